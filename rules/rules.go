@@ -15,8 +15,8 @@
 //     move or a *MoveError saying which rule the text breaks. A game in which an
 //     illegal move is itself a game result (Ōgi) says so with IllegalMoveLoses.
 //   - A move that does not hand the turn over (a huff in dames, written H27
-//     before the player's own move) is still a Move; callers count plies as the
-//     moves after which the side to move changed.
+//     before the player's own move) is still a Move, marked KeepsTurn by
+//     Describe; it is not a ply and Legal never lists it.
 //   - The final position judges the Result tag (CheckResult), because only the
 //     game knows which results a finished or unfinished position allows.
 package rules
@@ -71,6 +71,8 @@ type Position interface {
 	ParseMove(text string) (Move, error)
 	// FormatMove writes a move of this position in canonical (long) form.
 	FormatMove(m Move) string
+	// Describe tells what a move of this position does, cheaply (no play).
+	Describe(m Move) MoveInfo
 	// Play makes a move returned by Legal or ParseMove on this position.
 	Play(m Move)
 	// Clone returns an independent copy.
@@ -95,6 +97,21 @@ type Placement struct {
 	Kind     byte // the piece letter in the game's notation, upper case
 	Promoted bool
 	Count    int // number of such pieces in hand; 1 on the board
+}
+
+// MoveInfo describes a move, for replay remarks, indexing and move-choice
+// policies.
+type MoveInfo struct {
+	From, To string // square names in the game's notation; From is "" for a drop
+	Captures int    // how many enemy pieces the move removes from the board
+	Promotes bool   // the moved piece is promoted (crowned) by the move
+	Drop     bool   // a piece is put on the board from a hand
+	// KeepsTurn is true for a move after which the same side moves again
+	// (a dames huff); such a move is not a ply.
+	KeepsTurn bool
+	// Note is a remark the replay reports with the move although the move is
+	// accepted: a dames move that ignored a compulsory capture ("fault").
+	Note string
 }
 
 // Outcome is the state of a game in a position.
