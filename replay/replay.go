@@ -1,0 +1,393 @@
+// Package replay plays a record.Game through its rules: every move of the main
+// line and of every variation is parsed and checked in its position, every
+// position's key is computed, the first error is named (ply, move text, file
+// line, the rule it breaks), and the Result tag is checked against the final
+// position.
+//
+// Decisions made here, for every game:
+//   - The ruleset is the Game tag; without one, a PDN GameType tag (its first
+//     comma field, "20" = draughts); without either, Options.DefaultGame
+//     (the CLI passes "draughts", the PDN default GameType).
+//   - A record is valid when every move of every line is legal, no move follows
+//     the end of the game, and the Result agrees with the final position of the
+//     main line. The movetext's result marker and the Result tag must agree when
+//     both are present.
+//   - In a game whose rules make an illegal move a loss (Ōgi), a main line may
+//     end with one illegal move: the record is valid when its Result gives the
+//     win to the other side, and the termination is "illegal move (rule)". A
+//     move after it, or an illegal move inside a variation, makes the record
+//     invalid.
+//   - Moves that keep the turn (a dames huff) are not plies: they share the ply
+//     number of the move that follows them.
+//   - Moves accepted with a remark (a dames fault that ignored a capture) are
+//     listed in Game.Notes.
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/rules"
+)
+
+// Options change how a record is replayed.
+type Options struct {
+	// DefaultGame is the ruleset for records with neither a Game nor a
+	// GameType tag; "" makes such records an error.
+	DefaultGame string
+}
+
+// Step is one move played.
+type Step struct {
+	Move  rules.Move
+	Text  string // canonical form
+	Info  rules.MoveInfo
+	Ply   int    // 0-based ply of the move (a huff shares the next move's ply)
+	Key   uint64 // key of the position after the move
+	Depth int    // 0 in the main line, 1 in a variation of it, …
+	Src   *record.Move
+	// Variations are alternatives to this move, played from the position
+	// before it.
+	Variations [][]*Step
+}
+
+// Note is a remark on an accepted move (a dames fault).
+type Note struct {
+	Step *Step
+	Text string
+}
+
+// Game is a record replayed.
+type Game struct {
+	Record  *record.Game
+	Rules   rules.Game
+	Start   rules.Position // the start position (not modified)
+	Main    []*Step        // the main line, as far as it could be played
+	Final   rules.Position // the position after the last legal main-line move
+	Outcome rules.Outcome  // how the game ended (Over false: unfinished or resigned)
+	Result  string         // the result the record claims (tag, else movetext)
+	Notes   []Note
+	// Err is the first error that makes the record invalid; nil when valid.
+	Err *Error
+}
+
+// Sentinel errors wrapped by Error.Err.
+var (
+	ErrNoGame      = errors.New("no Game tag")
+	ErrAfterEnd    = errors.New("move after the end of the game")
+	ErrResultClash = errors.New("Result tag and movetext result differ")
+	ErrBadStart    = errors.New("bad start position")
+)
+
+// Error is what makes a record invalid.
+type Error struct {
+	Pos  record.Pos // where: the move, or the game's first token
+	Ply  int        // 1-based ply of the move; 0 when the error is not a move's
+	Move string     // the move as written; "" when the error is not a move's
+	Err  error      // *rules.MoveError, a rules.ErrResult error, ErrAfterEnd, …
+}
+
+func (e *Error) Error() string {
+	if e.Move != "" {
+		return fmt.Sprintf("ply %d %q: %v", e.Ply, e.Move, e.Err)
+	}
+	return e.Err.Error()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Rule is the rule an illegal move breaks, or "" when the error is not an
+// illegal move.
+func (e *Error) Rule() string {
+	var me *rules.MoveError
+	if errors.As(e.Err, &me) {
+		return me.Rule
+	}
+	return ""
+}
+
+// GameOf finds the ruleset of a record.
+func GameOf(g *record.Game, opts Options) (rules.Game, error) {
+	if id := g.Tag("Game"); id != "" {
+		return rules.Lookup(id)
+	}
+	if gt := g.Tag("GameType"); gt != "" {
+		first, _, _ := strings.Cut(gt, ",")
+		rg, err := rules.Lookup(strings.TrimSpace(first))
+		if err != nil {
+			return nil, fmt.Errorf("GameType %q is not a game Plateau plays: %w", gt, err)
+		}
+		return rg, nil
+	}
+	if opts.DefaultGame != "" {
+		return rules.Lookup(opts.DefaultGame)
+	}
+	return nil, ErrNoGame
+}
+
+// Replay plays a record. The returned Game is never nil; its Err says
+// whether the record is valid.
+func Replay(rec *record.Game, opts Options) *Game {
+	g := &Game{Record: rec}
+	g.Result = rec.Tag("Result")
+	if g.Result == "" {
+		g.Result = rec.Result
+	}
+	rg, err := GameOf(rec, opts)
+	if err != nil {
+		g.Err = &Error{Pos: rec.Pos, Err: err}
+		return g
+	}
+	g.Rules = rg
+	start, err := rg.NewPosition(strings.TrimSpace(rec.Tag("FEN")))
+	if err != nil {
+		g.Err = &Error{Pos: rec.Pos, Err: fmt.Errorf("%w: %w", ErrBadStart, err)}
+		return g
+	}
+	g.Start = start
+	pos := start.Clone()
+	r := replayer{g: g, loses: rg.IllegalMoveLoses()}
+	g.Main = r.line(pos, rec.Moves, 0, 0)
+	g.Final = pos
+	if g.Err != nil {
+		return g
+	}
+	if r.illegal != nil {
+		g.Outcome = r.illegalOutcome(pos)
+	} else {
+		g.Outcome = pos.Outcome()
+	}
+	g.checkResult(pos, r.illegal)
+	return g
+}
+
+type replayer struct {
+	g     *Game
+	loses bool
+	// illegal is the main line's closing illegal move, in games where an
+	// illegal move loses.
+	illegal *illegalEnd
+}
+
+type illegalEnd struct {
+	mover rules.Side
+	err   *rules.MoveError
+	src   *record.Move
+	ply   int
+}
+
+func (r *replayer) fail(m *record.Move, ply int, err error) {
+	if r.g.Err == nil {
+		r.g.Err = &Error{Pos: m.Pos, Ply: ply + 1, Move: m.Text, Err: err}
+	}
+}
+
+// line plays moves from pos (changed in place) and returns their steps.
+func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) []*Step {
+	steps := make([]*Step, 0, len(moves))
+	store := make([]Step, len(moves))
+	for i, m := range moves {
+		if r.g.Err != nil {
+			return steps
+		}
+		if o := pos.Outcome(); o.Over {
+			r.fail(m, ply, fmt.Errorf("%w (%s)", ErrAfterEnd, o.Reason))
+			return steps
+		}
+		st := &store[i]
+		st.Src, st.Depth, st.Ply = m, depth, ply
+		for _, v := range m.Variations {
+			branch := pos.Clone()
+			st.Variations = append(st.Variations, r.line(branch, v, ply, depth+1))
+		}
+		if r.g.Err != nil {
+			return steps
+		}
+		mv, err := pos.ParseMove(m.Text)
+		if err != nil {
+			var me *rules.MoveError
+			if r.loses && depth == 0 && errors.As(err, &me) && me.Kind == rules.Illegal && i == len(moves)-1 {
+				r.illegal = &illegalEnd{mover: pos.ToMove(), err: me, src: m, ply: ply}
+				return steps
+			}
+			r.fail(m, ply, err)
+			return steps
+		}
+		st.Move = mv
+		st.Info = pos.Describe(mv)
+		st.Text = pos.FormatMove(mv)
+		pos.Play(mv)
+		st.Key = pos.Key()
+		if st.Info.Note != "" {
+			r.g.Notes = append(r.g.Notes, Note{Step: st, Text: st.Info.Note})
+		}
+		steps = append(steps, st)
+		if !st.Info.KeepsTurn {
+			ply++
+		}
+	}
+	return steps
+}
+
+func (r *replayer) illegalOutcome(pos rules.Position) rules.Outcome {
+	res := "1-0"
+	if r.illegal.mover == 0 {
+		res = "0-1"
+	}
+	reason := "illegal move"
+	if r.illegal.err.Rule != "" {
+		reason += " (" + r.illegal.err.Rule + ")"
+	}
+	return rules.Outcome{Over: true, Result: res, Reason: reason}
+}
+
+func (g *Game) checkResult(final rules.Position, illegal *illegalEnd) {
+	tag, text := g.Record.Tag("Result"), g.Record.Result
+	if tag != "" && text != "" && tag != text {
+		g.Err = &Error{Pos: g.Record.Pos, Err: fmt.Errorf("%w: [Result %q] but the movetext ends with %s", ErrResultClash, tag, text)}
+		return
+	}
+	res := g.Result
+	if res == "" {
+		res = "*"
+	}
+	if illegal != nil {
+		if res != g.Outcome.Result {
+			g.Err = &Error{Pos: illegal.src.Pos, Ply: illegal.ply + 1, Move: illegal.src.Text,
+				Err: fmt.Errorf("%w (the Result is %s, but the illegal move loses: %s)", illegal.err, res, g.Outcome.Result)}
+		}
+		return
+	}
+	if err := final.CheckResult(res); err != nil {
+		pos := g.Record.Pos
+		if n := len(g.Main); n > 0 {
+			pos = g.Main[n-1].Src.Pos
+		}
+		g.Err = &Error{Pos: pos, Err: err}
+	}
+}
+
+// Plies is the number of plies of the main line (huffs not counted; a closing
+// illegal move not counted).
+func (g *Game) Plies() int {
+	n := 0
+	for _, s := range g.Main {
+		if !s.Info.KeepsTurn {
+			n++
+		}
+	}
+	return n
+}
+
+// Termination is the outcome's reason when the game is over; otherwise the
+// record's Termination tag, or "" for an unfinished game.
+func (g *Game) Termination() string {
+	if g.Outcome.Over {
+		return g.Outcome.Reason
+	}
+	return g.Record.Tag("Termination")
+}
+
+// Canonical returns a copy of the record in canonical form: moves in the
+// game's long form, true plies, a Game tag, the FEN in canonical notation,
+// the Result tag filled in. Only a valid game (Err nil) can be made canonical
+// entirely; for an invalid one the moves after the error are kept as written.
+func (g *Game) Canonical() *record.Game {
+	c := *g.Record
+	c.Tags = append([]record.Tag(nil), g.Record.Tags...)
+	if g.Rules != nil {
+		c.SetTag("Game", g.Rules.ID())
+	}
+	if g.Start != nil && c.Tag("FEN") != "" {
+		c.SetTag("FEN", g.Start.String())
+	}
+	res := g.Result
+	if res == "" {
+		res = "*"
+	}
+	c.SetTag("Result", res)
+	c.Result = res
+	c.Moves = canonLine(g.Record.Moves, g.Main)
+	return &c
+}
+
+func canonLine(src record.Line, steps []*Step) record.Line {
+	out := make(record.Line, len(src))
+	for i, m := range src {
+		cm := *m
+		if i < len(steps) && steps[i].Src == m {
+			st := steps[i]
+			cm.Text, cm.Ply = st.Text, st.Ply
+			cm.Variations = make([]record.Line, len(m.Variations))
+			for j, v := range m.Variations {
+				var vs []*Step
+				if j < len(st.Variations) {
+					vs = st.Variations[j]
+				}
+				cm.Variations[j] = canonLine(v, vs)
+			}
+		}
+		out[i] = &cm
+	}
+	return out
+}
+
+// Position is one position of a replayed game, for indexing.
+type Position struct {
+	Key   uint64
+	Ply   int   // plies played to reach it
+	Next  *Step // the move played from it in this line; nil at a line's end
+	Depth int   // 0 on the main line
+}
+
+// Positions calls fn for every position of the game: the start, then the
+// position after every move of the main line and of every variation. The
+// position before a move that has variations is reported once more for each
+// variation, with the variation's first move as Next, so that an opening tree
+// sees every move played from it.
+func (g *Game) Positions(fn func(Position)) {
+	if g.Start == nil {
+		return
+	}
+	walk(g.Main, g.Start.Key(), 0, 0, fn)
+}
+
+func walk(steps []*Step, key uint64, ply, depth int, fn func(Position)) {
+	var first *Step
+	if len(steps) > 0 {
+		first = steps[0]
+	}
+	if depth == 0 {
+		fn(Position{Key: key, Ply: ply, Next: first, Depth: depth})
+	}
+	for i, s := range steps {
+		for _, v := range s.Variations {
+			if len(v) > 0 {
+				fn(Position{Key: key, Ply: ply, Next: v[0], Depth: v[0].Depth})
+				walk(v, key, ply, depth+1, fn)
+			}
+		}
+		var next *Step
+		if i+1 < len(steps) {
+			next = steps[i+1]
+		}
+		key = s.Key
+		if !s.Info.KeepsTurn {
+			ply = s.Ply + 1
+		}
+		fn(Position{Key: key, Ply: ply, Next: next, Depth: s.Depth})
+	}
+}
+
+// PlyString formats a 1-based ply number with the move number convention of
+// the record format ("12." for even plies, "12..." for odd ones).
+func PlyString(ply int) string {
+	n := ply/2 + 1
+	if ply%2 == 0 {
+		return strconv.Itoa(n) + "."
+	}
+	return strconv.Itoa(n) + "..."
+}
