@@ -1,0 +1,49 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
+)
+
+func exportCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "export",
+		Usage:     "write record files in canonical form to standard output",
+		ArgsUsage: "FILE|DIR... (- for standard input)",
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return cli.Exit("export: name at least one file or directory", exitUsage)
+			}
+			out := bufio.NewWriter(c.App.Writer)
+			defer out.Flush()
+			invalid := 0
+			err := eachGame(c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
+				if err != nil {
+					invalid++
+					fmt.Fprintf(c.App.ErrWriter, "%s:%d: game %d: %v (not exported)\n", file, lineOf(err), n, err)
+					return nil
+				}
+				rg := replay.Replay(g, replay.Options{DefaultGame: defaultGame})
+				if rg.Err != nil {
+					// An invalid game is still exported, its moves from the
+					// error on as written, so that nothing is lost.
+					invalid++
+					fmt.Fprintf(c.App.ErrWriter, "%s:%d: game %d: %v (exported as written from there)\n", file, rg.Err.Pos.Line, n, rg.Err)
+				}
+				return record.Write(out, rg.Canonical())
+			})
+			if err != nil {
+				return cli.Exit(err, exitUsage)
+			}
+			if invalid > 0 {
+				return cli.Exit("", exitInvalid)
+			}
+			return nil
+		},
+	}
+}

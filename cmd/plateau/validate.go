@@ -1,0 +1,89 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
+)
+
+// defaultGame is the ruleset of records with neither a Game nor a GameType
+// tag: international draughts, the PDN default GameType.
+const defaultGame = "draughts"
+
+func validateCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "validate",
+		Usage:     "check every game of record files against the rules",
+		ArgsUsage: "FILE|DIR... (- for standard input)",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only the summary"},
+			&cli.BoolFlag{Name: "notes", Usage: "also print remarks on accepted moves (dames faults)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return cli.Exit("validate: name at least one file or directory", exitUsage)
+			}
+			v := validator{w: c.App.Writer, quiet: c.Bool("quiet"), notes: c.Bool("notes")}
+			start := time.Now()
+			if err := eachGame(c.Args().Slice(), v.game); err != nil {
+				return cli.Exit(err, exitUsage)
+			}
+			el := time.Since(start).Seconds()
+			fmt.Fprintf(v.w, "%d games, %d valid, %d invalid, %d plies in %.2fs (%.0f plies/s)\n",
+				v.games, v.valid, v.games-v.valid, v.plies, el, float64(v.plies)/max(el, 1e-9))
+			if v.valid != v.games {
+				return cli.Exit("", exitInvalid)
+			}
+			return nil
+		},
+	}
+}
+
+type validator struct {
+	w            io.Writer
+	quiet, notes bool
+	games, valid int
+	plies        int
+}
+
+func (v *validator) game(file string, n int, g *record.Game, err error) error {
+	v.games++
+	if err != nil {
+		v.report(file, lineOf(err), n, err.Error())
+		return nil
+	}
+	rg := replay.Replay(g, replay.Options{DefaultGame: defaultGame})
+	v.plies += rg.Plies()
+	if v.notes && !v.quiet {
+		for _, note := range rg.Notes {
+			fmt.Fprintf(v.w, "%s:%d: game %d: ply %d %q: note: %s\n", file, note.Step.Src.Pos.Line, n, note.Step.Ply+1, note.Step.Src.Text, note.Text)
+		}
+	}
+	if rg.Err != nil {
+		v.report(file, rg.Err.Pos.Line, n, rg.Err.Error())
+		return nil
+	}
+	v.valid++
+	return nil
+}
+
+func (v *validator) report(file string, line, n int, msg string) {
+	if !v.quiet {
+		fmt.Fprintf(v.w, "%s:%d: game %d: %s\n", file, line, n, msg)
+	}
+}
+
+// lineOf is the line of a record reading error.
+func lineOf(err error) int {
+	var se *record.Error
+	if errors.As(err, &se) {
+		return se.Pos.Line
+	}
+	return 0
+}
