@@ -1,0 +1,206 @@
+package dames
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/plateau/plateau/rules"
+)
+
+// parseFEN reads a PDN FEN: turn (W, B or ?), then one or two colour
+// sections ":W..." ":B..." in any order, each a comma list of squares or
+// ranges with an optional K (king) prefix, an optional final dot, and
+// Plateau's own optional ":H..." section listing the squares a huff may
+// empty (written only right after a fault).
+func (g *Game) parseFEN(text string) (*Position, error) {
+	fen := strings.TrimSpace(text)
+	if fen == "" {
+		fen = g.StartFEN()
+	}
+	fen = strings.Join(strings.Fields(fen), "")
+	fen = strings.TrimSuffix(fen, ".")
+	parts := strings.Split(fen, ":")
+	if len(parts) < 2 {
+		return nil, rules.PositionError(text, "expected turn:Wsquares:Bsquares")
+	}
+	p := &Position{g: g}
+	switch parts[0] {
+	case "W", "w":
+		p.turn = white
+	case "B", "b":
+		p.turn = black
+	case "?":
+		p.turn = g.firstMover()
+	default:
+		return nil, rules.PositionError(text, "turn %q is not W, B or ?", parts[0])
+	}
+	type entry struct {
+		sq   int
+		king bool
+		side int
+	}
+	var entries []entry
+	var huffs []int
+	seen := [3]bool{}
+	maxSq := 0
+	for _, part := range parts[1:] {
+		if part == "" {
+			return nil, rules.PositionError(text, "empty section")
+		}
+		var side int
+		switch part[0] {
+		case 'W', 'w':
+			side = white
+		case 'B', 'b':
+			side = black
+		case 'H', 'h':
+			side = 2
+		default:
+			return nil, rules.PositionError(text, "section %q does not start with W or B", part)
+		}
+		if seen[side] {
+			return nil, rules.PositionError(text, "colour %c given twice", part[0])
+		}
+		seen[side] = true
+		list := part[1:]
+		if list == "" {
+			continue
+		}
+		for _, item := range strings.Split(list, ",") {
+			king := false
+			if item != "" && (item[0] == 'K' || item[0] == 'k') {
+				king = true
+				item = item[1:]
+			}
+			lo, hi, ok := strings.Cut(item, "-")
+			a, err := strconv.Atoi(lo)
+			if err != nil || lo == "" || lo[0] == '+' {
+				return nil, rules.PositionError(text, "%q is not a square number", item)
+			}
+			b := a
+			if ok {
+				b, err = strconv.Atoi(hi)
+				if err != nil || hi == "" || hi[0] == '+' || b < a {
+					return nil, rules.PositionError(text, "%q is not a square range", item)
+				}
+			}
+			if a < 1 || b > 50 {
+				return nil, rules.PositionError(text, "square %s is not on the board (1–50)", item)
+			}
+			if side == 2 && king {
+				return nil, rules.PositionError(text, "huff section takes no K")
+			}
+			for s := a; s <= b; s++ {
+				if side == 2 {
+					huffs = append(huffs, s)
+				} else {
+					entries = append(entries, entry{s, king, side})
+				}
+				if s > maxSq {
+					maxSq = s
+				}
+			}
+		}
+	}
+	p.geo = geom10
+	if g.v == vLoup && maxSq <= 32 {
+		p.geo = geom8
+	}
+	for _, e := range entries {
+		s := e.sq - 1
+		if p.cell[s] != empty {
+			return nil, rules.PositionError(text, "square %d given twice", e.sq)
+		}
+		c := int8(wMan)
+		if e.side == black {
+			c = bMan
+		}
+		if e.king {
+			if g.v == vLoup {
+				return nil, rules.PositionError(text, "loup-moutons has no kings (K%d)", e.sq)
+			}
+			c++
+		}
+		p.cell[s] = c
+		p.count[e.side]++
+	}
+	if g.v == vLoup && p.count[black] != 1 {
+		return nil, rules.PositionError(text, "loup-moutons needs exactly one wolf (Black piece), found %d", p.count[black])
+	}
+	for _, h := range huffs {
+		s := h - 1
+		if p.cell[s] == empty || sideOf(p.cell[s]) == int(p.turn) {
+			return nil, rules.PositionError(text, "huff square %d does not hold a piece of the side that just moved", h)
+		}
+		if g.v == vDraughts || g.v == vLoup {
+			return nil, rules.PositionError(text, "%s has no huffing", g.id)
+		}
+		p.huff |= 1 << uint(s)
+	}
+	p.key = p.computeKey()
+	return p, nil
+}
+
+// String writes the position as a PDN FEN: the side to move, then White's and
+// Black's squares in ascending order, kings prefixed with K, runs of three or
+// more consecutive squares holding the same kind written as ranges (a-b), no
+// final dot; then ":H" and the huffable squares when a huff is possible.
+func (p *Position) String() string {
+	var b strings.Builder
+	b.Grow(64)
+	if p.turn == white {
+		b.WriteString("W")
+	} else {
+		b.WriteString("B")
+	}
+	for side := 0; side < 2; side++ {
+		if side == white {
+			b.WriteString(":W")
+		} else {
+			b.WriteString(":B")
+		}
+		first := true
+		n := p.geo.n
+		for s := 0; s < n; {
+			c := p.cell[s]
+			if c == empty || sideOf(c) != side {
+				s++
+				continue
+			}
+			e := s
+			for e+1 < n && p.cell[e+1] == c {
+				e++
+			}
+			if e-s+1 < 3 {
+				e = s
+			}
+			if !first {
+				b.WriteByte(',')
+			}
+			first = false
+			if isKing(c) {
+				b.WriteByte('K')
+			}
+			b.WriteString(strconv.Itoa(s + 1))
+			if e > s {
+				b.WriteByte('-')
+				b.WriteString(strconv.Itoa(e + 1))
+			}
+			s = e + 1
+		}
+	}
+	if p.huff != 0 {
+		b.WriteString(":H")
+		first := true
+		for s := 0; s < p.geo.n; s++ {
+			if p.huff&(1<<uint(s)) != 0 {
+				if !first {
+					b.WriteByte(',')
+				}
+				first = false
+				b.WriteString(strconv.Itoa(s + 1))
+			}
+		}
+	}
+	return b.String()
+}

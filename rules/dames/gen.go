@@ -1,0 +1,255 @@
+package dames
+
+import (
+	"github.com/plateau/plateau/rules"
+)
+
+// This file holds the move generator only.
+
+// forward reports whether direction d is forward for side.
+func forward(side, d int) bool {
+	if side == white {
+		return d == upLeft || d == upRight
+	}
+	return d == downLeft || d == downRight
+}
+
+// canStep reports whether the piece on s has a non-capturing move.
+func (p *Position) canStep(s int) bool {
+	c := p.cell[s]
+	side := sideOf(c)
+	wolf := p.g.v == vLoup && side == black
+	for d := 0; d < 4; d++ {
+		if !isKing(c) && !wolf && !forward(side, d) {
+			continue
+		}
+		if t := p.geo.steps[s][d]; t >= 0 && p.cell[t] == empty {
+			return true
+		}
+	}
+	return false
+}
+
+// canCapture reports whether the piece on s can take something.
+func (p *Position) canCapture(s int) bool {
+	if p.g.v == vLoup {
+		return false
+	}
+	c := p.cell[s]
+	side := sideOf(c)
+	g := p.geo
+	for d := 0; d < 4; d++ {
+		n := int(g.rayN[s][d])
+		ray := &g.ray[s][d]
+		i := 0
+		if isKing(c) {
+			for i < n && p.cell[ray[i]] == empty {
+				i++
+			}
+		}
+		if i+1 < n {
+			if t := p.cell[ray[i]]; t != empty && sideOf(t) != side && p.cell[ray[i+1]] == empty {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// anyCapture reports whether the side to move can take something.
+func (p *Position) anyCapture() bool {
+	side := int(p.turn)
+	for s := 0; s < p.geo.n; s++ {
+		if c := p.cell[s]; c != empty && sideOf(c) == side && p.canCapture(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasMove reports whether the side to move has a legal move.
+func (p *Position) hasMove() bool {
+	side := int(p.turn)
+	for s := 0; s < p.geo.n; s++ {
+		if c := p.cell[s]; c != empty && sideOf(c) == side && (p.canStep(s) || p.canCapture(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// Legal appends the legal moves: the complete capture sequences when a
+// capture is possible (only the longest ones in draughts), otherwise the
+// steps. Faults and huffs are never listed.
+func (p *Position) Legal(dst []rules.Move) []rules.Move {
+	start := len(dst)
+	if p.g.v != vLoup {
+		dst = p.captures(dst, p.g.v == vDraughts)
+		if len(dst) > start {
+			return dst
+		}
+	}
+	return p.steps(dst)
+}
+
+func (p *Position) steps(dst []rules.Move) []rules.Move {
+	side := int(p.turn)
+	g := p.geo
+	wolfOrSheep := p.g.v == vLoup
+	for s := 0; s < g.n; s++ {
+		c := p.cell[s]
+		if c == empty || sideOf(c) != side {
+			continue
+		}
+		for d := 0; d < 4; d++ {
+			if isKing(c) {
+				n := int(g.rayN[s][d])
+				for i := 0; i < n; i++ {
+					t := int(g.ray[s][d][i])
+					if p.cell[t] != empty {
+						break
+					}
+					dst = append(dst, mkMove(s, t, 0))
+				}
+				continue
+			}
+			if !forward(side, d) && !(wolfOrSheep && side == black) {
+				continue
+			}
+			if t := g.steps[s][d]; t >= 0 && p.cell[t] == empty {
+				dst = append(dst, mkMove(s, int(t), 0))
+			}
+		}
+	}
+	return dst
+}
+
+// capGen walks capture sequences of one piece. The piece is lifted from its
+// origin; captured pieces stay on the board (they block and cannot be jumped
+// twice) until the sequence ends.
+type capGen struct {
+	p        *Position
+	side     int
+	from     int
+	king     bool
+	majority bool
+	start    int
+	best     int
+	dst      []rules.Move
+	// paths mode: every complete sequence with its landing squares.
+	paths   bool
+	path    []int8
+	records []capPath
+	// prefixes mode: also record every intermediate landing.
+	prefixes bool
+}
+
+type capPath struct {
+	move rules.Move
+	path []int8 // landing squares, origin first
+}
+
+func (cg *capGen) walk(cur int, caps uint64) {
+	p := cg.p
+	g := p.geo
+	found := false
+	for d := 0; d < 4; d++ {
+		n := int(g.rayN[cur][d])
+		ray := &g.ray[cur][d]
+		i := 0
+		if cg.king {
+			for i < n && p.cell[ray[i]] == empty {
+				i++
+			}
+		}
+		if i+1 >= n {
+			continue
+		}
+		t := int(ray[i])
+		c := p.cell[t]
+		if c == empty || sideOf(c) == cg.side || caps&bit(t) != 0 {
+			continue
+		}
+		for j := i + 1; j < n; j++ {
+			l := int(ray[j])
+			if p.cell[l] != empty {
+				break
+			}
+			found = true
+			if cg.paths {
+				cg.path = append(cg.path, int8(l))
+				if cg.prefixes {
+					cg.record(l, caps|bit(t))
+				}
+			}
+			cg.walk(l, caps|bit(t))
+			if cg.paths {
+				cg.path = cg.path[:len(cg.path)-1]
+			}
+			if !cg.king {
+				break
+			}
+		}
+	}
+	if !found && caps != 0 && !cg.prefixes {
+		cg.record(cur, caps)
+	}
+}
+
+func (cg *capGen) record(to int, caps uint64) {
+	m := mkMove(cg.from, to, caps)
+	if cg.paths {
+		cg.records = append(cg.records, capPath{m, append([]int8(nil), cg.path...)})
+		return
+	}
+	if cg.majority {
+		k := popcount(caps)
+		if k < cg.best {
+			return
+		}
+		if k > cg.best {
+			cg.best = k
+			cg.dst = cg.dst[:cg.start]
+		}
+	}
+	for _, x := range cg.dst[cg.start:] {
+		if x == m {
+			return
+		}
+	}
+	cg.dst = append(cg.dst, m)
+}
+
+// captures appends the complete capture sequences of the side to move, one
+// per (origin, destination, captured set); with majority only those taking
+// the most pieces.
+func (p *Position) captures(dst []rules.Move, majority bool) []rules.Move {
+	cg := capGen{p: p, side: int(p.turn), majority: majority, start: len(dst), dst: dst}
+	for s := 0; s < p.geo.n; s++ {
+		c := p.cell[s]
+		if c == empty || sideOf(c) != cg.side || !p.canCapture(s) {
+			continue
+		}
+		cg.from, cg.king = s, isKing(c)
+		p.cell[s] = empty
+		cg.walk(s, 0)
+		p.cell[s] = c
+	}
+	return cg.dst
+}
+
+// capturePaths lists every complete capture sequence of the piece on from
+// with its landing squares (several paths may give the same move). With
+// prefixes, it lists every partial sequence instead.
+func (p *Position) capturePaths(from int, prefixes bool) []capPath {
+	c := p.cell[from]
+	if c == empty || sideOf(c) != int(p.turn) || p.g.v == vLoup {
+		return nil
+	}
+	cg := capGen{p: p, side: int(p.turn), from: from, king: isKing(c), paths: true, prefixes: prefixes}
+	cg.path = append(cg.path, int8(from))
+	p.cell[from] = empty
+	cg.walk(from, 0)
+	p.cell[from] = c
+	return cg.records
+}

@@ -1,0 +1,363 @@
+package dames
+
+import (
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/plateau/plateau/rules"
+)
+
+// Cell contents.
+const (
+	empty int8 = iota
+	wMan
+	wKing
+	bMan
+	bKing
+)
+
+func sideOf(c int8) int     { return int(c-1) >> 1 }
+func isKing(c int8) bool    { return c == wKing || c == bKing }
+func bit(s int) uint64      { return 1 << uint(s) }
+func popcount(m uint64) int { return bits.OnesCount64(m) }
+
+// Position is a position of one of the four rulesets.
+type Position struct {
+	g     *Game
+	geo   *geom
+	cell  [50]int8
+	count [2]int16
+	turn  rules.Side
+	huff  uint64 // squares a huff may empty (right after a fault)
+	key   uint64
+}
+
+// Zobrist keys, from a fixed seed so that keys are stable between runs.
+var (
+	zPiece [50][5]uint64
+	zHuff  [50]uint64
+	zTurn  uint64
+	zSize  uint64
+)
+
+func init() {
+	x := uint64(0x9E3779B97F4A7C15)
+	next := func() uint64 { // splitmix64
+		x += 0x9E3779B97F4A7C15
+		z := x
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+		return z ^ (z >> 31)
+	}
+	for s := range zPiece {
+		for c := 1; c < 5; c++ {
+			zPiece[s][c] = next()
+		}
+		zHuff[s] = next()
+	}
+	zTurn = next()
+	zSize = next()
+}
+
+func (p *Position) computeKey() uint64 {
+	var k uint64
+	for s := 0; s < p.geo.n; s++ {
+		if c := p.cell[s]; c != empty {
+			k ^= zPiece[s][c]
+		}
+		if p.huff&bit(s) != 0 {
+			k ^= zHuff[s]
+		}
+	}
+	if p.turn == black {
+		k ^= zTurn
+	}
+	if p.geo.side == 8 {
+		k ^= zSize
+	}
+	return k
+}
+
+// Key is the Zobrist key: pieces, side to move, huffable squares, board size.
+func (p *Position) Key() uint64 { return p.key }
+
+// ToMove is the side to move.
+func (p *Position) ToMove() rules.Side { return p.turn }
+
+// Clone returns an independent copy.
+func (p *Position) Clone() rules.Position {
+	c := *p
+	return &c
+}
+
+// Move encoding: bits 0–5 origin, 6–11 destination (0-based squares),
+// 12–61 the captured squares, bit 62 a huff (origin = the piece removed),
+// bit 63 a fault (a move that ignored a capture, dames family only).
+const (
+	huffBit  = uint64(1) << 62
+	faultBit = uint64(1) << 63
+	maskBits = (uint64(1) << 50) - 1
+)
+
+func mkMove(from, to int, caps uint64) rules.Move {
+	return rules.Move(uint64(from) | uint64(to)<<6 | caps<<12)
+}
+func mFrom(m rules.Move) int    { return int(m & 63) }
+func mTo(m rules.Move) int      { return int(m >> 6 & 63) }
+func mCaps(m rules.Move) uint64 { return uint64(m) >> 12 & maskBits }
+func mHuff(m rules.Move) bool   { return uint64(m)&huffBit != 0 }
+func mFault(m rules.Move) bool  { return uint64(m)&faultBit != 0 }
+
+func (p *Position) setCell(s int, c int8) {
+	if old := p.cell[s]; old != empty {
+		p.key ^= zPiece[s][old]
+		p.count[sideOf(old)]--
+	}
+	if c != empty {
+		p.key ^= zPiece[s][c]
+		p.count[sideOf(c)]++
+	}
+	p.cell[s] = c
+}
+
+func (p *Position) setHuff(mask uint64) {
+	for d := p.huff ^ mask; d != 0; d &= d - 1 {
+		p.key ^= zHuff[bits.TrailingZeros64(d)]
+	}
+	p.huff = mask
+}
+
+// Play makes a move returned by Legal or ParseMove.
+func (p *Position) Play(m rules.Move) {
+	from := mFrom(m)
+	if mHuff(m) {
+		p.setCell(from, empty)
+		p.setHuff(0)
+		return
+	}
+	var huff uint64
+	to := mTo(m)
+	if mFault(m) {
+		huff = p.huffSquares(from, to)
+	}
+	c := p.cell[from]
+	p.setCell(from, empty)
+	for caps := mCaps(m); caps != 0; caps &= caps - 1 {
+		p.setCell(bits.TrailingZeros64(caps), empty)
+	}
+	if !isKing(c) && p.g.v != vLoup && p.geo.farRow(to, sideOf(c)) {
+		c++
+	}
+	p.setCell(to, c)
+	p.setHuff(huff)
+	p.turn = p.turn.Other()
+	p.key ^= zTurn
+}
+
+// huffSquares lists, for a fault moving from→to, the squares (after the
+// move) of the pieces that could have captured before it.
+func (p *Position) huffSquares(from, to int) uint64 {
+	var mask uint64
+	side := int(p.turn)
+	for s := 0; s < p.geo.n; s++ {
+		if c := p.cell[s]; c != empty && sideOf(c) == side && p.canCapture(s) {
+			if s == from {
+				mask |= bit(to)
+			} else {
+				mask |= bit(s)
+			}
+		}
+	}
+	return mask
+}
+
+// Outcome: the side to move with no piece or no legal move loses (wins in
+// dames-brigand); in loup-moutons the wolf also wins once it stands on a row
+// behind every sheep.
+func (p *Position) Outcome() rules.Outcome {
+	if p.g.v == vLoup {
+		return p.loupOutcome()
+	}
+	reason := ""
+	if p.count[p.turn] == 0 {
+		reason = "no pieces left"
+	} else if !p.hasMove() && !p.huffUnblocks() {
+		reason = "blocked"
+	} else {
+		return rules.Outcome{}
+	}
+	winner := p.turn.Other()
+	if p.g.v == vBrigand {
+		winner = p.turn
+	}
+	return rules.Outcome{Over: true, Result: p.g.winResult(winner), Reason: reason}
+}
+
+func (g *Game) winResult(s rules.Side) string {
+	if g.v == vDraughts {
+		if s == white {
+			return "2-0"
+		}
+		return "0-2"
+	}
+	if s == white {
+		return "1-0"
+	}
+	return "0-1"
+}
+
+// huffUnblocks reports whether a side without a legal move gets one by
+// huffing first.
+func (p *Position) huffUnblocks() bool {
+	for h := p.huff; h != 0; h &= h - 1 {
+		c := *p
+		c.Play(rules.Move(uint64(bits.TrailingZeros64(h)) | huffBit))
+		if c.hasMove() {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Position) loupOutcome() rules.Outcome {
+	wolf, maxRow := -1, -1
+	for s := 0; s < p.geo.n; s++ {
+		switch c := p.cell[s]; {
+		case c == empty:
+		case sideOf(c) == black:
+			wolf = s
+		case int(p.geo.row[s]) > maxRow:
+			maxRow = int(p.geo.row[s])
+		}
+	}
+	if wolf >= 0 && int(p.geo.row[wolf]) > maxRow {
+		return rules.Outcome{Over: true, Result: "0-1", Reason: "wolf behind the sheep"}
+	}
+	if !p.hasMove() {
+		if p.turn == black {
+			return rules.Outcome{Over: true, Result: "1-0", Reason: "wolf trapped"}
+		}
+		return rules.Outcome{Over: true, Result: "0-1", Reason: "sheep blocked"}
+	}
+	return rules.Outcome{}
+}
+
+// resultWinner classifies a Result value: 0 or 1 a win for that side, 2 a
+// draw, 3 unfinished, -1 not a result of this ruleset.
+func (g *Game) resultWinner(r string) int {
+	switch r {
+	case "*":
+		return 3
+	case "1-0":
+		return 0
+	case "0-1":
+		return 1
+	case "1/2-1/2":
+		return 2
+	}
+	if g.v == vDraughts {
+		switch r {
+		case "2-0":
+			return 0
+		case "0-2":
+			return 1
+		case "1-1":
+			return 2
+		}
+	}
+	return -1
+}
+
+// CheckResult: "*" always; an over position needs its winner (in draughts
+// both "2-0" and "1-0" styles are accepted); a position that is not over
+// allows any decisive result (resignation) or a draw (agreement).
+func (p *Position) CheckResult(result string) error {
+	r := strings.TrimSpace(result)
+	w := p.g.resultWinner(r)
+	if w < 0 {
+		allowed := "1-0, 0-1, 1/2-1/2 or *"
+		if p.g.v == vDraughts {
+			allowed = "2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2 or *"
+		}
+		return fmt.Errorf("%w: %q is not a %s result (%s)", rules.ErrResult, result, p.g.id, allowed)
+	}
+	if w == 3 {
+		return nil
+	}
+	o := p.Outcome()
+	if !o.Over {
+		return nil
+	}
+	if want := p.g.resultWinner(o.Result); w != want {
+		return fmt.Errorf("%w: the game is over (%s), the result is %s, not %s", rules.ErrResult, o.Reason, o.Result, r)
+	}
+	return nil
+}
+
+// Board lists the pieces: square numbers, Kind 'M' for a man (sheep and wolf
+// included) and 'K' with Promoted for a king.
+func (p *Position) Board() []rules.Placement {
+	out := make([]rules.Placement, 0, p.count[0]+p.count[1])
+	for s := 0; s < p.geo.n; s++ {
+		c := p.cell[s]
+		if c == empty {
+			continue
+		}
+		pl := rules.Placement{Square: strconv.Itoa(s + 1), Side: rules.Side(sideOf(c)), Kind: 'M', Count: 1}
+		if isKing(c) {
+			pl.Kind, pl.Promoted = 'K', true
+		}
+		out = append(out, pl)
+	}
+	return out
+}
+
+// Diagram draws the board with White at the bottom: w/b men, W/B kings (in
+// loup-moutons s sheep, L the wolf), empty dark squares show their number.
+func (p *Position) Diagram() string {
+	var b strings.Builder
+	g := p.geo
+	border := "  +" + strings.Repeat("---", g.side) + "+\n"
+	b.WriteString(border)
+	for r := 0; r < g.side; r++ {
+		b.WriteString("  |")
+		for c := 0; c < g.side; c++ {
+			s := int(g.at[r][c])
+			switch {
+			case s < 0:
+				b.WriteString(" · ")
+			case p.cell[s] == empty:
+				fmt.Fprintf(&b, "%3d", s+1)
+			default:
+				b.WriteString(" " + p.glyph(p.cell[s]) + " ")
+			}
+		}
+		b.WriteString("|\n")
+	}
+	b.WriteString(border)
+	names := [2]string{"White", "Black"}
+	if p.g.v == vLoup {
+		names = [2]string{"White (sheep)", "Black (wolf)"}
+	}
+	fmt.Fprintf(&b, "  %s to move", names[p.turn])
+	if p.huff != 0 {
+		b.WriteString("; may huff")
+		for h := p.huff; h != 0; h &= h - 1 {
+			fmt.Fprintf(&b, " H%d", bits.TrailingZeros64(h)+1)
+		}
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+func (p *Position) glyph(c int8) string {
+	if p.g.v == vLoup {
+		if sideOf(c) == white {
+			return "s"
+		}
+		return "L"
+	}
+	return [5]string{"", "w", "W", "b", "B"}[c]
+}
