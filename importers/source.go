@@ -1,0 +1,99 @@
+package importers
+
+import (
+	"errors"
+	"io"
+
+	"github.com/plateau/plateau/record"
+)
+
+// Item is one game read from a source, or the error that kept it from being
+// read. Game is set with Err for a syntax error (as far as it was read).
+type Item struct {
+	File string // the path read ("-" is shown as "<stdin>")
+	N    int    // 1-based number of the game in its file
+	Game *record.Game
+	Err  error // a *record.Error (syntax), or nil
+}
+
+// Source yields the games of a list of paths in order, one at a time.
+type Source struct {
+	paths []string
+	i     int
+	cur   io.ReadCloser
+	r     *record.Reader
+	name  string
+	n     int
+}
+
+// NewSource returns a Source over paths (as returned by Expand).
+func NewSource(paths []string) *Source {
+	return &Source{paths: paths, r: record.NewReader(eofReader{}, "")}
+}
+
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+
+// Next returns the next game (or syntax error) of the source. At the end it
+// returns io.EOF. An error opening or reading a file is returned with the
+// file name and stops the Source.
+func (s *Source) Next() (Item, error) {
+	for {
+		if s.cur == nil {
+			if s.i >= len(s.paths) {
+				return Item{}, io.EOF
+			}
+			p := s.paths[s.i]
+			s.i++
+			rc, err := Open(p)
+			if err != nil {
+				s.i = len(s.paths)
+				return Item{}, err
+			}
+			s.cur = rc
+			s.name = p
+			if p == "-" {
+				s.name = "<stdin>"
+			}
+			s.n = 0
+			s.r.Reset(rc, s.name)
+		}
+		g, err := s.r.Next()
+		if errors.Is(err, io.EOF) {
+			s.cur.Close()
+			s.cur = nil
+			continue
+		}
+		var se *record.Error
+		if err != nil && !errors.As(err, &se) {
+			s.cur.Close()
+			s.cur = nil
+			s.i = len(s.paths)
+			return Item{}, &FileError{File: s.name, Err: err}
+		}
+		s.n++
+		return Item{File: s.name, N: s.n, Game: g, Err: err}, nil
+	}
+}
+
+// Close releases the file being read.
+func (s *Source) Close() error {
+	if s.cur != nil {
+		err := s.cur.Close()
+		s.cur = nil
+		return err
+	}
+	return nil
+}
+
+// FileError is an I/O error reading a file.
+type FileError struct {
+	File string
+	Err  error
+}
+
+func (e *FileError) Error() string { return e.File + ": " + e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *FileError) Unwrap() error { return e.Err }

@@ -1,0 +1,163 @@
+package record
+
+import (
+	"bufio"
+	"io"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
+)
+
+// maxLine bounds the bytes held for one physical line; a longer line is
+// handed on in pieces of this size, so that even a file without line ends is
+// read in bounded memory.
+const maxLine = 1 << 20
+
+// lineReader splits a byte stream into lines of UTF-8 text. It strips a
+// UTF-8 byte-order mark, decodes UTF-16 (with a BOM, or detected from NUL
+// bytes), accepts LF, CRLF and lone CR line ends, and decodes every line that
+// is not valid UTF-8 as Windows-1252 (a superset of Latin-1 in its printable
+// range).
+type lineReader struct {
+	br      *bufio.Reader
+	acc     []byte // the raw physical line being assembled
+	rest    []byte // what remains of acc to split at lone CRs
+	restEnd int    // length of the terminator after rest (0, 1 or 2)
+	dec     []byte // decoding buffer for Windows-1252 lines
+	started bool
+	line    int   // number of the last line returned (1-based)
+	off     int64 // offset of the next line
+	err     error
+}
+
+func (lr *lineReader) reset(src io.Reader) {
+	if lr.br == nil {
+		lr.br = bufio.NewReaderSize(src, 64<<10)
+	} else {
+		lr.br.Reset(src)
+	}
+	lr.acc = lr.acc[:0]
+	lr.rest = nil
+	lr.restEnd = 0
+	lr.started = false
+	lr.line = 0
+	lr.off = 0
+	lr.err = nil
+}
+
+// start sniffs the encoding from the first bytes.
+func (lr *lineReader) start() {
+	lr.started = true
+	b, _ := lr.br.Peek(4)
+	var enc transform.Transformer
+	switch {
+	case len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF:
+		lr.br.Discard(3)
+		lr.off = 3
+		return
+	case len(b) >= 2 && b[0] == 0xFF && b[1] == 0xFE:
+		enc = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder()
+	case len(b) >= 2 && b[0] == 0xFE && b[1] == 0xFF:
+		enc = unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM).NewDecoder()
+	case len(b) >= 4 && b[0] != 0 && b[1] == 0 && b[2] != 0 && b[3] == 0:
+		enc = unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewDecoder()
+	case len(b) >= 4 && b[0] == 0 && b[1] != 0 && b[2] == 0 && b[3] != 0:
+		enc = unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM).NewDecoder()
+	default:
+		return
+	}
+	// Wrap the buffered stream in a UTF-16 decoder: the rest is UTF-8.
+	lr.br = bufio.NewReaderSize(transform.NewReader(lr.br, enc), 64<<10)
+}
+
+// next returns the next line without its terminator, its 1-based number and
+// the offset of its first byte. The slice is valid until the next call. At
+// the end it returns io.EOF (or the underlying read error).
+func (lr *lineReader) next() (line []byte, n int, off int64, err error) {
+	if !lr.started {
+		lr.start()
+	}
+	if lr.rest == nil {
+		if lr.err != nil {
+			return nil, lr.line, lr.off, lr.err
+		}
+		if err := lr.fill(); err != nil {
+			lr.err = err
+			return nil, lr.line, lr.off, err
+		}
+	}
+	// Split rest at the first lone CR.
+	raw := lr.rest
+	term := lr.restEnd
+	for i, c := range raw {
+		if c == '\r' {
+			raw = lr.rest[:i]
+			lr.rest = lr.rest[i+1:]
+			term = -1
+			break
+		}
+	}
+	if term >= 0 {
+		lr.rest = nil
+	} else {
+		term = 1
+	}
+	line = raw
+	if !utf8.Valid(raw) {
+		lr.dec = lr.dec[:0]
+		for _, c := range raw {
+			if c < utf8.RuneSelf {
+				lr.dec = append(lr.dec, c)
+				continue
+			}
+			r := charmap.Windows1252.DecodeByte(c)
+			lr.dec = utf8.AppendRune(lr.dec, r)
+		}
+		line = lr.dec
+	}
+	lr.line++
+	off = lr.off
+	lr.off += int64(len(line) + term)
+	return line, lr.line, off, nil
+}
+
+// fill reads the next physical line (up to LF, or maxLine bytes, or EOF)
+// into rest.
+func (lr *lineReader) fill() error {
+	lr.acc = lr.acc[:0]
+	for {
+		chunk, err := lr.br.ReadSlice('\n')
+		lr.acc = append(lr.acc, chunk...)
+		if err == nil {
+			n := len(lr.acc) - 1
+			lr.restEnd = 1
+			if n > 0 && lr.acc[n-1] == '\r' {
+				n--
+				lr.restEnd = 2
+			}
+			lr.rest = lr.acc[:n]
+			return nil
+		}
+		if err == bufio.ErrBufferFull {
+			if len(lr.acc) < maxLine {
+				continue
+			}
+			lr.rest = lr.acc
+			lr.restEnd = 0
+			return nil
+		}
+		if len(lr.acc) > 0 {
+			lr.rest = lr.acc
+			lr.restEnd = 0
+			if err == io.EOF {
+				return nil
+			}
+			// Hand on what was read; the error comes next time.
+			lr.err = err
+			return nil
+		}
+		return err
+	}
+}

@@ -1,0 +1,293 @@
+package record
+
+import (
+	"errors"
+	"fmt"
+	"io"
+)
+
+// ErrSyntax is wrapped by every *Error the Reader returns.
+var ErrSyntax = errors.New("record: syntax error")
+
+// Error is a syntax error at a place in a source.
+type Error struct {
+	Pos Pos
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// Unwrap returns ErrSyntax.
+func (e *Error) Unwrap() error { return ErrSyntax }
+
+// String writes file:line:col (file omitted when empty).
+func (p Pos) String() string {
+	if p.File == "" {
+		return fmt.Sprintf("%d:%d", p.Line, p.Col)
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// maxDepth bounds the nesting of variations.
+const maxDepth = 512
+
+// Reader reads games one at a time from a stream of PDN/PGN-style text. It
+// holds one line of input (at most 1 MiB) and the game being read, never the
+// whole stream. A Reader can be reused with Reset.
+type Reader struct {
+	s       scanner
+	pending *token // a token read ahead (the '[' that starts the next game)
+	resync  bool   // skip to the next tag section before the next game
+	ioErr   error
+}
+
+// NewReader returns a Reader of src; filename is used in positions.
+func NewReader(src io.Reader, filename string) *Reader {
+	r := &Reader{}
+	r.Reset(src, filename)
+	return r
+}
+
+// Reset makes r read src from its start, keeping its buffers.
+func (r *Reader) Reset(src io.Reader, filename string) {
+	r.s.init(src, filename)
+	r.pending = nil
+	r.resync = false
+	r.ioErr = nil
+}
+
+func (r *Reader) next() token {
+	if r.pending != nil {
+		t := *r.pending
+		r.pending = nil
+		return t
+	}
+	return r.s.scan()
+}
+
+func (r *Reader) unread(t token) { r.pending = &t }
+
+// frame is a line being read: the main line or an open variation.
+type frame struct {
+	line     Line
+	parent   *Move // the move the variation replaces; nil for the main line
+	open     Pos   // the '(' of a variation
+	ply      int   // Ply of the next move
+	pending  []string
+	afterVar bool // a variation was closed since the last move
+}
+
+func (f *frame) last() *Move {
+	if len(f.line) == 0 {
+		return nil
+	}
+	return f.line[len(f.line)-1]
+}
+
+// Next reads the next game. At the end of the input it returns io.EOF.
+//
+// On a syntax error it returns the game as far as it was read (tags and
+// moves before the error; never nil) and an *Error wrapping ErrSyntax. The
+// next call goes on with the following game: after an error in a tag pair
+// the rest of that game is still read; after an error in the movetext the
+// Reader skips to the next line that starts with '[' (the next tag section).
+// An error of the underlying reader is returned as is, and again by every
+// later call.
+func (r *Reader) Next() (*Game, error) {
+	if r.ioErr != nil {
+		return nil, r.ioErr
+	}
+	if r.resync {
+		r.resync = false
+		r.s.resync()
+	}
+	g, err, sync := r.game()
+	if err != nil {
+		var se *Error
+		if errors.As(err, &se) {
+			if !sync {
+				r.resync = true
+			}
+			return g, err
+		}
+		r.ioErr = err
+		return nil, err
+	}
+	return g, nil
+}
+
+// game reads one game. sync reports that the Reader is already at the start
+// of the next game after an error.
+func (r *Reader) game() (g *Game, err error, sync bool) {
+	g = &Game{}
+	var tagErr *Error
+	started := false  // a token of this game was read
+	movetext := false // a move, NAG, variation or result was read
+	stack := []*frame{{}}
+	fail := func(p Pos, msg string) (*Game, error, bool) {
+		g.Moves = stack[0].line
+		return g, &Error{Pos: p, Msg: msg}, false
+	}
+	finish := func() (*Game, error, bool) {
+		f := stack[0]
+		if len(f.pending) > 0 {
+			if m := f.last(); m != nil {
+				m.After = append(m.After, f.pending...)
+			} else {
+				g.Intro = append(g.Intro, f.pending...)
+			}
+		}
+		g.Moves = f.line
+		if tagErr != nil {
+			return g, tagErr, true
+		}
+		return g, nil, false
+	}
+	for {
+		t := r.next()
+		if !started && t.kind != tEOF && t.kind != tIOError {
+			started = true
+			g.Pos = t.pos
+		}
+		f := stack[len(stack)-1]
+		switch t.kind {
+		case tEOF, tIOError:
+			if t.kind == tIOError {
+				return nil, r.s.ioErr, false
+			}
+			if len(stack) > 1 {
+				g, e, _ := fail(f.open, "variation '(' not closed")
+				return g, e, true
+			}
+			if !movetext && len(g.Tags) == 0 && tagErr == nil {
+				// Nothing but comments (or nothing) before the end.
+				return nil, io.EOF, false
+			}
+			return finish()
+
+		case tError:
+			g, e, _ := fail(t.pos, t.err.Msg)
+			return g, e, t.sync
+
+		case tLBrack:
+			if len(stack) > 1 {
+				r.unread(t)
+				g, e, _ := fail(f.open, "variation '(' not closed before the next tag section")
+				return g, e, true
+			}
+			if movetext {
+				r.unread(t)
+				return finish()
+			}
+			if e := r.tagPair(g, t.pos); e != nil && tagErr == nil {
+				tagErr = e
+			}
+
+		case tRBrack:
+			return fail(t.pos, "unexpected ']' outside a tag pair")
+		case tString:
+			return fail(t.pos, "unexpected string outside a tag pair")
+
+		case tWord:
+			movetext = true
+			m := &Move{Text: t.text, NAGs: t.nags, Ply: f.ply, Pos: t.pos}
+			f.ply++
+			if len(f.pending) > 0 {
+				m.Before = f.pending
+				f.pending = nil
+			}
+			f.line = append(f.line, m)
+			f.afterVar = false
+
+		case tNAG:
+			movetext = true
+			m := f.last()
+			if m == nil || f.afterVar {
+				return fail(t.pos, "move annotation before any move")
+			}
+			m.NAGs = append(m.NAGs, t.nags...)
+
+		case tComment:
+			if m := f.last(); m != nil && !f.afterVar {
+				m.After = append(m.After, t.text)
+			} else if len(stack) == 1 && m == nil {
+				g.Intro = append(g.Intro, t.text)
+			} else {
+				f.pending = append(f.pending, t.text)
+			}
+
+		case tLParen:
+			movetext = true
+			m := f.last()
+			if m == nil {
+				return fail(t.pos, "variation '(' before any move")
+			}
+			if len(stack) >= maxDepth {
+				return fail(t.pos, "variations nested too deeply")
+			}
+			stack = append(stack, &frame{parent: m, open: t.pos, ply: m.Ply})
+
+		case tRParen:
+			if len(stack) == 1 {
+				return fail(t.pos, "unexpected ')' outside a variation")
+			}
+			if len(f.line) == 0 {
+				return fail(f.open, "empty variation")
+			}
+			if len(f.pending) > 0 {
+				m := f.last()
+				m.After = append(m.After, f.pending...)
+			}
+			stack = stack[:len(stack)-1]
+			f.parent.Variations = append(f.parent.Variations, f.line)
+			stack[len(stack)-1].afterVar = true
+
+		case tResult:
+			if len(stack) > 1 {
+				return fail(t.pos, fmt.Sprintf("result %s inside a variation", t.text))
+			}
+			g.Result = t.text
+			return finish()
+		}
+	}
+}
+
+// tagPair reads `Name "Value"]` after '['. On an error it skips the rest of
+// the line.
+func (r *Reader) tagPair(g *Game, open Pos) *Error {
+	s := &r.s
+	skip := func(p Pos, msg string) *Error {
+		s.i = len(s.line)
+		return &Error{Pos: p, Msg: msg}
+	}
+	// The name: read directly from the line.
+	for s.i < len(s.line) && isSpace(s.line[s.i]) {
+		s.i++
+	}
+	start := s.i
+	for s.i < len(s.line) && isNameByte(s.line[s.i]) {
+		s.i++
+	}
+	if s.i == start || !isNameStart(s.line[start]) {
+		return skip(s.pos(start), "tag name expected after '['")
+	}
+	name := string(s.line[start:s.i])
+	t := s.scan()
+	if t.kind != tString {
+		if t.kind == tLBrack || t.kind == tEOF {
+			r.unread(t)
+			return &Error{Pos: t.pos, Msg: fmt.Sprintf("tag %s: value string expected", name)}
+		}
+		return skip(t.pos, fmt.Sprintf("tag %s: value string expected", name))
+	}
+	value := t.text
+	for s.i < len(s.line) && isSpace(s.line[s.i]) {
+		s.i++
+	}
+	if s.i >= len(s.line) || s.line[s.i] != ']' {
+		return skip(s.pos(s.i), fmt.Sprintf("tag %s: ']' expected", name))
+	}
+	s.i++
+	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
+	return nil
+}

@@ -1,0 +1,464 @@
+package record
+
+import (
+	"bytes"
+	"io"
+)
+
+type tokKind uint8
+
+const (
+	tEOF     tokKind = iota
+	tLBrack          // [
+	tRBrack          // ]
+	tString          // "…" (text unescaped)
+	tWord            // a move (or a tag name), with suffix NAGs in nags
+	tResult          // a game termination marker
+	tNAG             // $n or a standalone strength mark; values in nags
+	tLParen          // (
+	tRParen          // )
+	tComment         // {…} or ;… (text with white space collapsed)
+	tError           // err is set
+	tIOError         // ioErr is set
+)
+
+type token struct {
+	kind tokKind
+	pos  Pos
+	text string
+	nags []int
+	err  *Error
+	// sync is set on an error that left the scanner at a game start (a tag
+	// line), so no resynchronisation is needed.
+	sync bool
+}
+
+// scanner splits decoded lines into tokens. Columns are 1-based byte
+// columns of the decoded (UTF-8) line.
+type scanner struct {
+	lr     lineReader
+	file   string
+	line   []byte // current line
+	i      int    // index of the next byte in line
+	lineNo int
+	lineOf int64 // offset of line[0]
+	eof    bool
+	ioErr  error
+	sb     []byte // scratch for strings and comments
+}
+
+func (s *scanner) init(src io.Reader, file string) {
+	s.lr.reset(src)
+	s.file = file
+	s.line = nil
+	s.i = 0
+	s.lineNo = 0
+	s.lineOf = 0
+	s.eof = false
+	s.ioErr = nil
+}
+
+func (s *scanner) pos(i int) Pos {
+	return Pos{File: s.file, Line: s.lineNo, Col: i + 1, Offset: s.lineOf + int64(i)}
+}
+
+// nextLine loads the next line; escape lines (% in column 1) are skipped
+// unless raw. It reports false at the end of input.
+func (s *scanner) nextLine(raw bool) bool {
+	for {
+		if s.eof {
+			return false
+		}
+		l, n, off, err := s.lr.next()
+		if err != nil {
+			s.eof = true
+			if err != io.EOF {
+				s.ioErr = err
+			}
+			s.line = nil
+			s.i = 0
+			return false
+		}
+		s.line, s.lineNo, s.lineOf, s.i = l, n, off, 0
+		if !raw && len(l) > 0 && l[0] == '%' {
+			continue
+		}
+		return true
+	}
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == 0
+}
+
+// skipSpace advances to the next non-blank byte, loading lines as needed.
+// It reports false at the end of input.
+func (s *scanner) skipSpace() bool {
+	for {
+		for s.i < len(s.line) && isSpace(s.line[s.i]) {
+			s.i++
+		}
+		if s.i < len(s.line) {
+			return true
+		}
+		if !s.nextLine(false) {
+			return false
+		}
+	}
+}
+
+func (s *scanner) errTok(p Pos, msg string) token {
+	return token{kind: tError, pos: p, err: &Error{Pos: p, Msg: msg}}
+}
+
+// isDelim reports bytes that end a word.
+func isDelim(c byte) bool {
+	switch c {
+	case '[', ']', '{', '}', '(', ')', '"', ';', '$':
+		return true
+	}
+	return isSpace(c)
+}
+
+// scan returns the next token.
+func (s *scanner) scan() token {
+	for {
+		if !s.skipSpace() {
+			if s.ioErr != nil {
+				return token{kind: tIOError, pos: s.pos(s.i)}
+			}
+			return token{kind: tEOF, pos: s.pos(s.i)}
+		}
+		start := s.i
+		p := s.pos(start)
+		c := s.line[start]
+		switch c {
+		case '[':
+			s.i++
+			return token{kind: tLBrack, pos: p}
+		case ']':
+			s.i++
+			return token{kind: tRBrack, pos: p}
+		case ')':
+			s.i++
+			return token{kind: tRParen, pos: p}
+		case '(':
+			// A move strength in parentheses: (?), (!?) …
+			j := start + 1
+			for j < len(s.line) && (s.line[j] == '!' || s.line[j] == '?') {
+				j++
+			}
+			if j > start+1 && j < len(s.line) && s.line[j] == ')' {
+				s.i = j + 1
+				return token{kind: tNAG, pos: p, nags: strengthNAGs(nil, s.line[start+1:j])}
+			}
+			s.i++
+			return token{kind: tLParen, pos: p}
+		case '"':
+			return s.scanString()
+		case '{':
+			return s.scanComment()
+		case '}':
+			s.i++
+			return s.errTok(p, "unexpected '}' outside a comment")
+		case ';':
+			text := collapse(s.sb[:0], s.line[start+1:])
+			s.i = len(s.line)
+			return token{kind: tComment, pos: p, text: string(text)}
+		case '$':
+			j := start + 1
+			n := 0
+			for j < len(s.line) && s.line[j] >= '0' && s.line[j] <= '9' {
+				if n < 1e6 {
+					n = n*10 + int(s.line[j]-'0')
+				}
+				j++
+			}
+			s.i = j
+			if j == start+1 {
+				return s.errTok(p, "'$' not followed by a NAG number")
+			}
+			if n > 9999 {
+				return s.errTok(p, "NAG number out of range")
+			}
+			return token{kind: tNAG, pos: p, nags: []int{n}}
+		}
+		j := start
+		for j < len(s.line) && !isDelim(s.line[j]) {
+			j++
+		}
+		s.i = j
+		if t, ok := s.word(p, s.line[start:j]); ok {
+			return t
+		}
+		// A move number or an ellipsis: skip it.
+	}
+}
+
+// word classifies a word. It reports false for move numbers and ellipses,
+// which are dropped.
+func (s *scanner) word(p Pos, w []byte) (token, bool) {
+	// Leading move number: "12." "12..." "12.e4" "1.32-28"; "12 ." too.
+	if w[0] >= '0' && w[0] <= '9' {
+		k := 0
+		for k < len(w) && w[k] >= '0' && w[k] <= '9' {
+			k++
+		}
+		switch {
+		case k < len(w) && w[k] == '.':
+			for k < len(w) && w[k] == '.' {
+				k++
+			}
+			if k == len(w) {
+				return token{}, false
+			}
+			p.Col += k
+			p.Offset += int64(k)
+			w = w[k:]
+		case k == len(w):
+			// Digits alone: a move number if dots follow after blanks.
+			j := s.i
+			for j < len(s.line) && isSpace(s.line[j]) {
+				j++
+			}
+			if j < len(s.line) && s.line[j] == '.' {
+				for j < len(s.line) && s.line[j] == '.' {
+					j++
+				}
+				s.i = j
+				return token{}, false
+			}
+		}
+	}
+	if allDots(w) {
+		return token{}, false
+	}
+	if r, ok := resultToken(w); ok {
+		return token{kind: tResult, pos: p, text: r}, true
+	}
+	var nags []int
+	// PDN's forced-move star glued to a move: $7.
+	if len(w) > 1 && w[len(w)-1] == '*' {
+		w = w[:len(w)-1]
+		nags = append(nags, 7)
+	}
+	k := len(w)
+	for k > 0 && (w[k-1] == '!' || w[k-1] == '?') {
+		k--
+	}
+	if k < len(w) {
+		nags = strengthNAGs(nags, w[k:])
+		w = w[:k]
+	}
+	if len(w) == 0 {
+		return token{kind: tNAG, pos: p, nags: nags}, true
+	}
+	return token{kind: tWord, pos: p, text: string(w), nags: nags}, true
+}
+
+func allDots(w []byte) bool {
+	for _, c := range w {
+		if c != '.' && c != 0xE2 && c != 0x80 && c != 0xA6 { // '.' or '…'
+			return false
+		}
+	}
+	return len(w) > 0
+}
+
+var results = []string{"1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "0-0", "3-0", "0-3"}
+
+// resultToken reports whether w is a termination marker, and its canonical
+// spelling (½-½ is written 1/2-1/2).
+func resultToken(w []byte) (string, bool) {
+	if string(w) == "½-½" {
+		return "1/2-1/2", true
+	}
+	for _, r := range results {
+		if string(w) == r {
+			return r, true
+		}
+	}
+	return "", false
+}
+
+// IsResult reports whether s is one of the game termination markers the
+// Reader recognises in movetext.
+func IsResult(s string) bool {
+	_, ok := resultToken([]byte(s))
+	return ok && s != "½-½"
+}
+
+// strengthNAGs appends the NAGs of a run of ! and ? marks: pairs first
+// (!! ?? !? ?!), then single marks, from left to right.
+func strengthNAGs(nags []int, w []byte) []int {
+	for len(w) > 0 {
+		if len(w) >= 2 {
+			if n := strength2(w[0], w[1]); n != 0 {
+				nags = append(nags, n)
+				w = w[2:]
+				continue
+			}
+		}
+		if w[0] == '!' {
+			nags = append(nags, 1)
+		} else {
+			nags = append(nags, 2)
+		}
+		w = w[1:]
+	}
+	return nags
+}
+
+func strength2(a, b byte) int {
+	switch {
+	case a == '!' && b == '!':
+		return 3
+	case a == '?' && b == '?':
+		return 4
+	case a == '!' && b == '?':
+		return 5
+	case a == '?' && b == '!':
+		return 6
+	}
+	return 0
+}
+
+func (s *scanner) scanString() token {
+	start := s.i
+	p := s.pos(start)
+	b := s.sb[:0]
+	j := start + 1
+	for j < len(s.line) {
+		c := s.line[j]
+		switch {
+		case c == '\\' && j+1 < len(s.line) && (s.line[j+1] == '"' || s.line[j+1] == '\\'):
+			b = append(b, s.line[j+1])
+			j += 2
+		case c == '"':
+			s.i = j + 1
+			s.sb = b
+			return token{kind: tString, pos: p, text: string(b)}
+		default:
+			b = append(b, c)
+			j++
+		}
+	}
+	s.sb = b
+	s.i = len(s.line)
+	return s.errTok(p, "string not closed on its line")
+}
+
+// scanComment reads a {…} comment, over several lines if need be. Comments
+// do not nest: a '{' inside one is an error. A line that starts with a tag
+// pair inside an open comment ends it with an error, so that an unclosed
+// comment does not swallow the games after it.
+func (s *scanner) scanComment() token {
+	open := s.pos(s.i)
+	b := s.sb[:0]
+	j := s.i + 1
+	for {
+		for j < len(s.line) {
+			c := s.line[j]
+			if c == '}' {
+				s.i = j + 1
+				b = collapse(b[:0], b)
+				s.sb = b
+				return token{kind: tComment, pos: open, text: string(b)}
+			}
+			if c == '{' {
+				s.i = j + 1
+				s.sb = b
+				return s.errTok(s.pos(j), "'{' inside a comment (comments do not nest)")
+			}
+			b = append(b, c)
+			j++
+		}
+		b = append(b, ' ')
+		if !s.nextLine(true) {
+			s.sb = b
+			t := s.errTok(open, "comment '{' not closed")
+			t.sync = true
+			return t
+		}
+		if looksLikeTag(s.line) {
+			s.sb = b
+			t := s.errTok(open, "comment '{' not closed before the next tag section")
+			t.sync = true
+			return t
+		}
+		j = 0
+	}
+}
+
+// looksLikeTag reports whether a line starts with a tag pair: optional
+// blanks, '[', a name, blanks, '"'.
+func looksLikeTag(l []byte) bool {
+	l = bytes.TrimLeft(l, " \t")
+	if len(l) < 2 || l[0] != '[' || !isNameStart(l[1]) {
+		return false
+	}
+	k := 2
+	for k < len(l) && isNameByte(l[k]) {
+		k++
+	}
+	n := k
+	for k < len(l) && isSpace(l[k]) {
+		k++
+	}
+	return k > n && k < len(l) && l[k] == '"'
+}
+
+func isNameStart(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'
+}
+
+func isNameByte(c byte) bool {
+	return isNameStart(c) || c >= '0' && c <= '9' || c == '_' || c == '-'
+}
+
+// collapse appends text with runs of white space made single spaces and
+// leading and trailing space removed. dst may alias text's start.
+func collapse(dst, text []byte) []byte {
+	out := dst[:0]
+	space := false
+	for _, c := range text {
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' {
+			space = len(out) > 0
+			continue
+		}
+		if space {
+			out = append(out, ' ')
+			space = false
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// atLineStart reports whether only blanks precede the scanner's position
+// on its line and the next byte is '['.
+func (s *scanner) atTagLine() bool {
+	for k := 0; k < s.i; k++ {
+		if !isSpace(s.line[k]) {
+			return false
+		}
+	}
+	k := s.i
+	for k < len(s.line) && isSpace(s.line[k]) {
+		k++
+	}
+	return k < len(s.line) && s.line[k] == '['
+}
+
+// resync skips input up to the next line whose first non-blank byte is '['
+// (a tag section), outside any comment.
+func (s *scanner) resync() {
+	if s.line != nil && s.atTagLine() {
+		return
+	}
+	for s.nextLine(false) {
+		if s.atTagLine() {
+			return
+		}
+	}
+}

@@ -1,0 +1,242 @@
+package record
+
+import (
+	"crypto/sha256"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Width is the column at which the Writer wraps movetext lines.
+const Width = 80
+
+// tagOrder is the canonical order of the tags that come first.
+var tagOrder = []string{
+	"Game", "Event", "Site", "Date", "Round",
+	"Sente", "Gote", "White", "Black", "Orange",
+	"Result", "FEN", "SetUp",
+}
+
+func isOrdered(name string) bool {
+	for _, n := range tagOrder {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Write writes g in canonical form to w.
+func Write(w io.Writer, g *Game) error {
+	_, err := w.Write(Format(g))
+	return err
+}
+
+// Hash is the SHA-256 of the canonical form of g: two games with the same
+// hash have the same tags, moves, comments, NAGs, variations and result.
+func Hash(g *Game) [32]byte {
+	return sha256.Sum256(Format(g))
+}
+
+// ResultOf is the result the canonical form writes in g's movetext: the
+// Result tag when it is a termination marker, else the movetext result,
+// else "*".
+func ResultOf(g *Game) string {
+	for _, t := range g.Tags {
+		if t.Name == "Result" {
+			if IsResult(t.Value) {
+				return t.Value
+			}
+			return "*"
+		}
+	}
+	if IsResult(g.Result) {
+		return g.Result
+	}
+	return "*"
+}
+
+// Format returns the canonical form of g:
+//
+//   - one tag pair per line: Game, Event, Site, Date, Round, the player tags
+//     Sente, Gote, White, Black, Orange, then Result, FEN, SetUp (each as
+//     present; a missing Result tag is written with the movetext's result),
+//     then every other tag in the order read; values escape '\' and '"';
+//   - an empty line, then the movetext wrapped at 80 columns (a longer token
+//     stands alone on its line), ending with the result, then an empty line;
+//   - move numbers from Move.Ply: "N." before a move of even Ply (N =
+//     Ply/2+1) unless the move before it had the same Ply, "N..." before a
+//     move of odd Ply that starts a line or variation or follows a comment or
+//     a variation;
+//   - comments in braces with white space collapsed; a comment holding '}'
+//     is written as a ';' comment to the end of the line (its line breaks,
+//     if any, become spaces);
+//   - NAGs as $n, variations in parentheses after the move they replace.
+func Format(g *Game) []byte {
+	var b []byte
+	hasResult := false
+	for _, name := range tagOrder {
+		for _, t := range g.Tags {
+			if t.Name == name {
+				b = appendTag(b, t)
+				if name == "Result" {
+					hasResult = true
+				}
+			}
+		}
+		if name == "Result" && !hasResult {
+			r := g.Result
+			if !IsResult(r) {
+				r = "*"
+			}
+			b = appendTag(b, Tag{"Result", r})
+		}
+	}
+	for _, t := range g.Tags {
+		if !isOrdered(t.Name) {
+			b = appendTag(b, t)
+		}
+	}
+	b = append(b, '\n')
+	w := &textWriter{b: b}
+	for _, c := range g.Intro {
+		w.comment(c)
+	}
+	w.line(g.Moves, len(g.Intro) > 0)
+	w.token(ResultOf(g))
+	w.b = append(w.b, '\n', '\n')
+	return w.b
+}
+
+func appendTag(b []byte, t Tag) []byte {
+	b = append(b, '[')
+	b = append(b, t.Name...)
+	b = append(b, ' ', '"')
+	for i := 0; i < len(t.Value); i++ {
+		c := t.Value[i]
+		switch c {
+		case '\\', '"':
+			b = append(b, '\\', c)
+		case '\n', '\r':
+			b = append(b, ' ')
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"', ']', '\n')
+}
+
+// textWriter lays out movetext tokens in lines of at most Width bytes.
+type textWriter struct {
+	b    []byte
+	col  int  // bytes on the current line
+	glue bool // the next token follows without a space ('(')
+	brk  bool // the next token starts a new line (after a ';' comment)
+}
+
+func (w *textWriter) token(s string) {
+	w.tokenGlue(s, false)
+}
+
+// tokenGlue writes s; glued tokens (')') follow the previous one without a
+// space when they fit.
+func (w *textWriter) tokenGlue(s string, glued bool) {
+	n := len(s)
+	switch {
+	case w.brk:
+		w.b = append(w.b, '\n')
+		w.col = 0
+		w.brk = false
+	case w.col == 0:
+	case w.glue || glued:
+		if w.col+n > Width {
+			w.b = append(w.b, '\n')
+			w.col = 0
+		}
+	case w.col+1+n > Width:
+		w.b = append(w.b, '\n')
+		w.col = 0
+	default:
+		w.b = append(w.b, ' ')
+		w.col++
+	}
+	w.glue = false
+	w.b = append(w.b, s...)
+	w.col += n
+}
+
+func (w *textWriter) comment(c string) {
+	if strings.Contains(c, "}") {
+		c = strings.Map(func(r rune) rune {
+			if r == '\n' || r == '\r' {
+				return ' '
+			}
+			return r
+		}, c)
+		w.token(";" + c)
+		w.brk = true
+		return
+	}
+	words := strings.Fields(c)
+	switch len(words) {
+	case 0:
+		w.token("{}")
+	case 1:
+		w.token("{" + words[0] + "}")
+	default:
+		for i, word := range words {
+			switch i {
+			case 0:
+				w.token("{" + word)
+			case len(words) - 1:
+				w.token(word + "}")
+			default:
+				w.token(word)
+			}
+		}
+	}
+}
+
+func moveNumber(ply int, black bool) string {
+	n := strconv.Itoa(ply/2 + 1)
+	if black {
+		return n + "..."
+	}
+	return n + "."
+}
+
+// line writes a line of moves; needNum says a move of odd ply needs its
+// number (start of a line, after a comment or a variation).
+func (w *textWriter) line(l Line, needNum bool) {
+	needNum = true
+	prevPly := -1
+	for i, m := range l {
+		for _, c := range m.Before {
+			w.comment(c)
+			needNum = true
+		}
+		switch {
+		case m.Ply%2 == 0 && (i == 0 || m.Ply != prevPly):
+			w.token(moveNumber(m.Ply, false))
+		case m.Ply%2 != 0 && needNum:
+			w.token(moveNumber(m.Ply, true))
+		}
+		w.token(m.Text)
+		prevPly = m.Ply
+		needNum = false
+		for _, n := range m.NAGs {
+			w.token("$" + strconv.Itoa(n))
+		}
+		for _, c := range m.After {
+			w.comment(c)
+			needNum = true
+		}
+		for _, v := range m.Variations {
+			w.token("(")
+			w.glue = true
+			w.line(v, true)
+			w.tokenGlue(")", true)
+			needNum = true
+		}
+	}
+}
