@@ -1,0 +1,465 @@
+package generate
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/rules"
+)
+
+// ErrGenerate is wrapped by the errors of this package: a game whose rules
+// refuse every Result the generator could write.
+var ErrGenerate = errors.New("cannot generate game")
+
+// Generator makes the games of one collection: one ruleset and one seed.
+// It is safe for concurrent use; each goroutine needs its own Worker.
+type Generator struct {
+	game    rules.Game
+	prof    profile
+	seed    uint64
+	start   rules.Position
+	sides   [2]string
+	eloTags [2]string
+	targets [2]string // start square of each side's target piece
+	book    *node
+	players []player
+	events  []event
+	rounds  [][]string // per event, the date of each round
+	elos    []string   // elos[r-minElo] = strconv.Itoa(r)
+}
+
+const (
+	minElo = 1000
+	maxElo = 2900
+)
+
+// Salts that separate the random streams made from one seed.
+const (
+	saltPool  = 0x706f6f6c
+	saltBook  = 0x626f6f6b
+	saltGames = 0x67616d65
+)
+
+// New prepares the collection of game g for seed: the player pool, the
+// events and the opening book.
+func New(g rules.Game, seed uint64) (*Generator, error) {
+	start, err := g.NewPosition("")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s start position: %w", ErrGenerate, g.ID(), err)
+	}
+	gen := &Generator{game: g, prof: profileOf(g.ID()), seed: seed, start: start, sides: g.Sides()}
+	for s := range gen.sides {
+		gen.eloTags[s] = gen.sides[s] + "Elo"
+	}
+	if gen.prof.target != 0 {
+		for _, pl := range start.Board() {
+			if pl.Square != "" && pl.Kind == gen.prof.target && gen.targets[pl.Side] == "" {
+				gen.targets[pl.Side] = pl.Square
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(seed, saltPool))
+	gen.players = newPool(r)
+	gen.events = newEvents(r, 600)
+	gen.rounds = make([][]string, len(gen.events))
+	for i, e := range gen.events {
+		for k := 0; k < e.rounds; k++ {
+			// Two rounds a day, months of 28 days to keep dates valid.
+			d := e.day + k/2
+			m, y := e.month+(d-1)/28, e.year
+			d = (d-1)%28 + 1
+			if m > 12 {
+				m, y = m-12, y+1
+			}
+			gen.rounds[i] = append(gen.rounds[i], date(y, m, d))
+		}
+	}
+	for e := minElo; e <= maxElo; e++ {
+		gen.elos = append(gen.elos, strconv.Itoa(e))
+	}
+	gen.book = gen.buildBook()
+	return gen, nil
+}
+
+// Rules is the game the generator plays.
+func (g *Generator) Rules() rules.Game { return g.game }
+
+// Game returns game i of the collection, freshly allocated.
+func (g *Generator) Game(i int) (*record.Game, error) { return g.NewWorker().Game(i) }
+
+// Worker makes games with reusable buffers. It is not safe for concurrent use.
+type Worker struct {
+	g      *Generator
+	src    *rand.PCG
+	r      *rand.Rand
+	legal  []rules.Move
+	legal2 []rules.Move
+	arena  []record.Move
+	line   record.Line
+	tags   []record.Tag
+	rec    record.Game
+}
+
+// NewWorker returns a worker of the generator.
+func (g *Generator) NewWorker() *Worker {
+	src := rand.NewPCG(0, 0)
+	return &Worker{g: g, src: src, r: rand.New(src)}
+}
+
+// mix spreads a game index over 64 bits (SplitMix64 finaliser).
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// state is what a game in progress knows besides its position.
+type state struct {
+	targets [2]string // square of each side's target piece ("" if none)
+	capt    [2]int    // pieces captured by each side
+	noise   [2]int    // width of each side's random noise
+}
+
+// Game plays game i of the collection. The record and everything in it
+// belongs to the worker until its next call to Game.
+func (w *Worker) Game(i int) (*record.Game, error) {
+	g, p, r := w.g, &w.g.prof, w.r
+	w.src.Seed(g.seed^saltGames, mix(uint64(i)))
+	pos := g.start.Clone()
+
+	// Players, event, round.
+	var pl [2]player
+	pl[0] = g.players[skewed(r, len(g.players))]
+	pl[1] = g.players[skewed(r, len(g.players))]
+	for pl[1].name == pl[0].name {
+		pl[1] = g.players[r.IntN(len(g.players))]
+	}
+	ev := skewed(r, len(g.events))
+	round := r.IntN(g.events[ev].rounds)
+	st := state{targets: g.targets}
+	var elo [2]int
+	for s := range pl {
+		elo[s] = clamp(pl[s].rating+r.IntN(61)-30, minElo, maxElo)
+		// 2700 plays with noise 30, 1100 with noise 150.
+		st.noise[s] = clamp(150-(elo[s]-1100)*120/1600, 20, 160)
+	}
+
+	w.arena = w.arena[:0]
+	w.line = w.line[:0]
+	node := g.book
+	vars := 0
+	if x := r.IntN(100); x >= 55 {
+		vars = 1 + (x-55)/30 // 0: 55%, 1: 30%, 2: 15%
+	}
+	commented := false
+	unfinished := -1
+	if r.IntN(100) == 0 {
+		unfinished = 10 + r.IntN(120)
+	}
+	var result, term string
+	for ply := 0; ; ply++ {
+		if o := pos.Outcome(); o.Over {
+			result, term = o.Result, o.Reason
+			break
+		}
+		side := pos.ToMove()
+		if ply == unfinished {
+			result, term = "*", "unterminated"
+			break
+		}
+		if ply >= p.maxPlies {
+			result, term = w.first(pos, p.draws), "adjudication"
+			if result == "" {
+				result, term = "*", "unterminated"
+			}
+			break
+		}
+		lead := st.capt[side.Other()] - st.capt[side]
+		if p.resign > 0 && ply >= 20 && lead >= p.resign && r.IntN(6) == 0 {
+			if res := w.first(pos, p.wins[side.Other()]); res != "" {
+				result, term = res, "resignation"
+				break
+			}
+		}
+		if p.agree > 0 && ply >= 40 && lead >= -1 && lead <= 1 && r.Float64() < p.agree {
+			if res := w.first(pos, p.draws); res != "" {
+				result, term = res, "draw agreed"
+				break
+			}
+		}
+		w.legal = pos.Legal(w.legal[:0])
+		if len(w.legal) == 0 { // the rules say the game goes on, yet there is no move
+			result, term = "*", "unterminated"
+			break
+		}
+		m, inBook := w.bookMove(&node, ply)
+		if !inBook {
+			m = w.choose(pos, w.legal, &st, side, st.noise[side], noMove)
+		}
+		var variations []record.Line
+		if vars > 0 && ply >= 4 && len(w.legal) > 1 && r.IntN(40) == 0 {
+			if v := w.variation(pos, m, ply, st); len(v) > 0 {
+				variations = []record.Line{v}
+				vars--
+			}
+		}
+		info := pos.Describe(m)
+		mv := w.newMove()
+		mv.Text, mv.Ply, mv.Variations = pos.FormatMove(m), ply, variations
+		if r.IntN(40) == 0 {
+			mv.NAGs = []int{nagFor(r, info)}
+		}
+		if r.IntN(150) == 0 {
+			mv.After = []string{moveComments[r.IntN(len(moveComments))]}
+			commented = true
+		}
+		st.played(side, info)
+		pos.Play(m)
+	}
+	if result == "" {
+		result = "*"
+	}
+	if err := pos.CheckResult(result); err != nil {
+		return nil, fmt.Errorf("%w: game %d of %s: %w", ErrGenerate, i, w.g.game.ID(), err)
+	}
+
+	rec := &w.rec
+	*rec = record.Game{Moves: w.line, Result: result}
+	if r.IntN(40) == 0 {
+		rec.Intro = []string{introComments[r.IntN(len(introComments))]}
+		commented = true
+	}
+	e := &g.events[ev]
+	t := w.tags[:0]
+	t = append(t,
+		record.Tag{Name: "Game", Value: g.game.ID()},
+		record.Tag{Name: "Event", Value: e.name},
+		record.Tag{Name: "Site", Value: e.site},
+		record.Tag{Name: "Date", Value: g.rounds[ev][round]},
+		record.Tag{Name: "Round", Value: strconv.Itoa(round + 1)},
+		record.Tag{Name: g.sides[0], Value: pl[0].name},
+		record.Tag{Name: g.sides[1], Value: pl[1].name},
+		record.Tag{Name: "Result", Value: result},
+		record.Tag{Name: g.eloTags[0], Value: g.elos[elo[0]-minElo]},
+		record.Tag{Name: g.eloTags[1], Value: g.elos[elo[1]-minElo]},
+		record.Tag{Name: "Termination", Value: term},
+	)
+	if commented {
+		t = append(t, record.Tag{Name: "Annotator", Value: annotators[r.IntN(len(annotators))]})
+	}
+	w.tags = t
+	rec.Tags = t
+	return rec, nil
+}
+
+// newMove returns a cleared move from the worker's arena, appended to the
+// main line. The arena grows in blocks so that pointers stay valid.
+func (w *Worker) newMove() *record.Move {
+	if len(w.arena) == cap(w.arena) {
+		w.arena = make([]record.Move, 0, 256)
+	}
+	w.arena = append(w.arena, record.Move{})
+	m := &w.arena[len(w.arena)-1]
+	w.line = append(w.line, m)
+	return m
+}
+
+// first returns the first of the results that the position accepts, or "".
+func (w *Worker) first(pos rules.Position, results []string) string {
+	for _, res := range results {
+		if pos.CheckResult(res) == nil {
+			return res
+		}
+	}
+	return ""
+}
+
+// played updates the state after side plays a move described by info.
+func (st *state) played(side rules.Side, info rules.MoveInfo) {
+	st.capt[side] += info.Captures
+	if info.From != "" && info.From == st.targets[side] {
+		st.targets[side] = info.To
+	}
+}
+
+// nagFor picks a NAG: mostly !, ?, !?, ?!, sometimes !! or ??.
+func nagFor(r *rand.Rand, info rules.MoveInfo) int {
+	x := r.IntN(20)
+	switch {
+	case info.Captures > 0 && x < 8:
+		return 1 // !
+	case x < 5:
+		return 1
+	case x < 10:
+		return 2 // ?
+	case x < 14:
+		return 5 // !?
+	case x < 18:
+		return 6 // ?!
+	case x < 19:
+		return 3 // !!
+	}
+	return 4 // ??
+}
+
+const noMove = ^rules.Move(0)
+
+// choose picks the policy's move among legal (excluding skip).
+func (w *Worker) choose(pos rules.Position, legal []rules.Move, st *state, side rules.Side, noise int, skip rules.Move) rules.Move {
+	return choose(w.r, &w.g.prof, pos, legal, st, side, noise, skip)
+}
+
+func choose(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, st *state, side rules.Side, noise int, skip rules.Move) rules.Move {
+	enemy := st.targets[side.Other()]
+	var goal [2]int
+	goalOK := false
+	switch {
+	case enemy != "":
+		goal, goalOK = coords(enemy)
+	case len(p.goals[side]) > 0:
+		goal, goalOK = coords(p.goals[side][r.IntN(len(p.goals[side]))])
+	}
+	look := p.lookahead > 0 && len(legal) <= p.lookahead
+	best, bestScore := noMove, -1<<62
+	for _, m := range legal {
+		if m == skip {
+			continue
+		}
+		info := pos.Describe(m)
+		s := int(r.Uint32() % uint32(noise))
+		s += info.Captures * p.capture
+		if info.Promotes {
+			s += p.promote
+		}
+		if enemy != "" && info.To == enemy {
+			s += 1 << 20
+		}
+		if goalOK && p.progress != 0 {
+			if to, ok := coords(info.To); ok {
+				before := 4
+				if from, ok := coords(info.From); ok {
+					before = dist(from, goal)
+				}
+				s += p.progress * (before - dist(to, goal))
+			}
+		}
+		if info.Drop {
+			s += p.drop
+		}
+		if look {
+			c := pos.Clone()
+			c.Play(m)
+			if o := c.Outcome(); o.Over {
+				switch score(o.Result, side) {
+				case 1:
+					s += 1 << 20
+				case -1:
+					s -= 1 << 20
+				}
+			}
+		}
+		if s > bestScore {
+			best, bestScore = m, s
+		}
+	}
+	return best
+}
+
+// score is +1 when result is a win for side, -1 a loss, 0 a draw or unknown.
+func score(result string, side rules.Side) int {
+	a, b, ok := strings.Cut(result, "-")
+	if !ok {
+		return 0
+	}
+	x, y := points(a), points(b)
+	if side == 1 {
+		x, y = y, x
+	}
+	switch {
+	case x > y:
+		return 1
+	case x < y:
+		return -1
+	}
+	return 0
+}
+
+func points(s string) float64 {
+	if s == "1/2" || s == "½" {
+		return 0.5
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0
+	}
+	return v
+}
+
+// coords reads a square name made of letters and digits ("e4", "G6",
+// "j10") as two numbers, whichever comes first. Names without both (dames
+// numbers, Dejarik cells) have no coordinates.
+func coords(sq string) ([2]int, bool) {
+	var c [2]int
+	letters, digits := false, false
+	for i := 0; i < len(sq); i++ {
+		switch ch := sq[i]; {
+		case ch >= 'a' && ch <= 'z':
+			c[0], letters = c[0]*26+int(ch-'a'+1), true
+		case ch >= 'A' && ch <= 'Z':
+			c[0], letters = c[0]*26+int(ch-'A'+1), true
+		case ch >= '0' && ch <= '9':
+			c[1], digits = c[1]*10+int(ch-'0'), true
+		default:
+			return c, false
+		}
+	}
+	return c, letters && digits
+}
+
+func dist(a, b [2]int) int {
+	return max(abs(a[0]-b[0]), abs(a[1]-b[1]))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// variation returns an alternative to move m in pos: another legal move and
+// a few plies after it, played on a copy.
+func (w *Worker) variation(pos rules.Position, m rules.Move, ply int, st state) record.Line {
+	r := w.r
+	c := pos.Clone()
+	side := c.ToMove()
+	alt := w.choose(c, w.legal, &st, side, 200, m)
+	if alt == noMove {
+		return nil
+	}
+	n := 1 + r.IntN(5)
+	line := make(record.Line, 0, n)
+	for k := 0; k < n; k++ {
+		if k > 0 {
+			if c.Outcome().Over {
+				break
+			}
+			w.legal2 = c.Legal(w.legal2[:0])
+			if len(w.legal2) == 0 {
+				break
+			}
+			side = c.ToMove()
+			alt = w.choose(c, w.legal2, &st, side, st.noise[side], noMove)
+		}
+		info := c.Describe(alt)
+		line = append(line, &record.Move{Text: c.FormatMove(alt), Ply: ply + k})
+		st.played(side, info)
+		c.Play(alt)
+	}
+	return line
+}
