@@ -90,7 +90,8 @@ func (f *frame) last() *Move {
 // moves before the error; never nil) and an *Error wrapping ErrSyntax. The
 // next call goes on with the following game: after an error in a tag pair
 // the rest of that game is still read; after an error in the movetext the
-// Reader skips to the next line that starts with '[' (the next tag section).
+// Reader skips tokens (ignoring further errors) up to the game's result or
+// the next tag section, whichever comes first.
 // An error of the underlying reader is returned as is, and again by every
 // later call.
 func (r *Reader) Next() (*Game, error) {
@@ -99,7 +100,7 @@ func (r *Reader) Next() (*Game, error) {
 	}
 	if r.resync {
 		r.resync = false
-		r.s.resync()
+		r.skipGame()
 	}
 	g, err, sync := r.game()
 	if err != nil {
@@ -290,4 +291,19 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 	s.i++
 	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
 	return nil
+}
+
+// skipGame skips tokens up to and including a result token, or up to a '['
+// (left to be read), or the end of the input.
+func (r *Reader) skipGame() {
+	for {
+		t := r.next()
+		switch t.kind {
+		case tResult:
+			return
+		case tLBrack, tEOF, tIOError:
+			r.unread(t)
+			return
+		}
+	}
 }

@@ -217,6 +217,7 @@ func (s *scanner) word(p Pos, w []byte) (token, bool) {
 			w = w[k:]
 		case k == len(w):
 			// Digits alone: a move number if dots follow after blanks.
+			// ("12 ." or "12 ...": the dots must stand alone.)
 			j := s.i
 			for j < len(s.line) && isSpace(s.line[j]) {
 				j++
@@ -225,8 +226,10 @@ func (s *scanner) word(p Pos, w []byte) (token, bool) {
 				for j < len(s.line) && s.line[j] == '.' {
 					j++
 				}
-				s.i = j
-				return token{}, false
+				if j == len(s.line) || isDelim(s.line[j]) {
+					s.i = j
+					return token{}, false
+				}
 			}
 		}
 	}
@@ -433,32 +436,4 @@ func collapse(dst, text []byte) []byte {
 		out = append(out, c)
 	}
 	return out
-}
-
-// atLineStart reports whether only blanks precede the scanner's position
-// on its line and the next byte is '['.
-func (s *scanner) atTagLine() bool {
-	for k := 0; k < s.i; k++ {
-		if !isSpace(s.line[k]) {
-			return false
-		}
-	}
-	k := s.i
-	for k < len(s.line) && isSpace(s.line[k]) {
-		k++
-	}
-	return k < len(s.line) && s.line[k] == '['
-}
-
-// resync skips input up to the next line whose first non-blank byte is '['
-// (a tag section), outside any comment.
-func (s *scanner) resync() {
-	if s.line != nil && s.atTagLine() {
-		return
-	}
-	for s.nextLine(false) {
-		if s.atTagLine() {
-			return
-		}
-	}
 }

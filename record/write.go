@@ -68,8 +68,8 @@ func ResultOf(g *Game) string {
 //     Ply/2+1) unless the move before it had the same Ply, "N..." before a
 //     move of odd Ply that starts a line or variation or follows a comment or
 //     a variation;
-//   - comments in braces with white space collapsed; a comment holding '}'
-//     is written as a ';' comment to the end of the line (its line breaks,
+//   - comments in braces with white space collapsed; a comment holding '{'
+//     or '}' is written as a ';' comment to the end of the line (its line breaks,
 //     if any, become spaces);
 //   - NAGs as $n, variations in parentheses after the move they replace.
 func Format(g *Game) []byte {
@@ -102,7 +102,7 @@ func Format(g *Game) []byte {
 	for _, c := range g.Intro {
 		w.comment(c)
 	}
-	w.line(g.Moves, len(g.Intro) > 0)
+	w.line(g.Moves)
 	w.token(ResultOf(g))
 	w.b = append(w.b, '\n', '\n')
 	return w.b
@@ -161,12 +161,17 @@ func (w *textWriter) tokenGlue(s string, glued bool) {
 		w.col++
 	}
 	w.glue = false
+	if w.col == 0 && len(s) > 0 && s[0] == '%' {
+		// Not an escape line: keep '%' off column 1.
+		w.b = append(w.b, ' ')
+		w.col++
+	}
 	w.b = append(w.b, s...)
 	w.col += n
 }
 
 func (w *textWriter) comment(c string) {
-	if strings.Contains(c, "}") {
+	if strings.ContainsAny(c, "{}") {
 		c = strings.Map(func(r rune) rune {
 			if r == '\n' || r == '\r' {
 				return ' '
@@ -205,10 +210,9 @@ func moveNumber(ply int, black bool) string {
 	return n + "."
 }
 
-// line writes a line of moves; needNum says a move of odd ply needs its
-// number (start of a line, after a comment or a variation).
-func (w *textWriter) line(l Line, needNum bool) {
-	needNum = true
+// line writes a line of moves: the main line or a variation.
+func (w *textWriter) line(l Line) {
+	needNum := true // a move of odd ply needs its number
 	prevPly := -1
 	for i, m := range l {
 		for _, c := range m.Before {
@@ -234,7 +238,7 @@ func (w *textWriter) line(l Line, needNum bool) {
 		for _, v := range m.Variations {
 			w.token("(")
 			w.glue = true
-			w.line(v, true)
+			w.line(v)
 			w.tokenGlue(")", true)
 			needNum = true
 		}
