@@ -127,7 +127,15 @@ func (p *Position) ParseMove(text string) (rules.Move, error) {
 		}
 		return 0, err
 	}
-	return p.parseCapture(text, &ps)
+	m, err := p.parseCapture(text, &ps)
+	if err != nil && ps.n == 2 && !p.anyCapture() {
+		// A step written with x (a slip found in real PDN files) is read as
+		// the step when nothing can be captured.
+		if sm, serr := p.parseStep(text, from, to, c); serr == nil {
+			return sm, nil
+		}
+	}
+	return m, err
 }
 
 func (p *Position) parseHuff(text string, s int) (rules.Move, error) {
