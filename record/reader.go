@@ -253,12 +253,18 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 	}
 }
 
-// tagPair reads `Name "Value"]` after '['. On an error it skips the rest of
-// the line.
+// tagPair reads `Name "Value"]` after '['. On an error it skips to the
+// next ']' or '[' of the line.
 func (r *Reader) tagPair(g *Game, open Pos) *Error {
 	s := &r.s
+	// skip goes past the next ']' on the line, stopping before a '['.
 	skip := func(p Pos, msg string) *Error {
-		s.i = len(s.line)
+		for s.i < len(s.line) && s.line[s.i] != '[' {
+			s.i++
+			if s.line[s.i-1] == ']' {
+				break
+			}
+		}
 		return &Error{Pos: p, Msg: msg}
 	}
 	// The name: read directly from the line.
