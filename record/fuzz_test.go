@@ -1,0 +1,52 @@
+package record_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/plateau/plateau/record"
+)
+
+// FuzzReader: the Reader never panics nor loops, every error is a
+// positioned syntax error, and whatever reads without error survives
+// export → import → export unchanged.
+func FuzzReader(f *testing.F) {
+	seeds, _ := filepath.Glob("testdata/*.pdn")
+	for _, s := range seeds {
+		if d, err := os.ReadFile(s); err == nil {
+			f.Add(d)
+		}
+	}
+	for _, s := range []string{
+		"1. e4 (1. d4 {x} (1... d5)) e5 $1 1-0",
+		"[A \"\\\"\"] %x\n;y\n1.32-28!? 19-23(?) *",
+		"{ { } } ) ( ] [ \" $ $99999",
+		"3228 .x 12 . e4 1. ... 2...",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := record.NewReader(bytes.NewReader(data), "fuzz")
+		for i := 0; ; i++ {
+			if i > len(data)+2 {
+				t.Fatal("reader does not end")
+			}
+			g, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				return
+			}
+			if err != nil {
+				var se *record.Error
+				if !errors.As(err, &se) || g == nil || se.Pos.Line < 1 || se.Pos.Col < 1 {
+					t.Fatalf("bad error %v (game %v)", err, g)
+				}
+				continue
+			}
+			roundTrip(t, "fuzz", g)
+		}
+	})
+}

@@ -1,0 +1,138 @@
+package record_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/plateau/plateau/record"
+)
+
+// genReader produces n games on the fly, a few hundred bytes at a time, so
+// the input never exists in one buffer.
+type genReader struct {
+	n, i int
+	buf  []byte
+}
+
+func gameText(i int) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "[Game \"dames\"]\n[Event \"Generated %d\"]\n[White \"Wit %d\"]\n[Black \"Zwart\"]\n[Result \"2-0\"]\n\n", i, i%97)
+	for k := 1; k <= 40; k++ {
+		fmt.Fprintf(&b, "%d. %d-%d %d-%d ", k, 30+k%20, 25+k%20, 1+k%20, 6+k%20)
+		if k%10 == 0 {
+			b.WriteString("{a comment} ")
+		}
+		if k%8 == 0 {
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString("2-0\n\n")
+	return b.Bytes()
+}
+
+func (g *genReader) Read(p []byte) (int, error) {
+	for len(g.buf) == 0 {
+		if g.i == g.n {
+			return 0, io.EOF
+		}
+		g.buf = gameText(g.i)
+		g.i++
+	}
+	n := copy(p, g.buf)
+	g.buf = g.buf[n:]
+	return n, nil
+}
+
+// A long generated stream is read game by game in bounded memory.
+func TestStreamBoundedMemory(t *testing.T) {
+	const games = 20000 // about 11 MB of text
+	r := record.NewReader(&genReader{n: games}, "gen")
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapAlloc
+	var peak uint64
+	n := 0
+	for {
+		g, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Moves) != 80 || g.Result != "2-0" {
+			t.Fatalf("game %d: %d moves, result %q", n, len(g.Moves), g.Result)
+		}
+		n++
+		if n%2000 == 0 {
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			if ms.HeapAlloc > peak {
+				peak = ms.HeapAlloc
+			}
+		}
+	}
+	if n != games {
+		t.Fatalf("%d games, want %d", n, games)
+	}
+	if peak > base+8<<20 {
+		t.Errorf("live heap grew by %d bytes while streaming", peak-base)
+	}
+}
+
+func BenchmarkReader(b *testing.B) {
+	var text bytes.Buffer
+	for i := 0; text.Len() < 4<<20; i++ {
+		text.Write(gameText(i))
+	}
+	run := func(b *testing.B, data []byte) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		r := record.NewReader(nil, "bench")
+		games := 0
+		for i := 0; i < b.N; i++ {
+			r.Reset(bytes.NewReader(data), "bench")
+			for {
+				_, err := r.Next()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				games++
+			}
+		}
+		b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+	}
+	b.Run("generated", func(b *testing.B) { run(b, text.Bytes()) })
+	files, _ := filepath.Glob(filepath.Join(corpus, "pdn/succeed/*.pdn"))
+	if len(files) == 0 {
+		return
+	}
+	var all bytes.Buffer
+	for _, f := range files {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		all.Write(d)
+		all.WriteString("\n")
+	}
+	b.Run("corpus", func(b *testing.B) { run(b, all.Bytes()) })
+}
+
+func BenchmarkFormat(b *testing.B) {
+	g, err := record.NewReader(bytes.NewReader(gameText(1)), "b").Next()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		record.Hash(g)
+	}
+}
