@@ -224,7 +224,7 @@ func (p *Position) matchCaptures(ps *parsed, dst []rules.Move) []rules.Move {
 			dst = append(dst, m)
 		}
 	}
-	if ps.n == 2 || len(dst)-start == 0 {
+	if len(dst)-start == 0 || (ps.n == 2 && len(dst)-start == 1) {
 		return dst
 	}
 	// Intermediate squares given: check them against the paths.

@@ -1,0 +1,75 @@
+// Package dames plays the Schmidt "Jeu de dames" and its two variants, and
+// international draughts, on PDN numeric squares. It registers four games:
+//
+//   - "dames": the Schmidt rules (shared/rules/dames.fr.txt);
+//   - "dames-brigand": the same rules, but the side left without a piece or a
+//     move wins;
+//   - "loup-moutons": the wolf (one black man) against four sheep (white men);
+//   - "draughts": international draughts (FMJD), also found by the aliases
+//     "20", "20,W,10,10,N2,0" (PDN GameType) and "international".
+//
+// Board and notation. Squares are PDN numbers, 1–50 on 10×10 and 1–32 on
+// 8×8, square 1 the second square of Black's first row, the bottom-left
+// corner (46, or 29) dark. White holds the high numbers and moves up. Sides in
+// result order are White then Black in every ruleset (the sheep are White,
+// the wolf Black). Positions are PDN FENs: "W:W31-50:B1-20" (side to move,
+// then each colour's squares, K for kings, ranges a-b, "?" for the ruleset's
+// first mover, an optional final dot, spaces ignored). String writes the
+// canonical FEN: ascending squares, runs of three or more consecutive squares
+// of one kind as ranges, no dot. Right after a fault it adds Plateau's own
+// section ":H22,27" listing the pieces a huff may remove, so that String
+// round-trips the whole position (the key depends on it too).
+//
+// Moves are "32-28" (a step), "19x28" or "19:28" (a capture by origin and
+// destination), "19x28x37" (the landing squares of a sequence; some of them
+// may be left out), "H27" (a huff). A capture written with a hyphen is read
+// when it is the only match, and a step written with x when nothing can be
+// captured (both occur in real PDN files). The canonical form is "19x28",
+// or the full path of landing squares when another legal capture has the
+// same origin and destination; a short capture matching several sequences
+// is an Ambiguous error listing them in that form. One move is one (origin,
+// destination, captured set), as in published draughts perft counts.
+//
+// Rules (all rulesets but loup-moutons): men step one square diagonally
+// forward and capture forward and backward; kings fly: they move any distance
+// and capture a piece at any distance, landing on any empty square beyond it.
+// A capture sequence is completed: it goes on while a further capture is
+// possible and may not stop early. Pieces are removed when the sequence ends;
+// a piece already jumped cannot be jumped again and blocks the way until then.
+// A man is crowned only when its move ends on the far row (passing it during
+// a capture does not crown). Capture is compulsory.
+//   - dames and dames-brigand: any complete capture sequence may be chosen (no
+//     majority rule). A move that ignores a possible capture (a "fault") is
+//     accepted when read from a record, with the Describe Note "fault: ignored
+//     a capture (…)", so that replay flags it; Legal never lists faults. The
+//     opponent may then, before its own move, remove one piece that could have
+//     captured (a piece that moved is taken where it went): a huff, written
+//     "H27" as a separate move before its move; it keeps the turn (KeepsTurn)
+//     and is not a ply. Only right after the fault; Legal never lists huffs.
+//   - draughts: the FMJD majority rule: the sequence taking the most pieces
+//     must be chosen, kings and men counting alike; ignoring a capture is an
+//     Illegal move ("capture is compulsory"); there is no huffing.
+//
+// Outcome: the side to move with no piece ("no pieces left") or no legal move
+// ("blocked") loses; in dames-brigand it wins. A side that is blocked but
+// could free itself by a huff it may make is not blocked. Results: draughts
+// use PDN points, "2-0" / "0-2" (CheckResult also takes "1-0", "0-1", "1-1"
+// and "1/2-1/2", all found in PDN files); the Schmidt games use "1-0",
+// "0-1", "1/2-1/2". There is no automatic draw; a draw or a decisive result
+// is accepted in a position that is not over (agreement, resignation), "*"
+// always; a position that is over needs its own winner.
+//
+// Loup et moutons: 8×8 by default, "B:W29-32:B1" (the sheep on White's first
+// row, the wolf on square 1 of the far row, the wolf to move). A FEN naming a
+// square above 32 is read as 10×10; otherwise the board is 8×8. A position has
+// exactly one wolf and no kings. Sheep step diagonally forward, the wolf one
+// square diagonally either way; nothing is captured and nobody is crowned.
+// The wolf wins ("wolf behind the sheep", 0-1) as soon as it stands on a row
+// nearer the sheep's side of the board than every sheep; the sheep win
+// ("wolf trapped", 1-0) when the wolf to move cannot move; sheep that cannot
+// move lose ("sheep blocked", 0-1).
+//
+// Board lists men as Kind 'M' and kings as Kind 'K' (Promoted); the sheep and
+// the wolf are men. Diagram draws w/b men and W/B kings (s sheep, L wolf),
+// and empty dark squares show their number.
+package dames

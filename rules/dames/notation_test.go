@@ -1,0 +1,179 @@
+package dames_test
+
+import (
+	"errors"
+	"math/rand"
+	"testing"
+
+	"github.com/plateau/plateau/rules"
+)
+
+func TestFEN(t *testing.T) {
+	tests := []struct {
+		game, in, want string
+	}{
+		{"draughts", "", "W:W31-50:B1-20"},
+		{"dames", "", "B:W31-50:B1-20"},
+		{"loup-moutons", "", "B:W29-32:B1"},
+		{"loup-moutons", "B:W46,47,48,49:B3", "B:W46-49:B3"},
+		{"draughts", "W:W31-50:B1-20.", "W:W31-50:B1-20"},
+		{"draughts", "W:W10,16,19,28,31,33,46:B7,8,12,17,26,37,42.", "W:W10,16,19,28,31,33,46:B7,8,12,17,26,37,42"},
+		{"draughts", "?:W29,13,11:B22,4,2", "W:W11,13,29:B2,4,22"},
+		{"draughts", "W:W31,29,K15:B14,13,12,9", "W:WK15,29,31:B9,12-14"},
+		{"draughts", "B:BK1,K2,K3,4:W50", "B:W50:BK1-3,4"},
+		{"draughts", "W: W 31 - 50 : B 01-20", "W:W31-50:B1-20"},
+		{"draughts", "W:W31-50:B", "W:W31-50:B"},
+		{"dames", "W:W28,45:B6,22:H22", "W:W28,45:B6,22:H22"},
+	}
+	for _, tc := range tests {
+		p := mustPos(t, tc.game, tc.in)
+		if got := p.String(); got != tc.want {
+			t.Errorf("%s %q: %s, want %s", tc.game, tc.in, got, tc.want)
+		}
+		q := mustPos(t, tc.game, p.String())
+		if q.String() != p.String() || q.Key() != p.Key() {
+			t.Errorf("%s %q does not round-trip", tc.game, tc.in)
+		}
+	}
+	bad := []struct{ game, in string }{
+		{"draughts", "X:W31:B1"},
+		{"draughts", "W:W31,31:B1"},
+		{"draughts", "W:W31:B31"},
+		{"draughts", "W:W51:B1"},
+		{"draughts", "W:W0:B1"},
+		{"draughts", "W:Wa3:B1"},
+		{"draughts", "W"},
+		{"draughts", "W:W31-20:B1"},
+		{"draughts", "W:W31:W32"},
+		{"loup-moutons", "B:W29-32:B1,2"},
+		{"loup-moutons", "B:W29-32:BK1"},
+		{"draughts", "W:W28,45:B6,22:H22"},
+		{"dames", "W:W28,45:B6,22:H28"},
+	}
+	for _, tc := range bad {
+		g, _ := rules.Lookup(tc.game)
+		if _, err := g.NewPosition(tc.in); !errors.Is(err, rules.ErrPosition) {
+			t.Errorf("%s %q: %v, want ErrPosition", tc.game, tc.in, err)
+		}
+	}
+}
+
+func TestLookup(t *testing.T) {
+	for _, id := range []string{"dames", "dames-brigand", "loup-moutons", "draughts", "20", "international", "20,W,10,10,N2,0"} {
+		if _, err := rules.Lookup(id); err != nil {
+			t.Errorf("Lookup(%q): %v", id, err)
+		}
+	}
+	g, _ := rules.Lookup("20")
+	if g.ID() != "draughts" || g.Sides() != [2]string{"White", "Black"} {
+		t.Errorf("GameType 20 is %s %v", g.ID(), g.Sides())
+	}
+}
+
+// Random games: every legal move formats to a text that parses back to it,
+// and every short capture that matches several sequences is Ambiguous with
+// candidates that parse back to exactly those moves.
+func TestNotationRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	ambiguous := 0
+	for _, game := range []string{"dames", "draughts", "loup-moutons"} {
+		for i := 0; i < 80; i++ {
+			fen := ""
+			if game != "loup-moutons" && i%2 == 1 {
+				fen = randomFEN(rng)
+			}
+			p := mustPos(t, game, fen)
+			for ply := 0; ply < 100 && !p.Outcome().Over; ply++ {
+				moves := p.Legal(nil)
+				for _, m := range moves {
+					text := p.FormatMove(m)
+					got, err := p.ParseMove(text)
+					if err != nil || got != m {
+						t.Fatalf("%s %s: %q parses to %v, %v", game, p, text, got, err)
+					}
+					info := p.Describe(m)
+					short := info.From + "x" + info.To
+					if info.Captures > 0 && text != short {
+						// The short form is either ambiguous, or exactly the
+						// one-leg path of another capture.
+						other, err := p.ParseMove(short)
+						var me *rules.MoveError
+						switch {
+						case errors.As(err, &me) && me.Kind == rules.Ambiguous:
+							if !containsText(me.Candidates, text) {
+								t.Fatalf("%s %s: %q candidates %v lack %q", game, p, short, me.Candidates, text)
+							}
+							ambiguous++
+						case err == nil && other != m && p.FormatMove(other) == short:
+						default:
+							t.Fatalf("%s %s: %q: %v, want ambiguous", game, p, short, err)
+						}
+					}
+				}
+				p.Play(moves[rng.Intn(len(moves))])
+			}
+		}
+	}
+	if ambiguous == 0 {
+		t.Errorf("no ambiguous capture met")
+	}
+}
+
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"32-28", "19x28", "19x28x37", "19:28", "H27", "1- 6", "c3-d4", "x", "-", "99x1", "01-06", "28x19x", "h22"} {
+		f.Add("draughts", "", s)
+		f.Add("dames", "W:W28,45:B6,22:H22", s)
+	}
+	f.Fuzz(func(t *testing.T, game, fen, text string) {
+		g, err := rules.Lookup(game)
+		if err != nil {
+			return
+		}
+		p, err := g.NewPosition(fen)
+		if err != nil {
+			return
+		}
+		m, err := p.ParseMove(text)
+		if err != nil {
+			var me *rules.MoveError
+			if !errors.As(err, &me) {
+				t.Fatalf("%q: error %v is not a MoveError", text, err)
+			}
+			return
+		}
+		_ = p.Describe(m)
+		back := p.FormatMove(m)
+		if m2, err := p.ParseMove(back); err != nil || m2 != m {
+			t.Fatalf("%q → %q does not parse back: %v", text, back, err)
+		}
+		p.Play(m)
+		_ = p.Outcome()
+	})
+}
+
+func FuzzNewPosition(f *testing.F) {
+	for _, s := range []string{"W:W31-50:B1-20", "?:W29,13,11:B22,4,2", "B:BK1,K2:W50.", "W:W28:B6:H6", ":::", "W:W1-", "W:WK"} {
+		f.Add("draughts", s)
+		f.Add("loup-moutons", s)
+	}
+	f.Fuzz(func(t *testing.T, game, fen string) {
+		g, err := rules.Lookup(game)
+		if err != nil {
+			return
+		}
+		p, err := g.NewPosition(fen)
+		if err != nil {
+			if !errors.Is(err, rules.ErrPosition) {
+				t.Fatalf("%q: %v", fen, err)
+			}
+			return
+		}
+		q, err := g.NewPosition(p.String())
+		if err != nil || q.String() != p.String() || q.Key() != p.Key() {
+			t.Fatalf("%q → %q does not round-trip: %v", fen, p.String(), err)
+		}
+		_ = p.Legal(nil)
+		_ = p.Outcome()
+		_ = p.Diagram()
+	})
+}
