@@ -1,0 +1,206 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2"
+
+	_ "github.com/mattn/go-sqlite3" // the SQLite driver
+)
+
+// Sentinel errors.
+var (
+	// ErrNotFound: no such game, or no such position in the database.
+	ErrNotFound = errors.New("not found")
+	// ErrQuery: a search criterion cannot be understood.
+	ErrQuery = errors.New("bad query")
+	// ErrTextBusy: the text index is held by another process (an import).
+	ErrTextBusy = errors.New("text index is busy (an import is running?)")
+)
+
+// DefaultDir is the database directory used when none is given:
+// $PLATEAU_DB, else $XDG_DATA_HOME/plateau, else ~/.local/share/plateau.
+func DefaultDir() string {
+	if d := os.Getenv("PLATEAU_DB"); d != "" {
+		return d
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "plateau")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "plateau")
+	}
+	return "plateau-db"
+}
+
+// DB is an open database: the SQLite store and, opened when first needed,
+// the Bleve text index.
+type DB struct {
+	dir      string
+	sql      *sql.DB
+	readOnly bool
+
+	mu   sync.Mutex
+	text bleve.Index // nil until opened
+}
+
+// Options for Open.
+type Options struct {
+	// ReadOnly opens for queries only: no schema creation, no text-index
+	// catch-up. The directory must hold a database.
+	ReadOnly bool
+}
+
+const sqliteName = "plateau.sqlite"
+const bleveName = "text.bleve"
+
+// Open opens (creating it if needed) the database in dir. A writable open
+// brings the text index up to date with SQLite when a previous import was
+// killed before its text batches were flushed.
+func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
+	if dir == "" {
+		dir = DefaultDir()
+	}
+	path := filepath.Join(dir, sqliteName)
+	if opts.ReadOnly {
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("no database in %s: %w", dir, ErrNotFound)
+		}
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	dsn := "file:" + path + "?_busy_timeout=30000&_journal_mode=WAL&_synchronous=NORMAL&_foreign_keys=0&_cache_size=-65536"
+	sdb, err := sql.Open("sqlite3", dsn)
+	if err != nil {
+		return nil, err
+	}
+	db := &DB{dir: dir, sql: sdb, readOnly: opts.ReadOnly}
+	if !opts.ReadOnly {
+		if err := db.migrate(ctx); err != nil {
+			sdb.Close()
+			return nil, err
+		}
+	}
+	return db, nil
+}
+
+// Dir is the database directory.
+func (db *DB) Dir() string { return db.dir }
+
+// SQL exposes the SQLite handle (for tests and tools).
+func (db *DB) SQL() *sql.DB { return db.sql }
+
+// Close closes both stores.
+func (db *DB) Close() error {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	var errs []error
+	if db.text != nil {
+		errs = append(errs, db.text.Close())
+		db.text = nil
+	}
+	errs = append(errs, db.sql.Close())
+	return errors.Join(errs...)
+}
+
+// The schema. Decisions are in doc.go.
+var schema = []string{
+	`CREATE TABLE IF NOT EXISTS meta(k TEXT PRIMARY KEY, v) WITHOUT ROWID`,
+	`CREATE TABLE IF NOT EXISTS sources(
+		id INTEGER PRIMARY KEY,
+		path TEXT NOT NULL UNIQUE,
+		size INTEGER, mtime INTEGER,
+		done INTEGER NOT NULL DEFAULT 0,
+		games INTEGER NOT NULL DEFAULT 0)`,
+	`CREATE TABLE IF NOT EXISTS players(
+		id INTEGER PRIMARY KEY,
+		name TEXT NOT NULL UNIQUE,
+		folded TEXT NOT NULL)`,
+	`CREATE TABLE IF NOT EXISTS games(
+		id INTEGER PRIMARY KEY,
+		hash BLOB NOT NULL UNIQUE,
+		game TEXT NOT NULL,
+		valid INTEGER NOT NULL,
+		p0 INTEGER, p1 INTEGER,
+		event TEXT, site TEXT, date TEXT, result TEXT, termination TEXT,
+		plies INTEGER NOT NULL,
+		source INTEGER, offset INTEGER, line INTEGER, size INTEGER,
+		err TEXT, err_line INTEGER, err_col INTEGER, err_ply INTEGER, err_move TEXT, err_rule TEXT,
+		fen TEXT,
+		final INTEGER,
+		moves BLOB,
+		text BLOB NOT NULL)`,
+	`CREATE INDEX IF NOT EXISTS games_p0 ON games(p0)`,
+	`CREATE INDEX IF NOT EXISTS games_p1 ON games(p1)`,
+	`CREATE INDEX IF NOT EXISTS games_event ON games(event)`,
+	`CREATE INDEX IF NOT EXISTS games_date ON games(date)`,
+	`CREATE INDEX IF NOT EXISTS games_invalid ON games(id) WHERE valid = 0`,
+	`CREATE TABLE IF NOT EXISTS tags(
+		game INTEGER NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL,
+		PRIMARY KEY(name, value, game)) WITHOUT ROWID`,
+	`CREATE TABLE IF NOT EXISTS positions(
+		key INTEGER NOT NULL, ply INTEGER NOT NULL, game INTEGER NOT NULL, step INTEGER NOT NULL,
+		PRIMARY KEY(key, ply, game, step)) WITHOUT ROWID`,
+	`CREATE TABLE IF NOT EXISTS tree(
+		key INTEGER NOT NULL, move TEXT NOT NULL,
+		n INTEGER NOT NULL, scored INTEGER NOT NULL, s0 REAL NOT NULL, s1 REAL NOT NULL,
+		first TEXT NOT NULL, last TEXT NOT NULL,
+		PRIMARY KEY(key, move)) WITHOUT ROWID`,
+	`CREATE TABLE IF NOT EXISTS tree_players(
+		key INTEGER NOT NULL, move TEXT NOT NULL, player INTEGER NOT NULL, n INTEGER NOT NULL,
+		PRIMARY KEY(key, move, player)) WITHOUT ROWID`,
+}
+
+func (db *DB) migrate(ctx context.Context) error {
+	for _, s := range schema {
+		if _, err := db.sql.ExecContext(ctx, s); err != nil {
+			return fmt.Errorf("schema: %w", err)
+		}
+	}
+	return nil
+}
+
+func (db *DB) metaInt(ctx context.Context, q queryer, k string) (int64, error) {
+	var v sql.NullInt64
+	err := q.QueryRowContext(ctx, `SELECT v FROM meta WHERE k = ?`, k).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return v.Int64, err
+}
+
+func setMeta(ctx context.Context, e execer, k string, v any) error {
+	_, err := e.ExecContext(ctx, `INSERT INTO meta(k, v) VALUES(?, ?) ON CONFLICT(k) DO UPDATE SET v = excluded.v`, k, v)
+	return err
+}
+
+type queryer interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+func dirSize(path string, keep func(name string) bool) int64 {
+	var n int64
+	filepath.WalkDir(path, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		if keep != nil && !keep(d.Name()) {
+			return nil
+		}
+		if fi, err := d.Info(); err == nil {
+			n += fi.Size()
+		}
+		return nil
+	})
+	return n
+}

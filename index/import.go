@@ -1,0 +1,433 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/plateau/plateau/importers"
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
+)
+
+// ImportOptions tune an import.
+type ImportOptions struct {
+	// DefaultGame is the ruleset of records with neither Game nor GameType
+	// tag (the CLI passes "draughts", PDN's default).
+	DefaultGame string
+	// Workers replaying records; 0 means one per CPU.
+	Workers int
+	// TxGames is the number of games per transaction; 0 means 5000.
+	TxGames int
+	// Force re-reads files already imported completely (their games are then
+	// skipped as duplicates).
+	Force bool
+	// Progress, if set, is called from time to time and at the end.
+	Progress func(ImportStats)
+}
+
+// ImportStats count what an import did.
+type ImportStats struct {
+	Files        int   // files read
+	SkippedFiles int   // files skipped: already imported, unchanged
+	Records      int   // records read
+	Stored       int   // games added to the database
+	Valid        int   // of which valid
+	Invalid      int   // of which invalid (listed by Errors)
+	Duplicates   int   // records whose canonical form was already stored
+	Bytes        int64 // record text read so far (decoded)
+	TotalBytes   int64 // size of the input files (compressed files count as stored)
+	TextIndexed  int   // games added to the text index
+	Elapsed      time.Duration
+}
+
+// source is one input file.
+type source struct {
+	path  string // as given; "-" is stdin
+	name  string // as stored
+	size  int64
+	mtime int64
+}
+
+type chunk struct {
+	seq   int
+	recs  []Record
+	preps []*prepared
+	done  *source // the file ends with this chunk
+	bytes int64   // decoded bytes of the file read up to the chunk's end
+}
+
+const chunkSize = 64
+
+// Import reads every record of the given paths (files, directories,
+// globs, "-" for stdin; .gz and .zst decompressed), replays each through its
+// rules and stores it. It returns what it did; an error stops the import
+// (what was committed stays, and running the same import again completes it).
+func (db *DB) Import(ctx context.Context, paths []string, opts ImportOptions) (ImportStats, error) {
+	files, err := importers.Expand(paths)
+	if err != nil {
+		return ImportStats{}, err
+	}
+	if len(files) == 0 {
+		return ImportStats{}, fmt.Errorf("no record files in %v: %w", paths, ErrNotFound)
+	}
+	var srcs []source
+	var st ImportStats
+	for _, f := range files {
+		s := source{path: f, name: f}
+		if f == "-" {
+			s.name = "<stdin>"
+		} else if fi, err := os.Stat(f); err == nil {
+			s.size, s.mtime = fi.Size(), fi.ModTime().UnixNano()
+			st.TotalBytes += s.size
+		}
+		if !opts.Force && f != "-" {
+			var size, mtime int64
+			err := db.sql.QueryRowContext(ctx, `SELECT size, mtime FROM sources WHERE path = ? AND done = 1`, s.name).Scan(&size, &mtime)
+			if err == nil && size == s.size && mtime == s.mtime {
+				st.SkippedFiles++
+				st.TotalBytes -= s.size
+				continue
+			}
+		}
+		srcs = append(srcs, s)
+	}
+	produce := func(ctx context.Context, out chan<- chunk) error {
+		seq := 0
+		for i := range srcs {
+			s := &srcs[i]
+			if err := readSource(ctx, s, &seq, out); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return db.run(ctx, st, len(srcs), produce, opts)
+}
+
+func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk) error {
+	rc, err := importers.Open(s.path)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	r := record.NewReader(rc, s.name)
+	c := chunk{seq: *seq}
+	var prev *Record
+	for {
+		g, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var re *record.Error
+		if err != nil && !errors.As(err, &re) {
+			return fmt.Errorf("%s: %w", s.name, err)
+		}
+		rec := Record{Game: g, Err: err, File: s.name}
+		off := recOffset(&rec)
+		if prev != nil && off > 0 {
+			prev.Size = off - recOffset(prev)
+		}
+		c.recs = append(c.recs, rec)
+		prev = &c.recs[len(c.recs)-1]
+		c.bytes = off
+		if len(c.recs) == chunkSize {
+			select {
+			case out <- c:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			*seq++
+			c = chunk{seq: *seq, bytes: off}
+			prev = nil
+		}
+	}
+	c.done = s
+	if s.size > 0 {
+		c.bytes = s.size
+	}
+	select {
+	case out <- c:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	*seq++
+	return nil
+}
+
+func recOffset(r *Record) int64 {
+	if r.Game != nil {
+		return r.Game.Pos.Offset
+	}
+	var re *record.Error
+	if errors.As(r.Err, &re) {
+		return re.Pos.Offset
+	}
+	return 0
+}
+
+// ImportRecords stores records given by the caller (tests, generators),
+// as Import does with files. next returns io.EOF at the end.
+func (db *DB) ImportRecords(ctx context.Context, next func() (Record, error), opts ImportOptions) (ImportStats, error) {
+	produce := func(ctx context.Context, out chan<- chunk) error {
+		seq := 0
+		c := chunk{}
+		for {
+			r, err := next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return err
+			}
+			c.recs = append(c.recs, r)
+			if len(c.recs) == chunkSize {
+				select {
+				case out <- c:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+				seq++
+				c = chunk{seq: seq}
+			}
+		}
+		select {
+		case out <- c:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		return nil
+	}
+	return db.run(ctx, ImportStats{}, 0, produce, opts)
+}
+
+var zenc = sync.OnceValues(func() (*zstd.Encoder, error) {
+	return zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
+})
+
+var zdec = sync.OnceValues(func() (*zstd.Decoder, error) {
+	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(0))
+})
+
+func decompress(b []byte) ([]byte, error) {
+	d, err := zdec()
+	if err != nil {
+		return nil, err
+	}
+	return d.DecodeAll(b, nil)
+}
+
+// run is the pipeline: produce → workers (replay) → one writer → text index.
+func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(context.Context, chan<- chunk) error, opts ImportOptions) (ImportStats, error) {
+	if db.readOnly {
+		return st, fmt.Errorf("import: database opened read-only")
+	}
+	start := time.Now()
+	st.Files = nfiles
+	if _, err := db.catchUpText(ctx); err != nil {
+		return st, err
+	}
+	enc, err := zenc()
+	if err != nil {
+		return st, err
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	txGames := opts.TxGames
+	if txGames <= 0 {
+		txGames = 5000
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	in := make(chan chunk, workers*2)
+	done := make(chan chunk, workers*2)
+	var perr error
+	go func() {
+		perr = produce(ctx, in)
+		close(in)
+	}()
+	var wg sync.WaitGroup
+	ropts := replay.Options{DefaultGame: opts.DefaultGame}
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := newPreparer(ropts, enc)
+			for c := range in {
+				c.preps = make([]*prepared, len(c.recs))
+				for i, r := range c.recs {
+					c.preps[i] = p.safePrepare(r)
+				}
+				c.recs = nil
+				select {
+				case done <- c:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(done) }()
+
+	// The text indexer: after each commit, index its games, then publish the
+	// highest indexed id for the next commit to record.
+	textIdx, err := db.textIndex()
+	if err != nil {
+		return st, err
+	}
+	texts := make(chan []textDoc, 4)
+	var textHW, textN atomic.Int64
+	var textErr error
+	textDone := make(chan struct{})
+	go func() {
+		defer close(textDone)
+		for docs := range texts {
+			if textErr != nil {
+				continue
+			}
+			if err := indexDocs(textIdx, docs); err != nil {
+				textErr = err
+				cancel()
+				continue
+			}
+			textN.Add(int64(len(docs)))
+			textHW.Store(docs[len(docs)-1].id)
+		}
+	}()
+
+	w := newWriter(db)
+	pending := map[int]chunk{}
+	next := 0
+	lastProgress := time.Now()
+	werr := func() error {
+		for c := range done {
+			pending[c.seq] = c
+			for {
+				c, ok := pending[next]
+				if !ok {
+					break
+				}
+				delete(pending, next)
+				next++
+				if err := db.writeChunk(ctx, w, c, &st); err != nil {
+					return err
+				}
+				if w.games >= txGames {
+					w.hw = textHW.Load()
+					docs, err := w.commit(ctx)
+					if err != nil {
+						return err
+					}
+					if len(docs) > 0 {
+						texts <- docs
+					}
+				}
+				if opts.Progress != nil && time.Since(lastProgress) > 150*time.Millisecond {
+					lastProgress = time.Now()
+					st.Elapsed = time.Since(start)
+					st.TextIndexed = int(textN.Load())
+					opts.Progress(st)
+				}
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		w.hw = textHW.Load()
+		docs, err := w.commit(ctx)
+		if err != nil {
+			return err
+		}
+		if len(docs) > 0 {
+			texts <- docs
+		}
+		return nil
+	}()
+	if werr != nil {
+		w.rollback()
+		cancel()
+		for range done {
+		}
+	}
+	close(texts)
+	<-textDone
+	if hw := textHW.Load(); hw > 0 && textErr == nil && werr == nil {
+		if err := setMeta(context.Background(), db.sql, "text_hw", hw); err != nil && werr == nil {
+			werr = err
+		}
+	}
+	st.Elapsed = time.Since(start)
+	st.TextIndexed = int(textN.Load())
+	if opts.Progress != nil {
+		opts.Progress(st)
+	}
+	if werr == nil {
+		werr = perr
+	}
+	if werr == nil {
+		werr = textErr
+	}
+	return st, werr
+}
+
+func (p *preparer) safePrepare(r Record) (out *prepared) {
+	defer func() {
+		if v := recover(); v != nil {
+			// A rules package panicked on this record: keep it as invalid.
+			r.Game, r.Err = nil, fmt.Errorf("internal error while replaying: %v", v)
+			out = p.prepare(r)
+		}
+	}()
+	return p.prepare(r)
+}
+
+func (db *DB) writeChunk(ctx context.Context, w *writer, c chunk, st *ImportStats) error {
+	if w.tx == nil {
+		if err := w.begin(ctx); err != nil {
+			return err
+		}
+	}
+	for _, p := range c.preps {
+		st.Records++
+		_, dup, err := w.add(ctx, p)
+		if err != nil {
+			return err
+		}
+		switch {
+		case dup:
+			st.Duplicates++
+		case p.valid:
+			st.Stored++
+			st.Valid++
+		default:
+			st.Stored++
+			st.Invalid++
+		}
+	}
+	if c.bytes > 0 {
+		st.Bytes += c.bytes - w.fileBytes
+		w.fileBytes = c.bytes
+	}
+	if c.done != nil {
+		if _, err := w.source(ctx, c.done.name); err != nil {
+			return err
+		}
+		if _, err := w.tx.ExecContext(ctx, `UPDATE sources SET done = ?, size = ?, mtime = ? WHERE path = ?`,
+			c.done.path != "-", c.done.size, c.done.mtime, c.done.name); err != nil {
+			return err
+		}
+		w.fileBytes = 0
+	}
+	return nil
+}

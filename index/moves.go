@@ -1,0 +1,207 @@
+package index
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/rules"
+)
+
+// The compact move list stored with every valid game (games.moves) holds the
+// whole move tree so that pattern search and deep opening-tree queries never
+// re-read the record text:
+//
+//	line := uvarint(n) step{n}
+//	step := uvarint(move) uvarint(len(text)) text uvarint(nvars) line{nvars}
+//
+// move is the rules.Move value the game's rules produced; text its canonical
+// form. Steps are numbered 0, 1, 2, … in that (pre-)order; the positions
+// table names a position's next move by that number.
+
+var errMoves = errors.New("corrupt move list")
+
+// encodeMoves returns the move list of a replayed game and the number of
+// every step in it.
+func encodeMoves(main []*replay.Step) ([]byte, map[*replay.Step]int) {
+	idx := make(map[*replay.Step]int, len(main))
+	buf := make([]byte, 0, len(main)*8+4)
+	var line func([]*replay.Step)
+	line = func(steps []*replay.Step) {
+		buf = binary.AppendUvarint(buf, uint64(len(steps)))
+		for _, s := range steps {
+			idx[s] = len(idx)
+			buf = binary.AppendUvarint(buf, uint64(s.Move))
+			buf = binary.AppendUvarint(buf, uint64(len(s.Text)))
+			buf = append(buf, s.Text...)
+			buf = binary.AppendUvarint(buf, uint64(len(s.Variations)))
+			for _, v := range s.Variations {
+				line(v)
+			}
+		}
+	}
+	line(main)
+	return buf, idx
+}
+
+// storedStep is one step of a decoded move list.
+type storedStep struct {
+	Move  rules.Move
+	Text  string
+	Depth int
+	Vars  [][]int // the variations branching before this step: step numbers
+}
+
+// moveList is a decoded move list: every step by number, and the main line.
+type moveList struct {
+	Steps []storedStep
+	Main  []int
+}
+
+func decodeMoves(b []byte) (*moveList, error) {
+	ml := &moveList{}
+	d := decoder{b: b}
+	var line func(depth int) []int
+	line = func(depth int) []int {
+		n := d.uvarint()
+		if d.err != nil || n > uint64(len(b)) {
+			d.err = errMoves
+			return nil
+		}
+		out := make([]int, 0, n)
+		for i := uint64(0); i < n && d.err == nil; i++ {
+			k := len(ml.Steps)
+			ml.Steps = append(ml.Steps, storedStep{Depth: depth})
+			mv := d.uvarint()
+			text := d.bytes()
+			nv := d.uvarint()
+			if d.err != nil || nv > uint64(len(b)) {
+				d.err = errMoves
+				return nil
+			}
+			ml.Steps[k].Move, ml.Steps[k].Text = rules.Move(mv), string(text)
+			var vars [][]int
+			for j := uint64(0); j < nv && d.err == nil; j++ {
+				vars = append(vars, line(depth+1))
+			}
+			ml.Steps[k].Vars = vars
+			out = append(out, k)
+		}
+		return out
+	}
+	ml.Main = line(0)
+	if d.err != nil {
+		return nil, fmt.Errorf("%w: %v", errMoves, d.err)
+	}
+	return ml, nil
+}
+
+type decoder struct {
+	b   []byte
+	err error
+}
+
+func (d *decoder) uvarint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		d.err = errMoves
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *decoder) bytes() []byte {
+	n := d.uvarint()
+	if d.err != nil || n > uint64(len(d.b)) {
+		d.err = errMoves
+		return nil
+	}
+	out := d.b[:n]
+	d.b = d.b[n:]
+	return out
+}
+
+// walkStored plays a decoded move list from start and calls fn for every
+// position: the start, then after every move of every line (variations
+// before the move they replace). ply counts plies; depth > 0 in variations.
+// fn returns false to stop. Moves are played by their stored value; the
+// caller checks the final main-line key against the stored one.
+func walkStored(ml *moveList, start rules.Position, fn func(pos rules.Position, ply, depth int) bool) (final uint64, ok bool) {
+	pos := start.Clone()
+	if !fn(pos, 0, 0) {
+		return 0, false
+	}
+	var line func(pos rules.Position, steps []int, ply, depth int) bool
+	line = func(pos rules.Position, steps []int, ply, depth int) bool {
+		for _, k := range steps {
+			s := &ml.Steps[k]
+			for _, v := range s.Vars {
+				if len(v) == 0 {
+					continue
+				}
+				if !line(pos.Clone(), v, ply, depth+1) {
+					return false
+				}
+			}
+			keeps := pos.Describe(s.Move).KeepsTurn
+			pos.Play(s.Move)
+			if !keeps {
+				ply++
+			}
+			if !fn(pos, ply, depth) {
+				return false
+			}
+		}
+		return true
+	}
+	if !line(pos, ml.Main, 0, 0) {
+		return 0, false
+	}
+	return pos.Key(), true
+}
+
+// walkText is walkStored's fallback: it plays the stored canonical move
+// texts (ParseMove) instead of the stored move values.
+func walkText(ml *moveList, start rules.Position, fn func(pos rules.Position, ply, depth int) bool) (final uint64, err error) {
+	pos := start.Clone()
+	if !fn(pos, 0, 0) {
+		return 0, nil
+	}
+	stop := errors.New("stop")
+	var line func(pos rules.Position, steps []int, ply, depth int) error
+	line = func(pos rules.Position, steps []int, ply, depth int) error {
+		for _, k := range steps {
+			s := &ml.Steps[k]
+			for _, v := range s.Vars {
+				if err := line(pos.Clone(), v, ply, depth+1); err != nil {
+					return err
+				}
+			}
+			m, err := pos.ParseMove(s.Text)
+			if err != nil {
+				return err
+			}
+			keeps := pos.Describe(m).KeepsTurn
+			pos.Play(m)
+			if !keeps {
+				ply++
+			}
+			if !fn(pos, ply, depth) {
+				return stop
+			}
+		}
+		return nil
+	}
+	if err := line(pos, ml.Main, 0, 0); err != nil {
+		if errors.Is(err, stop) {
+			return 0, nil
+		}
+		return 0, err
+	}
+	return pos.Key(), nil
+}

@@ -1,0 +1,438 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/plateau/plateau/rules"
+)
+
+// Pattern is a set of conditions on one position; every term must hold.
+//
+// Syntax: terms separated by spaces.
+//
+//	[SIDE:][+|-]K@SQ,SQ,…     a piece on one of the squares
+//	empty@SQ,SQ,…             every one of the squares is empty
+//	[SIDE:][+|-]K@hand[OP N]  pieces in hand (default: at least one)
+//	[SIDE:][+|-]K OP N        pieces on the board (material count)
+//
+// SIDE is a side name of the game (Sente, White, …, any unambiguous
+// prefix, case-insensitive) or 0/1; without it either side matches. + asks
+// for a promoted piece, - for an unpromoted one. K is a piece letter of the
+// game's notation (upper case) or * for any piece. OP is one of = == != < <=
+// > >=. Example (Ōgi): "Sente:R@e1,e2,e3 empty@e4 Gote:P@hand>=2 Gote:*<=10".
+type Pattern struct {
+	Text  string
+	Terms []Term
+}
+
+// TermKind is what a pattern term tests.
+type TermKind int
+
+// Pattern term kinds.
+const (
+	OnSquares TermKind = iota // a matching piece on one of Squares
+	Empty                     // every one of Squares empty
+	InHand                    // count of matching pieces in hand
+	OnBoard                   // count of matching pieces on the board
+)
+
+// Term is one condition of a Pattern.
+type Term struct {
+	Kind    TermKind
+	Side    string // "" for either side; else a side name, prefix, "0" or "1"
+	Piece   byte   // 0 for any piece
+	Promo   int    // -1 any, 0 unpromoted, 1 promoted
+	Squares []string
+	Op      string
+	N       int
+}
+
+// ParsePattern reads a pattern.
+func ParsePattern(text string) (*Pattern, error) {
+	p := &Pattern{Text: text}
+	for _, f := range strings.Fields(text) {
+		t, err := parseTerm(f)
+		if err != nil {
+			return nil, fmt.Errorf("%w: pattern term %q: %v", ErrQuery, f, err)
+		}
+		p.Terms = append(p.Terms, t)
+	}
+	if len(p.Terms) == 0 {
+		return nil, fmt.Errorf("%w: empty pattern", ErrQuery)
+	}
+	return p, nil
+}
+
+var ops = []string{"==", "!=", "<=", ">=", "=", "<", ">"}
+
+func parseTerm(f string) (Term, error) {
+	t := Term{Promo: -1}
+	if rest, ok := strings.CutPrefix(strings.ToLower(f), "empty@"); ok {
+		t.Kind = Empty
+		t.Squares = splitSquares(f[len(f)-len(rest):])
+		if len(t.Squares) == 0 {
+			return t, fmt.Errorf("no squares")
+		}
+		return t, nil
+	}
+	if side, rest, ok := strings.Cut(f, ":"); ok {
+		t.Side, f = side, rest
+	}
+	switch {
+	case strings.HasPrefix(f, "+"):
+		t.Promo, f = 1, f[1:]
+	case strings.HasPrefix(f, "-"):
+		t.Promo, f = 0, f[1:]
+	}
+	if f == "" {
+		return t, fmt.Errorf("no piece")
+	}
+	if f[0] != '*' {
+		t.Piece = strings.ToUpper(f[:1])[0]
+	}
+	f = f[1:]
+	if rest, ok := strings.CutPrefix(f, "@"); ok {
+		if h, ok := strings.CutPrefix(strings.ToLower(rest), "hand"); ok {
+			t.Kind, t.Op, t.N = InHand, ">=", 1
+			if h != "" {
+				op, n, err := parseCount(h)
+				if err != nil {
+					return t, err
+				}
+				t.Op, t.N = op, n
+			}
+			return t, nil
+		}
+		t.Kind = OnSquares
+		t.Squares = splitSquares(rest)
+		if len(t.Squares) == 0 {
+			return t, fmt.Errorf("no squares")
+		}
+		return t, nil
+	}
+	op, n, err := parseCount(f)
+	if err != nil {
+		return t, err
+	}
+	t.Kind, t.Op, t.N = OnBoard, op, n
+	return t, nil
+}
+
+func splitSquares(s string) []string {
+	var out []string
+	for _, q := range strings.Split(s, ",") {
+		if q = strings.TrimSpace(q); q != "" {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func parseCount(s string) (string, int, error) {
+	for _, op := range ops {
+		if rest, ok := strings.CutPrefix(s, op); ok {
+			n, err := strconv.Atoi(rest)
+			if err != nil || n < 0 {
+				return "", 0, fmt.Errorf("bad count %q", rest)
+			}
+			if op == "==" {
+				op = "="
+			}
+			return op, n, nil
+		}
+	}
+	return "", 0, fmt.Errorf("expected @squares, @hand or a count such as >=2 after the piece, not %q", s)
+}
+
+// matcher is a pattern resolved for one ruleset.
+type matcher struct {
+	terms []mterm
+}
+
+type mterm struct {
+	Term
+	side int // -1 any
+	sq   map[string]bool
+}
+
+func (p *Pattern) compile(g rules.Game) (*matcher, error) {
+	m := &matcher{}
+	sides := g.Sides()
+	for _, t := range p.Terms {
+		mt := mterm{Term: t, side: -1}
+		if t.Side != "" {
+			switch strings.ToLower(t.Side) {
+			case "0":
+				mt.side = 0
+			case "1":
+				mt.side = 1
+			default:
+				for i, s := range sides {
+					if strings.HasPrefix(strings.ToLower(s), strings.ToLower(t.Side)) {
+						if mt.side >= 0 {
+							return nil, fmt.Errorf("%w: side %q is ambiguous in %s", ErrQuery, t.Side, g.ID())
+						}
+						mt.side = i
+					}
+				}
+				if mt.side < 0 {
+					return nil, fmt.Errorf("%w: %s has no side %q (sides: %s, %s)", ErrQuery, g.ID(), t.Side, sides[0], sides[1])
+				}
+			}
+		}
+		if len(t.Squares) > 0 {
+			mt.sq = map[string]bool{}
+			for _, s := range t.Squares {
+				mt.sq[s] = true
+			}
+		}
+		m.terms = append(m.terms, mt)
+	}
+	return m, nil
+}
+
+func (t *mterm) piece(pl *rules.Placement) bool {
+	if t.side >= 0 && int(pl.Side) != t.side {
+		return false
+	}
+	if t.Piece != 0 && pl.Kind != t.Piece {
+		return false
+	}
+	if t.Promo >= 0 && pl.Promoted != (t.Promo == 1) {
+		return false
+	}
+	return true
+}
+
+func compare(n int, op string, v int) bool {
+	switch op {
+	case "=":
+		return n == v
+	case "!=":
+		return n != v
+	case "<":
+		return n < v
+	case "<=":
+		return n <= v
+	case ">":
+		return n > v
+	case ">=":
+		return n >= v
+	}
+	return false
+}
+
+func (m *matcher) match(board []rules.Placement) bool {
+	for i := range m.terms {
+		t := &m.terms[i]
+		switch t.Kind {
+		case OnSquares:
+			ok := false
+			for j := range board {
+				pl := &board[j]
+				if pl.Square != "" && t.sq[pl.Square] && t.piece(pl) {
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				return false
+			}
+		case Empty:
+			for j := range board {
+				if pl := &board[j]; pl.Square != "" && t.sq[pl.Square] {
+					return false
+				}
+			}
+		case InHand, OnBoard:
+			n := 0
+			for j := range board {
+				pl := &board[j]
+				if (pl.Square == "") == (t.Kind == InHand) && t.piece(pl) {
+					n += max(pl.Count, 1)
+				}
+			}
+			if !compare(n, t.Op, t.N) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+type patternCand struct {
+	hit   Hit
+	fen   string
+	final int64
+	moves []byte
+	// results
+	ply  int
+	vari bool
+	ok   bool
+	err  error
+}
+
+// matchGame finds the first position of a game that matches (main line and
+// variations, in play order). It plays the stored move values, and falls
+// back to the stored move texts if the final key disagrees with the stored
+// one (a rules package whose move encoding changed).
+func matchGame(g rules.Game, m *matcher, c *patternCand) {
+	start, err := g.NewPosition(c.fen)
+	if err != nil {
+		c.err = err
+		return
+	}
+	ml, err := decodeMoves(c.moves)
+	if err != nil {
+		c.err = err
+		return
+	}
+	found := false
+	fn := func(pos rules.Position, ply, depth int) bool {
+		if m.match(pos.Board()) {
+			c.ok, c.ply, c.vari = true, ply, depth > 0
+			found = true
+			return false
+		}
+		return true
+	}
+	final, complete := safeWalk(ml, start, fn)
+	if found {
+		// A match before the end cannot be checked against the final key:
+		// check the line's consistency by replaying the texts when stored
+		// values may be stale.
+		if !movesTrusted(g, ml, start, uint64(c.final)) {
+			c.ok, found = false, false
+			_, err := walkText(ml, start, fn)
+			c.err = err
+		}
+		return
+	}
+	if !complete || final != uint64(c.final) {
+		c.ok = false
+		_, c.err = walkText(ml, start, fn)
+	}
+}
+
+func safeWalk(ml *moveList, start rules.Position, fn func(rules.Position, int, int) bool) (final uint64, complete bool) {
+	defer func() {
+		if recover() != nil {
+			final, complete = 0, false
+		}
+	}()
+	return walkStored(ml, start, fn)
+}
+
+// movesTrusted replays the stored move values of the main line only and
+// compares the final key.
+func movesTrusted(g rules.Game, ml *moveList, start rules.Position, final uint64) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	pos := start.Clone()
+	for _, k := range ml.Main {
+		pos.Play(ml.Steps[k].Move)
+	}
+	return pos.Key() == final
+}
+
+func (db *DB) patternSearch(ctx context.Context, q *Query, w where) (Result, error) {
+	res := Result{Total: -1}
+	g, err := rules.Lookup(q.Game)
+	if err != nil {
+		return res, err
+	}
+	m, err := q.Pattern.compile(g)
+	if err != nil {
+		return res, err
+	}
+	from := hitJoin
+	args := w.args
+	if q.Position != nil {
+		w.add("g.id IN (SELECT game FROM positions WHERE key = ?)", saltKey(g.ID(), q.Position.Key()))
+		args = w.args
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+hitCols+`, g.fen, g.final, g.moves FROM `+from+` WHERE `+w.String()+` ORDER BY g.id`, args...)
+	if err != nil {
+		return res, err
+	}
+	defer rows.Close()
+	workers := runtime.NumCPU()
+	want := q.Offset + q.limit()
+	matched := 0
+	const batch = 512
+	cands := make([]patternCand, 0, batch)
+	run := func() error {
+		var wg sync.WaitGroup
+		next := make(chan int, len(cands))
+		for i := range cands {
+			next <- i
+		}
+		close(next)
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					matchGame(g, m, &cands[i])
+				}
+			}()
+		}
+		wg.Wait()
+		for i := range cands {
+			c := &cands[i]
+			if c.err != nil {
+				return fmt.Errorf("game %d: %w", c.hit.ID, c.err)
+			}
+			if !c.ok {
+				continue
+			}
+			matched++
+			if matched > q.Offset && len(res.Hits) < q.limit() {
+				h := c.hit
+				h.Ply, h.Variation = c.ply, c.vari
+				res.Hits = append(res.Hits, h)
+			}
+		}
+		cands = cands[:0]
+		return nil
+	}
+	for rows.Next() {
+		var fen sql.NullString
+		var final sql.NullInt64
+		c := patternCand{}
+		h, err := scanHit(rows, &fen, &final, &c.moves)
+		if err != nil {
+			return res, err
+		}
+		c.hit, c.fen, c.final = h, fen.String, final.Int64
+		cands = append(cands, c)
+		if len(cands) == batch {
+			if err := run(); err != nil {
+				return res, err
+			}
+			if !q.Count && matched >= want {
+				return res, nil
+			}
+			if err := ctx.Err(); err != nil {
+				return res, err
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return res, err
+	}
+	if err := run(); err != nil {
+		return res, err
+	}
+	res.Total = matched
+	return res, nil
+}

@@ -1,0 +1,245 @@
+package index
+
+import (
+	"crypto/sha256"
+	"hash/fnv"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
+)
+
+// TreeDepth is the number of plies from a game's start whose main-line moves
+// are kept in the opening-tree aggregate. Deeper positions are answered from
+// the positions table (few games share them).
+const TreeDepth = 16
+
+// Record is one record as read from a source, ready to be prepared.
+type Record struct {
+	Game *record.Game // nil when the reader could not make a game of the text
+	Err  error        // the read error, if any (*record.Error)
+	File string
+	Size int64 // bytes of source text the record took (0 if unknown)
+}
+
+// prepared is a record replayed and turned into rows, by a worker.
+type prepared struct {
+	hash    [16]byte
+	game    string
+	valid   bool
+	players [2]string
+	event   string
+	site    string
+	date    string
+	result  string
+	term    string
+	plies   int
+	file    string
+	offset  int64
+	line    int
+	size    int64
+	err     *errInfo
+	final   uint64
+	fen     string // the start position when not the standard one
+	moves   []byte
+	text    []byte // zstd-compressed canonical text
+	tags    []record.Tag
+	pos     []posRow
+	tree    []treeRow
+	comment string // all comments, for the text index
+	annot   string
+}
+
+type errInfo struct {
+	msg        string
+	line, col  int
+	ply        int
+	move, rule string
+}
+
+type posRow struct {
+	key  uint64
+	ply  int
+	step int // (next step number + 1) << 1 | in a variation
+}
+
+type treeRow struct {
+	key   uint64
+	move  string
+	mover int // side that played it
+}
+
+// columnTags are stored in their own columns, not in the tags table.
+var columnTags = map[string]bool{
+	"Game": true, "Event": true, "Site": true, "Date": true, "Result": true,
+	"Termination": true,
+}
+
+// preparer turns records into rows; one per worker.
+type preparer struct {
+	opts replay.Options
+	enc  *zstd.Encoder
+}
+
+func newPreparer(opts replay.Options, enc *zstd.Encoder) *preparer {
+	return &preparer{opts: opts, enc: enc}
+}
+
+func (p *preparer) prepare(r Record) *prepared {
+	out := &prepared{file: r.File, size: r.Size}
+	if r.Game == nil {
+		// Nothing readable: keep the error so that it is listed.
+		out.game = "?"
+		msg := "unreadable record"
+		if r.Err != nil {
+			msg = r.Err.Error()
+		}
+		var re *record.Error
+		if errors.As(r.Err, &re) {
+			out.line, out.offset = re.Pos.Line, re.Pos.Offset
+		}
+		out.err = &errInfo{msg: msg, line: out.line}
+		h := sha256.Sum256([]byte("unreadable\x00" + r.File + "\x00" + strconv.FormatInt(out.offset, 10) + "\x00" + msg))
+		copy(out.hash[:], h[:])
+		return out
+	}
+	rec := r.Game
+	out.offset, out.line = rec.Pos.Offset, rec.Pos.Line
+	g := replay.Replay(rec, p.opts)
+	canon := g.Canonical()
+	text := record.Format(canon)
+	h := sha256.Sum256(text)
+	copy(out.hash[:], h[:])
+	out.text = p.enc.EncodeAll(text, make([]byte, 0, len(text)/2))
+	if g.Rules != nil {
+		out.game = g.Rules.ID()
+		sides := g.Rules.Sides()
+		out.players = [2]string{strings.TrimSpace(rec.Tag(sides[0])), strings.TrimSpace(rec.Tag(sides[1]))}
+	} else {
+		out.game = strings.ToLower(strings.TrimSpace(rec.Tag("Game")))
+		if out.game == "" {
+			out.game = "?"
+		}
+		out.players = [2]string{rec.Tag("White"), rec.Tag("Black")}
+	}
+	out.event, out.site, out.date = rec.Tag("Event"), rec.Tag("Site"), rec.Tag("Date")
+	out.result = canon.Tag("Result")
+	out.term = g.Termination()
+	out.plies = g.Plies()
+	out.annot = rec.Tag("Annotator")
+	for _, t := range canon.Tags {
+		if !columnTags[t.Name] && t.Value != "" {
+			out.tags = append(out.tags, t)
+		}
+	}
+	if r.Err != nil || g.Err != nil {
+		out.err = &errInfo{}
+		if r.Err != nil {
+			out.err.msg = r.Err.Error()
+			var re *record.Error
+			if errors.As(r.Err, &re) {
+				out.err.line, out.err.col = re.Pos.Line, re.Pos.Col
+			}
+		} else {
+			e := g.Err
+			out.err.msg = e.Error()
+			out.err.line, out.err.col = e.Pos.Line, e.Pos.Col
+			out.err.ply, out.err.move, out.err.rule = e.Ply, e.Move, e.Rule()
+		}
+		return out
+	}
+	out.valid = true
+	if canon.Tag("FEN") != "" {
+		out.fen = g.Start.String()
+	}
+	var idx map[*replay.Step]int
+	out.moves, idx = encodeMoves(g.Main)
+	out.final = g.Final.Key()
+	out.pos = make([]posRow, 0, out.plies+2)
+	g.Positions(func(ps replay.Position) {
+		s := 0
+		if ps.Next != nil {
+			s = (idx[ps.Next] + 1) << 1
+		}
+		if ps.Depth > 0 {
+			s |= 1
+		}
+		out.pos = append(out.pos, posRow{key: ps.Key, ply: ps.Ply, step: s})
+	})
+	// Opening tree rows: the main line's first TreeDepth plies.
+	pos := g.Start.Clone()
+	for _, st := range g.Main {
+		if st.Ply >= TreeDepth {
+			break
+		}
+		if !st.Info.KeepsTurn {
+			out.tree = append(out.tree, treeRow{key: pos.Key(), move: st.Text, mover: int(pos.ToMove())})
+		}
+		pos.Play(st.Move)
+	}
+	var cb strings.Builder
+	for _, c := range rec.Intro {
+		cb.WriteString(c)
+		cb.WriteByte(' ')
+	}
+	collectComments(&cb, rec.Moves)
+	out.comment = cb.String()
+	return out
+}
+
+func collectComments(b *strings.Builder, l record.Line) {
+	for _, m := range l {
+		for _, c := range m.Before {
+			b.WriteString(c)
+			b.WriteByte(' ')
+		}
+		for _, c := range m.After {
+			b.WriteString(c)
+			b.WriteByte(' ')
+		}
+		for _, v := range m.Variations {
+			collectComments(b, v)
+		}
+	}
+}
+
+// scores reads a Result value as each side's points: "1-0", "0-1",
+// "1/2-1/2", draughts "2-0"/"1-1", Dejarik points "3-0"… ok is false for "*"
+// or anything else.
+func scores(result string) (s0, s1 float64, ok bool) {
+	a, b, found := strings.Cut(strings.TrimSpace(result), "-")
+	if !found {
+		return 0, 0, false
+	}
+	x, ok1 := points(a)
+	y, ok2 := points(b)
+	if !ok1 || !ok2 {
+		return 0, 0, false
+	}
+	return x, y, true
+}
+
+func points(s string) (float64, bool) {
+	switch s {
+	case "1/2", "½":
+		return 0.5, true
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || v < 0 || v > 1000 {
+		return 0, false
+	}
+	return v, true
+}
+
+// saltKey is the stored form of a position key: the key mixed with the game
+// id, so that two rulesets sharing a key scheme (dames and dames-brigand)
+// never share stored positions.
+func saltKey(game string, key uint64) int64 {
+	h := fnv.New64a()
+	h.Write([]byte(game))
+	return int64(key ^ h.Sum64())
+}

@@ -1,0 +1,801 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/rules"
+)
+
+// Query selects games. Every criterion set must hold.
+type Query struct {
+	Game string // ruleset id ("ogi", "draughts", …)
+	// Player is matched against either side's name, Players against one side
+	// each (side 0 first); names match fuzzily (see MatchPlayers).
+	Player  string
+	Players [2]string
+	Event   string // case-insensitive substring
+	Site    string // case-insensitive substring
+	// DateFrom and DateTo bound the Date tag; a prefix such as "2026" or
+	// "2026.07" covers the whole year or month.
+	DateFrom, DateTo   string
+	Result             string // exact Result value
+	Termination        string // case-insensitive substring
+	MinPlies, MaxPlies int    // 0 means no bound
+	Tags               []record.Tag
+	Text               string // a Bleve query string over names, event, site, annotator, comments
+	// Position is an exact position: games where it occurs (main line or
+	// variation), with the ply of each occurrence.
+	Position rules.Position
+	Pattern  *Pattern
+	// Invalid selects invalid games instead of valid ones.
+	Invalid bool
+	// IDs restricts to these games.
+	IDs []int64
+
+	Limit, Offset int // Limit 0 means 50; negative means no limit
+	// Count asks for the total number of matches (a pattern search then
+	// scans every candidate game).
+	Count bool
+}
+
+// Hit is one match.
+type Hit struct {
+	ID      int64
+	Game    string
+	Date    string
+	Players [2]string
+	Result  string
+	Event   string
+	Site    string
+	Plies   int
+	// Ply of the matching position (position and pattern searches); -1
+	// otherwise.
+	Ply       int
+	Variation bool // the match is inside a variation
+}
+
+// Result is a page of hits.
+type Result struct {
+	Hits  []Hit
+	Total int // total matches; -1 when not counted
+}
+
+func (q *Query) limit() int {
+	switch {
+	case q.Limit == 0:
+		return 50
+	case q.Limit < 0:
+		return 1 << 62
+	}
+	return q.Limit
+}
+
+type where struct {
+	conds []string
+	args  []any
+}
+
+func (w *where) add(cond string, args ...any) {
+	w.conds = append(w.conds, cond)
+	w.args = append(w.args, args...)
+}
+
+func (w *where) String() string {
+	if len(w.conds) == 0 {
+		return "1"
+	}
+	return strings.Join(w.conds, " AND ")
+}
+
+func jsonIDs(ids []int64) string {
+	b, _ := json.Marshal(ids)
+	return string(b)
+}
+
+// filters turns the game-level criteria into SQL on games g. empty reports
+// that no game can match (an unknown player).
+func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err error) {
+	w.add("g.valid = ?", !q.Invalid)
+	if q.Game != "" {
+		id := q.Game
+		if g, err := rules.Lookup(q.Game); err == nil {
+			id = g.ID()
+		}
+		w.add("g.game = ?", id)
+	}
+	if q.Player != "" {
+		ids, err := db.MatchPlayers(ctx, q.Player)
+		if err != nil {
+			return w, false, err
+		}
+		if len(ids) == 0 {
+			return w, true, nil
+		}
+		j := jsonIDs(ids)
+		w.add("(g.p0 IN (SELECT value FROM json_each(?)) OR g.p1 IN (SELECT value FROM json_each(?)))", j, j)
+	}
+	for side, name := range q.Players {
+		if name == "" {
+			continue
+		}
+		ids, err := db.MatchPlayers(ctx, name)
+		if err != nil {
+			return w, false, err
+		}
+		if len(ids) == 0 {
+			return w, true, nil
+		}
+		w.add(fmt.Sprintf("g.p%d IN (SELECT value FROM json_each(?))", side), jsonIDs(ids))
+	}
+	if q.Event != "" {
+		w.add("g.event LIKE ? ESCAPE '\\'", "%"+likeEscape(q.Event)+"%")
+	}
+	if q.Site != "" {
+		w.add("g.site LIKE ? ESCAPE '\\'", "%"+likeEscape(q.Site)+"%")
+	}
+	if q.DateFrom != "" {
+		w.add("g.date >= ?", q.DateFrom)
+	}
+	if q.DateTo != "" {
+		w.add("g.date <= ?", q.DateTo+"~")
+	}
+	if q.Result != "" {
+		w.add("g.result = ?", q.Result)
+	}
+	if q.Termination != "" {
+		w.add("g.termination LIKE ? ESCAPE '\\'", "%"+likeEscape(q.Termination)+"%")
+	}
+	if q.MinPlies > 0 {
+		w.add("g.plies >= ?", q.MinPlies)
+	}
+	if q.MaxPlies > 0 {
+		w.add("g.plies <= ?", q.MaxPlies)
+	}
+	for _, t := range q.Tags {
+		switch t.Name {
+		case "Event", "Site", "Date", "Result", "Termination":
+			w.add("g."+strings.ToLower(t.Name)+" = ?", t.Value)
+		case "Game":
+			w.add("g.game = ?", strings.ToLower(t.Value))
+		default:
+			if g, err := rules.Lookup(q.Game); err == nil {
+				if sides := g.Sides(); t.Name == sides[0] || t.Name == sides[1] {
+					col := "g.p0"
+					if t.Name == sides[1] {
+						col = "g.p1"
+					}
+					w.add(col+" IN (SELECT id FROM players WHERE name = ?)", t.Value)
+					continue
+				}
+			}
+			w.add("EXISTS (SELECT 1 FROM tags t WHERE t.name = ? AND t.value = ? AND t.game = g.id)", t.Name, t.Value)
+		}
+	}
+	if q.IDs != nil {
+		w.add("g.id IN (SELECT value FROM json_each(?))", jsonIDs(q.IDs))
+	}
+	if q.Text != "" {
+		ids, err := db.TextSearch(ctx, q.Text, 1_000_000)
+		if err != nil {
+			return w, false, err
+		}
+		if len(ids) == 0 {
+			return w, true, nil
+		}
+		w.add("g.id IN (SELECT value FROM json_each(?))", jsonIDs(ids))
+	}
+	return w, false, nil
+}
+
+func likeEscape(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return r.Replace(s)
+}
+
+const hitCols = `g.id, g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies`
+const hitJoin = `games g LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1`
+
+func scanHit(rows *sql.Rows, extra ...any) (Hit, error) {
+	var h Hit
+	var date, a, b, res, ev, site sql.NullString
+	dst := append([]any{&h.ID, &h.Game, &date, &a, &b, &res, &ev, &site, &h.Plies}, extra...)
+	err := rows.Scan(dst...)
+	h.Date, h.Players, h.Result, h.Event, h.Site = date.String, [2]string{a.String, b.String}, res.String, ev.String, site.String
+	h.Ply = -1
+	return h, err
+}
+
+// Search finds games.
+func (db *DB) Search(ctx context.Context, q Query) (Result, error) {
+	if (q.Position != nil || q.Pattern != nil) && q.Game == "" {
+		g, err := db.onlyGame(ctx)
+		if err != nil {
+			return Result{}, err
+		}
+		q.Game = g
+	}
+	w, empty, err := db.filters(ctx, &q)
+	if err != nil {
+		return Result{}, err
+	}
+	if empty {
+		return Result{Total: 0}, nil
+	}
+	if q.Pattern != nil {
+		return db.patternSearch(ctx, &q, w)
+	}
+	if q.Position != nil {
+		return db.positionSearch(ctx, &q, w)
+	}
+	res := Result{Total: -1}
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+hitCols+` FROM `+hitJoin+` WHERE `+w.String()+
+		` ORDER BY g.id LIMIT ? OFFSET ?`, append(w.args, q.limit(), q.Offset)...)
+	if err != nil {
+		return res, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		h, err := scanHit(rows)
+		if err != nil {
+			return res, err
+		}
+		res.Hits = append(res.Hits, h)
+	}
+	if err := rows.Err(); err != nil {
+		return res, err
+	}
+	if q.Count {
+		if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM games g WHERE `+w.String(), w.args...).Scan(&res.Total); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, error) {
+	res := Result{Total: -1}
+	key := saltKey(q.Game, q.Position.Key())
+	base := `FROM positions p JOIN games g ON g.id = p.game WHERE p.key = ? AND ` + w.String()
+	args := append([]any{key}, w.args...)
+	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies, p.ply, p.step & 1 AS v
+		FROM positions p JOIN games g ON g.id = p.game LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
+		WHERE p.key = ? AND `+w.String()+` GROUP BY g.id, p.ply, v ORDER BY g.id, p.ply, v LIMIT ? OFFSET ?`,
+		append(args, q.limit(), q.Offset)...)
+	if err != nil {
+		return res, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var v int
+		var ply int
+		h, err := scanHit(rows, &ply, &v)
+		if err != nil {
+			return res, err
+		}
+		h.Ply, h.Variation = ply, v == 1
+		res.Hits = append(res.Hits, h)
+	}
+	if err := rows.Err(); err != nil {
+		return res, err
+	}
+	if q.Count {
+		err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 `+base+` GROUP BY g.id, p.ply, p.step & 1)`, args...).Scan(&res.Total)
+		if err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+// onlyGame is the ruleset of the database when it holds only one.
+func (db *DB) onlyGame(ctx context.Context) (string, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT DISTINCT game FROM games WHERE valid = 1 LIMIT 2`)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	var gs []string
+	for rows.Next() {
+		var g string
+		if err := rows.Scan(&g); err != nil {
+			return "", err
+		}
+		gs = append(gs, g)
+	}
+	if len(gs) != 1 {
+		return "", fmt.Errorf("%w: say which game the position is of (--game)", ErrQuery)
+	}
+	return gs[0], rows.Err()
+}
+
+// MatchPlayers returns the ids of the players whose name matches text:
+// compared without case, accents or punctuation, every word of text must be
+// a prefix of a word of the name, or within edit distance 1 of it (2 for
+// words of 8 letters or more).
+func (db *DB) MatchPlayers(ctx context.Context, text string) ([]int64, error) {
+	words := strings.Fields(fold(text))
+	if len(words) == 0 {
+		return nil, nil
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT id, folded FROM players`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		var f string
+		if err := rows.Scan(&id, &f); err != nil {
+			return nil, err
+		}
+		if nameMatches(words, strings.Fields(f)) {
+			ids = append(ids, id)
+		}
+	}
+	return ids, rows.Err()
+}
+
+func nameMatches(words, name []string) bool {
+	for _, w := range words {
+		ok := false
+		for _, n := range name {
+			if strings.HasPrefix(n, w) {
+				ok = true
+				break
+			}
+			d := 1
+			if len(w) >= 8 {
+				d = 2
+			}
+			if len(w) >= 4 && editWithin(w, n, d) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// editWithin reports whether the Levenshtein distance of a and b is at most d.
+func editWithin(a, b string, d int) bool {
+	ra, rb := []rune(a), []rune(b)
+	if abs(len(ra)-len(rb)) > d {
+		return false
+	}
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		best := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			c := 1
+			if ra[i-1] == rb[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+			best = min(best, cur[j])
+		}
+		if best > d {
+			return false
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)] <= d
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Records calls fn with the canonical text of every game of the query, in
+// id order (Limit applies; use a negative Limit for all).
+func (db *DB) Records(ctx context.Context, q Query, fn func(id int64, text []byte) error) error {
+	res, err := db.Search(ctx, q)
+	if err != nil {
+		return err
+	}
+	seen := map[int64]bool{}
+	for _, h := range res.Hits {
+		if seen[h.ID] {
+			continue
+		}
+		seen[h.ID] = true
+		text, err := db.Text(ctx, h.ID)
+		if err != nil {
+			return err
+		}
+		if err := fn(h.ID, text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Text is the canonical record text of a game.
+func (db *DB) Text(ctx context.Context, id int64) ([]byte, error) {
+	var stored []byte
+	err := db.sql.QueryRowContext(ctx, `SELECT text FROM games WHERE id = ?`, id).Scan(&stored)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("game %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return decompress(stored)
+}
+
+// TreeMove is one move of an opening tree.
+type TreeMove struct {
+	Move   string
+	Games  int        // occurrences in main lines
+	Scored int        // of which with a scored result
+	Score  [2]float64 // points of each side (side 0 first) over the scored games
+	First  string     // earliest date
+	Last   string     // latest date
+	Top    []PlayerCount
+}
+
+// PlayerCount is a player and how often they played a move.
+type PlayerCount struct {
+	Name  string
+	Games int
+}
+
+// Tree lists the moves played from a position in the main lines of the
+// games of a ruleset, most played first.
+func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]TreeMove, error) {
+	if g, err := rules.Lookup(game); err == nil {
+		game = g.ID()
+	}
+	key := saltKey(game, pos.Key())
+	moves := map[string]*TreeMove{}
+	tops := map[string]map[string]int{}
+	rows, err := db.sql.QueryContext(ctx, `SELECT move, n, scored, s0, s1, first, last FROM tree WHERE key = ?`, key)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		m := &TreeMove{}
+		if err := rows.Scan(&m.Move, &m.Games, &m.Scored, &m.Score[0], &m.Score[1], &m.First, &m.Last); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		moves[m.Move] = m
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	prow, err := db.sql.QueryContext(ctx, `SELECT t.move, p.name, t.n FROM tree_players t JOIN players p ON p.id = t.player WHERE t.key = ?`, key)
+	if err != nil {
+		return nil, err
+	}
+	for prow.Next() {
+		var mv, name string
+		var n int
+		if err := prow.Scan(&mv, &name, &n); err != nil {
+			prow.Close()
+			return nil, err
+		}
+		if tops[mv] == nil {
+			tops[mv] = map[string]int{}
+		}
+		tops[mv][name] += n
+	}
+	prow.Close()
+	// Deeper occurrences, from the positions table.
+	live, err := db.sql.QueryContext(ctx, `SELECT p.step, g.result, g.date, a.name, b.name, g.moves
+		FROM positions p JOIN games g ON g.id = p.game LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
+		WHERE p.key = ? AND p.ply >= ? AND p.step > 0 AND (p.step & 1) = 0`, key, TreeDepth)
+	if err != nil {
+		return nil, err
+	}
+	mover := int(pos.ToMove())
+	for live.Next() {
+		var step int
+		var res, date, a, b sql.NullString
+		var blob []byte
+		if err := live.Scan(&step, &res, &date, &a, &b, &blob); err != nil {
+			live.Close()
+			return nil, err
+		}
+		ml, err := decodeMoves(blob)
+		if err != nil || step>>1-1 >= len(ml.Steps) {
+			continue
+		}
+		text := ml.Steps[step>>1-1].Text
+		m := moves[text]
+		if m == nil {
+			m = &TreeMove{Move: text, First: date.String, Last: date.String}
+			moves[text] = m
+		}
+		m.Games++
+		if s0, s1, ok := scores(res.String); ok {
+			m.Scored++
+			m.Score[0] += s0
+			m.Score[1] += s1
+		}
+		if d := date.String; d != "" {
+			if m.First == "" || d < m.First {
+				m.First = d
+			}
+			if d > m.Last {
+				m.Last = d
+			}
+		}
+		if name := [2]string{a.String, b.String}[mover]; name != "" {
+			if tops[text] == nil {
+				tops[text] = map[string]int{}
+			}
+			tops[text][name]++
+		}
+	}
+	live.Close()
+	if err := live.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]TreeMove, 0, len(moves))
+	for _, m := range moves {
+		for name, n := range tops[m.Move] {
+			m.Top = append(m.Top, PlayerCount{name, n})
+		}
+		sort.Slice(m.Top, func(i, j int) bool {
+			if m.Top[i].Games != m.Top[j].Games {
+				return m.Top[i].Games > m.Top[j].Games
+			}
+			return m.Top[i].Name < m.Top[j].Name
+		})
+		if len(m.Top) > 3 {
+			m.Top = m.Top[:3]
+		}
+		out = append(out, *m)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Games != out[j].Games {
+			return out[i].Games > out[j].Games
+		}
+		return out[i].Move < out[j].Move
+	})
+	return out, nil
+}
+
+// ErrorEntry is an invalid game and why.
+type ErrorEntry struct {
+	ID     int64
+	Game   string
+	File   string
+	Line   int // of the error (0 if unknown)
+	Col    int
+	Ply    int
+	Move   string
+	Rule   string
+	Err    string
+	Record int // line where the record starts
+}
+
+// Errors lists the invalid games, in import order.
+func (db *DB) Errors(ctx context.Context, limit, offset int) ([]ErrorEntry, int, error) {
+	if limit <= 0 {
+		limit = 1 << 62
+	}
+	var total int
+	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE valid = 0`).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, s.path, g.err_line, g.err_col, g.err_ply, g.err_move, g.err_rule, g.err, g.line
+		FROM games g LEFT JOIN sources s ON s.id = g.source WHERE g.valid = 0 ORDER BY g.id LIMIT ? OFFSET ?`, limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []ErrorEntry
+	for rows.Next() {
+		var e ErrorEntry
+		var file, mv, rule, msg sql.NullString
+		var line, col, ply, rline sql.NullInt64
+		if err := rows.Scan(&e.ID, &e.Game, &file, &line, &col, &ply, &mv, &rule, &msg, &rline); err != nil {
+			return nil, 0, err
+		}
+		e.File, e.Line, e.Col, e.Ply = file.String, int(line.Int64), int(col.Int64), int(ply.Int64)
+		e.Move, e.Rule, e.Err, e.Record = mv.String, rule.String, msg.String, int(rline.Int64)
+		out = append(out, e)
+	}
+	return out, total, rows.Err()
+}
+
+// GameCount is the number of games of one ruleset.
+type GameCount struct {
+	Game           string
+	Valid, Invalid int
+	Plies          int64
+}
+
+// Info describes a database.
+type Info struct {
+	Dir         string
+	Games       []GameCount
+	Players     int
+	Sources     int
+	SourceBytes int64 // size of the imported files
+	SQLiteBytes int64
+	TextBytes   int64
+	TextIndexed int64 // high-water mark of the text index (game id)
+}
+
+// Info counts what the database holds.
+func (db *DB) Info(ctx context.Context) (Info, error) {
+	in := Info{Dir: db.dir}
+	rows, err := db.sql.QueryContext(ctx, `SELECT game, valid, COUNT(*), SUM(plies) FROM games GROUP BY game, valid ORDER BY game`)
+	if err != nil {
+		return in, err
+	}
+	byGame := map[string]*GameCount{}
+	var order []string
+	for rows.Next() {
+		var g string
+		var valid bool
+		var n int
+		var plies int64
+		if err := rows.Scan(&g, &valid, &n, &plies); err != nil {
+			rows.Close()
+			return in, err
+		}
+		c := byGame[g]
+		if c == nil {
+			c = &GameCount{Game: g}
+			byGame[g] = c
+			order = append(order, g)
+		}
+		if valid {
+			c.Valid += n
+			c.Plies += plies
+		} else {
+			c.Invalid += n
+		}
+	}
+	rows.Close()
+	for _, g := range order {
+		in.Games = append(in.Games, *byGame[g])
+	}
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM players`).Scan(&in.Players)
+	var sb sql.NullInt64
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*), SUM(size) FROM sources`).Scan(&in.Sources, &sb)
+	in.SourceBytes = sb.Int64
+	in.TextIndexed, _ = db.metaInt(ctx, db.sql, "text_hw")
+	in.SQLiteBytes = dirSize(db.dir, func(name string) bool { return strings.HasPrefix(name, sqliteName) })
+	in.TextBytes = dirSize(db.textPath(), nil)
+	return in, nil
+}
+
+// Cross is one player's line of a crosstable.
+type Cross struct {
+	Player string
+	Games  int
+	Score  float64
+	// Against[j] is the score against player j of the table, and Met[j]
+	// the number of games.
+	Against []float64
+	Met     []int
+}
+
+// Crosstable scores the valid games of a query (typically an event)
+// player against player, with the points of the Result (Dejarik points
+// included). Players are sorted by score.
+func (db *DB) Crosstable(ctx context.Context, q Query) ([]Cross, error) {
+	w, empty, err := db.filters(ctx, &q)
+	if err != nil || empty {
+		return nil, err
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT a.name, b.name, g.result FROM `+hitJoin+` WHERE `+w.String()+` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`, w.args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	type pair struct{ a, b string }
+	score := map[pair]float64{}
+	met := map[pair]int{}
+	players := map[string]*Cross{}
+	for rows.Next() {
+		var a, b, res sql.NullString
+		if err := rows.Scan(&a, &b, &res); err != nil {
+			return nil, err
+		}
+		s0, s1, ok := scores(res.String)
+		if !ok {
+			continue
+		}
+		for _, n := range []string{a.String, b.String} {
+			if players[n] == nil {
+				players[n] = &Cross{Player: n}
+			}
+		}
+		players[a.String].Games++
+		players[b.String].Games++
+		players[a.String].Score += s0
+		players[b.String].Score += s1
+		score[pair{a.String, b.String}] += s0
+		score[pair{b.String, a.String}] += s1
+		met[pair{a.String, b.String}]++
+		met[pair{b.String, a.String}]++
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]Cross, 0, len(players))
+	for _, c := range players {
+		out = append(out, *c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Score != out[j].Score {
+			return out[i].Score > out[j].Score
+		}
+		return out[i].Player < out[j].Player
+	})
+	for i := range out {
+		out[i].Against = make([]float64, len(out))
+		out[i].Met = make([]int, len(out))
+		for j := range out {
+			p := pair{out[i].Player, out[j].Player}
+			out[i].Against[j], out[i].Met[j] = score[p], met[p]
+		}
+	}
+	return out, nil
+}
+
+// Position resolves text to a position of the ruleset game: a position in
+// its notation, or a list of moves from the start (move numbers allowed),
+// or "" for the start.
+func Position(game, text string) (rules.Position, error) {
+	g, err := rules.Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return g.NewPosition("")
+	}
+	pos, perr := g.NewPosition(text)
+	if perr == nil {
+		return pos, nil
+	}
+	pos, err = g.NewPosition("")
+	if err != nil {
+		return nil, err
+	}
+	for _, tok := range strings.Fields(text) {
+		if n := strings.TrimRight(tok, "."); n != tok || isNumber(n) {
+			if isNumber(n) {
+				continue
+			}
+		}
+		m, err := pos.ParseMove(tok)
+		if err != nil {
+			return nil, fmt.Errorf("%w: neither a position (%v) nor moves from the start (%v)", ErrQuery, perr, err)
+		}
+		pos.Play(m)
+	}
+	return pos, nil
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil && s != ""
+}

@@ -1,0 +1,298 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/analysis/char/asciifolding"
+	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	unicodetok "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/search/query"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/plateau/plateau/record"
+)
+
+// textDoc is the text-index document of one valid game.
+type textDoc struct {
+	id  int64
+	doc map[string]any
+}
+
+// textBatch is the number of documents per Bleve batch.
+const textBatch = 1000
+
+func docOf(id int64, p *prepared) textDoc {
+	d := map[string]any{
+		"game":    p.game,
+		"result":  p.result,
+		"date":    p.date,
+		"players": strings.TrimSpace(p.players[0] + " ; " + p.players[1]),
+		"p0":      p.players[0],
+		"p1":      p.players[1],
+	}
+	if p.event != "" {
+		d["event"] = p.event
+	}
+	if p.site != "" {
+		d["site"] = p.site
+	}
+	if p.annot != "" {
+		d["annotator"] = p.annot
+	}
+	if p.comment != "" {
+		d["comments"] = p.comment
+	}
+	return textDoc{id: id, doc: d}
+}
+
+const foldAnalyzer = "plateau_fold"
+
+func textMapping() (mapping.IndexMapping, error) {
+	im := bleve.NewIndexMapping()
+	err := im.AddCustomAnalyzer(foldAnalyzer, map[string]any{
+		"type":          custom.Name,
+		"char_filters":  []string{asciifolding.Name},
+		"tokenizer":     unicodetok.Name,
+		"token_filters": []string{lowercase.Name},
+	})
+	if err != nil {
+		return nil, err
+	}
+	im.DefaultAnalyzer = foldAnalyzer
+	dm := bleve.NewDocumentMapping()
+	txt := func() *mapping.FieldMapping {
+		f := bleve.NewTextFieldMapping()
+		f.Analyzer = foldAnalyzer
+		f.Store = false
+		f.IncludeTermVectors = false
+		return f
+	}
+	kw := func() *mapping.FieldMapping {
+		f := bleve.NewKeywordFieldMapping()
+		f.Analyzer = keyword.Name
+		f.Store = false
+		f.IncludeTermVectors = false
+		f.IncludeInAll = false
+		return f
+	}
+	for _, n := range []string{"players", "p0", "p1", "event", "site", "annotator", "comments"} {
+		dm.AddFieldMappingsAt(n, txt())
+	}
+	for _, n := range []string{"game", "result", "date"} {
+		dm.AddFieldMappingsAt(n, kw())
+	}
+	im.DefaultMapping = dm
+	return im, nil
+}
+
+func (db *DB) textPath() string { return filepath.Join(db.dir, bleveName) }
+
+// textIndex opens (or, writable, creates) the Bleve index.
+func (db *DB) textIndex() (bleve.Index, error) {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	if db.text != nil {
+		return db.text, nil
+	}
+	path := db.textPath()
+	var idx bleve.Index
+	var err error
+	if _, serr := os.Stat(path); serr != nil {
+		if db.readOnly {
+			return nil, fmt.Errorf("no text index in %s: %w", db.dir, ErrNotFound)
+		}
+		m, merr := textMapping()
+		if merr != nil {
+			return nil, merr
+		}
+		idx, err = bleve.New(path, m)
+	} else {
+		cfg := map[string]any{"bolt_timeout": "2s"}
+		if db.readOnly {
+			cfg["read_only"] = true
+		}
+		idx, err = bleve.OpenUsing(path, cfg)
+	}
+	if err != nil {
+		if db.readOnly {
+			return nil, fmt.Errorf("%w: %v", ErrTextBusy, err)
+		}
+		return nil, fmt.Errorf("text index: %w", err)
+	}
+	db.text = idx
+	return idx, nil
+}
+
+func indexDocs(idx bleve.Index, docs []textDoc) error {
+	for len(docs) > 0 {
+		n := min(len(docs), textBatch)
+		b := idx.NewBatch()
+		for _, d := range docs[:n] {
+			if err := b.Index(strconv.FormatInt(d.id, 10), d.doc); err != nil {
+				return err
+			}
+		}
+		if err := idx.Batch(b); err != nil {
+			return fmt.Errorf("text index: %w", err)
+		}
+		docs = docs[n:]
+	}
+	return nil
+}
+
+// catchUpText indexes the valid games SQLite holds beyond the text index's
+// high-water mark (left there by an import that was killed). It returns the
+// number of games indexed.
+func (db *DB) catchUpText(ctx context.Context) (int, error) {
+	hw, err := db.metaInt(ctx, db.sql, "text_hw")
+	if err != nil {
+		return 0, err
+	}
+	var max sql.NullInt64
+	if err := db.sql.QueryRowContext(ctx, `SELECT MAX(id) FROM games WHERE valid = 1`).Scan(&max); err != nil {
+		return 0, err
+	}
+	if !max.Valid || max.Int64 <= hw {
+		return 0, nil
+	}
+	return db.indexFrom(ctx, hw)
+}
+
+// indexFrom (re)indexes every valid game with id > after, then records the
+// high-water mark.
+func (db *DB) indexFrom(ctx context.Context, after int64) (int, error) {
+	idx, err := db.textIndex()
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for {
+		rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, g.result, g.date, g.event, g.site, a.name, b.name, g.text
+			FROM games g LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
+			WHERE g.valid = 1 AND g.id > ? ORDER BY g.id LIMIT ?`, after, textBatch)
+		if err != nil {
+			return n, err
+		}
+		var docs []textDoc
+		for rows.Next() {
+			var id int64
+			var game string
+			var res, date, ev, site, a, b sql.NullString
+			var text []byte
+			if err := rows.Scan(&id, &game, &res, &date, &ev, &site, &a, &b, &text); err != nil {
+				rows.Close()
+				return n, err
+			}
+			p := &prepared{game: game, result: res.String, date: date.String, event: ev.String, site: site.String,
+				players: [2]string{a.String, b.String}}
+			if rec, err := decodeRecord(text); err == nil {
+				p.annot = rec.Tag("Annotator")
+				var cb strings.Builder
+				for _, c := range rec.Intro {
+					cb.WriteString(c + " ")
+				}
+				collectComments(&cb, rec.Moves)
+				p.comment = cb.String()
+			}
+			docs = append(docs, docOf(id, p))
+			after = id
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return n, err
+		}
+		if len(docs) == 0 {
+			return n, nil
+		}
+		if err := indexDocs(idx, docs); err != nil {
+			return n, err
+		}
+		n += len(docs)
+		if err := setMeta(ctx, db.sql, "text_hw", after); err != nil {
+			return n, err
+		}
+		if err := ctx.Err(); err != nil {
+			return n, err
+		}
+	}
+}
+
+// Reindex rebuilds the text index from SQLite and returns the number of
+// games indexed.
+func (db *DB) Reindex(ctx context.Context) (int, error) {
+	if db.readOnly {
+		return 0, fmt.Errorf("reindex: database opened read-only")
+	}
+	db.mu.Lock()
+	if db.text != nil {
+		db.text.Close()
+		db.text = nil
+	}
+	db.mu.Unlock()
+	if err := os.RemoveAll(db.textPath()); err != nil {
+		return 0, err
+	}
+	if err := setMeta(ctx, db.sql, "text_hw", 0); err != nil {
+		return 0, err
+	}
+	return db.indexFrom(ctx, 0)
+}
+
+// decodeRecord reads a stored (compressed canonical) record.
+func decodeRecord(stored []byte) (*record.Game, error) {
+	text, err := decompress(stored)
+	if err != nil {
+		return nil, err
+	}
+	r := record.NewReader(strings.NewReader(string(text)), "db")
+	return r.Next()
+}
+
+// TextSearch runs a Bleve query-string query (fields players, p0, p1,
+// event, site, annotator, comments, game, result, date) and returns the
+// matching game ids, at most max.
+func (db *DB) TextSearch(ctx context.Context, q string, max int) ([]int64, error) {
+	idx, err := db.textIndex()
+	if err != nil {
+		return nil, err
+	}
+	var qq query.Query = bleve.NewQueryStringQuery(q)
+	req := bleve.NewSearchRequestOptions(qq, max, 0, false)
+	res, err := idx.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("%w: text query %q: %v", ErrQuery, q, err)
+	}
+	ids := make([]int64, 0, len(res.Hits))
+	for _, h := range res.Hits {
+		if id, err := strconv.ParseInt(h.ID, 10, 64); err == nil {
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
+}
+
+// fold is the player-name key: lower case, accents removed, spaces and
+// punctuation collapsed to single spaces.
+func fold(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	r, _, err := transform.String(t, s)
+	if err != nil {
+		r = s
+	}
+	r = strings.ToLower(r)
+	f := strings.FieldsFunc(r, func(c rune) bool { return !unicode.IsLetter(c) && !unicode.IsDigit(c) })
+	return strings.Join(f, " ")
+}

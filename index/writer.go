@@ -1,0 +1,341 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// writer owns the one write transaction of an import.
+type writer struct {
+	db      *DB
+	tx      *sql.Tx
+	players map[string]int64
+	// per transaction
+	positions []dbPos
+	tree      map[treeKey]*treeAgg
+	tplayers  map[treePlayerKey]int
+	docs      []textDoc
+	games     int
+	hw        int64 // text index high-water mark to store with the next commit
+	sources   map[string]int64
+	fileBytes int64 // bytes of the current file counted in the stats
+
+	insGame, insTag, insPlayer *sql.Stmt
+}
+
+type dbPos struct {
+	key        int64
+	ply        int
+	game       int64
+	step       int
+}
+
+type treeKey struct {
+	key  int64
+	move string
+}
+
+type treePlayerKey struct {
+	treeKey
+	player int64
+}
+
+type treeAgg struct {
+	n, scored   int
+	s0, s1      float64
+	first, last string
+}
+
+func newWriter(db *DB) *writer {
+	return &writer{db: db, players: map[string]int64{}, sources: map[string]int64{},
+		tree: map[treeKey]*treeAgg{}, tplayers: map[treePlayerKey]int{}}
+}
+
+func (w *writer) begin(ctx context.Context) error {
+	tx, err := w.db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	w.tx = tx
+	prep := func(q string) *sql.Stmt {
+		if err != nil {
+			return nil
+		}
+		var s *sql.Stmt
+		s, err = tx.PrepareContext(ctx, q)
+		return s
+	}
+	w.insGame = prep(`INSERT INTO games(hash, game, valid, p0, p1, event, site, date, result, termination, plies,
+		source, offset, line, size, err, err_line, err_col, err_ply, err_move, err_rule, fen, final, moves, text)
+		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(hash) DO NOTHING`)
+	w.insTag = prep(`INSERT OR IGNORE INTO tags(game, name, value) VALUES(?,?,?)`)
+	w.insPlayer = prep(`INSERT INTO players(name, folded) VALUES(?, ?) ON CONFLICT(name) DO UPDATE SET name = excluded.name RETURNING id`)
+	if err != nil {
+		tx.Rollback()
+		w.tx = nil
+	}
+	return err
+}
+
+func (w *writer) player(ctx context.Context, name string) (any, error) {
+	if name == "" {
+		return nil, nil
+	}
+	if id, ok := w.players[name]; ok {
+		return id, nil
+	}
+	var id int64
+	if err := w.insPlayer.QueryRowContext(ctx, name, fold(name)).Scan(&id); err != nil {
+		return nil, fmt.Errorf("player %q: %w", name, err)
+	}
+	w.players[name] = id
+	return id, nil
+}
+
+func (w *writer) source(ctx context.Context, file string) (int64, error) {
+	if id, ok := w.sources[file]; ok {
+		return id, nil
+	}
+	var id int64
+	err := w.tx.QueryRowContext(ctx, `INSERT INTO sources(path) VALUES(?) ON CONFLICT(path) DO UPDATE SET path = excluded.path RETURNING id`, file).Scan(&id)
+	if err != nil {
+		return 0, err
+	}
+	w.sources[file] = id
+	return id, nil
+}
+
+func nullStr(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// add writes one prepared game; dup reports an already stored game.
+func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err error) {
+	p0, err := w.player(ctx, p.players[0])
+	if err != nil {
+		return 0, false, err
+	}
+	p1, err := w.player(ctx, p.players[1])
+	if err != nil {
+		return 0, false, err
+	}
+	src, err := w.source(ctx, p.file)
+	if err != nil {
+		return 0, false, err
+	}
+	var e errInfo
+	var errMsg any
+	if p.err != nil {
+		e = *p.err
+		errMsg = e.msg
+	}
+	var moves any
+	var final any
+	if p.valid {
+		moves, final = p.moves, int64(p.final)
+	}
+	res, err := w.insGame.ExecContext(ctx, p.hash[:], p.game, p.valid, p0, p1,
+		nullStr(p.event), nullStr(p.site), nullStr(p.date), nullStr(p.result), nullStr(p.term), p.plies,
+		src, p.offset, p.line, p.size,
+		errMsg, e.line, e.col, e.ply, nullStr(e.move), nullStr(e.rule), nullStr(p.fen), final, moves, p.text)
+	if err != nil {
+		return 0, false, fmt.Errorf("store game: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return 0, true, nil
+	}
+	id, err = res.LastInsertId()
+	if err != nil {
+		return 0, false, err
+	}
+	w.games++
+	for _, t := range p.tags {
+		if _, err := w.insTag.ExecContext(ctx, id, t.Name, t.Value); err != nil {
+			return 0, false, fmt.Errorf("store tag: %w", err)
+		}
+	}
+	if !p.valid {
+		return id, false, nil
+	}
+	for _, r := range p.pos {
+		w.positions = append(w.positions, dbPos{key: saltKey(p.game, r.key), ply: r.ply, game: id, step: r.step})
+	}
+	s0, s1, scored := scores(p.result)
+	for _, t := range p.tree {
+		k := treeKey{saltKey(p.game, t.key), t.move}
+		a := w.tree[k]
+		if a == nil {
+			a = &treeAgg{first: p.date, last: p.date}
+			w.tree[k] = a
+		}
+		a.n++
+		if scored {
+			a.scored++
+			a.s0 += s0
+			a.s1 += s1
+		}
+		if p.date != "" && (a.first == "" || p.date < a.first) {
+			a.first = p.date
+		}
+		if p.date > a.last {
+			a.last = p.date
+		}
+		if pl := [2]any{p0, p1}[t.mover]; pl != nil {
+			w.tplayers[treePlayerKey{k, pl.(int64)}]++
+		}
+	}
+	w.docs = append(w.docs, docOf(id, p))
+	return id, false, nil
+}
+
+// flushRows writes the accumulated positions and tree rows, in key order.
+func (w *writer) flushRows(ctx context.Context) error {
+	sort.Slice(w.positions, func(i, j int) bool {
+		a, b := &w.positions[i], &w.positions[j]
+		if a.key != b.key {
+			return a.key < b.key
+		}
+		if a.ply != b.ply {
+			return a.ply < b.ply
+		}
+		if a.game != b.game {
+			return a.game < b.game
+		}
+		return a.step < b.step
+	})
+	const per = 200
+	full, err := w.tx.PrepareContext(ctx, `INSERT OR IGNORE INTO positions(key, ply, game, step) VALUES`+
+		strings.TrimSuffix(strings.Repeat("(?,?,?,?),", per), ","))
+	if err != nil {
+		return err
+	}
+	defer full.Close()
+	args := make([]any, 0, per*4)
+	rows := w.positions
+	for len(rows) >= per {
+		args = args[:0]
+		for _, r := range rows[:per] {
+			args = append(args, r.key, r.ply, r.game, r.step)
+		}
+		if _, err := full.ExecContext(ctx, args...); err != nil {
+			return fmt.Errorf("store positions: %w", err)
+		}
+		rows = rows[per:]
+	}
+	for _, r := range rows {
+		if _, err := w.tx.ExecContext(ctx, `INSERT OR IGNORE INTO positions(key, ply, game, step) VALUES(?,?,?,?)`, r.key, r.ply, r.game, r.step); err != nil {
+			return fmt.Errorf("store positions: %w", err)
+		}
+	}
+	w.positions = w.positions[:0]
+
+	keys := make([]treeKey, 0, len(w.tree))
+	for k := range w.tree {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].key != keys[j].key {
+			return keys[i].key < keys[j].key
+		}
+		return keys[i].move < keys[j].move
+	})
+	up, err := w.tx.PrepareContext(ctx, `INSERT INTO tree(key, move, n, scored, s0, s1, first, last) VALUES(?,?,?,?,?,?,?,?)
+		ON CONFLICT(key, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
+		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1,
+		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
+		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END`)
+	if err != nil {
+		return err
+	}
+	defer up.Close()
+	for _, k := range keys {
+		a := w.tree[k]
+		if _, err := up.ExecContext(ctx, k.key, k.move, a.n, a.scored, a.s0, a.s1, a.first, a.last); err != nil {
+			return fmt.Errorf("store opening tree: %w", err)
+		}
+	}
+	clear(w.tree)
+	pkeys := make([]treePlayerKey, 0, len(w.tplayers))
+	for k := range w.tplayers {
+		pkeys = append(pkeys, k)
+	}
+	sort.Slice(pkeys, func(i, j int) bool {
+		a, b := pkeys[i], pkeys[j]
+		if a.key != b.key {
+			return a.key < b.key
+		}
+		if a.move != b.move {
+			return a.move < b.move
+		}
+		return a.player < b.player
+	})
+	upp, err := w.tx.PrepareContext(ctx, `INSERT INTO tree_players(key, move, player, n) VALUES(?,?,?,?)
+		ON CONFLICT(key, move, player) DO UPDATE SET n = n + excluded.n`)
+	if err != nil {
+		return err
+	}
+	defer upp.Close()
+	for _, k := range pkeys {
+		if _, err := upp.ExecContext(ctx, k.key, k.move, k.player, w.tplayers[k]); err != nil {
+			return fmt.Errorf("store opening tree: %w", err)
+		}
+	}
+	clear(w.tplayers)
+	return nil
+}
+
+// commit writes the pending rows and commits; it returns the text documents
+// of the committed games.
+func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
+	if w.tx == nil {
+		return nil, nil
+	}
+	if err := w.flushRows(ctx); err != nil {
+		w.rollback()
+		return nil, err
+	}
+	if w.hw > 0 {
+		if err := setMeta(ctx, w.tx, "text_hw", w.hw); err != nil {
+			w.rollback()
+			return nil, err
+		}
+	}
+	for _, s := range []*sql.Stmt{w.insGame, w.insTag, w.insPlayer} {
+		s.Close()
+	}
+	err := w.tx.Commit()
+	w.tx = nil
+	w.games = 0
+	docs := w.docs
+	w.docs = nil
+	if err != nil {
+		// What the cache learnt in a rolled-back transaction is void.
+		clear(w.players)
+		clear(w.sources)
+		return nil, err
+	}
+	return docs, nil
+}
+
+func (w *writer) rollback() {
+	if w.tx != nil {
+		w.tx.Rollback()
+		w.tx = nil
+	}
+	w.games = 0
+	w.docs = nil
+	w.positions = w.positions[:0]
+	clear(w.tree)
+	clear(w.tplayers)
+	clear(w.players)
+	clear(w.sources)
+}
+
+var errStopped = errors.New("import stopped")
