@@ -45,10 +45,13 @@
 //     pawns, and stops for good the first time the two cells cannot be
 //     crossed.
 //   - Captures: only a diagonal exit (single, double, augmented) takes, at
-//     each landing: every enemy pawn beside the landing cell on the inner
-//     ring is removed (both when there are two), and the move ends there
-//     (the text's special case: capture takes precedence over augmentation).
-//     A straight exit, a Dejarik or a re-entry never takes.
+//     each landing: an enemy pawn beside the landing cell on the inner ring
+//     is removed and the move ends there (the text's special case: capture
+//     takes precedence over augmentation). The cell beside the landing cell
+//     on the side the pawn came from is always empty (it is the cell in
+//     front of the origin, the diagonal cell, or the augmentation's first
+//     cell), so one move takes at most one pawn. A straight exit, a Dejarik
+//     or a re-entry never takes.
 //   - Game end, judged on the position after each move, in this order: the
 //     side that just moved has its four pawns in a run on the inner ring
 //     (3 points) or, having lost one, its three (1 point); the same for the
@@ -62,8 +65,8 @@
 //     of an unfinished game must say "*" (CheckResult), and a finished one
 //     exactly its result. Points and Series total a series of games toward
 //     the 12 points (Target) that win it.
-//   - A position must give each side 1 to 4 pawns, at most one side with two
-//     or fewer (losing a third pawn is possible only when one exit takes two).
+//   - A position must give each side 1 to 4 pawns, and at least one side
+//     more than two (a FEN may set up what no game reaches).
 //
 // Perft counts one move per origin and first landing cell.
 package dejarik
