@@ -199,7 +199,7 @@ func (s *scanner) scan() token {
 // which are dropped.
 func (s *scanner) word(p Pos, w []byte) (token, bool) {
 	// Leading move number: "12." "12..." "12.e4" "1.32-28"; "12 ." too.
-	if w[0] >= '0' && w[0] <= '9' {
+	for len(w) > 0 && w[0] >= '0' && w[0] <= '9' {
 		k := 0
 		for k < len(w) && w[k] >= '0' && w[k] <= '9' {
 			k++
@@ -215,6 +215,7 @@ func (s *scanner) word(p Pos, w []byte) (token, bool) {
 			p.Col += k
 			p.Offset += int64(k)
 			w = w[k:]
+			continue // "1.2.e4": strip every number
 		case k == len(w):
 			// Digits alone: a move number if dots follow after blanks.
 			// ("12 ." or "12 ...": the dots must stand alone.)
@@ -232,6 +233,7 @@ func (s *scanner) word(p Pos, w []byte) (token, bool) {
 				}
 			}
 		}
+		break
 	}
 	if allDots(w) {
 		return token{}, false
@@ -239,21 +241,34 @@ func (s *scanner) word(p Pos, w []byte) (token, bool) {
 	if r, ok := resultToken(w); ok {
 		return token{kind: tResult, pos: p, text: r}, true
 	}
+	// Trailing strength marks, and PDN's forced-move star glued to a move
+	// ($7), left to right.
 	var nags []int
-	// PDN's forced-move star glued to a move: $7.
-	if len(w) > 1 && w[len(w)-1] == '*' {
-		w = w[:len(w)-1]
-		nags = append(nags, 7)
-	}
 	k := len(w)
-	for k > 0 && (w[k-1] == '!' || w[k-1] == '?') {
+	for k > 0 && (w[k-1] == '!' || w[k-1] == '?' || w[k-1] == '*') {
 		k--
 	}
-	if k < len(w) {
-		nags = strengthNAGs(nags, w[k:])
-		w = w[:k]
+	for run := w[k:]; len(run) > 0; {
+		if run[0] == '*' {
+			nags = append(nags, 7)
+			run = run[1:]
+			continue
+		}
+		e := 0
+		for e < len(run) && run[e] != '*' {
+			e++
+		}
+		nags = strengthNAGs(nags, run[:e])
+		run = run[e:]
+	}
+	w = w[:k]
+	if allDots(w) {
+		w = w[:0] // "...!" is a mark for the move before
 	}
 	if len(w) == 0 {
+		if len(nags) == 0 {
+			return token{}, false
+		}
 		return token{kind: tNAG, pos: p, nags: nags}, true
 	}
 	return token{kind: tWord, pos: p, text: string(w), nags: nags}, true

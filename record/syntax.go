@@ -1,0 +1,49 @@
+// Reading (Reader), decisions where PGN and PDN are silent or ambiguous:
+//
+//   - Input: a UTF-8 BOM is skipped; UTF-16 is decoded (BOM, or guessed from
+//     NUL bytes in the first four); LF, CRLF and lone CR end lines; a line
+//     that is not valid UTF-8 is decoded as Windows-1252 (Latin-1 plus the
+//     0x80–0x9F punctuation), line by line, so mixed files work. Positions:
+//     Line is 1-based; Col is the 1-based byte column in the decoded UTF-8
+//     line; Offset is the byte offset in the decoded stream (for UTF-8 input
+//     that is the file offset, BOM included). A line longer than 1 MiB is
+//     read in 1 MiB pieces.
+//   - A '%' in column 1 outside a comment makes an escape line (ignored).
+//   - Move numbers ("12." "12..." "12 ." "12.e4" "1.32-28"), and standalone
+//     ellipses ("...", "…") are dropped. Digits alone are a move ("3228")
+//     unless dots standing alone follow them on the line.
+//   - A result is a word equal to one of 1-0 0-1 1/2-1/2 ½-½ * 2-0 0-2 1-1
+//     0-0 3-0 0-3 (½-½ is stored as 1/2-1/2); "1-18" or "32-28" is a move.
+//     A game ends after its result, or before the next '[' (tag section),
+//     or at the end of input. Tag pairs before any movetext belong to the
+//     same game, even over several lines or after comments.
+//   - Strength marks: ! ? !! ?? !? ?! are NAGs 1–6, glued or standalone,
+//     and also in parentheses as PDN writes them ("31-27(?)"). A longer run
+//     is split into pairs then single marks, left to right ("!?!!!" is
+//     $5 $3 $1). A '*' glued to the end of a move is PDN's forced-move mark,
+//     NAG 7 ("18-23*"); a '*' standing alone is the result.
+//   - Comments: the text between braces with white space runs collapsed to
+//     one space and trimmed (so wrapping can never change a comment). A '{'
+//     inside a comment is an error (PDN forbids nested comments; reading it
+//     as text would leave a stray '}'). An open comment that reaches a line
+//     starting with a tag pair ends there with an error, so that a missing
+//     '}' does not swallow the games after it. A ';' comment runs to the end
+//     of the line.
+//   - Attachment: a comment after a move goes to its After; a comment after a
+//     variation, or at the start of a variation, goes to the Before of the
+//     next move (After of the last move when none follows); comments before
+//     the first move of the main line are the game's Intro. A variation
+//     "( … )" is attached to the move just before it, which it replaces; its
+//     first move has that move's Ply. Ply counts move tokens from 0 (replay
+//     sets the true value).
+//   - Errors (all *Error wrapping ErrSyntax, with file:line:col): stray ')'
+//     ']' '}', strings outside tags, a NAG or '(' before any move, an empty
+//     variation, a result inside a variation, '$' without digits, variations
+//     nested deeper than 512, unclosed strings, comments and variations
+//     (reported at the opening token). An unclosed '(' ends at the next tag
+//     section, which starts the next game.
+//
+// Writing (Format), see Format for the canonical form. Tags other than the
+// fixed ones keep the order in which they were read (so a tool's private
+// tags stay together).
+package record
