@@ -31,13 +31,17 @@ func (g *Generator) bookNode(r *rand.Rand, pos rules.Position, depth int, st sta
 	legal := pos.Legal(nil)
 	side := pos.ToMove()
 	n := &node{}
+	w := g.NewWorker()
 	for len(n.moves) < p.bookWidth[depth] && len(legal) > 0 {
 		m := choose(r, p, pos, legal, &st, side, st.noise[side], noMove)
 		if m == noMove {
 			break
 		}
-		n.moves = append(n.moves, m)
 		legal = slices.DeleteFunc(legal, func(x rules.Move) bool { return x == m })
+		if w.hangs(pos, m, &st, side) {
+			continue // no book move leaves the King or Princess en prise
+		}
+		n.moves = append(n.moves, m)
 	}
 	for _, m := range n.moves {
 		c := pos.Clone()

@@ -25,6 +25,7 @@ type Generator struct {
 	sides   [2]string
 	eloTags [2]string
 	targets [2]string // start square of each side's target piece
+	chiefs  [2]string // start square of each side's second royal piece
 	book    *node
 	players []player
 	events  []event
@@ -59,6 +60,9 @@ func New(g rules.Game, seed uint64) (*Generator, error) {
 		for _, pl := range start.Board() {
 			if pl.Square != "" && pl.Kind == gen.prof.target && gen.targets[pl.Side] == "" {
 				gen.targets[pl.Side] = pl.Square
+			}
+			if pl.Square != "" && pl.Kind == gen.prof.chief && gen.prof.chief != 0 && gen.chiefs[pl.Side] == "" {
+				gen.chiefs[pl.Side] = pl.Square
 			}
 		}
 	}
@@ -98,6 +102,9 @@ type Worker struct {
 	r      *rand.Rand
 	legal  []rules.Move
 	legal2 []rules.Move
+	scores []int
+	reply  []rules.Move // the opponent's moves, in hangs
+	doomed bool         // choose found no move that saves the target
 	arena  []record.Move
 	line   record.Line
 	tags   []record.Tag
@@ -121,6 +128,7 @@ func mix(x uint64) uint64 {
 // state is what a game in progress knows besides its position.
 type state struct {
 	targets [2]string // square of each side's target piece ("" if none)
+	chiefs  [2]string // square of each side's second royal piece ("" if none)
 	capt    [2]int    // pieces captured by each side
 	noise   [2]int    // width of each side's random noise
 }
@@ -141,7 +149,7 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 	}
 	ev := skewed(r, len(g.events))
 	round := r.IntN(g.events[ev].rounds)
-	st := state{targets: g.targets}
+	st := state{targets: g.targets, chiefs: g.chiefs}
 	var elo [2]int
 	for s := range pl {
 		elo[s] = clamp(pl[s].rating+r.IntN(61)-30, minElo, maxElo)
@@ -180,7 +188,7 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 			break
 		}
 		lead := st.capt[side.Other()] - st.capt[side]
-		if p.resign > 0 && ply >= 20 && lead >= p.resign && r.IntN(6) == 0 {
+		if p.resign > 0 && ply >= p.resignPly && lead >= p.resign && r.IntN(6) == 0 {
 			if res := w.first(pos, p.wins[side.Other()]); res != "" {
 				result, term = res, "resignation"
 				break
@@ -200,6 +208,12 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 		m, inBook := w.bookMove(&node, ply)
 		if !inBook {
 			m = w.choose(pos, w.legal, &st, side, st.noise[side], noMove)
+			if w.doomed && r.IntN(3) > 0 {
+				if res := w.first(pos, p.wins[side.Other()]); res != "" {
+					result, term = res, "resignation"
+					break
+				}
+			}
 		}
 		var variations []record.Line
 		if vars > 0 && ply >= 4 && len(w.legal) > 1 && r.IntN(40) == 0 {
@@ -282,8 +296,14 @@ func (w *Worker) first(pos rules.Position, results []string) string {
 // played updates the state after side plays a move described by info.
 func (st *state) played(side rules.Side, info rules.MoveInfo) {
 	st.capt[side] += info.Captures
-	if info.From != "" && info.From == st.targets[side] {
+	if info.From == "" {
+		return
+	}
+	if info.From == st.targets[side] {
 		st.targets[side] = info.To
+	}
+	if info.From == st.chiefs[side] {
+		st.chiefs[side] = info.To
 	}
 }
 
@@ -309,12 +329,91 @@ func nagFor(r *rand.Rand, info rules.MoveInfo) int {
 
 const noMove = ^rules.Move(0)
 
-// choose picks the policy's move among legal (excluding skip).
+// skipped marks a move that must not be chosen in scores.
+const skipped = -1 << 62
+
+// choose picks the policy's move among legal (excluding skip). When the
+// game has a target piece, the mover usually (more often the stronger he
+// is) checks that the move does not leave his own target piece capturable,
+// trying the next best moves if it does.
 func (w *Worker) choose(pos rules.Position, legal []rules.Move, st *state, side rules.Side, noise int, skip rules.Move) rules.Move {
-	return choose(w.r, &w.g.prof, pos, legal, st, side, noise, skip)
+	p := &w.g.prof
+	w.scores = scoreAll(w.r, p, pos, legal, st, side, noise, skip, w.scores[:0])
+	i := best(w.scores)
+	if i < 0 {
+		return noMove
+	}
+	// Careful players look one ply further: noise 20 checks 99.5% of moves,
+	// noise 160 96%.
+	if st.targets[side] == "" || w.r.IntN(1000) < noise/4 {
+		return legal[i]
+	}
+	first := i
+	w.doomed = false
+	for tries := 0; tries < 12 && i >= 0; tries++ {
+		if tries == 1 {
+			// The target is in danger: moving it is the first idea.
+			for k, m := range legal {
+				if w.scores[k] != skipped && pos.Describe(m).From == st.targets[side] {
+					w.scores[k] += 1 << 10
+				}
+			}
+		}
+		if !w.hangs(pos, legal[i], st, side) {
+			return legal[i]
+		}
+		w.scores[i] = skipped
+		i = best(w.scores)
+	}
+	w.doomed = i < 0 // every move loses the King or Princess
+	return legal[first]
 }
 
+// hangs reports whether after m the opponent can capture side's target.
+func (w *Worker) hangs(pos rules.Position, m rules.Move, st *state, side rules.Side) bool {
+	mine, chief := st.targets[side], st.chiefs[side]
+	switch info := pos.Describe(m); info.From {
+	case mine:
+		mine = info.To
+	case chief:
+		chief = info.To
+	}
+	c := pos.Clone()
+	c.Play(m)
+	if c.Outcome().Over {
+		return false
+	}
+	w.reply = c.Legal(w.reply[:0])
+	for _, x := range w.reply {
+		if to := c.Describe(x).To; to == mine || (chief != "" && to == chief) {
+			return true
+		}
+	}
+	return false
+}
+
+// best is the index of the highest score, -1 when every move is skipped.
+func best(scores []int) int {
+	b, bs := -1, skipped
+	for i, s := range scores {
+		if s > bs {
+			b, bs = i, s
+		}
+	}
+	return b
+}
+
+// choose picks the best move by the policy alone (for the book).
 func choose(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, st *state, side rules.Side, noise int, skip rules.Move) rules.Move {
+	scores := scoreAll(r, p, pos, legal, st, side, noise, skip, nil)
+	if i := best(scores); i >= 0 {
+		return legal[i]
+	}
+	return noMove
+}
+
+// scoreAll appends the policy's score of every legal move to dst.
+func scoreAll(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, st *state, side rules.Side, noise int, skip rules.Move, dst []int) []int {
 	enemy := st.targets[side.Other()]
 	var goal [2]int
 	goalOK := false
@@ -324,10 +423,11 @@ func choose(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, st
 	case len(p.goals[side]) > 0:
 		goal, goalOK = coords(p.goals[side][r.IntN(len(p.goals[side]))])
 	}
+	goalOK = goalOK && p.progress != 0
 	look := p.lookahead > 0 && len(legal) <= p.lookahead
-	best, bestScore := noMove, -1<<62
 	for _, m := range legal {
 		if m == skip {
+			dst = append(dst, skipped)
 			continue
 		}
 		info := pos.Describe(m)
@@ -339,7 +439,17 @@ func choose(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, st
 		if enemy != "" && info.To == enemy {
 			s += 1 << 20
 		}
-		if goalOK && p.progress != 0 {
+		if chief := st.chiefs[side.Other()]; chief != "" && info.To == chief {
+			if info.From == st.chiefs[side] {
+				s += 1 << 20 // Chief takes Chief wins
+			} else {
+				s -= p.capture // a draw: not worth more than a quiet move
+			}
+		}
+		royal := info.From != "" && (info.From == st.targets[side] || info.From == st.chiefs[side])
+		if royal {
+			s -= p.capture / 2 // the King, Princess or Chief rarely moves
+		} else if goalOK {
 			if to, ok := coords(info.To); ok {
 				before := 4
 				if from, ok := coords(info.From); ok {
@@ -361,13 +471,31 @@ func choose(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, st
 				case -1:
 					s -= 1 << 20
 				}
+			} else if p.replies {
+				s -= threat(c, side, p)
 			}
 		}
-		if s > bestScore {
-			best, bestScore = m, s
-		}
+		dst = append(dst, s)
 	}
-	return best
+	return dst
+}
+
+// threat is what the best reply of the opponent in pos costs side: a win
+// (tried on a copy) or captures.
+func threat(pos rules.Position, side rules.Side, p *profile) int {
+	worst := 0
+	for _, x := range pos.Legal(nil) {
+		t := pos.Describe(x).Captures * p.capture
+		if t > 0 || len(p.goals[side.Other()]) > 0 {
+			c := pos.Clone()
+			c.Play(x)
+			if o := c.Outcome(); o.Over && score(o.Result, side) < 0 {
+				return 1 << 19
+			}
+		}
+		worst = max(worst, t)
+	}
+	return worst
 }
 
 // score is +1 when result is a win for side, -1 a loss, 0 a draw or unknown.

@@ -9,11 +9,17 @@ type profile struct {
 	// Princess 'P' in Jetan); 0 for none. Its square is found with Board at
 	// the start and followed through the moves.
 	target byte
+	// chief is a second royal piece (Jetan's Chief): taking it with one's
+	// own chief wins, with another piece draws; each side guards it.
+	chief byte
 	// goals[s] are squares side s wins by reaching (Sauts).
 	goals [2][]string
 	// lookahead: when a position has at most this many legal moves, each is
 	// tried on a copy of the position to find a move that wins at once.
 	lookahead int
+	// replies: in lookahead, the opponent's replies are examined too, and a
+	// move that lets him win or capture at once is marked down.
+	replies bool
 	// bookDepth is the depth of the opening book, in plies; bookWidth the
 	// number of book moves kept at each depth.
 	bookDepth int
@@ -22,7 +28,8 @@ type profile struct {
 	maxPlies int
 	// resign: a side may resign when the opponent has captured at least this
 	// many more pieces; 0 disables resignations.
-	resign int
+	resign    int
+	resignPly int // no resignation before this ply
 	// agree is the probability per ply, after ply 40, of a draw by agreement
 	// in a level position (where the rules allow the draw result).
 	agree float64
@@ -41,6 +48,7 @@ var defaultProfile = profile{
 	bookWidth: []int{5, 4, 3, 3, 2, 2},
 	maxPlies:  300,
 	resign:    3,
+	resignPly: 30,
 	agree:     0.003,
 	wins:      [2][]string{{"1-0", "2-0", "3-0"}, {"0-1", "0-2", "0-3"}},
 	draws:     []string{"1/2-1/2", "1-1"},
@@ -59,11 +67,13 @@ func profileOf(id string) profile {
 		p.bookDepth = 8
 		p.bookWidth = []int{5, 4, 3, 3, 2, 2, 2, 2}
 		p.maxPlies = 400
-		p.resign = 5
+		p.resign = 6
+		p.resignPly = 50
 		p.progress = 3
 		p.drop = 5
 	case "jetan":
 		p.target = 'P'
+		p.chief = 'C'
 		p.lookahead = 0
 		p.resign = 6
 		p.progress = 4
@@ -73,13 +83,19 @@ func profileOf(id string) profile {
 		p.agree = 0
 		p.progress = 20
 		p.lookahead = 200
+		p.replies = true
 	case "draughts":
 		p.wins = [2][]string{{"2-0", "1-0"}, {"0-2", "0-1"}}
 		p.draws = []string{"1-1", "1/2-1/2"}
-		p.agree = 0.006
+		p.agree = 0.02
 		p.maxPlies = 200
+		p.resign = 4
+		p.replies = true
 	case "dames", "dames-brigand":
 		p.maxPlies = 200
+		p.agree = 0.01
+		p.resign = 4
+		p.replies = true
 	case "loup-moutons":
 		p.resign = 0
 		p.agree = 0
@@ -90,6 +106,7 @@ func profileOf(id string) profile {
 		p.agree = 0
 		p.wins = [2][]string{{"3-0", "2-0", "1-0"}, {"0-3", "0-2", "0-1"}}
 		p.draws = []string{"1-1", "0-0"}
+		p.replies = true
 		p.bookDepth = 4
 		p.bookWidth = []int{3, 3, 2, 2}
 	}
