@@ -123,6 +123,7 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 		}
 		p.cell[s] = c
 		p.count[e.side]++
+		p.occ[e.side] |= bit(s)
 	}
 	if g.v == vLoup && p.count[black] != 1 {
 		return nil, rules.PositionError(text, "loup-moutons needs exactly one wolf (Black piece), found %d", p.count[black])

@@ -1,6 +1,8 @@
 package dames
 
 import (
+	"math/bits"
+
 	"github.com/plateau/plateau/rules"
 )
 
@@ -38,6 +40,16 @@ func (p *Position) canCapture(s int) bool {
 	c := p.cell[s]
 	side := sideOf(c)
 	g := p.geo
+	if !isKing(c) {
+		enemy := p.occ[1-side]
+		free := ^(p.occ[0] | p.occ[1])
+		for d := 0; d < 4; d++ {
+			if g.rayN[s][d] >= 2 && enemy&bit(int(g.ray[s][d][0])) != 0 && free&bit(int(g.ray[s][d][1])) != 0 {
+				return true
+			}
+		}
+		return false
+	}
 	for d := 0; d < 4; d++ {
 		n := int(g.rayN[s][d])
 		ray := &g.ray[s][d]
@@ -58,9 +70,8 @@ func (p *Position) canCapture(s int) bool {
 
 // anyCapture reports whether the side to move can take something.
 func (p *Position) anyCapture() bool {
-	side := int(p.turn)
-	for s := 0; s < p.geo.n; s++ {
-		if c := p.cell[s]; c != empty && sideOf(c) == side && p.canCapture(s) {
+	for own := p.occ[p.turn]; own != 0; own &= own - 1 {
+		if p.canCapture(bits.TrailingZeros64(own)) {
 			return true
 		}
 	}
@@ -69,9 +80,9 @@ func (p *Position) anyCapture() bool {
 
 // hasMove reports whether the side to move has a legal move.
 func (p *Position) hasMove() bool {
-	side := int(p.turn)
-	for s := 0; s < p.geo.n; s++ {
-		if c := p.cell[s]; c != empty && sideOf(c) == side && (p.canStep(s) || p.canCapture(s)) {
+	for own := p.occ[p.turn]; own != 0; own &= own - 1 {
+		s := bits.TrailingZeros64(own)
+		if p.canStep(s) || p.canCapture(s) {
 			return true
 		}
 	}
@@ -96,11 +107,9 @@ func (p *Position) steps(dst []rules.Move) []rules.Move {
 	side := int(p.turn)
 	g := p.geo
 	wolfOrSheep := p.g.v == vLoup
-	for s := 0; s < g.n; s++ {
+	for own := p.occ[p.turn]; own != 0; own &= own - 1 {
+		s := bits.TrailingZeros64(own)
 		c := p.cell[s]
-		if c == empty || sideOf(c) != side {
-			continue
-		}
 		for d := 0; d < 4; d++ {
 			if isKing(c) {
 				n := int(g.rayN[s][d])
@@ -225,9 +234,10 @@ func (cg *capGen) record(to int, caps uint64) {
 // the most pieces.
 func (p *Position) captures(dst []rules.Move, majority bool) []rules.Move {
 	cg := capGen{p: p, side: int(p.turn), majority: majority, start: len(dst), dst: dst}
-	for s := 0; s < p.geo.n; s++ {
+	for own := p.occ[p.turn]; own != 0; own &= own - 1 {
+		s := bits.TrailingZeros64(own)
 		c := p.cell[s]
-		if c == empty || sideOf(c) != cg.side || !p.canCapture(s) {
+		if !p.canCapture(s) {
 			continue
 		}
 		cg.from, cg.king = s, isKing(c)

@@ -29,6 +29,7 @@ type Position struct {
 	geo   *geom
 	cell  [50]int8
 	count [2]int16
+	occ   [2]uint64 // squares held by each side
 	turn  rules.Side
 	huff  uint64 // squares a huff may empty (right after a fault)
 	key   uint64
@@ -114,10 +115,12 @@ func (p *Position) setCell(s int, c int8) {
 	if old := p.cell[s]; old != empty {
 		p.key ^= zPiece[s][old]
 		p.count[sideOf(old)]--
+		p.occ[sideOf(old)] &^= bit(s)
 	}
 	if c != empty {
 		p.key ^= zPiece[s][c]
 		p.count[sideOf(c)]++
+		p.occ[sideOf(c)] |= bit(s)
 	}
 	p.cell[s] = c
 }
