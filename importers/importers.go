@@ -3,10 +3,11 @@
 // order, glob patterns, "-" for standard input) into record files, opens them
 // with transparent gzip and zstd decompression, and reads their games with
 // provenance (file, line, byte offset) through record.Reader. Everything is
-// streamed: no file is held in memory.
+// streamed: no file is held in memory, except SGF files (read whole by
+// package importers/sgf, which converts SGF game trees to record games).
 //
 // Decisions: a directory contributes only files with a record extension
-// (.pdn .pgn .txt .ogi .dames .jetan .dejarik .sauts, case-insensitive),
+// (.pdn .pgn .txt .ogi .dames .jetan .dejarik .sauts .sgf, case-insensitive),
 // optionally followed by .gz or .zst; a file named explicitly is read
 // whatever its extension. Hidden files and directories (name starting with
 // '.') are skipped in directory walks. Compression is recognised by
@@ -32,7 +33,7 @@ import (
 var ErrNoMatch = errors.New("importers: no file matches")
 
 // Extensions are the record file extensions a directory walk picks up.
-var Extensions = []string{".pdn", ".pgn", ".txt", ".ogi", ".dames", ".jetan", ".dejarik", ".sauts"}
+var Extensions = []string{".pdn", ".pgn", ".txt", ".ogi", ".dames", ".jetan", ".dejarik", ".sauts", ".sgf"}
 
 // IsRecordFile reports whether name has a record extension, possibly
 // followed by .gz or .zst.

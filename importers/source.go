@@ -3,9 +3,25 @@ package importers
 import (
 	"errors"
 	"io"
+	"strings"
 
+	"github.com/plateau/plateau/importers/sgf"
 	"github.com/plateau/plateau/record"
 )
+
+// IsSGF reports whether a path names an SGF file (.sgf, possibly
+// compressed).
+func IsSGF(path string) bool {
+	n := strings.ToLower(path)
+	n = strings.TrimSuffix(n, ".gz")
+	n = strings.TrimSuffix(n, ".zst")
+	return strings.HasSuffix(n, ".sgf")
+}
+
+// gameReader is what Source reads games from.
+type gameReader interface {
+	Next() (*record.Game, error)
+}
 
 // Item is one game read from a source, or the error that kept it from being
 // read. Game is set with Err for a syntax error (as far as it was read).
@@ -16,12 +32,15 @@ type Item struct {
 	Err  error // a *record.Error (syntax), or nil
 }
 
-// Source yields the games of a list of paths in order, one at a time.
+// Source yields the games of a list of paths in order, one at a time. SGF
+// files (see IsSGF) are read with package sgf, every other file with
+// record.Reader.
 type Source struct {
 	paths []string
 	i     int
 	cur   io.ReadCloser
 	r     *record.Reader
+	games gameReader
 	name  string
 	n     int
 }
@@ -57,9 +76,20 @@ func (s *Source) Next() (Item, error) {
 				s.name = "<stdin>"
 			}
 			s.n = 0
-			s.r.Reset(rc, s.name)
+			if IsSGF(p) {
+				sr, err := sgf.NewReader(rc, s.name)
+				if err != nil {
+					s.Close()
+					s.i = len(s.paths)
+					return Item{}, &FileError{File: s.name, Err: err}
+				}
+				s.games = sr
+			} else {
+				s.r.Reset(rc, s.name)
+				s.games = s.r
+			}
 		}
-		g, err := s.r.Next()
+		g, err := s.games.Next()
 		if errors.Is(err, io.EOF) {
 			s.cur.Close()
 			s.cur = nil

@@ -1,0 +1,435 @@
+// Package sgf reads SGF game collections (FF[1] to FF[4]) into record games,
+// leaving the choice of rules to the caller (the SGF GM property is kept).
+//
+// Decisions:
+//   - Property identifiers keep only their upper-case letters, so the FF[1]-
+//     style long names work (PlayerBlack → PB, GaMe → GM, Black → B).
+//   - Values: '\' escapes the next character; an escaped line break is
+//     removed (soft line break). Comments have their white space collapsed
+//     as the record reader does.
+//   - Root properties become tags: EV Event, PC Site, DT Date (YYYY-MM-DD is
+//     written YYYY.MM.DD), RO Round, PB Black, PW White, RE Result (B+… is
+//     1-0 and W+… 0-1, Black first, the Go side order; 0, Draw and Jigo are
+//     1/2-1/2; anything else *) with the original in SGFResult, GM in
+//     SGFGame, and every other root property as SGF_<ID> (values joined by
+//     ','), except C, which is the game's intro comment.
+//   - A move B[xy] / W[xy] is the move text "B:xy" / "W:xy" ("B:pass" for an
+//     empty value or tt). A node's C comment goes after its move, or to the
+//     next move's Before when the node has none (the Intro before the first
+//     move). Other node properties are ignored.
+//   - The first child of a node continues its line; other children are
+//     Variations of the first child's first move, as in the record model.
+//   - A whole file is read into memory (SGF files are small); each game of a
+//     collection is returned in turn. Errors are *record.Error (ErrSyntax).
+package sgf
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/plateau/plateau/record"
+)
+
+// MaxSize is the largest SGF file Read accepts.
+const MaxSize = 64 << 20
+
+// maxDepth bounds the nesting of game trees.
+const maxDepth = 100000
+
+// ErrTooLarge is returned for a file over MaxSize.
+var ErrTooLarge = errors.New("sgf: file too large")
+
+type prop struct {
+	id   string
+	vals []string
+	pos  record.Pos
+}
+
+type node struct {
+	props []prop
+	pos   record.Pos
+}
+
+type tree struct {
+	nodes    []*node
+	children []*tree
+	pos      record.Pos
+}
+
+// Reader returns the games of an SGF collection one by one.
+type Reader struct {
+	p    parser
+	done bool
+}
+
+// NewReader reads all of src (at most MaxSize bytes) and returns a Reader
+// of its games; filename is used in positions.
+func NewReader(src io.Reader, filename string) (*Reader, error) {
+	data, err := io.ReadAll(io.LimitReader(src, MaxSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxSize {
+		return nil, ErrTooLarge
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	return &Reader{p: parser{data: data, file: filename, line: 1, col: 1}}, nil
+}
+
+// Next returns the next game, or io.EOF. After a syntax error (an
+// *record.Error) it goes on with the next game tree of the collection.
+func (r *Reader) Next() (*record.Game, error) {
+	p := &r.p
+	if r.done {
+		return nil, io.EOF
+	}
+	// Find the next "(" at the top level; text between games is ignored.
+	for p.i < len(p.data) && p.data[p.i] != '(' {
+		p.advance()
+	}
+	if p.i >= len(p.data) {
+		r.done = true
+		return nil, io.EOF
+	}
+	t, err := p.gameTree()
+	if err != nil {
+		// Resynchronise: skip to the next "(;" after the error.
+		for p.i < len(p.data) && !(p.data[p.i] == '(' && p.peekSemicolon()) {
+			p.advance()
+		}
+		return nil, err
+	}
+	return convert(t), nil
+}
+
+// ReadAll returns every game of an SGF collection, stopping at the first
+// error.
+func ReadAll(src io.Reader, filename string) ([]*record.Game, error) {
+	r, err := NewReader(src, filename)
+	if err != nil {
+		return nil, err
+	}
+	var gs []*record.Game
+	for {
+		g, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return gs, nil
+		}
+		if err != nil {
+			return gs, err
+		}
+		gs = append(gs, g)
+	}
+}
+
+type parser struct {
+	data      []byte
+	i         int
+	file      string
+	line, col int
+}
+
+func (p *parser) pos() record.Pos {
+	return record.Pos{File: p.file, Line: p.line, Col: p.col, Offset: int64(p.i)}
+}
+
+func (p *parser) advance() {
+	if p.data[p.i] == '\n' {
+		p.line++
+		p.col = 1
+	} else {
+		p.col++
+	}
+	p.i++
+}
+
+func (p *parser) peekSemicolon() bool {
+	j := p.i + 1
+	for j < len(p.data) && isSpace(p.data[j]) {
+		j++
+	}
+	return j < len(p.data) && p.data[j] == ';'
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+func (p *parser) skipSpace() {
+	for p.i < len(p.data) && isSpace(p.data[p.i]) {
+		p.advance()
+	}
+}
+
+func (p *parser) errorf(at record.Pos, format string, a ...any) error {
+	return &record.Error{Pos: at, Msg: fmt.Sprintf(format, a...)}
+}
+
+// gameTree parses "(" Sequence GameTree* ")" with an explicit stack, so
+// that deep nesting does not exhaust the Go stack.
+func (p *parser) gameTree() (*tree, error) {
+	var stack []*tree
+	var root *tree
+	for {
+		p.skipSpace()
+		if p.i >= len(p.data) {
+			if len(stack) > 0 {
+				return nil, p.errorf(stack[len(stack)-1].pos, "game tree '(' not closed")
+			}
+			return root, nil
+		}
+		c := p.data[p.i]
+		switch {
+		case c == '(':
+			if len(stack) >= maxDepth {
+				return nil, p.errorf(p.pos(), "game trees nested too deeply")
+			}
+			t := &tree{pos: p.pos()}
+			p.advance()
+			if len(stack) == 0 {
+				root = t
+			} else {
+				parent := stack[len(stack)-1]
+				parent.children = append(parent.children, t)
+			}
+			stack = append(stack, t)
+			p.skipSpace()
+			if p.i >= len(p.data) || p.data[p.i] != ';' {
+				return nil, p.errorf(p.pos(), "';' expected after '('")
+			}
+		case c == ')':
+			if len(stack) == 0 {
+				return nil, p.errorf(p.pos(), "unexpected ')'")
+			}
+			p.advance()
+			stack = stack[:len(stack)-1]
+			if len(stack) == 0 {
+				return root, nil
+			}
+		case c == ';':
+			if len(stack) == 0 {
+				return nil, p.errorf(p.pos(), "node outside a game tree")
+			}
+			t := stack[len(stack)-1]
+			if len(t.children) > 0 {
+				return nil, p.errorf(p.pos(), "node after a variation")
+			}
+			n, err := p.node()
+			if err != nil {
+				return nil, err
+			}
+			t.nodes = append(t.nodes, n)
+		default:
+			return nil, p.errorf(p.pos(), "unexpected %q", c)
+		}
+	}
+}
+
+// node parses ";" Property*.
+func (p *parser) node() (*node, error) {
+	n := &node{pos: p.pos()}
+	p.advance() // ';'
+	for {
+		p.skipSpace()
+		if p.i >= len(p.data) {
+			return n, nil
+		}
+		c := p.data[p.i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z') {
+			return n, nil
+		}
+		at := p.pos()
+		var id []byte
+		for p.i < len(p.data) && (p.data[p.i] >= 'A' && p.data[p.i] <= 'Z' || p.data[p.i] >= 'a' && p.data[p.i] <= 'z') {
+			if p.data[p.i] <= 'Z' {
+				id = append(id, p.data[p.i])
+			}
+			p.advance()
+		}
+		if len(id) == 0 {
+			return nil, p.errorf(at, "property identifier without upper-case letter")
+		}
+		pr := prop{id: string(id), pos: at}
+		for {
+			p.skipSpace()
+			if p.i >= len(p.data) || p.data[p.i] != '[' {
+				break
+			}
+			v, err := p.value()
+			if err != nil {
+				return nil, err
+			}
+			pr.vals = append(pr.vals, v)
+		}
+		if len(pr.vals) == 0 {
+			return nil, p.errorf(at, "property %s without a value", pr.id)
+		}
+		n.props = append(n.props, pr)
+	}
+}
+
+// value parses "[" text "]" with escapes.
+func (p *parser) value() (string, error) {
+	open := p.pos()
+	p.advance()
+	var b []byte
+	for p.i < len(p.data) {
+		c := p.data[p.i]
+		switch c {
+		case ']':
+			p.advance()
+			return string(b), nil
+		case '\\':
+			p.advance()
+			if p.i >= len(p.data) {
+				continue
+			}
+			e := p.data[p.i]
+			p.advance()
+			switch e {
+			case '\n':
+				if p.i < len(p.data) && p.data[p.i] == '\r' {
+					p.advance()
+				}
+			case '\r':
+				if p.i < len(p.data) && p.data[p.i] == '\n' {
+					p.advance()
+				}
+			default:
+				b = append(b, e)
+			}
+		default:
+			b = append(b, c)
+			p.advance()
+		}
+	}
+	return "", p.errorf(open, "property value '[' not closed")
+}
+
+// convert turns a game tree into a record game.
+func convert(t *tree) *record.Game {
+	g := &record.Game{Pos: t.pos}
+	c := &conv{g: g}
+	if len(t.nodes) > 0 {
+		c.root(t.nodes[0])
+	}
+	g.Moves = c.seq(t, nil, 0, true)
+	return g
+}
+
+type conv struct {
+	g       *record.Game
+	pending []string // comments waiting for the next move
+}
+
+var tagOf = map[string]string{"EV": "Event", "PC": "Site", "DT": "Date", "RO": "Round", "PB": "Black", "PW": "White"}
+
+func (c *conv) root(n *node) {
+	for _, pr := range n.props {
+		v := strings.Join(pr.vals, ",")
+		switch pr.id {
+		case "B", "W", "C":
+			// handled as moves and comments
+		case "DT":
+			c.g.Tags = append(c.g.Tags, record.Tag{Name: "Date", Value: date(v)})
+		case "RE":
+			c.g.Tags = append(c.g.Tags, record.Tag{Name: "Result", Value: result(v)}, record.Tag{Name: "SGFResult", Value: v})
+		case "GM":
+			c.g.Tags = append(c.g.Tags, record.Tag{Name: "SGFGame", Value: v})
+		default:
+			name, ok := tagOf[pr.id]
+			if !ok {
+				name = "SGF_" + pr.id
+			}
+			c.g.Tags = append(c.g.Tags, record.Tag{Name: name, Value: v})
+		}
+	}
+}
+
+func date(v string) string {
+	if len(v) == 10 && v[4] == '-' && v[7] == '-' {
+		return v[:4] + "." + v[5:7] + "." + v[8:]
+	}
+	return v
+}
+
+func result(v string) string {
+	u := strings.ToUpper(strings.TrimSpace(v))
+	switch {
+	case strings.HasPrefix(u, "B+"):
+		return "1-0"
+	case strings.HasPrefix(u, "W+"):
+		return "0-1"
+	case u == "0" || u == "DRAW" || u == "JIGO":
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// seq appends the moves of t (and of its first child, recursively along the
+// main line) to line; other children become variations.
+func (c *conv) seq(t *tree, line record.Line, ply int, main bool) record.Line {
+	{
+		for _, n := range t.nodes {
+			var m *record.Move
+			var comments []string
+			for _, pr := range n.props {
+				switch pr.id {
+				case "B", "W":
+					if m != nil {
+						continue // one move per node
+					}
+					v := pr.vals[0]
+					if v == "" || v == "tt" {
+						v = "pass"
+					}
+					m = &record.Move{Text: pr.id + ":" + v, Ply: ply, Pos: pr.pos}
+				case "C":
+					for _, v := range pr.vals {
+						comments = append(comments, collapse(v))
+					}
+				}
+			}
+			if m != nil {
+				m.Before, c.pending = c.pending, nil
+				m.After = comments
+				line = append(line, m)
+				ply++
+				continue
+			}
+			switch {
+			case len(line) > 0:
+				last := line[len(line)-1]
+				last.After = append(last.After, comments...)
+			case main:
+				c.g.Intro = append(c.g.Intro, comments...)
+			default:
+				c.pending = append(c.pending, comments...)
+			}
+		}
+		if len(t.children) == 0 {
+			return line
+		}
+		first := len(line)
+		// Variations first (they start at the same ply), then the first
+		// child continues the line.
+		var vars []record.Line
+		for _, ch := range t.children[1:] {
+			c.pending = nil
+			if v := c.seq(ch, nil, ply, false); len(v) > 0 {
+				vars = append(vars, v)
+			}
+		}
+		c.pending = nil
+		line = c.seq(t.children[0], line, ply, main)
+		if first < len(line) {
+			line[first].Variations = append(line[first].Variations, vars...)
+		}
+		return line
+	}
+}

@@ -1,0 +1,174 @@
+package sgf_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/plateau/plateau/importers/sgf"
+	"github.com/plateau/plateau/record"
+)
+
+func TestParse(t *testing.T) {
+	src := `(;FF[4]GM[1]EV[Cup \] final]PB[Black\\Man]PW[White]DT[2020-04-10]RE[W+34.5]C[root
+ comment]AB[pd][dp]
+;B[qd]C[first]
+;W[dp]
+(;B[pp]C[main \
+line])
+(;B[cc];W[]C[pass])
+(;C[no move];B[dd]))
+(;GaMe[1]PlayerBlack[hi]PlayerWhite[ka]Black[ff];White[tt])`
+	gs, err := sgf.ReadAll(strings.NewReader(src), "t.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gs) != 2 {
+		t.Fatalf("%d games", len(gs))
+	}
+	g := gs[0]
+	wantTags := []record.Tag{
+		{Name: "SGF_FF", Value: "4"}, {Name: "SGFGame", Value: "1"}, {Name: "Event", Value: "Cup ] final"}, {Name: "Black", Value: `Black\Man`}, {Name: "White", Value: "White"},
+		{Name: "Date", Value: "2020.04.10"}, {Name: "Result", Value: "0-1"}, {Name: "SGFResult", Value: "W+34.5"}, {Name: "SGF_AB", Value: "pd,dp"},
+	}
+	if !reflect.DeepEqual(g.Tags, wantTags) {
+		t.Errorf("tags %v\nwant %v", g.Tags, wantTags)
+	}
+	if !reflect.DeepEqual(g.Intro, []string{"root comment"}) {
+		t.Errorf("intro %q", g.Intro)
+	}
+	var main []string
+	for _, m := range g.Moves {
+		main = append(main, m.Text)
+	}
+	if !reflect.DeepEqual(main, []string{"B:qd", "W:dp", "B:pp"}) {
+		t.Fatalf("main line %q", main)
+	}
+	pp := g.Moves[2]
+	if pp.Ply != 2 || !reflect.DeepEqual(pp.After, []string{"main line"}) {
+		t.Errorf("B:pp ply %d after %q", pp.Ply, pp.After)
+	}
+	if len(pp.Variations) != 2 {
+		t.Fatalf("variations %d", len(pp.Variations))
+	}
+	v0, v1 := pp.Variations[0], pp.Variations[1]
+	if v0[0].Text != "B:cc" || v0[1].Text != "W:pass" || v0[1].Ply != 3 || v0[1].After[0] != "pass" {
+		t.Errorf("variation 1: %+v %+v", v0[0], v0[1])
+	}
+	if v1[0].Text != "B:dd" || !reflect.DeepEqual(v1[0].Before, []string{"no move"}) {
+		t.Errorf("variation 2: %+v", v1[0])
+	}
+	// FF[1] long names.
+	g = gs[1]
+	if g.Tag("Black") != "hi" || g.Tag("White") != "ka" || g.Tag("SGFGame") != "1" || len(g.Moves) != 2 || g.Moves[1].Text != "W:pass" {
+		t.Errorf("FF[1] game: %v %v", g.Tags, g.Moves)
+	}
+	// The canonical record form reads back.
+	for _, g := range gs {
+		text := record.Format(g)
+		g2, err := record.NewReader(bytes.NewReader(text), "x").Next()
+		if err != nil || !bytes.Equal(record.Format(g2), text) {
+			t.Errorf("record round trip: %v\n%s", err, text)
+		}
+	}
+}
+
+func TestUnclosedValue(t *testing.T) {
+	_, err := sgf.ReadAll(strings.NewReader("(;B[aa)"), "u.sgf")
+	var se *record.Error
+	if !errors.As(err, &se) || se.Pos.Line != 1 || se.Pos.Col != 4 {
+		t.Fatalf("got %v, want an error at 1:4", err)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		src       string
+		line, col int
+	}{
+		{"(;B[aa]", 1, 1},
+		{"(;B[aa];W[bb](;B[cc]);W[dd])", 1, 22},
+		{"(B[aa])", 1, 2},
+		{"(;B)", 1, 3},
+		{"(;1)", 1, 3},
+	}
+	for _, tt := range tests {
+		r, err := sgf.NewReader(strings.NewReader(tt.src+"\n(;B[ee])"), "e.sgf")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = r.Next()
+		var se *record.Error
+		if !errors.As(err, &se) || !errors.Is(err, record.ErrSyntax) || se.Pos.Line != tt.line || se.Pos.Col != tt.col {
+			t.Errorf("%q: %v, want an error at %d:%d", tt.src, err, tt.line, tt.col)
+			continue
+		}
+		// The next game is still read (unless the error swallowed it).
+		g, err := r.Next()
+		if err == nil && g.Moves[0].Text != "B:ee" {
+			t.Errorf("%q: next game %v", tt.src, g.Moves)
+		}
+	}
+}
+
+func TestCorpus(t *testing.T) {
+	dir := "../../../shared/corpus/sgf"
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("corpus directory %s is missing (%v): SGF corpus test skipped", dir, err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.sgf"))
+	want := map[string]int{"xmgt97.sgf": 1, "ogs.sgf": 1, "panda1.sgf": 1}
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := sgf.NewReader(fh, f)
+		fh.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for {
+			g, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Errorf("%v", err)
+				continue
+			}
+			n++
+			if len(g.Moves) < 10 || g.Tag("SGFGame") != "1" || g.Tag("Black") == "" {
+				t.Errorf("%s: %d moves, tags %v", f, len(g.Moves), g.Tags)
+			}
+			t.Logf("%s: %d moves, %s vs %s, %s", filepath.Base(f), len(g.Moves), g.Tag("Black"), g.Tag("White"), g.Tag("Result"))
+		}
+		if w, ok := want[filepath.Base(f)]; ok && n != w {
+			t.Errorf("%s: %d games, want %d", f, n, w)
+		}
+	}
+}
+
+func FuzzReader(f *testing.F) {
+	f.Add([]byte("(;FF[4]C[a\\]b](;B[aa])(;W[bb]C[x]))"))
+	f.Add([]byte("(;GaMe[1];Black[ff](;White[tt]))"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := sgf.NewReader(bytes.NewReader(data), "f")
+		if err != nil {
+			return
+		}
+		for i := 0; i <= len(data)+1; i++ {
+			_, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				return
+			}
+		}
+		t.Fatal("reader does not end")
+	})
+}
