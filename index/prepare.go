@@ -2,8 +2,8 @@ package index
 
 import (
 	"crypto/sha256"
-	"hash/fnv"
 	"errors"
+	"hash/fnv"
 	"strconv"
 	"strings"
 

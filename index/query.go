@@ -21,6 +21,8 @@ type Query struct {
 	// each (side 0 first); names match fuzzily (see MatchPlayers).
 	Player  string
 	Players [2]string
+	// Opponent, with Player: games of Player against Opponent, either way round.
+	Opponent string
 	Event   string // case-insensitive substring
 	Site    string // case-insensitive substring
 	// DateFrom and DateTo bound the Date tag; a prefix such as "2026" or
@@ -120,7 +122,20 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 			return w, true, nil
 		}
 		j := jsonIDs(ids)
-		w.add("(g.p0 IN (SELECT value FROM json_each(?)) OR g.p1 IN (SELECT value FROM json_each(?)))", j, j)
+		if q.Opponent != "" {
+			opp, err := db.MatchPlayers(ctx, q.Opponent)
+			if err != nil {
+				return w, false, err
+			}
+			if len(opp) == 0 {
+				return w, true, nil
+			}
+			o := jsonIDs(opp)
+			w.add(`((g.p0 IN (SELECT value FROM json_each(?)) AND g.p1 IN (SELECT value FROM json_each(?)))
+				OR (g.p1 IN (SELECT value FROM json_each(?)) AND g.p0 IN (SELECT value FROM json_each(?))))`, j, o, j, o)
+		} else {
+			w.add("(g.p0 IN (SELECT value FROM json_each(?)) OR g.p1 IN (SELECT value FROM json_each(?)))", j, j)
+		}
 	}
 	for side, name := range q.Players {
 		if name == "" {
@@ -216,7 +231,7 @@ func scanHit(rows *sql.Rows, extra ...any) (Hit, error) {
 // Search finds games.
 func (db *DB) Search(ctx context.Context, q Query) (Result, error) {
 	if (q.Position != nil || q.Pattern != nil) && q.Game == "" {
-		g, err := db.onlyGame(ctx)
+		g, err := db.OnlyGame(ctx)
 		if err != nil {
 			return Result{}, err
 		}
@@ -295,8 +310,9 @@ func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, er
 	return res, nil
 }
 
-// onlyGame is the ruleset of the database when it holds only one.
-func (db *DB) onlyGame(ctx context.Context) (string, error) {
+// OnlyGame is the ruleset of the database when it holds only one; an error
+// wrapping ErrQuery otherwise.
+func (db *DB) OnlyGame(ctx context.Context) (string, error) {
 	rows, err := db.sql.QueryContext(ctx, `SELECT DISTINCT game FROM games WHERE valid = 1 LIMIT 2`)
 	if err != nil {
 		return "", err
@@ -776,19 +792,31 @@ func Position(game, text string) (rules.Position, error) {
 	if perr == nil {
 		return pos, nil
 	}
-	pos, err = g.NewPosition("")
+	pos, err = PositionAfter(g.ID(), text)
+	if err != nil {
+		return nil, fmt.Errorf("%w: neither a position (%v) nor moves from the start (%v)", ErrQuery, perr, errors.Unwrap(err))
+	}
+	return pos, nil
+}
+
+// PositionAfter is the position after moves (space-separated, move numbers
+// allowed) from the start of the ruleset game.
+func PositionAfter(game, moves string) (rules.Position, error) {
+	g, err := rules.Lookup(game)
 	if err != nil {
 		return nil, err
 	}
-	for _, tok := range strings.Fields(text) {
-		if n := strings.TrimRight(tok, "."); n != tok || isNumber(n) {
-			if isNumber(n) {
-				continue
-			}
+	pos, err := g.NewPosition("")
+	if err != nil {
+		return nil, err
+	}
+	for _, tok := range strings.Fields(moves) {
+		if n := strings.TrimRight(tok, "."); isNumber(n) {
+			continue
 		}
 		m, err := pos.ParseMove(tok)
 		if err != nil {
-			return nil, fmt.Errorf("%w: neither a position (%v) nor moves from the start (%v)", ErrQuery, perr, err)
+			return nil, fmt.Errorf("%w: %w", ErrQuery, err)
 		}
 		pos.Play(m)
 	}

@@ -28,10 +28,10 @@ type writer struct {
 }
 
 type dbPos struct {
-	key        int64
-	ply        int
-	game       int64
-	step       int
+	key  int64
+	ply  int
+	game int64
+	step int
 }
 
 type treeKey struct {
@@ -141,28 +141,47 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 	if p.valid {
 		moves, final = p.moves, int64(p.final)
 	}
-	res, err := w.insGame.ExecContext(ctx, p.hash[:], p.game, p.valid, p0, p1,
+	args := []any{p.hash[:], p.game, p.valid, p0, p1,
 		nullStr(p.event), nullStr(p.site), nullStr(p.date), nullStr(p.result), nullStr(p.term), p.plies,
 		src, p.offset, p.line, p.size,
-		errMsg, e.line, e.col, e.ply, nullStr(e.move), nullStr(e.rule), nullStr(p.fen), final, moves, p.text)
+		errMsg, e.line, e.col, e.ply, nullStr(e.move), nullStr(e.rule), nullStr(p.fen), final, moves, p.text}
+	res, err := w.insGame.ExecContext(ctx, args...)
 	if err != nil {
 		return 0, false, fmt.Errorf("store game: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return 0, true, nil
+		if !p.valid {
+			return 0, true, nil
+		}
+		// The same record stored invalid (its game was unknown then, or the
+		// rules were wrong): replace it by the valid one.
+		var old int64
+		var oldValid bool
+		if err := w.tx.QueryRowContext(ctx, `SELECT id, valid FROM games WHERE hash = ?`, p.hash[:]).Scan(&old, &oldValid); err != nil {
+			return 0, false, err
+		}
+		if oldValid {
+			return 0, true, nil
+		}
+		if _, err := w.tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, old); err != nil {
+			return 0, false, err
+		}
+		if res, err = w.insGame.ExecContext(ctx, args...); err != nil {
+			return 0, false, fmt.Errorf("store game: %w", err)
+		}
 	}
 	id, err = res.LastInsertId()
 	if err != nil {
 		return 0, false, err
 	}
 	w.games++
+	if !p.valid {
+		return id, false, nil
+	}
 	for _, t := range p.tags {
 		if _, err := w.insTag.ExecContext(ctx, id, t.Name, t.Value); err != nil {
 			return 0, false, fmt.Errorf("store tag: %w", err)
 		}
-	}
-	if !p.valid {
-		return id, false, nil
 	}
 	for _, r := range p.pos {
 		w.positions = append(w.positions, dbPos{key: saltKey(p.game, r.key), ply: r.ply, game: id, step: r.step})

@@ -1,7 +1,283 @@
 package main
 
-import "github.com/urfave/cli/v2"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"github.com/plateau/plateau/index"
+)
 
 // databaseCommands are the commands on a database: import, search, tree,
-// info, errors, crosstable, reindex.
-func databaseCommands() []*cli.Command { return nil }
+// info, errors, dbexport, crosstable, reindex.
+func databaseCommands() []*cli.Command {
+	return []*cli.Command{
+		importCommand(),
+		searchCommand(),
+		treeCommand(),
+		infoCommand(),
+		errorsCommand(),
+		dbexportCommand(),
+		crosstableCommand(),
+		reindexCommand(),
+	}
+}
+
+func dbFlag() cli.Flag {
+	return &cli.StringFlag{Name: "db", Usage: "database directory (default $PLATEAU_DB, else $XDG_DATA_HOME/plateau, else ~/.local/share/plateau)", EnvVars: nil}
+}
+
+// openDB opens the database of --db; readOnly for queries.
+func openDB(c *cli.Context, readOnly bool) (*index.DB, error) {
+	db, err := index.Open(c.Context, c.String("db"), index.Options{ReadOnly: readOnly})
+	if err != nil {
+		return nil, cli.Exit(err, exitUsage)
+	}
+	return db, nil
+}
+
+// exitErr maps a library error to an exit status.
+func exitErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, context.Canceled) {
+		return cli.Exit("interrupted", exitUsage)
+	}
+	return cli.Exit(err, exitUsage)
+}
+
+func stderrIsTerminal(c *cli.Context) bool {
+	f, ok := c.App.ErrWriter.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+func importCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "import",
+		Usage:     "replay record files and store them in the database (invalid games are kept with their error)",
+		ArgsUsage: "FILE|DIR|GLOB|- ...",
+		Flags: []cli.Flag{
+			dbFlag(),
+			&cli.BoolFlag{Name: "force", Usage: "re-read files already imported (their games are skipped as duplicates)"},
+			&cli.IntFlag{Name: "tx", Usage: "games per transaction", Value: 5000},
+			&cli.IntFlag{Name: "workers", Usage: "replay workers (0: one per CPU)"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return cli.Exit("import: name at least one file, directory or - for standard input", exitUsage)
+			}
+			db, err := openDB(c, false)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			opts := index.ImportOptions{DefaultGame: defaultGame, Force: c.Bool("force"), TxGames: c.Int("tx"), Workers: c.Int("workers")}
+			var bar *progressbar.ProgressBar
+			if !c.Bool("quiet") && stderrIsTerminal(c) {
+				bar = progressbar.NewOptions64(-1,
+					progressbar.OptionSetWriter(c.App.ErrWriter),
+					progressbar.OptionSetDescription("importing"),
+					progressbar.OptionShowBytes(true),
+					progressbar.OptionSetWidth(30),
+					progressbar.OptionThrottle(200*time.Millisecond),
+					progressbar.OptionClearOnFinish(),
+				)
+				opts.Progress = func(s index.ImportStats) {
+					if s.TotalBytes > 0 {
+						bar.ChangeMax64(s.TotalBytes)
+					}
+					rate := float64(s.Records) / max(s.Elapsed.Seconds(), 1e-3)
+					bar.Describe(fmt.Sprintf("%d games (%.0f/s), %d errors, %d duplicates", s.Records, rate, s.Invalid, s.Duplicates))
+					bar.Set64(min(s.Bytes, max(s.TotalBytes, s.Bytes)))
+				}
+			}
+			st, err := db.Import(c.Context, c.Args().Slice(), opts)
+			if bar != nil {
+				bar.Finish()
+			}
+			rate := float64(st.Records) / max(st.Elapsed.Seconds(), 1e-3)
+			fmt.Fprintf(c.App.Writer, "%d files (%d already imported), %d records: %d stored (%d valid, %d invalid), %d duplicates; %.1fs, %.0f games/s\n",
+				st.Files, st.SkippedFiles, st.Records, st.Stored, st.Valid, st.Invalid, st.Duplicates, st.Elapsed.Seconds(), rate)
+			if err != nil {
+				return exitErr(err)
+			}
+			if st.Invalid > 0 {
+				fmt.Fprintf(c.App.Writer, "see `plateau errors` for the invalid games\n")
+			}
+			return nil
+		},
+	}
+}
+
+func infoCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "info",
+		Usage: "what the database holds: games per ruleset, sizes",
+		Flags: []cli.Flag{dbFlag()},
+		Action: func(c *cli.Context) error {
+			db, err := openDB(c, true)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			in, err := db.Info(c.Context)
+			if err != nil {
+				return exitErr(err)
+			}
+			w := c.App.Writer
+			fmt.Fprintf(w, "database %s\n", in.Dir)
+			tot := index.GameCount{}
+			for _, g := range in.Games {
+				fmt.Fprintf(w, "  %-14s %8d valid %6d invalid %10d plies\n", g.Game, g.Valid, g.Invalid, g.Plies)
+				tot.Valid += g.Valid
+				tot.Invalid += g.Invalid
+				tot.Plies += g.Plies
+			}
+			fmt.Fprintf(w, "  %-14s %8d valid %6d invalid %10d plies\n", "total", tot.Valid, tot.Invalid, tot.Plies)
+			fmt.Fprintf(w, "%d players, %d source files (%s of record text)\n", in.Players, in.Sources, size(in.SourceBytes))
+			fmt.Fprintf(w, "SQLite %s, text index %s", size(in.SQLiteBytes), size(in.TextBytes))
+			if in.SourceBytes > 0 {
+				fmt.Fprintf(w, " (%.2f× the record text)", float64(in.SQLiteBytes+in.TextBytes)/float64(in.SourceBytes))
+			}
+			fmt.Fprintln(w)
+			return nil
+		},
+	}
+}
+
+func size(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+func errorsCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "errors",
+		Usage: "list the invalid games of the database with their first error",
+		Flags: []cli.Flag{dbFlag(),
+			&cli.IntFlag{Name: "limit", Usage: "at most this many (0: all)"},
+			&cli.IntFlag{Name: "offset", Usage: "skip this many"},
+		},
+		Action: func(c *cli.Context) error {
+			db, err := openDB(c, true)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			es, total, err := db.Errors(c.Context, c.Int("limit"), c.Int("offset"))
+			if err != nil {
+				return exitErr(err)
+			}
+			for _, e := range es {
+				where := fmt.Sprintf("%s:%d", e.File, e.Line)
+				if e.Col > 0 {
+					where += fmt.Sprintf(":%d", e.Col)
+				}
+				fmt.Fprintf(c.App.Writer, "#%d %s: %s: %s\n", e.ID, where, e.Game, e.Err)
+			}
+			fmt.Fprintf(c.App.Writer, "%d invalid games\n", total)
+			return nil
+		},
+	}
+}
+
+func reindexCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "reindex",
+		Usage: "rebuild the text index (names, events, comments) from the SQLite store",
+		Flags: []cli.Flag{dbFlag()},
+		Action: func(c *cli.Context) error {
+			db, err := openDB(c, false)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			start := time.Now()
+			n, err := db.Reindex(c.Context)
+			if err != nil {
+				return exitErr(err)
+			}
+			fmt.Fprintf(c.App.Writer, "%d games indexed in %.1fs\n", n, time.Since(start).Seconds())
+			return nil
+		},
+	}
+}
+
+func crosstableCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "crosstable",
+		Usage: "players × players with their scores (Result points: Dejarik points included)",
+		Flags: append([]cli.Flag{dbFlag()}, filterFlags()...),
+		Action: func(c *cli.Context) error {
+			db, err := openDB(c, true)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			q, err := queryOf(c)
+			if err != nil {
+				return err
+			}
+			rows, err := db.Crosstable(c.Context, q)
+			if err != nil {
+				return exitErr(err)
+			}
+			if len(rows) == 0 {
+				fmt.Fprintln(c.App.Writer, "no scored games")
+				return nil
+			}
+			w := c.App.Writer
+			width := 4
+			for _, r := range rows {
+				width = max(width, len([]rune(r.Player)))
+			}
+			fmt.Fprintf(w, "%3s %-*s %6s %5s", "#", width, "player", "score", "games")
+			for j := range rows {
+				fmt.Fprintf(w, " %5d", j+1)
+			}
+			fmt.Fprintln(w)
+			for i, r := range rows {
+				fmt.Fprintf(w, "%3d %s %6s %5d", i+1, pad(r.Player, width), points(r.Score), r.Games)
+				for j := range rows {
+					switch {
+					case i == j:
+						fmt.Fprintf(w, " %5s", "×")
+					case r.Met[j] == 0:
+						fmt.Fprintf(w, " %5s", ".")
+					default:
+						fmt.Fprintf(w, " %5s", points(r.Against[j]))
+					}
+				}
+				fmt.Fprintln(w)
+			}
+			return nil
+		},
+	}
+}
+
+func pad(s string, w int) string {
+	return s + strings.Repeat(" ", max(0, w-len([]rune(s))))
+}
+
+func points(f float64) string {
+	if f == float64(int64(f)) {
+		return fmt.Sprintf("%d", int64(f))
+	}
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.1f", f), "0"), ".")
+}
