@@ -72,6 +72,9 @@ type Game struct {
 	Notes   []Note
 	// Err is the first error that makes the record invalid; nil when valid.
 	Err *Error
+	// Assumed is true when the record named no ruleset and
+	// Options.DefaultGame was used.
+	Assumed bool
 }
 
 // Sentinel errors wrapped by Error.Err.
@@ -128,6 +131,9 @@ func GameOf(g *record.Game, opts Options) (rules.Game, error) {
 	return nil, ErrNoGame
 }
 
+// named reports whether a record names its ruleset.
+func named(g *record.Game) bool { return g.Tag("Game") != "" || g.Tag("GameType") != "" }
+
 // Replay plays a record. The returned Game is never nil; its Err says
 // whether the record is valid.
 func Replay(rec *record.Game, opts Options) *Game {
@@ -142,6 +148,8 @@ func Replay(rec *record.Game, opts Options) *Game {
 		return g
 	}
 	g.Rules = rg
+	g.Assumed = !named(rec)
+	defer g.explainAssumed()
 	start, err := rg.NewPosition(strings.TrimSpace(rec.Tag("FEN")))
 	if err != nil {
 		g.Err = &Error{Pos: rec.Pos, Err: fmt.Errorf("%w: %w", ErrBadStart, err)}
@@ -162,6 +170,14 @@ func Replay(rec *record.Game, opts Options) *Game {
 	}
 	g.checkResult(pos, r.illegal)
 	return g
+}
+
+// explainAssumed adds to an error in a record that named no ruleset which
+// ruleset it was read with: such an error often means another game.
+func (g *Game) explainAssumed() {
+	if g.Assumed && g.Err != nil {
+		g.Err.Err = fmt.Errorf("%w (no Game or GameType tag: read as %s)", g.Err.Err, g.Rules.ID())
+	}
 }
 
 type replayer struct {

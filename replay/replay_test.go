@@ -250,3 +250,14 @@ func TestCursor(t *testing.T) {
 		t.Fatalf("Enter a missing variation: %v", err)
 	}
 }
+
+func TestAssumedGameIsNamedInErrors(t *testing.T) {
+	g := replay.Replay(game("", "", "*", "+1 +3"), replay.Options{DefaultGame: "race"})
+	if !g.Assumed || g.Err == nil || !strings.Contains(g.Err.Error(), "no Game or GameType tag: read as race") || g.Err.Rule() != "too far" {
+		t.Fatalf("got %v", g.Err)
+	}
+	g = replay.Replay(game("race", "", "*", "+1 +3"), replay.Options{DefaultGame: "race"})
+	if g.Assumed || strings.Contains(g.Err.Error(), "read as") {
+		t.Fatalf("named game: %v", g.Err)
+	}
+}

@@ -55,7 +55,7 @@ type validator struct {
 func (v *validator) game(file string, n int, g *record.Game, err error) error {
 	v.games++
 	if err != nil {
-		v.report(file, lineOf(err), n, err.Error())
+		v.report(file, lineOf(err), n, readMessage(err))
 		return nil
 	}
 	rg := replay.Replay(g, replay.Options{DefaultGame: defaultGame})
@@ -77,6 +77,16 @@ func (v *validator) report(file string, line, n int, msg string) {
 	if !v.quiet {
 		fmt.Fprintf(v.w, "%s:%d: game %d: %s\n", file, line, n, msg)
 	}
+}
+
+// readMessage is a record reading error without its position, which the
+// caller prints in its own form.
+func readMessage(err error) string {
+	var se *record.Error
+	if errors.As(err, &se) {
+		return se.Msg
+	}
+	return err.Error()
 }
 
 // lineOf is the line of a record reading error.
