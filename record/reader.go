@@ -38,6 +38,7 @@ type Reader struct {
 	s       scanner
 	pending *token // a token read ahead (the '[' that starts the next game)
 	resync  bool   // skip to the next tag section before the next game
+	slab    []Move // moves are allocated in blocks
 	ioErr   error
 }
 
@@ -191,7 +192,8 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 
 		case tWord:
 			movetext = true
-			m := &Move{Text: t.text, NAGs: t.nags, Ply: f.ply, Pos: t.pos}
+			m := r.newMove()
+			*m = Move{Text: t.text, NAGs: t.nags, Ply: f.ply, Pos: t.pos}
 			f.ply++
 			if len(f.pending) > 0 {
 				m.Before = f.pending
@@ -312,4 +314,13 @@ func (r *Reader) skipGame() {
 			return
 		}
 	}
+}
+
+func (r *Reader) newMove() *Move {
+	if len(r.slab) == 0 {
+		r.slab = make([]Move, 64)
+	}
+	m := &r.slab[0]
+	r.slab = r.slab[1:]
+	return m
 }

@@ -44,7 +44,24 @@ type scanner struct {
 	lineOf int64 // offset of line[0]
 	eof    bool
 	ioErr  error
-	sb     []byte // scratch for strings and comments
+	sb     []byte            // scratch for strings and comments
+	texts  map[string]string // interned short move texts
+}
+
+// intern returns w as a string, shared with earlier equal short texts.
+func (s *scanner) intern(w []byte) string {
+	if len(w) > 24 {
+		return string(w)
+	}
+	if t, ok := s.texts[string(w)]; ok {
+		return t
+	}
+	if s.texts == nil || len(s.texts) >= 1<<14 {
+		s.texts = make(map[string]string)
+	}
+	t := string(w)
+	s.texts[t] = t
+	return t
 }
 
 func (s *scanner) init(src io.Reader, file string) {
@@ -262,6 +279,10 @@ func (s *scanner) word(p Pos, w []byte) (token, bool) {
 		run = run[e:]
 	}
 	w = w[:k]
+	if r, ok := resultToken(w); ok {
+		// "1-0!": a result with a stray mark is still the result.
+		return token{kind: tResult, pos: p, text: r}, true
+	}
 	if allDots(w) {
 		w = w[:0] // "...!" is a mark for the move before
 	}
@@ -271,7 +292,7 @@ func (s *scanner) word(p Pos, w []byte) (token, bool) {
 		}
 		return token{kind: tNAG, pos: p, nags: nags}, true
 	}
-	return token{kind: tWord, pos: p, text: string(w), nags: nags}, true
+	return token{kind: tWord, pos: p, text: s.intern(w), nags: nags}, true
 }
 
 func allDots(w []byte) bool {
