@@ -1,7 +1,171 @@
 package main
 
-import "github.com/urfave/cli/v2"
+import (
+	"bufio"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/urfave/cli/v2"
+
+	"github.com/plateau/plateau/replay/generate"
+	"github.com/plateau/plateau/replay/generate/bench"
+	"github.com/plateau/plateau/rules"
+)
 
 // generateCommands are the commands that make and measure collections:
 // generate and bench.
-func generateCommands() []*cli.Command { return nil }
+func generateCommands() []*cli.Command {
+	return []*cli.Command{generateCommand(), benchCommand()}
+}
+
+func gameFlag() *cli.StringFlag {
+	return &cli.StringFlag{Name: "game", Aliases: []string{"g"}, Required: true,
+		Usage: "the game: " + strings.Join(gameIDs(), ", ")}
+}
+
+func gameIDs() []string {
+	var ids []string
+	for _, g := range rules.Games() {
+		ids = append(ids, g.ID())
+	}
+	return ids
+}
+
+func generateCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "generate",
+		Usage:     "write a collection of complete, legal games (deterministic for a seed)",
+		UsageText: "plateau generate --game ogi --games 100000 [--seed 1] [--out ogi.pdn.zst]",
+		Flags: []cli.Flag{
+			gameFlag(),
+			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 1000, Usage: "number of games"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed: the same seed gives the same collection"},
+			&cli.IntFlag{Name: "first", Usage: "index of the first game (to make a collection in parts)"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "output file (.gz and .zst are compressed); default stdout"},
+			&cli.IntFlag{Name: "workers", Usage: "goroutines playing games (0: one per core); the output does not depend on it"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary on stderr"},
+		},
+		Action: func(c *cli.Context) error {
+			g, err := rules.Lookup(c.String("game"))
+			if err != nil {
+				return cli.Exit(err.Error(), exitUsage)
+			}
+			n := c.Int("games")
+			if n < 0 || c.Int("first") < 0 {
+				return cli.Exit("--games and --first must not be negative", exitUsage)
+			}
+			gen, err := generate.New(g, c.Uint64("seed"))
+			if err != nil {
+				return cli.Exit(err.Error(), exitUsage)
+			}
+			out, closeOut, err := createOutput(c.String("out"))
+			if err != nil {
+				return cli.Exit(err.Error(), exitUsage)
+			}
+			start := time.Now()
+			st, err := gen.Write(c.Context, out, n, generate.Options{Workers: c.Int("workers"), First: c.Int("first")})
+			if cerr := closeOut(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				return cli.Exit(err.Error(), exitUsage)
+			}
+			if !c.Bool("quiet") {
+				sec := time.Since(start).Seconds()
+				fmt.Fprintf(os.Stderr, "%s: %d games, %d plies, %d bytes in %.2fs (%.0f games/s, %.0f plies/s)\n",
+					g.ID(), st.Games, st.Plies, st.Bytes, sec, float64(st.Games)/sec, float64(st.Plies)/sec)
+			}
+			return nil
+		},
+	}
+}
+
+// createOutput opens the output: stdout for "" or "-", otherwise a file,
+// compressed by its extension (.gz, .zst). The close function flushes
+// everything.
+func createOutput(name string) (io.Writer, func() error, error) {
+	if name == "" || name == "-" {
+		bw := bufio.NewWriterSize(os.Stdout, 1<<16)
+		return bw, bw.Flush, nil
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	bw := bufio.NewWriterSize(f, 1<<16)
+	var zw io.WriteCloser
+	switch {
+	case strings.HasSuffix(name, ".gz"):
+		zw = gzip.NewWriter(bw)
+	case strings.HasSuffix(name, ".zst"):
+		zw, err = zstd.NewWriter(bw)
+		if err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+	}
+	closeAll := func() error {
+		var first error
+		if zw != nil {
+			first = zw.Close()
+		}
+		if err := bw.Flush(); first == nil {
+			first = err
+		}
+		if err := f.Close(); first == nil {
+			first = err
+		}
+		return first
+	}
+	if zw != nil {
+		return zw, closeAll, nil
+	}
+	return bw, closeAll, nil
+}
+
+func benchCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "bench",
+		Usage: "measure the pipeline on a generated collection: generate, parse, validate (and the database when it exists)",
+		UsageText: "plateau bench --game ogi --games 100000 [--seed 1] [--workers 1]\n" +
+			"prints one Markdown table: games/s, plies/s, MB/s and peak memory per stage",
+		Flags: []cli.Flag{
+			gameFlag(),
+			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 10000, Usage: "number of games"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed of the collection"},
+			&cli.IntFlag{Name: "workers", Value: 1, Usage: "goroutines for generation (0: one per core)"},
+			&cli.StringFlag{Name: "db", Usage: "directory for the benchmark database (default: a temporary directory, removed after)"},
+			&cli.BoolFlag{Name: "no-db", Usage: "skip the database stages"},
+		},
+		Action: func(c *cli.Context) error {
+			g, err := rules.Lookup(c.String("game"))
+			if err != nil {
+				return cli.Exit(err.Error(), exitUsage)
+			}
+			if c.Int("games") <= 0 {
+				return cli.Exit("--games must be positive", exitUsage)
+			}
+			rep, err := bench.Run(c.Context, bench.Config{
+				Game:    g,
+				Games:   c.Int("games"),
+				Seed:    c.Uint64("seed"),
+				Workers: c.Int("workers"),
+				DBDir:   c.String("db"),
+				NoDB:    c.Bool("no-db"),
+				Log:     os.Stderr,
+			})
+			if rep != nil {
+				fmt.Print(rep.Markdown())
+			}
+			if err != nil {
+				return cli.Exit(err.Error(), exitUsage)
+			}
+			return nil
+		},
+	}
+}
