@@ -188,36 +188,36 @@ func ends(reason, result string) func(played) bool {
 func samples() []sample {
 	return []sample{
 		{file: "four-aligned-white.pdn", want: ends(dejarik.ReasonFour, "3-0"), noise: 30, plies: 60, shufAt: -1,
-			tags: [][2]string{{"Event", "Kashyyyk evening games"}, {"Site", "Rwookrrorro"}, {"Date", "2026.03.02"}, {"Round", "1"}, {"White", "Groï"}, {"Black", "Tarrful"}},
+			tags:  [][2]string{{"Event", "Kashyyyk evening games"}, {"Site", "Rwookrrorro"}, {"Date", "2026.03.02"}, {"Round", "1"}, {"White", "Groï"}, {"Black", "Tarrful"}},
 			intro: "White gathers four pawns side by side on the inner ring."},
 		{file: "four-aligned-black.pdn", want: ends(dejarik.ReasonFour, "0-3"), noise: 30, plies: 60, shufAt: -1,
 			tags: [][2]string{{"Event", "Kashyyyk evening games"}, {"Site", "Rwookrrorro"}, {"Date", "2026.03.02"}, {"Round", "2"}, {"White", "Tarrful"}, {"Black", "Groï"}}},
 		{file: "three-aligned.pdn", want: ends(dejarik.ReasonThree, ""), noise: 40, plies: 80, shufAt: -1,
-			tags: [][2]string{{"Event", "Corellian credit table"}, {"Site", "Coronet"}, {"Date", "2026.04.11"}, {"Round", "3"}, {"White", "Vanna Tello"}, {"Black", "Dorsk Ebb"}},
+			tags:  [][2]string{{"Event", "Corellian credit table"}, {"Site", "Coronet"}, {"Date", "2026.04.11"}, {"Round", "3"}, {"White", "Vanna Tello"}, {"Black", "Dorsk Ebb"}},
 			intro: "A side that has lost a pawn aligns its last three: one point."},
 		{file: "two-taken.pdn", want: func(g played) bool {
 			return ends(dejarik.ReasonTwoTaken, "")(g) && g.feats["double diagonal exit"]
 		}, noise: 30, plies: 80, shufAt: -1,
 			tags: [][2]string{{"Event", "Corellian credit table"}, {"Site", "Coronet"}, {"Date", "2026.04.11"}, {"Round", "1"}, {"White", "Dorsk Ebb"}, {"Black", "Vanna Tello"}}},
 		{file: "augmented-capture.pdn", want: func(g played) bool { return g.feats["augmented capture"] && g.end.Over }, noise: 60, plies: 80, shufAt: -1,
-			tags: [][2]string{{"Event", "Kashyyyk evening games"}, {"Site", "Rwookrrorro"}, {"Date", "2026.03.03"}, {"Round", "3"}, {"White", "Groï"}, {"Black", "Tarrful"}},
+			tags:  [][2]string{{"Event", "Kashyyyk evening games"}, {"Site", "Rwookrrorro"}, {"Date", "2026.03.03"}, {"Round", "3"}, {"White", "Groï"}, {"Black", "Tarrful"}},
 			intro: "An augmented exit that ends beside an enemy pawn and takes it."},
 		{file: "repetition.pdn", want: ends(dejarik.ReasonRepetition, "1-1"), noise: 30, plies: 80, shufAt: 6,
-			tags: [][2]string{{"Event", "Kashyyyk evening games"}, {"Site", "Rwookrrorro"}, {"Date", "2026.03.03"}, {"Round", "4"}, {"White", "Tarrful"}, {"Black", "Groï"}},
+			tags:  [][2]string{{"Event", "Kashyyyk evening games"}, {"Site", "Rwookrrorro"}, {"Date", "2026.03.03"}, {"Round", "4"}, {"White", "Tarrful"}, {"Black", "Groï"}},
 			intro: "Neither player dares to leave: the same position comes a third time."},
 		{file: "blocked.pdn", want: ends(dejarik.ReasonBlocked, "0-0"), noise: 80, plies: 120, shufAt: -1,
-			tags: [][2]string{{"Event", "Corellian credit table"}, {"Site", "Coronet"}, {"Date", "2026.04.12"}, {"Round", "4"}, {"White", "Vanna Tello"}, {"Black", "Dorsk Ebb"}},
+			tags:  [][2]string{{"Event", "Corellian credit table"}, {"Site", "Coronet"}, {"Date", "2026.04.12"}, {"Round", "4"}, {"White", "Vanna Tello"}, {"Black", "Dorsk Ebb"}},
 			intro: "The side to move has no move left: nobody scores."},
 		{file: "dejarik-moves.pdn", want: func(g played) bool {
 			return g.end.Over && g.feats["dejarik"] && g.feats["dejarik inverse"] && g.feats["re-entry"] && g.feats["diagonal exit"]
 		}, noise: 50, plies: 80, shufAt: -1,
-			tags: [][2]string{{"Event", "Corellian credit table"}, {"Site", "Coronet"}, {"Date", "2026.04.12"}, {"Round", "5"}, {"White", "Dorsk Ebb"}, {"Black", "Vanna Tello"}},
+			tags:  [][2]string{{"Event", "Corellian credit table"}, {"Site", "Coronet"}, {"Date", "2026.04.12"}, {"Round", "5"}, {"White", "Dorsk Ebb"}, {"Black", "Vanna Tello"}},
 			intro: "Pawns cross the board through the Dejarik cell and go home again."},
 		{file: "from-position.pdn", fen: "B:Wc,i2,o3,o5:Bi8,o9,o10,o12:FB", want: func(g played) bool { return g.end.Over && len(g.moves) >= 6 }, noise: 30, plies: 60, shufAt: -1,
-			tags: [][2]string{{"Event", "Holochess problems"}, {"Site", "Mos Eisley"}, {"Date", "2026.05.01"}, {"Round", "1"}, {"White", "Problem"}, {"Black", "Solver"}},
+			tags:  [][2]string{{"Event", "Holochess problems"}, {"Site", "Mos Eisley"}, {"Date", "2026.05.01"}, {"Round", "1"}, {"White", "Problem"}, {"Black", "Solver"}},
 			intro: "From a set position: White has already played, Black's first turn is to come (no diagonal exit for it yet)."},
 		{file: "unfinished.pdn", want: func(g played) bool { return !g.end.Over && g.feats["augmented exit"] }, noise: 40, plies: 24, shufAt: -1,
-			tags: [][2]string{{"Event", "Kashyyyk evening games"}, {"Site", "Rwookrrorro"}, {"Date", "2026.03.04"}, {"Round", "5"}, {"White", "Groï"}, {"Black", "Tarrful"}},
+			tags:  [][2]string{{"Event", "Kashyyyk evening games"}, {"Site", "Rwookrrorro"}, {"Date", "2026.03.04"}, {"Round", "5"}, {"White", "Groï"}, {"Black", "Tarrful"}},
 			intro: "Adjourned: the Wookiees forbid going on with the series the same day."},
 	}
 }
@@ -393,7 +393,7 @@ func generate(t *testing.T) {
 	writeBroken(t)
 }
 
-func readAll(t *testing.T, path string) []*record.Game {
+func readAll(t testing.TB, path string) []*record.Game {
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
