@@ -21,15 +21,19 @@ func plateau(t *testing.T, args ...string) (stdout, stderr string, status int) {
 
 var summaryLine = regexp.MustCompile(`^\d+ games, \d+ valid, \d+ invalid, `)
 
-// errorLines are validate's lines without the summary (which has timings),
-// with file names relative to the samples folder.
+// errorLines are validate's lines without the summary (which has timings)
+// or the "exit status" line of go run, with file names from the broken/
+// folder on.
 func errorLines(out string) []string {
 	var lines []string
 	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-		if l == "" || summaryLine.MatchString(l) {
+		if l == "" || summaryLine.MatchString(l) || strings.HasPrefix(l, "exit status ") {
 			continue
 		}
-		lines = append(lines, strings.TrimPrefix(l, samples+"/"))
+		if i := strings.Index(l, "broken/"); i >= 0 {
+			l = l[i:]
+		}
+		lines = append(lines, l)
 	}
 	return lines
 }
