@@ -128,7 +128,7 @@ func (p *Position) drops(dst []rules.Move) []rules.Move {
 func (p *Position) filterRepetitions(dst []rules.Move, start int) []rules.Move {
 	var buf [16]uint32
 	forbidden := buf[:0]
-	for j := len(p.hist) - 2; j >= 0; j -= 2 {
+	for j := len(p.hist) - 2; j >= p.since; j -= 2 {
 		e := p.hist[j]
 		if m, ok := p.replayable(e.id); ok && p.key^p.delta(m) == e.key {
 			forbidden = append(forbidden, e.id)
@@ -176,12 +176,12 @@ func (p *Position) replayable(id uint32) (rules.Move, bool) {
 
 // repeats reports whether m breaks the repetition rule.
 func (p *Position) repeats(m rules.Move) bool {
-	if len(p.hist) < 2 {
+	if len(p.hist)-p.since < 2 {
 		return false
 	}
 	k := p.key ^ p.delta(m)
 	id := uint32(m & idMask)
-	for j := len(p.hist) - 2; j >= 0; j -= 2 {
+	for j := len(p.hist) - 2; j >= p.since; j -= 2 {
 		if e := p.hist[j]; e.key == k && e.id == id {
 			return true
 		}
@@ -253,6 +253,9 @@ func (p *Position) Play(m rules.Move) {
 	p.side ^= 1
 	p.ply++
 	p.hist = append(p.hist, histEntry{key: p.key, id: uint32(m & idMask)})
+	if m&mDrop == 0 && pc&15 == pawn {
+		p.since = len(p.hist) - 1
+	}
 }
 
 // hasLegal reports whether the side to move has at least one legal move,
@@ -261,6 +264,7 @@ func (p *Position) hasLegal() bool {
 	if p.kingCaptured() {
 		return false
 	}
+	canRepeat := len(p.hist)-p.since >= 2
 	var buf [64]rules.Move
 	for sq := 0; sq < 64; sq++ {
 		c := p.board[sq]
@@ -269,14 +273,14 @@ func (p *Position) hasLegal() bool {
 		}
 		ms := p.pieceMoves(buf[:0], sq, c)
 		for _, m := range ms {
-			if !p.repeats(m) {
+			if !canRepeat || !p.repeats(m) {
 				return true
 			}
 		}
 	}
 	var big [256]rules.Move
 	for _, m := range p.drops(big[:0]) {
-		if !p.repeats(m) {
+		if !canRepeat || !p.repeats(m) {
 			return true
 		}
 	}

@@ -51,6 +51,11 @@ type Position struct {
 	// hist is shared between clones: its capacity is cut at Clone so that
 	// an append in either copy reallocates (copy on append).
 	hist []histEntry
+	// since is the first history entry whose position can recur: an
+	// unpromoted pawn move is irreversible (pawns only go forward, a captured
+	// pawn goes to hand unpromoted and can never be dropped), so positions
+	// before the last one never come back.
+	since int
 }
 
 var _ rules.Position = (*Position)(nil)
