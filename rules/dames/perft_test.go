@@ -31,3 +31,26 @@ func TestPerftDraughts(t *testing.T) {
 		}
 	}
 }
+
+// Counts of the other rulesets, agreed by the naive generator of
+// naive_test.go up to the depths it checks (dames and dames-brigand depth 5,
+// loup-moutons depth 9), kept here as regression figures.
+func TestPerftOthers(t *testing.T) {
+	tests := []struct {
+		game, fen string
+		want      []uint64
+	}{
+		{"dames", "", []uint64{1, 9, 81, 658, 4265, 27132, 168316}},
+		{"dames-brigand", "", []uint64{1, 9, 81, 658, 4265, 27132, 168316}},
+		{"loup-moutons", "", []uint64{1, 2, 14, 42, 258, 774, 4698, 15591, 94262, 305322}},
+		{"loup-moutons", "B:W46,47,48,49:B3", []uint64{1, 2, 14, 56, 352, 1056, 6672, 26688}},
+	}
+	for _, tc := range tests {
+		p := mustPos(t, tc.game, tc.fen)
+		for d := 1; d < len(tc.want); d++ {
+			if got := rules.Perft(p, d); got != tc.want[d] {
+				t.Errorf("%s %q perft(%d) = %d, want %d", tc.game, tc.fen, d, got, tc.want[d])
+			}
+		}
+	}
+}
