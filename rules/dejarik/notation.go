@@ -61,18 +61,31 @@ func (p *Position) Path(m rules.Move) []string {
 // augmentation landings ("o2-i3-i5"), which must be the forced ones.
 func (p *Position) ParseMove(text string) (rules.Move, error) {
 	t := strings.TrimSpace(text)
-	parts := strings.FieldsFunc(t, func(r rune) bool { return r == '-' || r == 'x' || r == 'X' })
-	if len(parts) < 2 || strings.Count(t, "-")+strings.Count(t, "x")+strings.Count(t, "X") != len(parts)-1 ||
-		strings.HasPrefix(t, "-") || strings.HasSuffix(t, "-") {
-		return 0, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: "want from-to, e.g. o1-i1, o4-c, c-o9"}
-	}
-	cells := make([]int, len(parts))
-	for i, s := range parts {
-		c, ok := parseCell(s)
-		if !ok {
-			return 0, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: fmt.Sprintf("%q is not a cell (c, i1–i12, o1–o12)", s)}
+	var buf8 [ring + 2]int
+	cells := buf8[:0]
+	for len(t) > 0 || len(cells) == 0 {
+		i := strings.IndexAny(t, "-xX")
+		part := t
+		if i >= 0 {
+			part, t = t[:i], t[i+1:]
+			if t == "" {
+				part = "" // a trailing separator
+			}
+		} else {
+			t = ""
 		}
-		cells[i] = c
+		c, ok := parseCell(part)
+		if !ok || len(cells) == cap(cells) {
+			d := "want from-to, e.g. o1-i1, o4-c, c-o9"
+			if part != "" && !ok {
+				d = fmt.Sprintf("%q is not a cell (c, i1–i12, o1–o12)", part)
+			}
+			return 0, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: d}
+		}
+		cells = append(cells, c)
+	}
+	if len(cells) < 2 {
+		return 0, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: "want from-to, e.g. o1-i1, o4-c, c-o9"}
 	}
 	if o, over := p.stateOutcome(); over {
 		return 0, &rules.MoveError{Text: text, Kind: rules.Illegal, Rule: RuleGameOver, Detail: o.Reason}

@@ -2,6 +2,7 @@ package dejarik_test
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -267,4 +268,50 @@ func TestOutcomeSentences(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestStartSentences: the board and the start position.
+func TestStartSentences(t *testing.T) {
+	t.Run("Il se compose d'un échiquier circulaire de 25 cases", func(t *testing.T) {
+		cells := []string{"c"}
+		for k := 1; k <= 12; k++ {
+			cells = append(cells, "i"+itoa(k), "o"+itoa(k))
+		}
+		if len(cells) != 25 {
+			t.Fatal(len(cells))
+		}
+		for _, c := range cells {
+			p := mustPos(t, "W:W"+c+":B"+other3(c))
+			if b := p.Board(); len(b) != 4 || b[0].Square != c {
+				t.Errorf("%s: board %v", c, b)
+			}
+		}
+	})
+	t.Run("2 jeux de 4 pions; au début de la partie, les pions sont disposés sur la couronne extérieure", func(t *testing.T) {
+		p := mustPos(t, "")
+		var n [2]int
+		for _, pl := range p.Board() {
+			if pl.Square[0] != 'o' || pl.Kind != 'P' || pl.Count != 1 {
+				t.Errorf("start placement %+v", pl)
+			}
+			n[pl.Side]++
+		}
+		sp := p.(*dejarik.Position)
+		if n != [2]int{4, 4} || p.ToMove() != dejarik.White || !sp.FirstTurn(dejarik.White) || !sp.FirstTurn(dejarik.Black) {
+			t.Errorf("start: %v pawns, %d to move", n, p.ToMove())
+		}
+	})
+}
+
+func itoa(k int) string { return strconv.Itoa(k) }
+
+// other3 is a Black field of three pawns avoiding cell c.
+func other3(c string) string {
+	var out []string
+	for _, o := range []string{"o5", "o6", "o7", "o8"} {
+		if o != c && len(out) < 3 {
+			out = append(out, o)
+		}
+	}
+	return strings.Join(out, ",")
 }
