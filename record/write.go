@@ -182,7 +182,10 @@ func (w *textWriter) comment(c string) {
 		w.brk = true
 		return
 	}
-	words := strings.Fields(c)
+	// Split on ASCII white space only, as the Reader collapses it.
+	words := strings.FieldsFunc(c, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f'
+	})
 	switch len(words) {
 	case 0:
 		w.token("{}")
