@@ -158,28 +158,32 @@ func (p *Position) parseShort(text string, kind, to int, capMark bool) (rules.Mo
 		return 0, illegal(text, RuleGameOver, fmt.Sprintf("the game ended %s (%s)", o.Result, o.Reason))
 	}
 	var found []rules.Move
-	var firstErr error
+	var lastErr error
+	pieces, sameRule := 0, true
 	for from, c := range p.board {
 		if c == 0 || sideOf(c) != p.toMove || kindOf(c) != kind {
 			continue
 		}
+		pieces++
 		m, err := p.check(text, kind, from, to, capMark)
 		if err != nil {
-			if firstErr == nil {
-				firstErr = err
+			if lastErr != nil && lastErr.(*rules.MoveError).Rule != err.(*rules.MoveError).Rule {
+				sameRule = false
 			}
+			lastErr = err
 			continue
 		}
 		found = append(found, m)
 	}
-	switch len(found) {
-	case 1:
+	switch {
+	case len(found) == 1:
 		return found[0], nil
-	case 0:
-		if firstErr == nil {
-			firstErr = illegal(text, RuleEmptySquare, "no "+kindNames[kind]+" of the side to move")
-		}
-		return 0, firstErr
+	case pieces == 0:
+		return 0, illegal(text, RuleEmptySquare, "no "+kindNames[kind]+" of the side to move is on the board")
+	case len(found) == 0 && sameRule:
+		return 0, lastErr // every piece's reason (the one piece's)
+	case len(found) == 0:
+		return 0, illegal(text, RuleUnreachable, "no "+kindNames[kind]+" can move to "+SquareName(to))
 	}
 	cands := make([]string, len(found))
 	for i, m := range found {

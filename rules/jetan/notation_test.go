@@ -302,3 +302,21 @@ func FuzzNewPosition(f *testing.F) {
 		_ = p.Diagram()
 	})
 }
+
+func TestShortFormErrors(t *testing.T) {
+	p := mustParse(t, fen(t, "Ca1 Pj1 ca10 pj10 We5 Wg5 ne7 Nc2 Te6", "b Ee 0"))
+	cases := []struct{ text, rule string }{
+		{"Dd4", RuleEmptySquare}, // no Dwar
+		{"Wd9", RuleUnreachable}, // two Warriors, neither reaches d9
+		{"Nc4", RuleUnreachable}, // the one Panthan: its own reason
+		{"Ta2", RuleUnreachable}, // the one Thoat
+		{"We6", RuleOccupied},    // both Warriors stopped... e5 by its own Thoat
+		{"Cxb1", RuleNothingCaptured},
+	}
+	for _, c := range cases {
+		_, err := p.ParseMove(c.text)
+		if got := ruleOf(t, err); got != c.rule {
+			t.Errorf("%s: %q (%v), want %q", c.text, got, err, c.rule)
+		}
+	}
+}
