@@ -60,6 +60,8 @@ func (p *racePos) ParseMove(text string) (rules.Move, error) {
 		return huff, nil
 	case "+1!":
 		return fault, nil
+	case "?":
+		return 0, &rules.MoveError{Text: text, Kind: rules.Ambiguous, Candidates: []string{"+1", "+2"}}
 	}
 	if !strings.HasPrefix(text, "+") {
 		return 0, &rules.MoveError{Text: text, Kind: rules.Syntax}

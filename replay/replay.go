@@ -19,6 +19,9 @@
 //     invalid.
 //   - Moves that keep the turn (a dames huff) are not plies: they share the ply
 //     number of the move that follows them.
+//   - A short move that matches several legal moves is settled when exactly
+//     one of them lets the rest of its line play; otherwise it is an error
+//     naming the candidates.
 //   - Moves accepted with a remark (a dames fault that ignored a capture) are
 //     listed in Game.Notes.
 package replay
@@ -224,6 +227,9 @@ func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) [
 		}
 		mv, err := pos.ParseMove(m.Text)
 		if err != nil {
+			mv, err = resolve(pos, err, moves[i+1:])
+		}
+		if err != nil {
 			var me *rules.MoveError
 			if r.loses && depth == 0 && errors.As(err, &me) && me.Kind == rules.Illegal && i == len(moves)-1 {
 				r.illegal = &illegalEnd{mover: pos.ToMove(), err: me, src: m, ply: ply}
@@ -246,6 +252,47 @@ func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) [
 		}
 	}
 	return steps
+}
+
+// resolve settles a short move that matches several legal moves (a draughts
+// capture written origin-destination with two capture paths, as real PDN
+// files have) when exactly one of the candidates lets the rest of the line
+// play to its end. Otherwise it returns the original error.
+func resolve(pos rules.Position, err error, rest record.Line) (rules.Move, error) {
+	var me *rules.MoveError
+	if !errors.As(err, &me) || me.Kind != rules.Ambiguous || len(me.Candidates) < 2 {
+		return 0, err
+	}
+	var found rules.Move
+	n := 0
+	for _, cand := range me.Candidates {
+		mv, cerr := pos.ParseMove(cand)
+		if cerr != nil {
+			continue
+		}
+		try := pos.Clone()
+		try.Play(mv)
+		if playsThrough(try, rest) {
+			found = mv
+			n++
+		}
+	}
+	if n != 1 {
+		return 0, err
+	}
+	return found, nil
+}
+
+// playsThrough reports whether every move of rest is legal from pos (changed).
+func playsThrough(pos rules.Position, rest record.Line) bool {
+	for _, m := range rest {
+		mv, err := pos.ParseMove(m.Text)
+		if err != nil {
+			return false
+		}
+		pos.Play(mv)
+	}
+	return true
 }
 
 func (r *replayer) illegalOutcome(pos rules.Position) rules.Outcome {

@@ -261,3 +261,17 @@ func TestAssumedGameIsNamedInErrors(t *testing.T) {
 		t.Fatalf("named game: %v", g.Err)
 	}
 }
+
+func TestAmbiguousMoveSettledByTheRestOfTheLine(t *testing.T) {
+	// From 7: "?" is +1 or +2; only +1 lets "+2" follow (7+2+2 > 10).
+	g := replay.Replay(game("race", "7", "*", "? +2"), replay.Options{})
+	if g.Err != nil || g.Main[0].Text != "+1" {
+		t.Fatalf("got %v, first move %v", g.Err, g.Main)
+	}
+	// "? +1": both candidates play through, so it stays ambiguous.
+	g = replay.Replay(game("race", "7", "*", "? +1"), replay.Options{})
+	var me *rules.MoveError
+	if !errors.As(g.Err, &me) || me.Kind != rules.Ambiguous {
+		t.Fatalf("got %v", g.Err)
+	}
+}

@@ -29,6 +29,7 @@ func newApp() *cli.App {
 		showCommand(),
 		exportCommand(),
 		perftCommand(),
+		replayCommand(),
 	}
 	cmds = append(cmds, generateCommands()...)
 	cmds = append(cmds, databaseCommands()...)

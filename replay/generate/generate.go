@@ -103,12 +103,15 @@ type Worker struct {
 	legal  []rules.Move
 	legal2 []rules.Move
 	scores []int
-	reply  []rules.Move // the opponent's moves, in hangs
-	doomed bool         // choose found no move that saves the target
-	arena  []record.Move
-	line   record.Line
-	tags   []record.Tag
-	rec    record.Game
+	// next and nextScores are the replies to the move pick played.
+	next       []rules.Move
+	nextScores []int
+	reply      []rules.Move // the opponent's moves, in hangs
+	doomed     bool         // choose found no move that saves the target
+	arena      []record.Move
+	line       record.Line
+	tags       []record.Tag
+	rec        record.Game
 }
 
 // NewWorker returns a worker of the generator.
@@ -170,6 +173,7 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 		unfinished = 10 + r.IntN(120)
 	}
 	var result, term string
+	ready := false // w.legal and w.scores hold the moves of pos, scored
 	for ply := 0; ; ply++ {
 		if o := pos.Outcome(); o.Over {
 			result, term = o.Result, o.Reason
@@ -200,31 +204,43 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 				break
 			}
 		}
-		w.legal = pos.Legal(w.legal[:0])
+		if !ready {
+			w.legal = pos.Legal(w.legal[:0])
+		}
 		if len(w.legal) == 0 { // the rules say the game goes on, yet there is no move
 			result, term = "*", "unterminated"
 			break
 		}
 		m, inBook := w.bookMove(&node, ply)
+		var before rules.Position // the position before m, when pick played it
 		if !inBook {
-			m = w.choose(pos, w.legal, &st, side, st.noise[side], noMove)
+			if !ready {
+				w.scores, _ = scoreAll(r, p, pos, w.legal, &st, side, st.noise[side], noMove, w.scores[:0])
+			}
+			m, before, ready = w.pick(&pos, &st, side)
 			if w.doomed && r.IntN(3) > 0 {
 				if res := w.first(pos, p.wins[side.Other()]); res != "" {
 					result, term = res, "resignation"
 					break
 				}
 			}
+		} else {
+			ready = false
+		}
+		played := before != nil
+		if !played {
+			before = pos
 		}
 		var variations []record.Line
 		if vars > 0 && ply >= 4 && len(w.legal) > 1 && r.IntN(40) == 0 {
-			if v := w.variation(pos, m, ply, st); len(v) > 0 {
+			if v := w.variation(before, m, ply, st); len(v) > 0 {
 				variations = []record.Line{v}
 				vars--
 			}
 		}
-		info := pos.Describe(m)
+		info := before.Describe(m)
 		mv := w.newMove()
-		mv.Text, mv.Ply, mv.Variations = pos.FormatMove(m), ply, variations
+		mv.Text, mv.Ply, mv.Variations = before.FormatMove(m), ply, variations
 		if r.IntN(40) == 0 {
 			mv.NAGs = []int{nagFor(r, info)}
 		}
@@ -233,7 +249,13 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 			commented = true
 		}
 		st.played(side, info)
-		pos.Play(m)
+		if !played {
+			pos.Play(m)
+		}
+		if ready { // the replies were generated and scored by pick
+			w.legal, w.next = w.next, w.legal
+			w.scores, w.nextScores = w.nextScores, w.scores
+		}
 	}
 	if result == "" {
 		result = "*"
@@ -332,40 +354,78 @@ const noMove = ^rules.Move(0)
 // skipped marks a move that must not be chosen in scores.
 const skipped = -1 << 62
 
-// choose picks the policy's move among legal (excluding skip). When the
-// game has a target piece, the mover usually (more often the stronger he
-// is) checks that the move does not leave his own target piece capturable,
-// trying the next best moves if it does.
-func (w *Worker) choose(pos rules.Position, legal []rules.Move, st *state, side rules.Side, noise int, skip rules.Move) rules.Move {
-	p := &w.g.prof
-	w.scores = scoreAll(w.r, p, pos, legal, st, side, noise, skip, w.scores[:0])
+// pick chooses the move of *pos from w.legal and w.scores. A mover who
+// checks his target's safety (usually; more often the stronger he is) plays
+// the move on *pos to score the opponent's replies, and tries the next best
+// moves while a reply captures his King, Princess or Chief. Then before is
+// the position before the move (*pos is after it) and, when ready, the
+// replies and their scores are in w.next and w.nextScores, for the next ply.
+// When every move tried loses the target, w.doomed is set and the first
+// choice is returned unplayed.
+func (w *Worker) pick(pos *rules.Position, st *state, side rules.Side) (m rules.Move, before rules.Position, ready bool) {
+	p, r := &w.g.prof, w.r
+	w.doomed = false
 	i := best(w.scores)
 	if i < 0 {
-		return noMove
+		return noMove, nil, false
 	}
-	// Careful players look one ply further: noise 20 checks 99.5% of moves,
-	// noise 160 96%.
-	if st.targets[side] == "" || w.r.IntN(1000) < noise/4 {
-		return legal[i]
+	// noise 20 checks 99.5% of moves, noise 160 96%.
+	if st.targets[side] == "" || r.IntN(1000) < st.noise[side]/4 {
+		return w.legal[i], nil, false
 	}
 	first := i
-	w.doomed = false
 	for tries := 0; tries < 12 && i >= 0; tries++ {
 		if tries == 1 {
 			// The target is in danger: moving it is the first idea.
-			for k, m := range legal {
-				if w.scores[k] != skipped && pos.Describe(m).From == st.targets[side] {
+			for k, m := range w.legal {
+				if w.scores[k] != skipped && (*pos).Describe(m).From == st.targets[side] {
 					w.scores[k] += 1 << 10
 				}
 			}
 		}
+		m := w.legal[i]
+		b := (*pos).Clone()
+		st2 := *st
+		st2.played(side, b.Describe(m))
+		(*pos).Play(m)
+		if (*pos).Outcome().Over {
+			return m, b, false
+		}
+		w.next = (*pos).Legal(w.next[:0])
+		var threat bool
+		other := side.Other()
+		w.nextScores, threat = scoreAll(r, p, *pos, w.next, &st2, other, st.noise[other], noMove, w.nextScores[:0])
+		if !threat {
+			return m, b, true
+		}
+		*pos = b
+		w.scores[i] = skipped
+		i = best(w.scores)
+	}
+	w.doomed = true
+	return w.legal[first], nil, false
+}
+
+// choose picks the policy's move among legal (excluding skip), checking
+// like pick that it does not lose the target (without playing it on pos).
+func (w *Worker) choose(pos rules.Position, legal []rules.Move, st *state, side rules.Side, noise int, skip rules.Move) rules.Move {
+	p := &w.g.prof
+	w.scores, _ = scoreAll(w.r, p, pos, legal, st, side, noise, skip, w.scores[:0])
+	i := best(w.scores)
+	if i < 0 {
+		return noMove
+	}
+	if st.targets[side] == "" || w.r.IntN(1000) < noise/4 {
+		return legal[i]
+	}
+	first := i
+	for tries := 0; tries < 12 && i >= 0; tries++ {
 		if !w.hangs(pos, legal[i], st, side) {
 			return legal[i]
 		}
 		w.scores[i] = skipped
 		i = best(w.scores)
 	}
-	w.doomed = i < 0 // every move loses the King or Princess
 	return legal[first]
 }
 
@@ -405,16 +465,17 @@ func best(scores []int) int {
 
 // choose picks the best move by the policy alone (for the book).
 func choose(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, st *state, side rules.Side, noise int, skip rules.Move) rules.Move {
-	scores := scoreAll(r, p, pos, legal, st, side, noise, skip, nil)
+	scores, _ := scoreAll(r, p, pos, legal, st, side, noise, skip, nil)
 	if i := best(scores); i >= 0 {
 		return legal[i]
 	}
 	return noMove
 }
 
-// scoreAll appends the policy's score of every legal move to dst.
-func scoreAll(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, st *state, side rules.Side, noise int, skip rules.Move, dst []int) []int {
-	enemy := st.targets[side.Other()]
+// scoreAll appends the policy's score of every legal move to dst. threat
+// reports a move that takes the enemy target or chief.
+func scoreAll(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, st *state, side rules.Side, noise int, skip rules.Move, dst []int) (_ []int, threat bool) {
+	enemy, enemyChief := st.targets[side.Other()], st.chiefs[side.Other()]
 	var goal [2]int
 	goalOK := false
 	switch {
@@ -431,15 +492,17 @@ func scoreAll(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, 
 			continue
 		}
 		info := pos.Describe(m)
-		s := int(r.Uint32() % uint32(noise))
+		s := int(uint64(r.Uint32()) * uint64(noise) >> 32)
 		s += info.Captures * p.capture
 		if info.Promotes {
 			s += p.promote
 		}
 		if enemy != "" && info.To == enemy {
 			s += 1 << 20
+			threat = true
 		}
-		if chief := st.chiefs[side.Other()]; chief != "" && info.To == chief {
+		if chief := enemyChief; chief != "" && info.To == chief {
+			threat = true
 			if info.From == st.chiefs[side] {
 				s += 1 << 20 // Chief takes Chief wins
 			} else {
@@ -472,17 +535,17 @@ func scoreAll(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, 
 					s -= 1 << 20
 				}
 			} else if p.replies {
-				s -= threat(c, side, p)
+				s -= replyThreat(c, side, p)
 			}
 		}
 		dst = append(dst, s)
 	}
-	return dst
+	return dst, threat
 }
 
-// threat is what the best reply of the opponent in pos costs side: a win
+// replyThreat is what the best reply of the opponent in pos costs side: a win
 // (tried on a copy) or captures.
-func threat(pos rules.Position, side rules.Side, p *profile) int {
+func replyThreat(pos rules.Position, side rules.Side, p *profile) int {
 	worst := 0
 	for _, x := range pos.Legal(nil) {
 		t := pos.Describe(x).Captures * p.capture
@@ -532,6 +595,12 @@ func points(s string) float64 {
 // "j10") as two numbers, whichever comes first. Names without both (dames
 // numbers, Dejarik cells) have no coordinates.
 func coords(sq string) ([2]int, bool) {
+	if len(sq) == 2 { // the common case: "e4", "G6"
+		l, d := sq[0]|0x20, sq[1]
+		if l >= 'a' && l <= 'z' && d >= '0' && d <= '9' {
+			return [2]int{int(l-'a') + 1, int(d - '0')}, true
+		}
+	}
 	var c [2]int
 	letters, digits := false, false
 	for i := 0; i < len(sq); i++ {
