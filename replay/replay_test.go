@@ -264,7 +264,7 @@ func TestAssumedGameIsNamedInErrors(t *testing.T) {
 
 func TestAmbiguousMoveSettledByTheRestOfTheLine(t *testing.T) {
 	// From 7: "?" is +1 or +2; only +1 lets "+2" follow (7+2+2 > 10).
-	g := replay.Replay(game("race", "7", "*", "? +2"), replay.Options{})
+	g := replay.Replay(game("race", "7", "0-1", "? +2"), replay.Options{})
 	if g.Err != nil || g.Main[0].Text != "+1" {
 		t.Fatalf("got %v, first move %v", g.Err, g.Main)
 	}
