@@ -264,24 +264,58 @@ func (p *Position) hasLegal() bool {
 	if p.kingCaptured() {
 		return false
 	}
-	canRepeat := len(p.hist)-p.since >= 2
+	if len(p.hist)-p.since < 2 {
+		return p.hasPseudo() // no move can repeat
+	}
 	var buf [64]rules.Move
 	for sq := 0; sq < 64; sq++ {
 		c := p.board[sq]
 		if c == 0 || sideOf(c) != p.side {
 			continue
 		}
-		ms := p.pieceMoves(buf[:0], sq, c)
-		for _, m := range ms {
-			if !canRepeat || !p.repeats(m) {
+		for _, m := range p.pieceMoves(buf[:0], sq, c) {
+			if !p.repeats(m) {
 				return true
 			}
 		}
 	}
-	var big [256]rules.Move
-	for _, m := range p.drops(big[:0]) {
-		if !canRepeat || !p.repeats(m) {
+	for _, m := range p.drops(nil) {
+		if !p.repeats(m) {
 			return true
+		}
+	}
+	return false
+}
+
+// hasPseudo reports whether the side to move has a pseudo-legal move.
+func (p *Position) hasPseudo() bool {
+	us := p.side
+	for sq := 0; sq < 64; sq++ {
+		c := p.board[sq]
+		if c == 0 || sideOf(c) != us {
+			continue
+		}
+		for _, t := range steps[c&31][sq] {
+			if tc := p.board[t]; tc == 0 || sideOf(tc) != us {
+				return true
+			}
+		}
+		for _, d := range slideDirs[c&31] {
+			if r := rays[d][sq]; len(r) > 0 {
+				if tc := p.board[r[0]]; tc == 0 || sideOf(tc) != us {
+					return true
+				}
+			}
+		}
+	}
+	for slot := 1; slot < 16; slot++ {
+		if p.hand[us][slot] == 0 || slot == pawn {
+			continue
+		}
+		for sq := 0; sq < 64; sq++ {
+			if p.board[sq] == 0 && (slot&promBit != 0 || !deadEnd(us, slot&7, sq)) {
+				return true
+			}
 		}
 	}
 	return false

@@ -250,3 +250,25 @@ func TestDiagramAndBoard(t *testing.T) {
 		t.Errorf("board %d hands %d", board, hands)
 	}
 }
+
+// TestHasLegal: the early-exit test agrees with Legal along random games
+// and in positions without moves.
+func TestHasLegal(t *testing.T) {
+	r := rand.New(rand.NewSource(11))
+	for g := 0; g < 20; g++ {
+		p := mustParse(t, "")
+		randomPlayout(p, r, 200, func(rules.Move) {
+			if p.hasLegal() != (len(p.Legal(nil)) > 0) {
+				t.Fatalf("hasLegal disagrees in %s", p.String())
+			}
+		})
+	}
+	stuck := setup(t, "Kh8 ka1 +pb1 +pc1 +pd1 +pe1 +pf1 +pg1 +ph1 pa2 pb2 pc2 pd2 pe2 pf2 pg2 ph2", "w", "P")
+	if stuck.hasLegal() || len(stuck.Legal(nil)) != 0 {
+		t.Error("walled-in Gote has moves")
+	}
+	drop := setup(t, "Kh8 ka1 +pb1 +pc1 +pd1 +pe1 +pf1 +pg1 +ph1 pa2 pb2 pc2 pd2 pe2 pf2 pg2 ph2", "w", "n")
+	if !drop.hasLegal() {
+		t.Error("a knight drop is a move")
+	}
+}

@@ -42,10 +42,16 @@ func letterKind(b byte) int {
 	return -1
 }
 
+// sqNames are "a1".."h8" by square index.
+var sqNames = func() (n [64]string) {
+	for sq := range n {
+		n[sq] = string([]byte{byte('a' + sq&7), byte('1' + sq>>3)})
+	}
+	return n
+}()
+
 // sqName returns "a1".."h8".
-func sqName(sq int) string {
-	return string([]byte{byte('a' + sq&7), byte('1' + sq>>3)})
-}
+func sqName(sq int) string { return sqNames[sq] }
 
 // Movement tables, built once.
 var (
