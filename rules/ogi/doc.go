@@ -25,6 +25,12 @@
 // for a capture and '-' otherwise, '+' or '=' wherever promotion was
 // possible, and for the King '+' for the privilege and nothing otherwise.
 //
+// Moves are uint64s holding origin, destination, flags and the moving and
+// captured pieces; the board is a 64-square mailbox with precomputed step and
+// ray tables; Legal allocates nothing when dst has room; ParseMove checks a
+// long-form move directly (a short form looks for its origin) and the key is
+// updated incrementally (Zobrist).
+//
 // Decisions where the text is silent or the notation needs one:
 //   - Input: '-' and 'x' are both accepted whether or not the move captures;
 //     a move with neither '+' nor '=' does not promote, so it is illegal
@@ -40,7 +46,10 @@
 //     the game and gave the same position (board with states, hands, side to
 //     move) as now. The Position carries the history of (move, resulting
 //     key) from the position it was parsed from; Clone shares it, copy on
-//     append.
+//     append. Only the moves since the last unpromoted-pawn move are
+//     searched: such a move is irreversible (pawns only go forward, and a
+//     captured pawn is demoted in hand and can never be dropped), so no
+//     earlier position can recur.
 //   - The King's privilege counts as two moves (keep / demote) in Legal and
 //     perft. A captured King goes to the captor's hand (K) and the game is
 //     over: "king captured". A side to move with no legal move at all loses
