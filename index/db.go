@@ -75,7 +75,7 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 	} else if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	dsn := "file:" + path + "?_busy_timeout=30000&_journal_mode=WAL&_synchronous=NORMAL&_foreign_keys=0&_cache_size=-65536"
+	dsn := "file:" + path + "?_busy_timeout=30000&_txlock=immediate&_journal_mode=WAL&_synchronous=NORMAL&_foreign_keys=0&_cache_size=-65536"
 	sdb, err := sql.Open("sqlite3", dsn)
 	if err != nil {
 		return nil, err
@@ -135,10 +135,10 @@ var schema = []string{
 		fen TEXT,
 		final INTEGER,
 		moves BLOB,
-		text BLOB NOT NULL)`,
+		tblock INTEGER NOT NULL, toff INTEGER NOT NULL, tlen INTEGER NOT NULL)`,
+	`CREATE TABLE IF NOT EXISTS texts(id INTEGER PRIMARY KEY, data BLOB NOT NULL)`,
 	`CREATE INDEX IF NOT EXISTS games_p0 ON games(p0)`,
 	`CREATE INDEX IF NOT EXISTS games_p1 ON games(p1)`,
-	`CREATE INDEX IF NOT EXISTS games_event ON games(event)`,
 	`CREATE INDEX IF NOT EXISTS games_date ON games(date)`,
 	`CREATE INDEX IF NOT EXISTS games_invalid ON games(id) WHERE valid = 0`,
 	`CREATE TABLE IF NOT EXISTS tags(

@@ -296,7 +296,12 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 			if textErr != nil {
 				continue
 			}
-			if err := indexDocs(textIdx, docs); err != nil {
+			t0 := time.Now()
+			err := indexDocs(textIdx, docs)
+			if debugTiming {
+				fmt.Fprintf(os.Stderr, "text batch %d docs %v\n", len(docs), time.Since(t0))
+			}
+			if err != nil {
 				textErr = err
 				cancel()
 				continue
@@ -312,6 +317,9 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	lastProgress := time.Now()
 	werr := func() error {
 		for c := range done {
+			if debugTiming {
+				fmt.Fprintf(os.Stderr, "chunk %d at %v\n", c.seq, time.Since(start))
+			}
 			pending[c.seq] = c
 			for {
 				c, ok := pending[next]
@@ -325,7 +333,11 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 				}
 				if w.games >= txGames {
 					w.hw = textHW.Load()
+					t0 := time.Now()
 					docs, err := w.commit(ctx)
+					if debugTiming {
+						fmt.Fprintf(os.Stderr, "commit %v at %v\n", time.Since(t0), time.Since(start))
+					}
 					if err != nil {
 						return err
 					}
@@ -431,3 +443,5 @@ func (db *DB) writeChunk(ctx context.Context, w *writer, c chunk, st *ImportStat
 	}
 	return nil
 }
+
+var debugTiming = os.Getenv("PLATEAU_DEBUG_TIMING") != ""

@@ -14,11 +14,12 @@ import (
 // re-read the record text:
 //
 //	line := uvarint(n) step{n}
-//	step := uvarint(move) uvarint(len(text)) text uvarint(nvars) line{nvars}
+//	step := uvarint(move) uvarint(nvars) line{nvars}
 //
-// move is the rules.Move value the game's rules produced; text its canonical
-// form. Steps are numbered 0, 1, 2, … in that (pre-)order; the positions
-// table names a position's next move by that number.
+// move is the rules.Move value the game's rules produced (the canonical text
+// is in the stored record, and FormatMove gives it back). Steps are numbered
+// 0, 1, 2, … in that (pre-)order; the positions table names a position's
+// next move by that number.
 
 var errMoves = errors.New("corrupt move list")
 
@@ -33,8 +34,6 @@ func encodeMoves(main []*replay.Step) ([]byte, map[*replay.Step]int) {
 		for _, s := range steps {
 			idx[s] = len(idx)
 			buf = binary.AppendUvarint(buf, uint64(s.Move))
-			buf = binary.AppendUvarint(buf, uint64(len(s.Text)))
-			buf = append(buf, s.Text...)
 			buf = binary.AppendUvarint(buf, uint64(len(s.Variations)))
 			for _, v := range s.Variations {
 				line(v)
@@ -48,7 +47,6 @@ func encodeMoves(main []*replay.Step) ([]byte, map[*replay.Step]int) {
 // storedStep is one step of a decoded move list.
 type storedStep struct {
 	Move  rules.Move
-	Text  string
 	Depth int
 	Vars  [][]int // the variations branching before this step: step numbers
 }
@@ -74,13 +72,12 @@ func decodeMoves(b []byte) (*moveList, error) {
 			k := len(ml.Steps)
 			ml.Steps = append(ml.Steps, storedStep{Depth: depth})
 			mv := d.uvarint()
-			text := d.bytes()
 			nv := d.uvarint()
 			if d.err != nil || nv > uint64(len(b)) {
 				d.err = errMoves
 				return nil
 			}
-			ml.Steps[k].Move, ml.Steps[k].Text = rules.Move(mv), string(text)
+			ml.Steps[k].Move = rules.Move(mv)
 			var vars [][]int
 			for j := uint64(0); j < nv && d.err == nil; j++ {
 				vars = append(vars, line(depth+1))
@@ -113,17 +110,6 @@ func (d *decoder) uvarint() uint64 {
 	}
 	d.b = d.b[n:]
 	return v
-}
-
-func (d *decoder) bytes() []byte {
-	n := d.uvarint()
-	if d.err != nil || n > uint64(len(d.b)) {
-		d.err = errMoves
-		return nil
-	}
-	out := d.b[:n]
-	d.b = d.b[n:]
-	return out
 }
 
 // walkStored plays a decoded move list from start and calls fn for every
@@ -165,43 +151,31 @@ func walkStored(ml *moveList, start rules.Position, fn func(pos rules.Position, 
 	return pos.Key(), true
 }
 
-// walkText is walkStored's fallback: it plays the stored canonical move
-// texts (ParseMove) instead of the stored move values.
-func walkText(ml *moveList, start rules.Position, fn func(pos rules.Position, ply, depth int) bool) (final uint64, err error) {
-	pos := start.Clone()
-	if !fn(pos, 0, 0) {
-		return 0, nil
-	}
-	stop := errors.New("stop")
-	var line func(pos rules.Position, steps []int, ply, depth int) error
-	line = func(pos rules.Position, steps []int, ply, depth int) error {
-		for _, k := range steps {
-			s := &ml.Steps[k]
+// stepText is the canonical text of step k: the stored moves are played
+// up to it, and the rules format it.
+func stepText(ml *moveList, start rules.Position, k int) (text string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			text, ok = "", false
+		}
+	}()
+	var line func(pos rules.Position, steps []int) bool
+	line = func(pos rules.Position, steps []int) bool {
+		for _, i := range steps {
+			s := &ml.Steps[i]
+			if i == k {
+				text = pos.FormatMove(s.Move)
+				return true
+			}
 			for _, v := range s.Vars {
-				if err := line(pos.Clone(), v, ply, depth+1); err != nil {
-					return err
+				if len(v) > 0 && v[0] <= k && line(pos.Clone(), v) {
+					return true
 				}
 			}
-			m, err := pos.ParseMove(s.Text)
-			if err != nil {
-				return err
-			}
-			keeps := pos.Describe(m).KeepsTurn
-			pos.Play(m)
-			if !keeps {
-				ply++
-			}
-			if !fn(pos, ply, depth) {
-				return stop
-			}
+			pos.Play(s.Move)
 		}
-		return nil
+		return false
 	}
-	if err := line(pos, ml.Main, 0, 0); err != nil {
-		if errors.Is(err, stop) {
-			return 0, nil
-		}
-		return 0, err
-	}
-	return pos.Key(), nil
+	ok = line(start.Clone(), ml.Main)
+	return text, ok
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/rules"
 )
 
@@ -274,8 +276,9 @@ type patternCand struct {
 	// results
 	ply  int
 	vari bool
-	ok   bool
-	err  error
+	ok    bool
+	stale bool // the stored move values do not replay: use the record
+	err   error
 }
 
 // matchGame finds the first position of a game that matches (main line and
@@ -308,16 +311,46 @@ func matchGame(g rules.Game, m *matcher, c *patternCand) {
 		// check the line's consistency by replaying the texts when stored
 		// values may be stale.
 		if !movesTrusted(g, ml, start, uint64(c.final)) {
-			c.ok, found = false, false
-			_, err := walkText(ml, start, fn)
-			c.err = err
+			c.ok, c.stale = false, true
 		}
 		return
 	}
 	if !complete || final != uint64(c.final) {
-		c.ok = false
-		_, c.err = walkText(ml, start, fn)
+		c.ok, c.stale = false, true
 	}
+}
+
+// matchRecord is matchGame's fallback: it replays the stored record text.
+func matchRecord(rec *record.Game, m *matcher, c *patternCand) {
+	g := replay.Replay(rec, replay.Options{})
+	if g.Err != nil || g.Start == nil {
+		c.err = fmt.Errorf("stored record does not replay: %v", g.Err)
+		return
+	}
+	if m.match(g.Start.Board()) {
+		c.ok, c.ply, c.vari = true, 0, false
+		return
+	}
+	var walk func(steps []*replay.Step, pos rules.Position, ply int) bool
+	walk = func(steps []*replay.Step, pos rules.Position, ply int) bool {
+		for _, s := range steps {
+			for _, v := range s.Variations {
+				if walk(v, pos.Clone(), ply) {
+					return true
+				}
+			}
+			pos.Play(s.Move)
+			if !s.Info.KeepsTurn {
+				ply++
+			}
+			if m.match(pos.Board()) {
+				c.ok, c.ply, c.vari = true, ply, s.Depth > 0
+				return true
+			}
+		}
+		return false
+	}
+	walk(g.Main, g.Start.Clone(), 0)
 }
 
 func safeWalk(ml *moveList, start rules.Position, fn func(rules.Position, int, int) bool) (final uint64, complete bool) {
@@ -387,8 +420,16 @@ func (db *DB) patternSearch(ctx context.Context, q *Query, w where) (Result, err
 			}()
 		}
 		wg.Wait()
+		var cache blockCache
 		for i := range cands {
 			c := &cands[i]
+			if c.stale && c.err == nil {
+				rec, err := db.record(ctx, c.hit.ID, &cache)
+				if err != nil {
+					return fmt.Errorf("game %d: %w", c.hit.ID, err)
+				}
+				matchRecord(rec, m, c)
+			}
 			if c.err != nil {
 				return fmt.Errorf("game %d: %w", c.hit.ID, c.err)
 			}

@@ -16,7 +16,7 @@ import (
 // TreeDepth is the number of plies from a game's start whose main-line moves
 // are kept in the opening-tree aggregate. Deeper positions are answered from
 // the positions table (few games share them).
-const TreeDepth = 16
+const TreeDepth = 12
 
 // Record is one record as read from a source, ready to be prepared.
 type Record struct {
@@ -46,7 +46,7 @@ type prepared struct {
 	final   uint64
 	fen     string // the start position when not the standard one
 	moves   []byte
-	text    []byte // zstd-compressed canonical text
+	text    []byte // canonical text
 	tags    []record.Tag
 	pos     []posRow
 	tree    []treeRow
@@ -114,7 +114,7 @@ func (p *preparer) prepare(r Record) *prepared {
 	text := record.Format(canon)
 	h := sha256.Sum256(text)
 	copy(out.hash[:], h[:])
-	out.text = p.enc.EncodeAll(text, make([]byte, 0, len(text)/2))
+	out.text = text
 	if g.Rules != nil {
 		out.game = g.Rules.ID()
 		sides := g.Rules.Sides()
@@ -159,13 +159,32 @@ func (p *preparer) prepare(r Record) *prepared {
 	var idx map[*replay.Step]int
 	out.moves, idx = encodeMoves(g.Main)
 	out.final = g.Final.Key()
+	firsts := map[*replay.Step]bool{}
+	var mark func([]*replay.Step)
+	mark = func(l []*replay.Step) {
+		for _, st := range l {
+			for _, v := range st.Variations {
+				if len(v) > 0 {
+					firsts[v[0]] = true
+					mark(v)
+				}
+			}
+		}
+	}
+	mark(g.Main)
 	out.pos = make([]posRow, 0, out.plies+2)
 	g.Positions(func(ps replay.Position) {
 		s := 0
 		if ps.Next != nil {
 			s = (idx[ps.Next] + 1) << 1
 		}
-		if ps.Depth > 0 {
+		depth := ps.Depth
+		if ps.Next != nil && firsts[ps.Next] {
+			// The position where a variation branches off belongs to
+			// the line it branches from.
+			depth--
+		}
+		if depth > 0 {
 			s |= 1
 		}
 		out.pos = append(out.pos, posRow{key: ps.Key, ply: ps.Ply, step: s})

@@ -23,8 +23,8 @@ type Query struct {
 	Players [2]string
 	// Opponent, with Player: games of Player against Opponent, either way round.
 	Opponent string
-	Event   string // case-insensitive substring
-	Site    string // case-insensitive substring
+	Event    string // case-insensitive substring
+	Site     string // case-insensitive substring
 	// DateFrom and DateTo bound the Date tag; a prefix such as "2026" or
 	// "2026.07" covers the whole year or month.
 	DateFrom, DateTo   string
@@ -429,12 +429,13 @@ func (db *DB) Records(ctx context.Context, q Query, fn func(id int64, text []byt
 		return err
 	}
 	seen := map[int64]bool{}
+	var cache blockCache
 	for _, h := range res.Hits {
 		if seen[h.ID] {
 			continue
 		}
 		seen[h.ID] = true
-		text, err := db.Text(ctx, h.ID)
+		text, err := db.recordText(ctx, h.ID, &cache)
 		if err != nil {
 			return err
 		}
@@ -447,15 +448,39 @@ func (db *DB) Records(ctx context.Context, q Query, fn func(id int64, text []byt
 
 // Text is the canonical record text of a game.
 func (db *DB) Text(ctx context.Context, id int64) ([]byte, error) {
-	var stored []byte
-	err := db.sql.QueryRowContext(ctx, `SELECT text FROM games WHERE id = ?`, id).Scan(&stored)
+	return db.recordText(ctx, id, &blockCache{})
+}
+
+// blockCache keeps the last text block read.
+type blockCache struct {
+	id   int64
+	data []byte
+}
+
+func (db *DB) recordText(ctx context.Context, id int64, c *blockCache) ([]byte, error) {
+	var block, off, n int64
+	err := db.sql.QueryRowContext(ctx, `SELECT tblock, toff, tlen FROM games WHERE id = ?`, id).Scan(&block, &off, &n)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("game %d: %w", id, ErrNotFound)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return decompress(stored)
+	if c.data == nil || c.id != block {
+		var stored []byte
+		if err := db.sql.QueryRowContext(ctx, `SELECT data FROM texts WHERE id = ?`, block).Scan(&stored); err != nil {
+			return nil, fmt.Errorf("game %d text: %w", id, err)
+		}
+		data, err := decompress(stored)
+		if err != nil {
+			return nil, fmt.Errorf("game %d text: %w", id, err)
+		}
+		c.id, c.data = block, data
+	}
+	if off < 0 || off+n > int64(len(c.data)) {
+		return nil, fmt.Errorf("game %d text: bad block reference", id)
+	}
+	return c.data[off : off+n], nil
 }
 
 // TreeMove is one move of an opening tree.
@@ -518,7 +543,11 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 	}
 	prow.Close()
 	// Deeper occurrences, from the positions table.
-	live, err := db.sql.QueryContext(ctx, `SELECT p.step, g.result, g.date, a.name, b.name, g.moves
+	rg, err := rules.Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	live, err := db.sql.QueryContext(ctx, `SELECT p.step, g.result, g.date, a.name, b.name, g.moves, g.fen
 		FROM positions p JOIN games g ON g.id = p.game LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
 		WHERE p.key = ? AND p.ply >= ? AND p.step > 0 AND (p.step & 1) = 0`, key, TreeDepth)
 	if err != nil {
@@ -529,7 +558,8 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 		var step int
 		var res, date, a, b sql.NullString
 		var blob []byte
-		if err := live.Scan(&step, &res, &date, &a, &b, &blob); err != nil {
+		var fen sql.NullString
+		if err := live.Scan(&step, &res, &date, &a, &b, &blob, &fen); err != nil {
 			live.Close()
 			return nil, err
 		}
@@ -537,7 +567,14 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 		if err != nil || step>>1-1 >= len(ml.Steps) {
 			continue
 		}
-		text := ml.Steps[step>>1-1].Text
+		start, err := rg.NewPosition(fen.String)
+		if err != nil {
+			continue
+		}
+		text, ok := stepText(ml, start, step>>1-1)
+		if !ok {
+			continue
+		}
 		m := moves[text]
 		if m == nil {
 			m = &TreeMove{Move: text, First: date.String, Last: date.String}

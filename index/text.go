@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -179,8 +180,9 @@ func (db *DB) indexFrom(ctx context.Context, after int64) (int, error) {
 		return 0, err
 	}
 	n := 0
+	var cache blockCache
 	for {
-		rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, g.result, g.date, g.event, g.site, a.name, b.name, g.text
+		rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, g.result, g.date, g.event, g.site, a.name, b.name
 			FROM games g LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
 			WHERE g.valid = 1 AND g.id > ? ORDER BY g.id LIMIT ?`, after, textBatch)
 		if err != nil {
@@ -191,14 +193,13 @@ func (db *DB) indexFrom(ctx context.Context, after int64) (int, error) {
 			var id int64
 			var game string
 			var res, date, ev, site, a, b sql.NullString
-			var text []byte
-			if err := rows.Scan(&id, &game, &res, &date, &ev, &site, &a, &b, &text); err != nil {
+			if err := rows.Scan(&id, &game, &res, &date, &ev, &site, &a, &b); err != nil {
 				rows.Close()
 				return n, err
 			}
 			p := &prepared{game: game, result: res.String, date: date.String, event: ev.String, site: site.String,
 				players: [2]string{a.String, b.String}}
-			if rec, err := decodeRecord(text); err == nil {
+			if rec, err := db.record(ctx, id, &cache); err == nil {
 				p.annot = rec.Tag("Annotator")
 				var cb strings.Builder
 				for _, c := range rec.Intro {
@@ -251,13 +252,13 @@ func (db *DB) Reindex(ctx context.Context) (int, error) {
 	return db.indexFrom(ctx, 0)
 }
 
-// decodeRecord reads a stored (compressed canonical) record.
-func decodeRecord(stored []byte) (*record.Game, error) {
-	text, err := decompress(stored)
+// record reads a stored record.
+func (db *DB) record(ctx context.Context, id int64, cache *blockCache) (*record.Game, error) {
+	text, err := db.recordText(ctx, id, cache)
 	if err != nil {
 		return nil, err
 	}
-	r := record.NewReader(strings.NewReader(string(text)), "db")
+	r := record.NewReader(bytes.NewReader(text), "db")
 	return r.Next()
 }
 

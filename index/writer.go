@@ -23,6 +23,9 @@ type writer struct {
 	hw        int64 // text index high-water mark to store with the next commit
 	sources   map[string]int64
 	fileBytes int64 // bytes of the current file counted in the stats
+	// canonical texts are stored zstd-compressed in blocks of several games
+	block     []byte
+	blockID   int64
 
 	insGame, insTag, insPlayer *sql.Stmt
 }
@@ -70,15 +73,40 @@ func (w *writer) begin(ctx context.Context) error {
 		return s
 	}
 	w.insGame = prep(`INSERT INTO games(hash, game, valid, p0, p1, event, site, date, result, termination, plies,
-		source, offset, line, size, err, err_line, err_col, err_ply, err_move, err_rule, fen, final, moves, text)
-		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(hash) DO NOTHING`)
+		source, offset, line, size, err, err_line, err_col, err_ply, err_move, err_rule, fen, final, moves, tblock, toff, tlen)
+		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(hash) DO NOTHING`)
 	w.insTag = prep(`INSERT OR IGNORE INTO tags(game, name, value) VALUES(?,?,?)`)
 	w.insPlayer = prep(`INSERT INTO players(name, folded) VALUES(?, ?) ON CONFLICT(name) DO UPDATE SET name = excluded.name RETURNING id`)
+	if err == nil {
+		err = tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) + 1 FROM texts`).Scan(&w.blockID)
+	}
 	if err != nil {
 		tx.Rollback()
 		w.tx = nil
 	}
+	w.block = w.block[:0]
 	return err
+}
+
+// blockSize is the size of canonical text compressed together.
+const blockSize = 64 << 10
+
+// flushBlock stores the pending text block.
+func (w *writer) flushBlock(ctx context.Context) error {
+	if len(w.block) == 0 {
+		return nil
+	}
+	enc, err := zenc()
+	if err != nil {
+		return err
+	}
+	data := enc.EncodeAll(w.block, make([]byte, 0, len(w.block)/3))
+	if _, err := w.tx.ExecContext(ctx, `INSERT INTO texts(id, data) VALUES(?, ?)`, w.blockID, data); err != nil {
+		return fmt.Errorf("store texts: %w", err)
+	}
+	w.blockID++
+	w.block = w.block[:0]
+	return nil
 }
 
 func (w *writer) player(ctx context.Context, name string) (any, error) {
@@ -144,7 +172,8 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 	args := []any{p.hash[:], p.game, p.valid, p0, p1,
 		nullStr(p.event), nullStr(p.site), nullStr(p.date), nullStr(p.result), nullStr(p.term), p.plies,
 		src, p.offset, p.line, p.size,
-		errMsg, e.line, e.col, e.ply, nullStr(e.move), nullStr(e.rule), nullStr(p.fen), final, moves, p.text}
+		errMsg, e.line, e.col, e.ply, nullStr(e.move), nullStr(e.rule), nullStr(p.fen), final, moves,
+		w.blockID, len(w.block), len(p.text)}
 	res, err := w.insGame.ExecContext(ctx, args...)
 	if err != nil {
 		return 0, false, fmt.Errorf("store game: %w", err)
@@ -173,6 +202,12 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 	id, err = res.LastInsertId()
 	if err != nil {
 		return 0, false, err
+	}
+	w.block = append(w.block, p.text...)
+	if len(w.block) >= blockSize {
+		if err := w.flushBlock(ctx); err != nil {
+			return 0, false, err
+		}
 	}
 	w.games++
 	if !p.valid {
@@ -315,6 +350,10 @@ func (w *writer) flushRows(ctx context.Context) error {
 func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	if w.tx == nil {
 		return nil, nil
+	}
+	if err := w.flushBlock(ctx); err != nil {
+		w.rollback()
+		return nil, err
 	}
 	if err := w.flushRows(ctx); err != nil {
 		w.rollback()
