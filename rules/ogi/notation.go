@@ -102,6 +102,8 @@ func lex(s string, side int) (parsed, string, bool) {
 			}
 		case ok && !sep:
 			pm.to = sq1
+		case i < len(s):
+			return pm, fmt.Sprintf("%q is not a square (a1-h8)", s[i:]), false
 		default:
 			return pm, "a destination square (a1-h8) is missing", false
 		}
