@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -547,9 +548,14 @@ func scoreAll(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, 
 // (tried on a copy) or captures.
 func replyThreat(pos rules.Position, side rules.Side, p *profile) int {
 	worst := 0
+	goals := p.goals[side.Other()]
 	for _, x := range pos.Legal(nil) {
-		t := pos.Describe(x).Captures * p.capture
-		if t > 0 || len(p.goals[side.Other()]) > 0 {
+		info := pos.Describe(x)
+		if slices.Contains(goals, info.To) {
+			return 1 << 19 // the opponent reaches a goal square
+		}
+		t := info.Captures * p.capture
+		if t > 0 {
 			c := pos.Clone()
 			c.Play(x)
 			if o := c.Outcome(); o.Over && score(o.Result, side) < 0 {
