@@ -272,3 +272,21 @@ func TestHasLegal(t *testing.T) {
 		t.Error("a knight drop is a move")
 	}
 }
+
+// TestClonesInParallel: clones sharing a history can be played in separate
+// goroutines (run with -race).
+func TestClonesInParallel(t *testing.T) {
+	p := mustParse(t, "")
+	playAll(t, p, "Rg2-h2", "Rb7-a7", "Rh2-g2", "Ra7-b7")
+	done := make(chan uint64, 4)
+	for i := 0; i < 4; i++ {
+		c := p.Clone()
+		go func() { done <- rules.Perft(c, 3) }()
+	}
+	want := rules.Perft(p, 3)
+	for i := 0; i < 4; i++ {
+		if got := <-done; got != want {
+			t.Errorf("clone %d: %d, want %d", i, got, want)
+		}
+	}
+}
