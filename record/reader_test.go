@@ -44,6 +44,7 @@ func TestMoveTokens(t *testing.T) {
 		{"0-0 result", "a3b4 0-0", []string{"a3b4"}, "0-0"},
 		{"kept as written", "P-e4 Bb2xg7+ S*d4 +P*c5 Kxd5+ Bxg7= 19x28x37 19:28 H27 G6-E4-C4-A2-A4 o2-i3 c-o9 e2xe5 3228 *",
 			[]string{"P-e4", "Bb2xg7+", "S*d4", "+P*c5", "Kxd5+", "Bxg7=", "19x28x37", "19:28", "H27", "G6-E4-C4-A2-A4", "o2-i3", "c-o9", "e2xe5", "3228"}, "*"},
+		{"PDN moves aligned with blanks", "17. 43-39  1- 6 18. 49-43 47x 9 4x 1 *", []string{"43-39", "1-6", "49-43", "47x9", "4x1"}, "*"},
 		{"digits then glued dot word", "3228 .x 0-1", []string{"3228", ".x"}, "0-1"},
 	}
 	for _, tt := range tests {

@@ -205,11 +205,50 @@ func (s *scanner) scan() token {
 			j++
 		}
 		s.i = j
-		if t, ok := s.word(p, s.line[start:j]); ok {
+		w := s.line[start:j]
+		if k := s.splitMove(w); k > j {
+			// "1- 6", "47x 9": a PDN move written with blanks after its
+			// separator is one move.
+			w = append(append(s.sb[:0], w...), s.line[k:s.i]...)
+			s.sb = w
+		}
+		if t, ok := s.word(p, w); ok {
 			return t
 		}
 		// A move number or an ellipsis: skip it.
 	}
+}
+
+// splitMove reports where the rest of a PDN move written with blanks after
+// its separator starts ("1- 6", "47x 9": some real collections align square
+// numbers with blanks), and moves the scanner past it; 0 when w is not the
+// first half of such a move. w ends at s.i.
+func (s *scanner) splitMove(w []byte) int {
+	n := len(w)
+	if n < 2 || (w[n-1] != '-' && w[n-1] != 'x' && w[n-1] != ':') {
+		return 0
+	}
+	for _, c := range w[:n-1] {
+		if c < '0' || c > '9' {
+			return 0
+		}
+	}
+	k := s.i
+	for k < len(s.line) && s.line[k] == ' ' {
+		k++
+	}
+	e := k
+	for e < len(s.line) && s.line[e] >= '0' && s.line[e] <= '9' {
+		e++
+	}
+	if e == k || k == s.i {
+		return 0
+	}
+	for e < len(s.line) && !isDelim(s.line[e]) {
+		e++
+	}
+	s.i = e
+	return k
 }
 
 // word classifies a word. It reports false for move numbers and ellipses,
