@@ -23,16 +23,13 @@ import (
 
 var errMoves = errors.New("corrupt move list")
 
-// encodeMoves returns the move list of a replayed game and the number of
-// every step in it.
-func encodeMoves(main []*replay.Step) ([]byte, map[*replay.Step]int) {
-	idx := make(map[*replay.Step]int, len(main))
+// encodeMoves returns the move list of a replayed game.
+func encodeMoves(main []*replay.Step) []byte {
 	buf := make([]byte, 0, len(main)*8+4)
 	var line func([]*replay.Step)
 	line = func(steps []*replay.Step) {
 		buf = binary.AppendUvarint(buf, uint64(len(steps)))
 		for _, s := range steps {
-			idx[s] = len(idx)
 			buf = binary.AppendUvarint(buf, uint64(s.Move))
 			buf = binary.AppendUvarint(buf, uint64(len(s.Variations)))
 			for _, v := range s.Variations {
@@ -41,7 +38,7 @@ func encodeMoves(main []*replay.Step) ([]byte, map[*replay.Step]int) {
 		}
 	}
 	line(main)
-	return buf, idx
+	return buf
 }
 
 // storedStep is one step of a decoded move list.
@@ -151,31 +148,26 @@ func walkStored(ml *moveList, start rules.Position, fn func(pos rules.Position, 
 	return pos.Key(), true
 }
 
-// stepText is the canonical text of step k: the stored moves are played
-// up to it, and the rules format it.
-func stepText(ml *moveList, start rules.Position, k int) (text string, ok bool) {
+// mainText is the canonical text of the main-line move played at ply
+// (the move that hands the turn over, after any huff).
+func mainText(ml *moveList, start rules.Position, ply int) (text string, ok bool) {
 	defer func() {
 		if recover() != nil {
 			text, ok = "", false
 		}
 	}()
-	var line func(pos rules.Position, steps []int) bool
-	line = func(pos rules.Position, steps []int) bool {
-		for _, i := range steps {
-			s := &ml.Steps[i]
-			if i == k {
-				text = pos.FormatMove(s.Move)
-				return true
-			}
-			for _, v := range s.Vars {
-				if len(v) > 0 && v[0] <= k && line(pos.Clone(), v) {
-					return true
-				}
-			}
-			pos.Play(s.Move)
+	pos := start.Clone()
+	p := 0
+	for _, k := range ml.Main {
+		m := ml.Steps[k].Move
+		keeps := pos.Describe(m).KeepsTurn
+		if p == ply && !keeps {
+			return pos.FormatMove(m), true
 		}
-		return false
+		pos.Play(m)
+		if !keeps {
+			p++
+		}
 	}
-	ok = line(start.Clone(), ml.Main)
-	return text, ok
+	return "", false
 }

@@ -274,8 +274,8 @@ type patternCand struct {
 	final int64
 	moves []byte
 	// results
-	ply  int
-	vari bool
+	ply   int
+	vari  bool
 	ok    bool
 	stale bool // the stored move values do not replay: use the record
 	err   error

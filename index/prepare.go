@@ -16,7 +16,7 @@ import (
 // TreeDepth is the number of plies from a game's start whose main-line moves
 // are kept in the opening-tree aggregate. Deeper positions are answered from
 // the positions table (few games share them).
-const TreeDepth = 12
+const TreeDepth = 8
 
 // Record is one record as read from a source, ready to be prepared.
 type Record struct {
@@ -64,7 +64,7 @@ type errInfo struct {
 type posRow struct {
 	key  uint64
 	ply  int
-	step int // (next step number + 1) << 1 | in a variation
+	vari int // 1 in a variation
 }
 
 type treeRow struct {
@@ -156,8 +156,7 @@ func (p *preparer) prepare(r Record) *prepared {
 	if canon.Tag("FEN") != "" {
 		out.fen = g.Start.String()
 	}
-	var idx map[*replay.Step]int
-	out.moves, idx = encodeMoves(g.Main)
+	out.moves = encodeMoves(g.Main)
 	out.final = g.Final.Key()
 	firsts := map[*replay.Step]bool{}
 	var mark func([]*replay.Step)
@@ -174,20 +173,17 @@ func (p *preparer) prepare(r Record) *prepared {
 	mark(g.Main)
 	out.pos = make([]posRow, 0, out.plies+2)
 	g.Positions(func(ps replay.Position) {
-		s := 0
-		if ps.Next != nil {
-			s = (idx[ps.Next] + 1) << 1
-		}
 		depth := ps.Depth
 		if ps.Next != nil && firsts[ps.Next] {
 			// The position where a variation branches off belongs to
 			// the line it branches from.
 			depth--
 		}
+		v := 0
 		if depth > 0 {
-			s |= 1
+			v = 1
 		}
-		out.pos = append(out.pos, posRow{key: ps.Key, ply: ps.Ply, step: s})
+		out.pos = append(out.pos, posRow{key: ps.Key, ply: ps.Ply, vari: v})
 	})
 	// Opening tree rows: the main line's first TreeDepth plies.
 	pos := g.Start.Clone()

@@ -280,7 +280,7 @@ func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, er
 	key := saltKey(q.Game, q.Position.Key())
 	base := `FROM positions p JOIN games g ON g.id = p.game WHERE p.key = ? AND ` + w.String()
 	args := append([]any{key}, w.args...)
-	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies, p.ply, p.step & 1 AS v
+	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies, p.ply, p.var AS v
 		FROM positions p JOIN games g ON g.id = p.game LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
 		WHERE p.key = ? AND `+w.String()+` GROUP BY g.id, p.ply, v ORDER BY g.id, p.ply, v LIMIT ? OFFSET ?`,
 		append(args, q.limit(), q.Offset)...)
@@ -302,7 +302,7 @@ func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, er
 		return res, err
 	}
 	if q.Count {
-		err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 `+base+` GROUP BY g.id, p.ply, p.step & 1)`, args...).Scan(&res.Total)
+		err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 `+base+` GROUP BY g.id, p.ply, p.var)`, args...).Scan(&res.Total)
 		if err != nil {
 			return res, err
 		}
@@ -547,31 +547,31 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 	if err != nil {
 		return nil, err
 	}
-	live, err := db.sql.QueryContext(ctx, `SELECT p.step, g.result, g.date, a.name, b.name, g.moves, g.fen
+	live, err := db.sql.QueryContext(ctx, `SELECT p.ply, g.result, g.date, a.name, b.name, g.moves, g.fen
 		FROM positions p JOIN games g ON g.id = p.game LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
-		WHERE p.key = ? AND p.ply >= ? AND p.step > 0 AND (p.step & 1) = 0`, key, TreeDepth)
+		WHERE p.key = ? AND p.ply >= ? AND p.var = 0 AND p.ply < g.plies`, key, TreeDepth)
 	if err != nil {
 		return nil, err
 	}
 	mover := int(pos.ToMove())
 	for live.Next() {
-		var step int
+		var ply int
 		var res, date, a, b sql.NullString
 		var blob []byte
 		var fen sql.NullString
-		if err := live.Scan(&step, &res, &date, &a, &b, &blob, &fen); err != nil {
+		if err := live.Scan(&ply, &res, &date, &a, &b, &blob, &fen); err != nil {
 			live.Close()
 			return nil, err
 		}
 		ml, err := decodeMoves(blob)
-		if err != nil || step>>1-1 >= len(ml.Steps) {
+		if err != nil {
 			continue
 		}
 		start, err := rg.NewPosition(fen.String)
 		if err != nil {
 			continue
 		}
-		text, ok := stepText(ml, start, step>>1-1)
+		text, ok := mainText(ml, start, ply)
 		if !ok {
 			continue
 		}

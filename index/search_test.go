@@ -69,10 +69,23 @@ func TestSearchAgainstBruteForce(t *testing.T) {
 			}
 			var all []brutePos
 			variations := 0
+			treeWant := map[uint64]map[string]int{}
+			var treeKeys []rules.Position
 			for i, rec := range readAll(t, text) {
 				g := replay.Replay(rec, replay.Options{})
 				if g.Err != nil {
 					t.Fatalf("game %d: %v", i+1, g.Err)
+				}
+				pos := g.Start.Clone()
+				for j, st := range g.Main {
+					if treeWant[pos.Key()] == nil {
+						treeWant[pos.Key()] = map[string]int{}
+					}
+					treeWant[pos.Key()][st.Text]++
+					if i%10 == 0 && (j == 3 || j == index.TreeDepth+2 || j == 2*index.TreeDepth) {
+						treeKeys = append(treeKeys, pos.Clone())
+					}
+					pos.Play(st.Move)
 				}
 				id := int64(i + 1)
 				all = append(all, brutePos{id, g.Start.Key(), 0, false, g.Start.Board()})
@@ -85,6 +98,23 @@ func TestSearchAgainstBruteForce(t *testing.T) {
 			}
 			if variations == 0 {
 				t.Fatal("the collection has no variations: the test would not cover them")
+			}
+			// Opening trees, from the aggregate (shallow) and from the
+			// positions table (deep).
+			for _, pos := range treeKeys {
+				tree, err := db.Tree(ctx, game, pos)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := treeWant[pos.Key()]
+				if len(tree) != len(want) {
+					t.Fatalf("tree of %s: %+v, want %v", pos, tree, want)
+				}
+				for _, m := range tree {
+					if want[m.Move] != m.Games {
+						t.Fatalf("tree of %s: %s %d games, want %d", pos, m.Move, m.Games, want[m.Move])
+					}
+				}
 			}
 			// Exact positions: a sample of positions, from main lines and
 			// variations; the search must list exactly the (game, ply, variation)

@@ -41,8 +41,6 @@ func docOf(id int64, p *prepared) textDoc {
 		"result":  p.result,
 		"date":    p.date,
 		"players": strings.TrimSpace(p.players[0] + " ; " + p.players[1]),
-		"p0":      p.players[0],
-		"p1":      p.players[1],
 	}
 	if p.event != "" {
 		d["event"] = p.event
@@ -79,6 +77,7 @@ func textMapping() (mapping.IndexMapping, error) {
 		f.Analyzer = foldAnalyzer
 		f.Store = false
 		f.IncludeTermVectors = false
+		f.DocValues = false
 		return f
 	}
 	kw := func() *mapping.FieldMapping {
@@ -89,7 +88,7 @@ func textMapping() (mapping.IndexMapping, error) {
 		f.IncludeInAll = false
 		return f
 	}
-	for _, n := range []string{"players", "p0", "p1", "event", "site", "annotator", "comments"} {
+	for _, n := range []string{"players", "event", "site", "annotator", "comments"} {
 		dm.AddFieldMappingsAt(n, txt())
 	}
 	for _, n := range []string{"game", "result", "date"} {
@@ -262,7 +261,7 @@ func (db *DB) record(ctx context.Context, id int64, cache *blockCache) (*record.
 	return r.Next()
 }
 
-// TextSearch runs a Bleve query-string query (fields players, p0, p1,
+// TextSearch runs a Bleve query-string query (fields players,
 // event, site, annotator, comments, game, result, date) and returns the
 // matching game ids, at most max.
 func (db *DB) TextSearch(ctx context.Context, q string, max int) ([]int64, error) {

@@ -24,8 +24,8 @@ type writer struct {
 	sources   map[string]int64
 	fileBytes int64 // bytes of the current file counted in the stats
 	// canonical texts are stored zstd-compressed in blocks of several games
-	block     []byte
-	blockID   int64
+	block   []byte
+	blockID int64
 
 	insGame, insTag, insPlayer *sql.Stmt
 }
@@ -34,7 +34,7 @@ type dbPos struct {
 	key  int64
 	ply  int
 	game int64
-	step int
+	vari int
 }
 
 type treeKey struct {
@@ -219,7 +219,7 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 		}
 	}
 	for _, r := range p.pos {
-		w.positions = append(w.positions, dbPos{key: saltKey(p.game, r.key), ply: r.ply, game: id, step: r.step})
+		w.positions = append(w.positions, dbPos{key: saltKey(p.game, r.key), ply: r.ply, game: id, vari: r.vari})
 	}
 	s0, s1, scored := scores(p.result)
 	for _, t := range p.tree {
@@ -262,10 +262,10 @@ func (w *writer) flushRows(ctx context.Context) error {
 		if a.game != b.game {
 			return a.game < b.game
 		}
-		return a.step < b.step
+		return a.vari < b.vari
 	})
 	const per = 200
-	full, err := w.tx.PrepareContext(ctx, `INSERT OR IGNORE INTO positions(key, ply, game, step) VALUES`+
+	full, err := w.tx.PrepareContext(ctx, `INSERT OR IGNORE INTO positions(key, ply, game, var) VALUES`+
 		strings.TrimSuffix(strings.Repeat("(?,?,?,?),", per), ","))
 	if err != nil {
 		return err
@@ -276,7 +276,7 @@ func (w *writer) flushRows(ctx context.Context) error {
 	for len(rows) >= per {
 		args = args[:0]
 		for _, r := range rows[:per] {
-			args = append(args, r.key, r.ply, r.game, r.step)
+			args = append(args, r.key, r.ply, r.game, r.vari)
 		}
 		if _, err := full.ExecContext(ctx, args...); err != nil {
 			return fmt.Errorf("store positions: %w", err)
@@ -284,7 +284,7 @@ func (w *writer) flushRows(ctx context.Context) error {
 		rows = rows[per:]
 	}
 	for _, r := range rows {
-		if _, err := w.tx.ExecContext(ctx, `INSERT OR IGNORE INTO positions(key, ply, game, step) VALUES(?,?,?,?)`, r.key, r.ply, r.game, r.step); err != nil {
+		if _, err := w.tx.ExecContext(ctx, `INSERT OR IGNORE INTO positions(key, ply, game, var) VALUES(?,?,?,?)`, r.key, r.ply, r.game, r.vari); err != nil {
 			return fmt.Errorf("store positions: %w", err)
 		}
 	}
