@@ -7,4 +7,5 @@ import (
 	_ "github.com/plateau/plateau/rules/dejarik" // dejarik
 	_ "github.com/plateau/plateau/rules/jetan"   // jetan
 	_ "github.com/plateau/plateau/rules/ogi"     // ogi
+	_ "github.com/plateau/plateau/rules/sauts"   // sauts
 )

@@ -95,7 +95,7 @@ func (p *Position) ParseMove(text string) (rules.Move, error) {
 			return illegal(RuleRevisit, "the chain lands on %s twice", squareName(next))
 		}
 		if ownGoalOf[s]&(1<<next) != 0 {
-			return illegal(RuleOwnGoal, "%s is a %s goal", squareName(next), sideWord(s))
+			return illegal(RuleOwnGoal, "%s is %s's own goal", squareName(next), sideName(s))
 		}
 		if land&(1<<next) == 0 {
 			return illegal(RuleOccupied, "%s is occupied", squareName(next))
@@ -115,7 +115,7 @@ func (p *Position) whyNot(text string, from, to int) (rules.Move, error) {
 	}
 	f, t := squareName(from), squareName(to)
 	if ownGoalOf[s]&(1<<to) != 0 {
-		return illegal(RuleOwnGoal, "%s is a %s goal", t, sideWord(s))
+		return illegal(RuleOwnGoal, "%s is %s's own goal", t, sideName(s))
 	}
 	if (p.pawns[0]|p.pawns[1])&(1<<to) != 0 {
 		return illegal(RuleOccupied, "%s is occupied", t)
@@ -124,7 +124,7 @@ func (p *Position) whyNot(text string, from, to int) (rules.Move, error) {
 		half := halfOf[s]
 		switch {
 		case half&(1<<from) == 0:
-			return illegal(RuleNotHome, "%s is not in %s's half, and no jump chain leads to %s", f, sideWord(s), t)
+			return illegal(RuleNotHome, "%s is not in %s's half, and no jump chain leads to %s", f, sideName(s), t)
 		case half&(1<<to) == 0:
 			return illegal(RuleMiddleLine, "a home move may not cross the middle line, and no jump chain leads to %s", t)
 		}
@@ -140,7 +140,7 @@ func (p *Position) whyNot(text string, from, to int) (rules.Move, error) {
 		for x := step(1<<from, d); x != 0 && x != 1<<to; x = step(x, d) {
 			sq := bits.TrailingZeros64(x)
 			if ownGoalOf[s]&x != 0 {
-				return illegal(RuleOwnGoal, "%s-%s crosses the %s goal %s", f, t, sideWord(s), squareName(sq))
+				return illegal(RuleOwnGoal, "%s-%s crosses %s's own goal %s", f, t, sideName(s), squareName(sq))
 			}
 			if (p.pawns[0]|p.pawns[1])&x != 0 {
 				return illegal(RuleBlocked, "%s stands between %s and %s, and no jump chain leads there", squareName(sq), f, t)
@@ -148,6 +148,13 @@ func (p *Position) whyNot(text string, from, to int) (rules.Move, error) {
 		}
 	}
 	return illegal(RuleNoPath, "no home move or jump chain leads from %s to %s", f, t)
+}
+
+func sideName(s rules.Side) string {
+	if s == white {
+		return "White"
+	}
+	return "Black"
 }
 
 func sideWord(s rules.Side) string {

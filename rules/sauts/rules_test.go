@@ -271,7 +271,7 @@ func TestBlockedLoses(t *testing.T) {
 	cases := []struct{ fen, result string }{
 		{"8/1w6/8/8/8/8/6b1/8 w", "0-1"},
 		{"wb6/bb6/8/8/8/8/8/8 w", "0-1"}, // A1 white boxed in by black
-		{"8/8/8/8/8/8/6b1/w7 b", "1-0"},   // lone black pawn in White's half
+		{"8/8/8/8/8/8/6b1/w7 b", "1-0"},  // lone black pawn in White's half
 	}
 	for _, c := range cases {
 		p := mustPos(t, c.fen)
