@@ -30,17 +30,32 @@ func parseSquare(s string) (int, bool) {
 // all chains between two squares are one move).
 func (p *Position) ParseMove(text string) (rules.Move, error) {
 	t := strings.TrimSpace(text)
-	parts := strings.Split(t, "-")
-	if len(parts) < 2 || len(parts) > maxSquares {
-		return 0, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: "want squares joined by '-', as G2-E2 or G6-E4-C4"}
-	}
 	var sqs [maxSquares]int
-	for i, s := range parts {
-		sq, ok := parseSquare(s)
-		if !ok {
-			return 0, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: fmt.Sprintf("%q is not a square (A1 to H8)", s)}
+	n := 0
+	for rest := t; ; {
+		part := rest
+		i := strings.IndexByte(rest, '-')
+		if i >= 0 {
+			part, rest = rest[:i], rest[i+1:]
 		}
-		sqs[i] = sq
+		if n == maxSquares {
+			return 0, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: "more squares than a chain can land on"}
+		}
+		sq, ok := parseSquare(part)
+		if !ok {
+			if i < 0 && n == 0 {
+				return 0, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: "want squares joined by '-', as G2-E2 or G6-E4-C4"}
+			}
+			return 0, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: fmt.Sprintf("%q is not a square (A1 to H8)", part)}
+		}
+		sqs[n] = sq
+		n++
+		if i < 0 {
+			break
+		}
+	}
+	if n < 2 {
+		return 0, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: "want squares joined by '-', as G2-E2 or G6-E4-C4"}
 	}
 	illegal := func(rule, format string, args ...any) (rules.Move, error) {
 		return 0, &rules.MoveError{Text: text, Kind: rules.Illegal, Rule: rule, Detail: fmt.Sprintf(format, args...)}
@@ -57,7 +72,7 @@ func (p *Position) ParseMove(text string) (rules.Move, error) {
 		}
 		return illegal(RuleNoPawn, "%s %s; %s is to move", squareName(from), what, sideWord(s))
 	}
-	if len(parts) == 2 {
+	if n == 2 {
 		to := sqs[1]
 		if to == from {
 			return illegal(RuleSameSquare, "a move may not end where it began")
@@ -71,7 +86,7 @@ func (p *Position) ParseMove(text string) (rules.Move, error) {
 	jumpable, land := p.jumpSetup(from)
 	visited := uint64(1) << from
 	cur := from
-	for i := 1; i < len(parts); i++ {
+	for i := 1; i < n; i++ {
 		next := sqs[i]
 		if targetOf[s]&(1<<cur) != 0 {
 			return illegal(RuleAfterGoal, "the chain ends on the goal %s", squareName(cur))
