@@ -40,6 +40,9 @@ async function loadList() {
   games = j.games || [];
   const ids = [...new Set(games.map(g => g.game).filter(x => x))].sort();
   for (const id of ids) $('#gamefilter').append(el('option', { value: id }, id));
+  const q = new URLSearchParams(location.search);
+  if (q.get('q')) $('#filter').value = q.get('q');
+  if (q.get('game')) $('#gamefilter').value = q.get('game');
   renderList();
   fromHash();
 }
@@ -86,6 +89,12 @@ async function openGame(n, node) {
   game = await r.json();
   for (const tr of document.querySelectorAll('#list tbody tr')) {
     tr.classList.toggle('open', +tr.dataset.n === n);
+    if (+tr.dataset.n === n) {
+      const lb = $('#listbox');
+      if (tr.offsetTop < lb.scrollTop || tr.offsetTop > lb.scrollTop + lb.clientHeight - tr.offsetHeight) {
+        lb.scrollTop = tr.offsetTop - lb.clientHeight / 3;
+      }
+    }
   }
   $('#empty').hidden = true;
   $('#game').hidden = false;
@@ -134,12 +143,14 @@ function renderMoves() {
 // line writes the moves from node id to the end of its line, with their
 // variations in parentheses.
 function line(box, id) {
-  let needNum = true;
+  let needNum = true, lastNum = '';
   while (id >= 0) {
     const n = game.nodes[id];
     for (const c of n.before || []) box.append(el('span', { class: 'cmt' }, '{' + c + '}'), ' ');
     const black = n.number.endsWith('...');
-    if (!black || needNum) box.append(el('span', { class: 'num' }, n.number), ' ');
+    // a huff shares its number with the move that follows it
+    if ((!black || needNum) && n.number !== lastNum) box.append(el('span', { class: 'num' }, n.number), ' ');
+    lastNum = n.number;
     const m = el('span', { class: 'move', 'data-id': id }, n.move + (n.nags ? ' ' + n.nags : ''));
     m.addEventListener('click', () => go(id));
     moveEls[id] = m;
@@ -161,6 +172,11 @@ function line(box, id) {
 }
 
 function go(id) {
+  if (game && game.nodes.length === 0) {
+    $('#board').replaceChildren(el('p', {}, 'No position to show: the record has no readable start.'));
+    $('#status').textContent = $('#fen').textContent = $('#comment').textContent = '';
+    return;
+  }
   if (!game || id < 0 || id >= game.nodes.length) return;
   at = id;
   const n = game.nodes[id];
@@ -169,7 +185,11 @@ function go(id) {
   const m = moveEls[id];
   if (m) {
     m.classList.add('cur');
-    m.scrollIntoView({ block: 'nearest' });
+    // scroll the move list only, not the page
+    const box = $('#moves');
+    if (m.offsetTop < box.scrollTop || m.offsetTop + m.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = m.offsetTop - box.clientHeight / 2;
+    }
   }
   let st = 'ply ' + n.ply + ' · ' + game.sides[n.toMove] + ' to move';
   if (n.depth > 0) st += ' · variation (depth ' + n.depth + ')';
@@ -267,12 +287,14 @@ function piece(G, p, x, y, s) {
   const ink = contrast(fill);
   let text = (G.glyphs && G.glyphs[p.side + p.kind]) || '';
   if (G.style === 'shogi') {
-    const inner = svg('g', { transform: p.side === 1 ? 'rotate(180)' : '' });
-    inner.append(svg('polygon', { points: '0,-0.42 0.3,-0.28 0.36,0.4 -0.36,0.4 -0.3,-0.28', fill,
+    // The tile points at the opponent (Gote's turned round, and darker);
+    // the letter stays upright to be read.
+    g.append(svg('polygon', { points: '0,-0.42 0.3,-0.28 0.36,0.4 -0.36,0.4 -0.3,-0.28',
+      transform: p.side === 1 ? 'rotate(180)' : '', fill: p.side === 1 ? '#d9b26a' : fill,
       stroke: '#5a3d1e', 'stroke-width': 0.03 }));
-    inner.append(svg('text', { x: 0, y: 0.06, 'font-size': 0.42, 'text-anchor': 'middle', 'dominant-baseline': 'central',
-      'font-weight': 700, fill: p.promoted ? '#c00' : '#111' }, (p.promoted ? '+' : '') + p.kind));
-    g.append(inner);
+    g.append(svg('text', { x: 0, y: p.side === 1 ? -0.02 : 0.06, 'font-size': 0.42, 'text-anchor': 'middle',
+      'dominant-baseline': 'central', 'font-weight': 700, fill: p.promoted ? '#c00' : '#111',
+      'text-decoration': p.side === 1 ? 'underline' : '' }, (p.promoted ? '+' : '') + p.kind));
     return g;
   }
   g.append(svg('circle', { r: 0.38, fill, stroke: ink === '#fff' ? '#000' : '#333', 'stroke-width': 0.04 }));
