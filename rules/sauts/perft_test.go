@@ -31,7 +31,7 @@ func moveTexts(p rules.Position) []string {
 
 func TestPerftStart(t *testing.T) {
 	// Depths 1–4 are cross-checked by the naive generator (TestPerftAgainstNaive);
-	// depth 5 (PLATEAU_DEEP=1, about 25 s) was computed by Legal alone.
+	// depth 5 (PLATEAU_DEEP=1, about 25 s) also by TestPerftDeepNaive.
 	want := []uint64{1, 46, 2116, 103360, 5044272, 251493972}
 	depth := 4
 	if os.Getenv("PLATEAU_DEEP") != "" {
@@ -56,6 +56,17 @@ var trickyFENs = []string{
 	// Pawns around the goals, both sides.
 	"8/2wbw3/3w4/8/8/3b4/2bwb3/8 w",
 	"1bb5/1bb5/8/8/8/8/1ww5/1ww5 w",
+}
+
+// TestPerftDeepNaive (PLATEAU_DEEP=1, a few minutes) checks depth 5 from the
+// start with the naive generator too.
+func TestPerftDeepNaive(t *testing.T) {
+	if os.Getenv("PLATEAU_DEEP") == "" {
+		t.Skip("set PLATEAU_DEEP=1 to run")
+	}
+	if got := naiveFromFEN(t, sauts.StartFEN).perft(5); got != 251493972 {
+		t.Errorf("naive perft(5) = %d, want 251493972", got)
+	}
 }
 
 func TestPerftAgainstNaive(t *testing.T) {
@@ -86,6 +97,9 @@ func TestMovesAgainstNaive(t *testing.T) {
 					t.Fatalf("%s: Legal %v\nnaive %v", p, got, want)
 				}
 				ms := p.Legal(nil)
+				if (len(ms) == 0) != p.Outcome().Over {
+					t.Fatalf("%s: %d moves, outcome %+v", p, len(ms), p.Outcome())
+				}
 				if len(ms) == 0 {
 					break
 				}

@@ -241,6 +241,16 @@ func makeSamples(t *testing.T) ([]sample, map[string]*sgame) {
 	f3.finish()
 	round++
 	out = append(out, sample{"textbook.pdn", f3, tagsFor("Textbook positions", round)})
+	// A chain of six jumps across the board.
+	lc := newGame(t, "8/1b2w3/2b3w1/b6w/8/5w2/3ww1w1/8 w")
+	lc.intro = "White's pawns form a ladder from G4 to A4 once F8 is filled."
+	lc.playText(t, "F6-F8")
+	lc.playText(t, "D1-D2")
+	lc.notes[1] = "Too late: the ladder is complete."
+	lc.playText(t, "G4-G6-G8-E8-C8-C6-A4")
+	lc.finish()
+	round++
+	out = append(out, sample{"textbook.pdn", lc, tagsFor("Textbook positions", round)})
 	// A blocked loss: White's two pawns deep in Black's half are boxed in.
 	bl := newGame(t, "2b5/w7/w7/1b6/8/8/8/b7 w")
 	bl.intro = "White's last pawns are stranded in Black's half, where only jumps are allowed."
@@ -406,6 +416,9 @@ func checkSamples(t *testing.T) {
 				if n := jumps(st.Text); n >= 4 {
 					cover["chain of 4+ jumps"]++
 				}
+				if n := jumps(st.Text); n >= 6 {
+					cover["chain of 6+ jumps"]++
+				}
 				if len(st.Variations) > 0 {
 					cover["variation"]++
 				}
@@ -430,7 +443,7 @@ func checkSamples(t *testing.T) {
 	if games < 10 {
 		t.Errorf("%d sample games, want at least 10", games)
 	}
-	for _, w := range []string{"chain of 4+ jumps", "variation", "comment", "NAG", "FEN", sauts.ReasonGoal,
+	for _, w := range []string{"chain of 4+ jumps", "chain of 6+ jumps", "variation", "comment", "NAG", "FEN", sauts.ReasonGoal,
 		sauts.ReasonBlocked, "not over: *", "not over: 1/2-1/2"} {
 		if cover[w] == 0 {
 			t.Errorf("no sample shows %q", w)
