@@ -93,8 +93,17 @@ func BenchmarkQueries(b *testing.B) {
 	ctx := context.Background()
 	n, game := benchN(), benchGame()
 	dir := b.TempDir()
-	text := genText(b, game, n, 43)
-	file := writeFile(b, dir, "g.pdn", text)
+	var text []byte
+	file := os.Getenv("PLATEAU_BENCH_FILE") // a collection of n valid games
+	if file != "" {
+		var err error
+		if text, err = os.ReadFile(file); err != nil {
+			b.Fatal(err)
+		}
+	} else {
+		text = genText(b, game, n, 43)
+		file = writeFile(b, dir, "g.pdn", text)
+	}
 	db, err := index.Open(ctx, filepath.Join(dir, "db"), index.Options{})
 	if err != nil {
 		b.Fatal(err)

@@ -48,6 +48,9 @@ type DB struct {
 
 	mu   sync.Mutex
 	text bleve.Index // nil until opened
+
+	pmu     sync.Mutex
+	players []playerEntry // folded player names, by id
 }
 
 // Options for Open.

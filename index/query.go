@@ -341,23 +341,48 @@ func (db *DB) MatchPlayers(ctx context.Context, text string) ([]int64, error) {
 	if len(words) == 0 {
 		return nil, nil
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT id, folded FROM players`)
+	list, err := db.playerList(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for i := range list {
+		if nameMatches(words, list[i].words) {
+			ids = append(ids, list[i].id)
+		}
+	}
+	return ids, nil
+}
+
+type playerEntry struct {
+	id    int64
+	words []string
+}
+
+// playerList is the folded names of every player, read once and extended
+// as players are added (ids only grow).
+func (db *DB) playerList(ctx context.Context) ([]playerEntry, error) {
+	db.pmu.Lock()
+	defer db.pmu.Unlock()
+	var last int64
+	if n := len(db.players); n > 0 {
+		last = db.players[n-1].id
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT id, folded FROM players WHERE id > ? ORDER BY id`, last)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var ids []int64
 	for rows.Next() {
-		var id int64
+		var e playerEntry
 		var f string
-		if err := rows.Scan(&id, &f); err != nil {
+		if err := rows.Scan(&e.id, &f); err != nil {
 			return nil, err
 		}
-		if nameMatches(words, strings.Fields(f)) {
-			ids = append(ids, id)
-		}
+		e.words = strings.Fields(f)
+		db.players = append(db.players, e)
 	}
-	return ids, rows.Err()
+	return db.players, rows.Err()
 }
 
 func nameMatches(words, name []string) bool {
@@ -525,7 +550,9 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	prow, err := db.sql.QueryContext(ctx, `SELECT t.move, p.name, t.n FROM tree_players t JOIN players p ON p.id = t.player WHERE t.key = ?`, key)
+	prow, err := db.sql.QueryContext(ctx, `SELECT t.move, p.name, t.n FROM
+		(SELECT move, player, n, ROW_NUMBER() OVER (PARTITION BY move ORDER BY n DESC, player) AS r FROM tree_players WHERE key = ?) t
+		JOIN players p ON p.id = t.player WHERE t.r <= 3`, key)
 	if err != nil {
 		return nil, err
 	}
