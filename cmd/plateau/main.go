@@ -30,6 +30,7 @@ func newApp() *cli.App {
 		exportCommand(),
 		perftCommand(),
 		replayCommand(),
+		serveCommand(),
 	}
 	cmds = append(cmds, generateCommands()...)
 	cmds = append(cmds, databaseCommands()...)
