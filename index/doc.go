@@ -1,3 +1,82 @@
 // Package index is Plateau's database: the SQLite store of record, the Bleve
-// text index, the import pipeline's writer, and every query.
+// text index, the import pipeline and every query (exact position, pattern,
+// player, tags, opening tree, crosstable).
+//
+// # Layout
+//
+// A database is a directory (DefaultDir: $PLATEAU_DB, else
+// $XDG_DATA_HOME/plateau, else ~/.local/share/plateau) holding
+// plateau.sqlite (WAL mode, busy timeout, immediate write transactions) and
+// text.bleve.
+//
+//   - games: one row per record, valid or not: ruleset, validity, players
+//     (ids into players), event, site, date, result, termination, ply count,
+//     provenance (source file, byte offset and line of the record), the first
+//     error (message, line, column, ply, move, rule), a 128-bit prefix of the
+//     SHA-256 of the canonical text (UNIQUE: duplicates are skipped), the
+//     start position when not the standard one, the main line's final key,
+//     the compact move list (below), and where its canonical text is.
+//   - texts: canonical record texts, concatenated and zstd-compressed in
+//     blocks of about 64 KiB (small records compress poorly one by one).
+//   - players (name, folded name), tags (every tag without its own column,
+//     (name, value, game), valid games only), sources (path, size, mtime,
+//     done).
+//   - positions WITHOUT ROWID, primary key (key, ply, game, var): every
+//     position of every valid game, main lines and variations (var = 1), for
+//     exact-position lookups and transpositions. The stored key is the rules'
+//     64-bit key XOR a hash of the ruleset id, so that rulesets sharing a key
+//     scheme never share positions. A variation's branch point is the line's
+//     position it branches from, so it is flagged with that line's depth.
+//   - tree (key, move) → occurrences, scored games, points of each side,
+//     first and last date; tree_players (key, move, player) → count. Both
+//     are aggregated in the import transaction for the main-line moves of
+//     the first TreeDepth plies; Tree adds deeper occurrences from the
+//     positions table (few games share a deep position), formatting each
+//     move by replaying the game's stored moves. Variations are not counted
+//     in trees: they are comments, not games played. Top players of a move:
+//     the three with most games in the aggregate, plus the deeper ones.
+//
+// # Import
+//
+// One reader goroutine parses the files in order (record.Reader, via
+// importers.Expand/Open: directories, globs, stdin, .gz, .zst, charsets),
+// in chunks of 64 records; one worker per CPU replays each record
+// (replay.Replay) and prepares its rows; one writer stores chunks in file
+// order, in transactions of ImportOptions.TxGames games (5000), positions and
+// tree rows sorted by key before insertion. Invalid records (syntax errors,
+// illegal moves, unknown games, wrong results) are stored with their first
+// error and listed by Errors; an invalid copy of a record is replaced when a
+// later import finds it valid (--force). A file read completely is marked
+// done with its size and mtime and skipped next time unless changed.
+//
+// Crash safety: SQLite's commit is the truth. A game, its positions, tags
+// and tree contributions are written in one transaction, so kill -9 leaves
+// either all or nothing; running the same import again skips what was
+// committed (duplicates by hash) and completes the rest. The text index is
+// written after each commit, in batches of 1000 documents (never
+// unsafe_batch), by its own goroutine; the highest indexed game id is kept
+// in SQLite (meta text_hw) and, on the next writable import, games beyond it
+// are indexed again. Readers open the database read-only and work while an
+// import runs (WAL); a text query during an import fails with ErrTextBusy
+// after 2 s (Bleve allows one writer process).
+//
+// # Queries
+//
+// Player criteria are matched on the folded names of the players table
+// (lower case, accents and punctuation removed): every word of the query
+// must be a prefix of a word of the name or within edit distance 1 (2 for
+// 8+ letters); this gives exact id sets that combine with every SQL
+// criterion. Bleve holds one document per valid game (players, event, site,
+// annotator, comments with an ASCII-folding analyzer; game, result, date as
+// keywords) for Query.Text, a Bleve query string. Event, site and
+// termination match as case-insensitive substrings, dates by prefix.
+//
+// Pattern search never re-reads record text: it plays each candidate game's
+// compact move list (the rules.Move values as varints, with variations) and
+// tests every position's Board(), on every CPU, stopping once a page of
+// matches is found unless a count is asked. A game whose stored moves do not
+// replay to its stored final key (a rules package whose move encoding
+// changed) is matched from its record text instead, so answers stay
+// correct. A pattern match is reported at the first matching position in
+// play order (variations before the move they replace).
 package index
