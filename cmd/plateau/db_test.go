@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -112,5 +113,34 @@ func TestDatabaseCommands(t *testing.T) {
 	out = mustRun(t, "search", "--db", db, "--game", "draughts", "--pattern", "White:M@46,47,48,49,50 Black:*<=19", "--limit", "3")
 	if n := len(regexp.MustCompile(`(?m)^\d+ +draughts `).FindAllString(out, -1)); n != 3 {
 		t.Fatalf("pattern: %d rows: %s", n, out)
+	}
+}
+
+// TestDatabaseSamples imports the sample collections: every broken sample
+// is listed by `errors`, every other game is valid, and a tree and a search
+// answer on them.
+func TestDatabaseSamples(t *testing.T) {
+	broken, err := filepath.Glob(filepath.Join(samples, "broken", "*.pdn"))
+	if err != nil || len(broken) == 0 {
+		t.Fatal("no broken samples")
+	}
+	db := filepath.Join(t.TempDir(), "db")
+	mustRun(t, "import", "--db", db, samples)
+	out := mustRun(t, "errors", "--db", db)
+	for _, b := range broken {
+		if !strings.Contains(out, b+":") {
+			t.Errorf("errors does not list %s", b)
+		}
+	}
+	if want := regexp.MustCompile(`(?m)^(\d+) invalid games$`).FindStringSubmatch(out); want == nil || want[1] != strconv.Itoa(len(broken)) {
+		t.Fatalf("errors: want %d invalid games:\n%s", len(broken), out)
+	}
+	out = mustRun(t, "tree", "--db", db, "--game", "ogi")
+	if !regexp.MustCompile(`(?m)^\d+ moves, [1-9]\d* games$`).MatchString(out) {
+		t.Fatalf("tree: %s", out)
+	}
+	out = mustRun(t, "search", "--db", db, "--game", "ogi", "--position", "", "--count")
+	if !regexp.MustCompile(`(?m)^[1-9]\d* matches$`).MatchString(out) {
+		t.Fatalf("search: %s", out)
 	}
 }
