@@ -144,3 +144,93 @@ func TestGamesListsEveryGame(t *testing.T) {
 		}
 	}
 }
+
+func TestPerftCommand(t *testing.T) {
+	out, errOut, status := plateau(t, "perft", "--game", "draughts", "--depth", "4")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	for _, want := range []string{"depth  1              9", "depth  2             81", "depth  3            658", "depth  4           4265"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("perft output lacks %q:\n%s", want, out)
+		}
+	}
+	out, _, status = plateau(t, "perft", "--game", "ogi", "--depth", "2", "--divide")
+	if status != exitOK || !strings.Contains(out, "depth  2            625") {
+		t.Fatalf("ogi perft: %d\n%s", status, out)
+	}
+}
+
+func TestShowCommand(t *testing.T) {
+	out, errOut, status := plateau(t, "show", filepath.Join(samples, "ogi"), "--game", "1", "--ply", "2")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	for _, want := range []string{"ply 2, Sente to move", "position: ", "moves: "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("show output lacks %q:\n%s", want, out)
+		}
+	}
+	// A file of several games is summarised, with Dejarik series totals.
+	out, _, status = plateau(t, "show", filepath.Join(samples, "dejarik", "series.pdn"))
+	if status != exitOK || !strings.Contains(out, "series totals") || !strings.Contains(out, "has reached 12 points") {
+		t.Fatalf("dejarik series summary: %d\n%s", status, out)
+	}
+	if _, _, status := plateau(t, "show", filepath.Join(samples, "ogi"), "--game", "1", "--ply", "9999"); status != exitUsage {
+		t.Errorf("show past the end: status %d", status)
+	}
+}
+
+func TestReplayCommand(t *testing.T) {
+	app := newApp()
+	var out bytes.Buffer
+	app.Writer, app.ErrWriter = &out, &out
+	app.Reader = strings.NewReader("n\nn\nb\ng 3\nq\n")
+	if err := app.Run([]string{"plateau", "replay", filepath.Join(samples, "ogi", "osaka-club.pdn")}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"ply 0", "ply 1, after 1.", "ply 2, after 1...", "ply 3, after 2."} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("replay output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// TestCorpus: every international draughts game of the PDN standard's
+// corpus validates; files a strict reader rejects give errors and the rest
+// of the input is still read.
+func TestCorpus(t *testing.T) {
+	dir := "../../../shared/corpus/pdn"
+	intl := []string{"DUTCH96H.pdn", "PROF2.pdn", "nk ronde 01.pdn", "nk ronde 02.pdn", "nk2003-amsterdam.pdn", "rk ronde 12.pdn"}
+	for _, f := range intl {
+		out, errOut, status := plateau(t, "validate", filepath.Join(dir, "succeed", f))
+		if status != exitOK {
+			t.Errorf("%s: status %d\n%s%s", f, status, out, errOut)
+		}
+	}
+	out, _, status := plateau(t, "validate", filepath.Join(dir, "fail"))
+	if status != exitInvalid {
+		t.Fatalf("fail/: status %d", status)
+	}
+	if !strings.Contains(out, "nested_comment.pdn:1: game 1: '{' inside a comment") || !strings.Contains(out, "delfts.pdn:53: game 2: ply 125") {
+		t.Errorf("fail/ errors not named:\n%s", out)
+	}
+	if m := regexp.MustCompile(`(\d+) games, (\d+) valid`).FindStringSubmatch(out); m == nil || m[2] == "0" {
+		t.Errorf("the valid games of fail/ were lost: %v", m)
+	}
+}
+
+func TestFlagsFirst(t *testing.T) {
+	app := newApp()
+	for _, tt := range []struct{ in, want string }{
+		{"plateau show f.pdn --game 3 --ply=4", "plateau show --game 3 --ply=4 f.pdn"},
+		{"plateau validate a.pdn -q b.pdn", "plateau validate -q a.pdn b.pdn"},
+		{"plateau validate - --quiet", "plateau validate --quiet -"},
+		{"plateau export a -- -b", "plateau export a -- -b"},
+		{"plateau nosuch a --x 1", "plateau nosuch a --x 1"},
+	} {
+		if got := strings.Join(flagsFirst(app, strings.Fields(tt.in)), " "); got != tt.want {
+			t.Errorf("%s: got %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
