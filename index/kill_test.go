@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,21 +13,22 @@ import (
 	"github.com/plateau/plateau/index"
 )
 
-// TestKillChild is the child process of TestKillDuringImport: it imports
-// the file named by the environment, slowly committing, until killed.
-func TestKillChild(t *testing.T) {
-	dir := os.Getenv("PLATEAU_KILL_CHILD")
-	if dir == "" {
-		t.Skip("child of TestKillDuringImport only")
+// TestMain runs the child process of TestKillDuringImport when the
+// environment names its folder: it imports the file there, committing small
+// transactions, until it is killed. Otherwise it runs the tests.
+func TestMain(m *testing.M) {
+	if dir := os.Getenv("PLATEAU_KILL_CHILD"); dir != "" {
+		db, err := index.Open(context.Background(), filepath.Join(dir, "db"), index.Options{})
+		if err == nil {
+			_, err = db.Import(context.Background(), []string{filepath.Join(dir, "g.pdn")}, index.ImportOptions{TxGames: 100})
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
 	}
-	db, err := index.Open(context.Background(), filepath.Join(dir, "db"), index.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = db.Import(context.Background(), []string{filepath.Join(dir, "g.pdn")}, index.ImportOptions{TxGames: 100})
-	if err != nil {
-		t.Fatal(err)
-	}
+	os.Exit(m.Run())
 }
 
 // TestKillDuringImport kills an import (SIGKILL) in the middle, checks that
@@ -38,7 +40,7 @@ func TestKillDuringImport(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	writeFile(t, dir, "g.pdn", genText(t, "draughts", n, 9))
-	cmd := exec.Command(os.Args[0], "-test.run=^TestKillChild$", "-test.count=1")
+	cmd := exec.Command(os.Args[0])
 	cmd.Env = append(os.Environ(), "PLATEAU_KILL_CHILD="+dir)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
