@@ -419,7 +419,7 @@ func TestSamples(t *testing.T) {
 	}
 	files, _ := filepath.Glob(filepath.Join(samplesDir, "*.pdn"))
 	if len(files) == 0 {
-		t.Skip("no samples yet: run with -update")
+		t.Fatal("no samples in " + samplesDir + ": run with -update to make them")
 	}
 	types := map[string]int{}
 	endings := map[string]int{}
