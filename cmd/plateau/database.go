@@ -225,15 +225,11 @@ func crosstableCommand() *cli.Command {
 		Usage: "players × players with their scores (Result points: Dejarik points included)",
 		Flags: append([]cli.Flag{dbFlag()}, filterFlags()...),
 		Action: func(c *cli.Context) error {
-			db, err := openDB(c, true)
+			db, q, err := queryDB(c, false)
 			if err != nil {
 				return err
 			}
 			defer db.Close()
-			q, err := queryOf(c)
-			if err != nil {
-				return err
-			}
 			rows, err := db.Crosstable(c.Context, q)
 			if err != nil {
 				return exitErr(err)

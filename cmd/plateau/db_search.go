@@ -54,6 +54,24 @@ func pageFlags(defLimit int) []cli.Flag {
 }
 
 // queryOf reads the criteria flags.
+// queryDB opens the database for reading and builds the query its flags
+// describe: the filters and, withPosition, the position and pattern criteria.
+func queryDB(c *cli.Context, withPosition bool) (*index.DB, index.Query, error) {
+	db, err := openDB(c, true)
+	if err != nil {
+		return nil, index.Query{}, err
+	}
+	q, err := queryOf(c)
+	if err == nil && withPosition {
+		err = positionQuery(c, db, &q)
+	}
+	if err != nil {
+		db.Close()
+		return nil, index.Query{}, err
+	}
+	return db, q, nil
+}
+
 func queryOf(c *cli.Context) (index.Query, error) {
 	q := index.Query{
 		Game: c.String("game"), Event: c.String("event"), Site: c.String("site"),
@@ -182,18 +200,11 @@ func searchCommand() *cli.Command {
 		Usage: "find games by position, pattern, player, event, site, date, result, tags",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			db, err := openDB(c, true)
+			db, q, err := queryDB(c, true)
 			if err != nil {
 				return err
 			}
 			defer db.Close()
-			q, err := queryOf(c)
-			if err != nil {
-				return err
-			}
-			if err := positionQuery(c, db, &q); err != nil {
-				return err
-			}
 			q.Limit, q.Offset, q.Count = c.Int("limit"), c.Int("offset"), c.Bool("count")
 			switch c.String("format") {
 			case "pdn":
@@ -264,18 +275,11 @@ func dbexportCommand() *cli.Command {
 		Usage: "write the games of a query (default: every valid game) from the database in canonical form",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			db, err := openDB(c, true)
+			db, q, err := queryDB(c, true)
 			if err != nil {
 				return err
 			}
 			defer db.Close()
-			q, err := queryOf(c)
-			if err != nil {
-				return err
-			}
-			if err := positionQuery(c, db, &q); err != nil {
-				return err
-			}
 			q.Limit, q.Offset = c.Int("limit"), c.Int("offset")
 			return exportQuery(c, db, q)
 		},
