@@ -1,13 +1,12 @@
 package replay_test
 
 import (
-	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/record/recordtest"
 	"github.com/plateau/plateau/replay"
 	_ "github.com/plateau/plateau/rules/all"
 )
@@ -17,22 +16,7 @@ func readDir(b *testing.B, dir string) []*record.Game {
 	files, _ := filepath.Glob(filepath.Join(dir, "*.pdn"))
 	var games []*record.Game
 	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		r := record.NewReader(fh, f)
-		for {
-			g, err := r.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			games = append(games, g)
-		}
-		fh.Close()
+		games = append(games, recordtest.MustReadFile(b, f)...)
 	}
 	return games
 }

@@ -8,10 +8,8 @@ package dejarik_test
 // every move type and every ending.
 
 import (
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -19,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/record/recordtest"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/rules"
 	"github.com/plateau/plateau/rules/dejarik"
@@ -394,23 +393,7 @@ func generate(t *testing.T) {
 }
 
 func readAll(t testing.TB, path string) []*record.Game {
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r := record.NewReader(f, path)
-	var games []*record.Game
-	for {
-		g, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return games
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		games = append(games, g)
-	}
+	return recordtest.MustReadFile(t, path)
 }
 
 func TestSamples(t *testing.T) {

@@ -3,35 +3,18 @@ package jetan
 import (
 	"bytes"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/record/recordtest"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/rules"
 )
 
 func readGames(t *testing.T, path string) []*record.Game {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rd := record.NewReader(f, path)
-	var out []*record.Game
-	for {
-		g, err := rd.Next()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		out = append(out, g)
-	}
+	return recordtest.MustReadFile(t, path)
 }
 
 // TestSampleRecordsReplay replays every sample through the record reader and

@@ -14,7 +14,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -22,6 +21,7 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/record/recordtest"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/rules"
 	"github.com/plateau/plateau/rules/sauts"
@@ -342,24 +342,12 @@ func blockedLine(t *testing.T, g *sgame) {
 func TestSamples(t *testing.T) {
 	if *update {
 		samples, broken := makeSamples(t)
-		files := map[string]*bytes.Buffer{}
-		var order []string
+		var out []recordtest.Sample
 		for _, s := range samples {
-			if files[s.file] == nil {
-				files[s.file] = &bytes.Buffer{}
-				order = append(order, s.file)
-			}
-			if err := record.Write(files[s.file], s.g.record(s.tags)); err != nil {
-				t.Fatal(err)
-			}
+			out = append(out, recordtest.Sample{File: s.file, Game: s.g.record(s.tags)})
 		}
-		if err := os.MkdirAll(samplesDir, 0o755); err != nil {
+		if err := recordtest.WriteFiles(samplesDir, out); err != nil {
 			t.Fatal(err)
-		}
-		for _, name := range order {
-			if err := os.WriteFile(filepath.Join(samplesDir, name), files[name].Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
 		}
 		for name, g := range broken {
 			var b bytes.Buffer
@@ -378,25 +366,8 @@ func TestSamples(t *testing.T) {
 }
 
 func readGames(t testing.TB, file string) []*record.Game {
-	t.Helper()
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r := record.NewReader(f, file)
-	var out []*record.Game
-	for {
-		g, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil && !errors.Is(err, record.ErrSyntax) {
-			t.Fatalf("%s: %v", file, err)
-		}
-		out = append(out, g)
-	}
-	return out
+	games, _ := recordtest.ReadFile(t, file)
+	return games
 }
 
 // checkSamples: every sample game replays, and together they show what they should.
