@@ -38,7 +38,7 @@ func (g *Generator) bookNode(r *rand.Rand, pos rules.Position, depth int, st sta
 			break
 		}
 		legal = slices.DeleteFunc(legal, func(x rules.Move) bool { return x == m })
-		if w.hangs(pos, m, &st, side) {
+		if w.hangs(pos, m, w.factsOf(pos, m), &st, side) {
 			continue // no book move leaves the King or Princess en prise
 		}
 		n.moves = append(n.moves, m)
@@ -46,7 +46,7 @@ func (g *Generator) bookNode(r *rand.Rand, pos rules.Position, depth int, st sta
 	for _, m := range n.moves {
 		c := pos.Clone()
 		cst := st
-		cst.played(side, c.Describe(m))
+		cst.played(side, w.factsOf(c, m))
 		c.Play(m)
 		n.kids = append(n.kids, g.bookNode(r, c, depth+1, cst))
 	}

@@ -3,6 +3,7 @@ package generate
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -25,8 +26,8 @@ type Generator struct {
 	start   rules.Position
 	sides   [2]string
 	eloTags [2]string
-	targets [2]string // start square of each side's target piece
-	chiefs  [2]string // start square of each side's second royal piece
+	targets [2]rules.Coord // start square of each side's target piece
+	chiefs  [2]rules.Coord // start square of each side's second royal piece
 	book    *node
 	players []player
 	events  []event
@@ -59,11 +60,12 @@ func New(g rules.Game, seed uint64) (*Generator, error) {
 	}
 	if gen.prof.target != 0 {
 		for _, pl := range start.Board() {
-			if pl.Square != "" && pl.Kind == gen.prof.target && gen.targets[pl.Side] == "" {
-				gen.targets[pl.Side] = pl.Square
+			c := rules.CoordOf(pl.Square)
+			if c != noCoord && pl.Kind == gen.prof.target && gen.targets[pl.Side] == noCoord {
+				gen.targets[pl.Side] = c
 			}
-			if pl.Square != "" && pl.Kind == gen.prof.chief && gen.prof.chief != 0 && gen.chiefs[pl.Side] == "" {
-				gen.chiefs[pl.Side] = pl.Square
+			if c != noCoord && pl.Kind == gen.prof.chief && gen.prof.chief != 0 && gen.chiefs[pl.Side] == noCoord {
+				gen.chiefs[pl.Side] = c
 			}
 		}
 	}
@@ -104,10 +106,16 @@ type Worker struct {
 	legal  []rules.Move
 	legal2 []rules.Move
 	scores []int
+	facts  []rules.MoveFacts // of legal, by scoreAll
 	// next and nextScores are the replies to the move pick played.
 	next       []rules.Move
 	nextScores []int
+	nextFacts  []rules.MoveFacts
 	reply      []rules.Move // the opponent's moves, in hangs
+	replyFacts []rules.MoveFacts
+	one        [1]rules.Move
+	pol        rules.Policy
+	oneFacts   []rules.MoveFacts
 	doomed     bool         // choose found no move that saves the target
 	arena      []record.Move
 	line       record.Line
@@ -129,10 +137,13 @@ func mix(x uint64) uint64 {
 	return x ^ x>>31
 }
 
+// noCoord is the zero Coord: no piece, or a square without coordinates.
+var noCoord rules.Coord
+
 // state is what a game in progress knows besides its position.
 type state struct {
-	targets [2]string // square of each side's target piece ("" if none)
-	chiefs  [2]string // square of each side's second royal piece ("" if none)
+	targets [2]rules.Coord // square of each side's target piece (noCoord if none)
+	chiefs  [2]rules.Coord // square of each side's second royal piece (noCoord if none)
 	capt    [2]int    // pieces captured by each side
 	noise   [2]int    // width of each side's random noise
 }
@@ -175,10 +186,16 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 	}
 	var result, term string
 	ready := false // w.legal and w.scores hold the moves of pos, scored
+	// A Chooser's Choose fails when there is no move, so the Outcome is
+	// asked only after a capture (a royal piece taken) or such a failure.
+	_, fastGame := pos.(rules.Chooser)
+	captured := true
 	for ply := 0; ; ply++ {
-		if o := pos.Outcome(); o.Over {
-			result, term = o.Result, o.Reason
-			break
+		if !fastGame || captured {
+			if o := pos.Outcome(); o.Over {
+				result, term = o.Result, o.Reason
+				break
+			}
 		}
 		side := pos.ToMove()
 		if ply == unfinished {
@@ -205,18 +222,35 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 				break
 			}
 		}
-		if !ready {
-			w.legal = pos.Legal(w.legal[:0])
-		}
-		if len(w.legal) == 0 { // the rules say the game goes on, yet there is no move
-			result, term = "*", "unterminated"
-			break
+		chooser, fast := pos.(rules.Chooser)
+		if !ready && (!fast || node != nil) {
+			w.legal = w.moves(pos, w.legal[:0])
+			if len(w.legal) == 0 { // the rules say the game goes on, yet there is no move
+				result, term = "*", "unterminated"
+				break
+			}
 		}
 		m, inBook := w.bookMove(&node, ply)
 		var before rules.Position // the position before m, when pick played it
-		if !inBook {
+		if !inBook && fast {
+			var ok bool
+			m, w.doomed, ok = chooser.Choose(w.policy(side, &st), r.Uint64(), noMove)
+			if !ok {
+				result, term = "*", "unterminated"
+				if o := pos.Outcome(); o.Over {
+					result, term = o.Result, o.Reason
+				}
+				break
+			}
+			if w.doomed && r.IntN(3) > 0 {
+				if res := w.first(pos, p.wins[side.Other()]); res != "" {
+					result, term = res, "resignation"
+					break
+				}
+			}
+		} else if !inBook {
 			if !ready {
-				w.scores, _ = scoreAll(r, p, pos, w.legal, &st, side, st.noise[side], noMove, w.scores[:0])
+				w.scores, w.facts, _ = scoreAll(r, p, pos, w.legal, &st, side, st.noise[side], noMove, w.scores[:0], w.facts[:0])
 			}
 			m, before, ready = w.pick(&pos, &st, side)
 			if w.doomed && r.IntN(3) > 0 {
@@ -233,7 +267,10 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 			before = pos
 		}
 		var variations []record.Line
-		if vars > 0 && ply >= 4 && len(w.legal) > 1 && r.IntN(40) == 0 {
+		if vars > 0 && ply >= 4 && r.IntN(40) == 0 {
+			if fast && !inBook {
+				w.legal = w.moves(before, w.legal[:0])
+			}
 			if v := w.variation(before, m, ply, st); len(v) > 0 {
 				variations = []record.Line{v}
 				vars--
@@ -249,13 +286,16 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 			mv.After = []string{moveComments[r.IntN(len(moveComments))]}
 			commented = true
 		}
-		st.played(side, info)
+		f := w.factsOf(before, m)
+		captured = f.Captures > 0
+		st.played(side, f)
 		if !played {
 			pos.Play(m)
 		}
 		if ready { // the replies were generated and scored by pick
 			w.legal, w.next = w.next, w.legal
 			w.scores, w.nextScores = w.nextScores, w.scores
+			w.facts, w.nextFacts = w.nextFacts, w.facts
 		}
 	}
 	if result == "" {
@@ -316,17 +356,64 @@ func (w *Worker) first(pos rules.Position, results []string) string {
 	return ""
 }
 
-// played updates the state after side plays a move described by info.
-func (st *state) played(side rules.Side, info rules.MoveInfo) {
-	st.capt[side] += info.Captures
-	if info.From == "" {
+// dropSampler is a Position whose legal moves include many interchangeable
+// drops from a hand (Ōgi: once hands fill, drops are most of the ~120 legal
+// moves of a position). The policy then looks at every board move and a
+// random sample of drops: scoring every drop would make the generator
+// several times slower for moves that differ only by a square.
+type dropSampler interface {
+	LegalBoard(dst []rules.Move) []rules.Move
+	SampleDrops(dst []rules.Move, n int, seed uint64) []rules.Move
+}
+
+// sampledDrops is how many drops the policy looks at in a position.
+const sampledDrops = 12
+
+// moves appends the moves of pos the policy chooses from: every legal move,
+// or for a dropSampler every board move and a sample of drops.
+func (w *Worker) moves(pos rules.Position, dst []rules.Move) []rules.Move {
+	if ds, ok := pos.(dropSampler); ok {
+		dst = ds.LegalBoard(dst)
+		return ds.SampleDrops(dst, sampledDrops, w.r.Uint64())
+	}
+	return pos.Legal(dst)
+}
+
+// policy is the Policy of side for a rules.Chooser, after the profile and
+// the side's noise; like pick, a mover usually checks his target's safety.
+func (w *Worker) policy(side rules.Side, st *state) *rules.Policy {
+	p := &w.g.prof
+	noise := st.noise[side]
+	w.pol = rules.Policy{
+		Noise:    noise,
+		Capture:  p.capture,
+		Promote:  p.promote,
+		Progress: p.progress,
+		Drop:     p.drop,
+		Royal:    p.capture / 2,
+		Safety:   st.targets[side] != noCoord && w.r.IntN(1000) >= noise/4,
+	}
+	return &w.pol
+}
+
+// factsOf returns the facts of move m of pos.
+func (w *Worker) factsOf(pos rules.Position, m rules.Move) rules.MoveFacts {
+	w.one[0] = m
+	w.oneFacts = rules.AppendFacts(pos, w.oneFacts[:0], w.one[:])
+	return w.oneFacts[0]
+}
+
+// played updates the state after side plays a move described by f.
+func (st *state) played(side rules.Side, f rules.MoveFacts) {
+	st.capt[side] += int(f.Captures)
+	if f.From == noCoord {
 		return
 	}
-	if info.From == st.targets[side] {
-		st.targets[side] = info.To
+	if f.From == st.targets[side] {
+		st.targets[side] = f.To
 	}
-	if info.From == st.chiefs[side] {
-		st.chiefs[side] = info.To
+	if f.From == st.chiefs[side] {
+		st.chiefs[side] = f.To
 	}
 }
 
@@ -371,15 +458,15 @@ func (w *Worker) pick(pos *rules.Position, st *state, side rules.Side) (m rules.
 		return noMove, nil, false
 	}
 	// noise 20 checks 99.5% of moves, noise 160 96%.
-	if st.targets[side] == "" || r.IntN(1000) < st.noise[side]/4 {
+	if st.targets[side] == noCoord || r.IntN(1000) < st.noise[side]/4 {
 		return w.legal[i], nil, false
 	}
 	first := i
 	for tries := 0; tries < 12 && i >= 0; tries++ {
 		if tries == 1 {
 			// The target is in danger: moving it is the first idea.
-			for k, m := range w.legal {
-				if w.scores[k] != skipped && (*pos).Describe(m).From == st.targets[side] {
+			for k := range w.legal {
+				if w.scores[k] != skipped && w.facts[k].From == st.targets[side] {
 					w.scores[k] += 1 << 10
 				}
 			}
@@ -387,15 +474,15 @@ func (w *Worker) pick(pos *rules.Position, st *state, side rules.Side) (m rules.
 		m := w.legal[i]
 		b := (*pos).Clone()
 		st2 := *st
-		st2.played(side, b.Describe(m))
+		st2.played(side, w.facts[i])
 		(*pos).Play(m)
 		if (*pos).Outcome().Over {
 			return m, b, false
 		}
-		w.next = (*pos).Legal(w.next[:0])
+		w.next = w.moves(*pos, w.next[:0])
 		var threat bool
 		other := side.Other()
-		w.nextScores, threat = scoreAll(r, p, *pos, w.next, &st2, other, st.noise[other], noMove, w.nextScores[:0])
+		w.nextScores, w.nextFacts, threat = scoreAll(r, p, *pos, w.next, &st2, other, st.noise[other], noMove, w.nextScores[:0], w.nextFacts[:0])
 		if !threat {
 			return m, b, true
 		}
@@ -411,17 +498,17 @@ func (w *Worker) pick(pos *rules.Position, st *state, side rules.Side) (m rules.
 // like pick that it does not lose the target (without playing it on pos).
 func (w *Worker) choose(pos rules.Position, legal []rules.Move, st *state, side rules.Side, noise int, skip rules.Move) rules.Move {
 	p := &w.g.prof
-	w.scores, _ = scoreAll(w.r, p, pos, legal, st, side, noise, skip, w.scores[:0])
+	w.scores, w.facts, _ = scoreAll(w.r, p, pos, legal, st, side, noise, skip, w.scores[:0], w.facts[:0])
 	i := best(w.scores)
 	if i < 0 {
 		return noMove
 	}
-	if st.targets[side] == "" || w.r.IntN(1000) < noise/4 {
+	if st.targets[side] == noCoord || w.r.IntN(1000) < noise/4 {
 		return legal[i]
 	}
 	first := i
 	for tries := 0; tries < 12 && i >= 0; tries++ {
-		if !w.hangs(pos, legal[i], st, side) {
+		if !w.hangs(pos, legal[i], w.facts[i], st, side) {
 			return legal[i]
 		}
 		w.scores[i] = skipped
@@ -430,23 +517,29 @@ func (w *Worker) choose(pos rules.Position, legal []rules.Move, st *state, side 
 	return legal[first]
 }
 
-// hangs reports whether after m the opponent can capture side's target.
-func (w *Worker) hangs(pos rules.Position, m rules.Move, st *state, side rules.Side) bool {
+// hangs reports whether after m (whose facts are f) the opponent can
+// capture side's target.
+func (w *Worker) hangs(pos rules.Position, m rules.Move, f rules.MoveFacts, st *state, side rules.Side) bool {
 	mine, chief := st.targets[side], st.chiefs[side]
-	switch info := pos.Describe(m); info.From {
-	case mine:
-		mine = info.To
-	case chief:
-		chief = info.To
+	if mine == noCoord && chief == noCoord {
+		return false
+	}
+	switch {
+	case f.From == noCoord:
+	case f.From == mine:
+		mine = f.To
+	case f.From == chief:
+		chief = f.To
 	}
 	c := pos.Clone()
 	c.Play(m)
 	if c.Outcome().Over {
 		return false
 	}
-	w.reply = c.Legal(w.reply[:0])
-	for _, x := range w.reply {
-		if to := c.Describe(x).To; to == mine || (chief != "" && to == chief) {
+	w.reply = w.moves(c, w.reply[:0])
+	w.replyFacts = rules.AppendFacts(c, w.replyFacts[:0], w.reply)
+	for _, x := range w.replyFacts {
+		if to := x.To; to != noCoord && (to == mine || to == chief) {
 			return true
 		}
 	}
@@ -466,63 +559,70 @@ func best(scores []int) int {
 
 // choose picks the best move by the policy alone (for the book).
 func choose(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, st *state, side rules.Side, noise int, skip rules.Move) rules.Move {
-	scores, _ := scoreAll(r, p, pos, legal, st, side, noise, skip, nil)
+	scores, _, _ := scoreAll(r, p, pos, legal, st, side, noise, skip, nil, nil)
 	if i := best(scores); i >= 0 {
 		return legal[i]
 	}
 	return noMove
 }
 
-// scoreAll appends the policy's score of every legal move to dst. threat
-// reports a move that takes the enemy target or chief.
-func scoreAll(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, st *state, side rules.Side, noise int, skip rules.Move, dst []int) (_ []int, threat bool) {
+// scoreAll appends the policy's score of every legal move to dst, and their
+// facts to facts. threat reports a move that takes the enemy target or chief.
+func scoreAll(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, st *state, side rules.Side, noise int, skip rules.Move, dst []int, facts []rules.MoveFacts) (_ []int, _ []rules.MoveFacts, threat bool) {
 	enemy, enemyChief := st.targets[side.Other()], st.chiefs[side.Other()]
-	var goal [2]int
-	goalOK := false
+	myTarget, myChief := st.targets[side], st.chiefs[side]
+	goal := noCoord
 	switch {
-	case enemy != "":
-		goal, goalOK = coords(enemy)
+	case enemy != noCoord:
+		goal = enemy
 	case len(p.goals[side]) > 0:
-		goal, goalOK = coords(p.goals[side][r.IntN(len(p.goals[side]))])
+		goal = p.goals[side][r.IntN(len(p.goals[side]))]
 	}
-	goalOK = goalOK && p.progress != 0
+	if p.progress == 0 {
+		goal = noCoord
+	}
 	look := p.lookahead > 0 && len(legal) <= p.lookahead
-	for _, m := range legal {
+	base := len(facts)
+	facts = rules.AppendFacts(pos, facts, legal)
+	seed := r.Uint64()
+	wide := uint64(noise)
+	for k, m := range legal {
 		if m == skip {
 			dst = append(dst, skipped)
 			continue
 		}
-		info := pos.Describe(m)
-		s := int(uint64(r.Uint32()) * uint64(noise) >> 32)
-		s += info.Captures * p.capture
-		if info.Promotes {
+		f := &facts[base+k]
+		// wyrand: one cheap random number per move for the noise.
+		seed += 0xa0761d6478bd642f
+		hi, lo := bits.Mul64(seed, seed^0xe7037ed1a0b428db)
+		s := int(((hi ^ lo) >> 32) * wide >> 32)
+		s += int(f.Captures) * p.capture
+		if f.Promotes {
 			s += p.promote
 		}
-		if enemy != "" && info.To == enemy {
+		if enemy != noCoord && f.To == enemy {
 			s += 1 << 20
 			threat = true
 		}
-		if chief := enemyChief; chief != "" && info.To == chief {
+		if enemyChief != noCoord && f.To == enemyChief {
 			threat = true
-			if info.From == st.chiefs[side] {
+			if f.From == myChief {
 				s += 1 << 20 // Chief takes Chief wins
 			} else {
 				s -= p.capture // a draw: not worth more than a quiet move
 			}
 		}
-		royal := info.From != "" && (info.From == st.targets[side] || info.From == st.chiefs[side])
+		royal := f.From != noCoord && (f.From == myTarget || f.From == myChief)
 		if royal {
 			s -= p.capture / 2 // the King, Princess or Chief rarely moves
-		} else if goalOK {
-			if to, ok := coords(info.To); ok {
-				before := 4
-				if from, ok := coords(info.From); ok {
-					before = dist(from, goal)
-				}
-				s += p.progress * (before - dist(to, goal))
+		} else if goal != noCoord && f.To != noCoord {
+			before := 4
+			if f.From != noCoord {
+				before = rules.Dist(f.From, goal)
 			}
+			s += p.progress * (before - rules.Dist(f.To, goal))
 		}
-		if info.Drop {
+		if f.Drop {
 			s += p.drop
 		}
 		if look {
@@ -541,7 +641,7 @@ func scoreAll(r *rand.Rand, p *profile, pos rules.Position, legal []rules.Move, 
 		}
 		dst = append(dst, s)
 	}
-	return dst, threat
+	return dst, facts, threat
 }
 
 // replyThreat is what the best reply of the opponent in pos costs side: a win
@@ -551,7 +651,7 @@ func replyThreat(pos rules.Position, side rules.Side, p *profile) int {
 	goals := p.goals[side.Other()]
 	for _, x := range pos.Legal(nil) {
 		info := pos.Describe(x)
-		if slices.Contains(goals, info.To) {
+		if len(goals) > 0 && slices.Contains(goals, rules.CoordOf(info.To)) {
 			return 1 << 19 // the opponent reaches a goal square
 		}
 		t := info.Captures * p.capture
@@ -597,44 +697,6 @@ func points(s string) float64 {
 	return v
 }
 
-// coords reads a square name made of letters and digits ("e4", "G6",
-// "j10") as two numbers, whichever comes first. Names without both (dames
-// numbers, Dejarik cells) have no coordinates.
-func coords(sq string) ([2]int, bool) {
-	if len(sq) == 2 { // the common case: "e4", "G6"
-		l, d := sq[0]|0x20, sq[1]
-		if l >= 'a' && l <= 'z' && d >= '0' && d <= '9' {
-			return [2]int{int(l-'a') + 1, int(d - '0')}, true
-		}
-	}
-	var c [2]int
-	letters, digits := false, false
-	for i := 0; i < len(sq); i++ {
-		switch ch := sq[i]; {
-		case ch >= 'a' && ch <= 'z':
-			c[0], letters = c[0]*26+int(ch-'a'+1), true
-		case ch >= 'A' && ch <= 'Z':
-			c[0], letters = c[0]*26+int(ch-'A'+1), true
-		case ch >= '0' && ch <= '9':
-			c[1], digits = c[1]*10+int(ch-'0'), true
-		default:
-			return c, false
-		}
-	}
-	return c, letters && digits
-}
-
-func dist(a, b [2]int) int {
-	return max(abs(a[0]-b[0]), abs(a[1]-b[1]))
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // variation returns an alternative to move m in pos: another legal move and
 // a few plies after it, played on a copy.
 func (w *Worker) variation(pos rules.Position, m rules.Move, ply int, st state) record.Line {
@@ -652,16 +714,15 @@ func (w *Worker) variation(pos rules.Position, m rules.Move, ply int, st state) 
 			if c.Outcome().Over {
 				break
 			}
-			w.legal2 = c.Legal(w.legal2[:0])
+			w.legal2 = w.moves(c, w.legal2[:0])
 			if len(w.legal2) == 0 {
 				break
 			}
 			side = c.ToMove()
 			alt = w.choose(c, w.legal2, &st, side, st.noise[side], noMove)
 		}
-		info := c.Describe(alt)
 		line = append(line, &record.Move{Text: c.FormatMove(alt), Ply: ply + k})
-		st.played(side, info)
+		st.played(side, w.factsOf(c, alt))
 		c.Play(alt)
 	}
 	return line

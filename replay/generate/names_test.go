@@ -51,19 +51,3 @@ func TestSkewed(t *testing.T) {
 		t.Errorf("first tenth %d games, last tenth %d: not skewed, or nobody in the tail", head, tail)
 	}
 }
-
-func TestCoords(t *testing.T) {
-	for _, c := range []struct {
-		sq   string
-		want [2]int
-		ok   bool
-	}{
-		{"e4", [2]int{5, 4}, true}, {"G6", [2]int{7, 6}, true}, {"j10", [2]int{10, 10}, true},
-		{"27", [2]int{}, false}, {"c", [2]int{}, false}, {"", [2]int{}, false},
-	} {
-		got, ok := coords(c.sq)
-		if ok != c.ok || (ok && got != c.want) {
-			t.Errorf("coords(%q) = %v, %v; want %v, %v", c.sq, got, ok, c.want, c.ok)
-		}
-	}
-}

@@ -1,5 +1,7 @@
 package generate
 
+import "github.com/plateau/plateau/rules"
+
 // profile holds what the generator knows of a game beyond the rules
 // interface: which piece to hunt, which squares to reach, how long games last
 // and which Result values express a win, a loss or a draw. Unknown games get
@@ -13,7 +15,7 @@ type profile struct {
 	// own chief wins, with another piece draws; each side guards it.
 	chief byte
 	// goals[s] are squares side s wins by reaching (Sauts).
-	goals [2][]string
+	goals [2][]rules.Coord
 	// lookahead: when a position has at most this many legal moves, each is
 	// tried on a copy of the position to find a move that wins at once.
 	lookahead int
@@ -78,7 +80,7 @@ func profileOf(id string) profile {
 		p.resign = 6
 		p.progress = 4
 	case "sauts":
-		p.goals = [2][]string{{"A4", "A5"}, {"H4", "H5"}}
+		p.goals = [2][]rules.Coord{{rules.CoordOf("A4"), rules.CoordOf("A5")}, {rules.CoordOf("H4"), rules.CoordOf("H5")}}
 		p.resign = 0
 		p.agree = 0
 		p.progress = 20

@@ -252,6 +252,14 @@ func (p *Position) Play(m rules.Move) {
 	}
 	p.side ^= 1
 	p.ply++
+	if len(p.hist) == cap(p.hist) && p.since > 0 {
+		// A clone's history is full: copy only the entries the
+		// repetition rule can still read, not the whole game.
+		live := p.hist[p.since:]
+		h := make([]histEntry, len(live), 2*len(live)+16)
+		copy(h, live)
+		p.hist, p.since = h, 0
+	}
 	p.hist = append(p.hist, histEntry{key: p.key, id: uint32(m & idMask)})
 	if m&mDrop == 0 && pc&15 == pawn {
 		p.since = len(p.hist) - 1

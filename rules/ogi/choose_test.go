@@ -1,0 +1,144 @@
+package ogi
+
+import (
+	"testing"
+
+	"github.com/plateau/plateau/rules"
+)
+
+// kingTakenBy reports, by brute force over Legal, whether the side to move
+// in p can capture the enemy King.
+func kingTakenBy(p *Position) bool {
+	for _, m := range p.Legal(nil) {
+		if c := mCapture(m); c != 0 && kindOf(c) == king {
+			return true
+		}
+	}
+	return false
+}
+
+// playouts plays n games of at most plies moves with Choose and calls fn
+// before each choice.
+func playouts(t *testing.T, n, plies int, pol rules.Policy, fn func(p *Position, m rules.Move, doomed bool)) {
+	t.Helper()
+	for g := 0; g < n; g++ {
+		p := mustParse(t, "lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL b - 1")
+		for ply := 0; ply < plies && !p.Outcome().Over; ply++ {
+			m, doomed, ok := p.Choose(&pol, uint64(g)<<20|uint64(ply), 0)
+			if !ok {
+				t.Fatalf("%s: no move chosen but the game is not over", p)
+			}
+			fn(p, m, doomed)
+			p.Play(m)
+		}
+	}
+}
+
+func TestChooseLegalAndSafe(t *testing.T) {
+	pol := rules.Policy{Noise: 60, Capture: 60, Promote: 40, Progress: 3, Drop: 5, Royal: 30, Safety: true}
+	moves, safe, doomed := 0, 0, 0
+	playouts(t, 40, 200, pol, func(p *Position, m rules.Move, d bool) {
+		legal := false
+		for _, x := range p.Legal(nil) {
+			legal = legal || x == m
+		}
+		if !legal {
+			t.Fatalf("%s: Choose gives %s, not a legal move", p, p.FormatMove(m))
+		}
+		c := p.Clone().(*Position)
+		c.Play(m)
+		taken := !c.Outcome().Over && kingTakenBy(c)
+		if taken && !d {
+			t.Fatalf("%s: Choose gives %s, after which the King can be taken, without saying doomed", p, p.FormatMove(m))
+		}
+		if !taken {
+			safe++
+		}
+		if d {
+			doomed++
+		}
+		moves++
+	})
+	t.Logf("%d moves, %d safe, %d doomed", moves, safe, doomed)
+	if moves < 1000 {
+		t.Errorf("only %d moves played", moves)
+	}
+}
+
+func TestChooseTakesKing(t *testing.T) {
+	// Sente's rook on e1 can take the King on e8; it is the only capture.
+	p := mustParse(t, "4k3/8/8/8/8/8/8/K3R3 b - 1")
+	pol := rules.Policy{Noise: 1000, Capture: 1, Safety: true}
+	for seed := uint64(0); seed < 50; seed++ {
+		m, _, ok := p.Choose(&pol, seed, 0)
+		if c := mCapture(m); !ok || c == 0 || kindOf(c) != king {
+			t.Fatalf("seed %d: Choose gives %s, want Re1xe8+ or Re1xe8=", seed, p.FormatMove(m))
+		}
+	}
+}
+
+func TestChooseSkipAndDeterminism(t *testing.T) {
+	p := mustParse(t, "lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL b - 1")
+	pol := rules.Policy{Noise: 100, Capture: 60}
+	m1, _, _ := p.Choose(&pol, 7, 0)
+	m2, _, _ := p.Choose(&pol, 7, 0)
+	if m1 != m2 {
+		t.Errorf("same seed, different moves: %s, %s", p.FormatMove(m1), p.FormatMove(m2))
+	}
+	for seed := uint64(0); seed < 20; seed++ {
+		if m, _, _ := p.Choose(&pol, seed, m1); m == m1 {
+			t.Errorf("seed %d: Choose returns the skipped move", seed)
+		}
+	}
+	// A finished game has no move to choose.
+	q := mustParse(t, "8/8/8/8/8/8/8/K7 b K 1")
+	if _, _, ok := q.Choose(&pol, 1, 0); ok {
+		t.Errorf("Choose found a move after the King was captured")
+	}
+}
+
+// TestAttacked compares attacked with every pseudo-legal move of the enemy
+// on the positions of playouts.
+func TestAttacked(t *testing.T) {
+	pol := rules.Policy{Noise: 200, Capture: 60, Promote: 40, Drop: 5}
+	checked := 0
+	playouts(t, 10, 150, pol, func(p *Position, _ rules.Move, _ bool) {
+		them := *p
+		them.side ^= 1
+		them.hist, them.since = nil, 0
+		reach := map[int]bool{}
+		for _, m := range them.pseudo(nil) {
+			if m&mDrop == 0 {
+				reach[mTo(m)] = true
+			}
+		}
+		for sq := 0; sq < 64; sq++ {
+			if c := p.board[sq]; c != 0 && sideOf(c) == them.side {
+				continue // a side never moves onto its own piece
+			}
+			if got := attacked(&p.board, sq, them.side); got != reach[sq] {
+				t.Fatalf("%s: attacked(%s) = %v, the moves say %v", p, sqName(sq), got, reach[sq])
+			}
+			checked++
+		}
+	})
+	if checked < 5000 {
+		t.Errorf("only %d squares checked", checked)
+	}
+}
+
+// BenchmarkChoose measures Choose over the positions of playouts (the
+// collection generator's hot loop).
+func BenchmarkChoose(b *testing.B) {
+	pol := rules.Policy{Noise: 60, Capture: 60, Promote: 40, Progress: 3, Drop: 5, Royal: 30, Safety: true}
+	var positions []*Position
+	t := &testing.T{}
+	playouts(t, 50, 300, pol, func(p *Position, _ rules.Move, _ bool) {
+		positions = append(positions, p.Clone().(*Position))
+	})
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		p := positions[i%len(positions)]
+		p.Choose(&pol, uint64(i), 0)
+	}
+}
