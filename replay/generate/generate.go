@@ -116,7 +116,7 @@ type Worker struct {
 	one        [1]rules.Move
 	pol        rules.Policy
 	oneFacts   []rules.MoveFacts
-	doomed     bool         // choose found no move that saves the target
+	doomed     bool // choose found no move that saves the target
 	arena      []record.Move
 	line       record.Line
 	tags       []record.Tag
@@ -144,8 +144,8 @@ var noCoord rules.Coord
 type state struct {
 	targets [2]rules.Coord // square of each side's target piece (noCoord if none)
 	chiefs  [2]rules.Coord // square of each side's second royal piece (noCoord if none)
-	capt    [2]int    // pieces captured by each side
-	noise   [2]int    // width of each side's random noise
+	capt    [2]int         // pieces captured by each side
+	noise   [2]int         // width of each side's random noise
 }
 
 // Game plays game i of the collection. The record and everything in it

@@ -88,21 +88,8 @@ func (p *Position) Choose(pol *rules.Policy, seed uint64, skip rules.Move) (rule
 	var mbuf [256]rules.Move
 	var sbuf [256]int32
 	us := p.side
-	moves := mbuf[:0]
-	ourKing, enemyKing := -1, -1
-	ourKingCode, enemyKingCode := makeCode(us, king, false), makeCode(us^1, king, false)
-	for sq, c := range p.board {
-		switch {
-		case c == 0:
-		case c == enemyKingCode:
-			enemyKing = sq
-		case sideOf(c) == us:
-			if c == ourKingCode {
-				ourKing = sq
-			}
-			moves = p.pieceMoves(moves, sq, c)
-		}
-	}
+	own, other, ourKing, enemyKing := p.occupancy(us)
+	moves := p.boardMoves(mbuf[:0], own, other)
 	moves = p.sampleDrops(moves, chooseDrops, seed^0x5bd1e995)
 	scores := sbuf[:0]
 	if cap(scores) < len(moves) {
@@ -152,7 +139,7 @@ func (p *Position) Choose(pol *rules.Policy, seed uint64, skip rules.Move) (rule
 	found := false
 	// Only a King move, a piece leaving a line through the King, or a King
 	// already attacked can leave the King capturable.
-	kingAttacked := pol.Safety && ourKing >= 0 && attacked(&p.board, ourKing, us^1)
+	kingAttacked := pol.Safety && ourKing >= 0 && attackedBy(&p.board, ourKing, other, own|other)
 	for tries, i := 0, best; i >= 0; i = bestScore(scores) {
 		m := moves[i]
 		scores[i] = skipScore
@@ -162,7 +149,7 @@ func (p *Position) Choose(pol *rules.Policy, seed uint64, skip rules.Move) (rule
 		if !found {
 			first, found = m, true
 		}
-		if !pol.Safety || ourKing < 0 || (mCapture(m) != 0 && kindOf(mCapture(m)) == king) || p.kingSafeAfter(m, ourKing, kingAttacked) {
+		if !pol.Safety || ourKing < 0 || (mCapture(m) != 0 && kindOf(mCapture(m)) == king) || p.kingSafeAfter(m, ourKing, kingAttacked, own, other) {
 			return m, false, true
 		}
 		if tries++; tries == 1 {
@@ -200,25 +187,27 @@ func bestScore(scores []int32) int {
 }
 
 // kingSafeAfter reports whether, after m, the enemy cannot take the King of
-// the side to move, which stands on king (attackedNow: before m).
-func (p *Position) kingSafeAfter(m rules.Move, king int, attackedNow bool) bool {
+// the side to move, which stands on king (attackedNow: before m; own and
+// other: the squares of each side before m).
+func (p *Position) kingSafeAfter(m rules.Move, king int, attackedNow bool, own, other uint64) bool {
 	to := mTo(m)
-	if !attackedNow && (m&mDrop != 0 || (mFrom(m) != king && lines[king]&(1<<mFrom(m)) == 0)) {
-		return true
-	}
-	b := p.board
 	if m&mDrop != 0 {
-		b[to] = mPiece(m)
+		if !attackedNow {
+			return true
+		}
+		own |= 1 << to
 	} else {
 		from := mFrom(m)
-		np := mPiece(m)
-		if m&mPromote != 0 {
-			np |= promBit
+		if !attackedNow && from != king && lines[king]&(1<<from) == 0 {
+			return true
 		}
-		b[from], b[to] = 0, np
+		own = own&^(1<<from) | 1<<to
+		other &^= 1 << to
 		if from == king {
 			king = to
 		}
 	}
-	return !attacked(&b, king, p.side^1)
+	// The enemy pieces left are where they were, so their codes are still
+	// those of the board.
+	return !attackedBy(&p.board, king, other, own|other)
 }

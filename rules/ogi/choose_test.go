@@ -1,6 +1,7 @@
 package ogi
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/plateau/plateau/rules"
@@ -140,5 +141,43 @@ func BenchmarkChoose(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		p := positions[i%len(positions)]
 		p.Choose(&pol, uint64(i), 0)
+	}
+}
+
+// TestBoardMoves compares the bitboard generator and attack test with
+// pieceMoves and attacked on the positions of playouts.
+func TestBoardMoves(t *testing.T) {
+	pol := rules.Policy{Noise: 200, Capture: 60, Promote: 40, Drop: 5}
+	checked := 0
+	playouts(t, 40, 200, pol, func(p *Position, _ rules.Move, _ bool) {
+		if occ, kings := p.computeOcc(); occ != p.occ || kings != p.kingSq {
+			t.Fatalf("%s: Play kept occupancy %x kings %v, the board says %x %v", p, p.occ, p.kingSq, occ, kings)
+		}
+		for _, us := range []int{0, 1} {
+			q := *p
+			q.side = us
+			var want []rules.Move
+			for sq, c := range q.board {
+				if c != 0 && sideOf(c) == us {
+					want = q.pieceMoves(want, sq, c)
+				}
+			}
+			own, other, _, _ := q.occupancy(us)
+			got := q.boardMoves(nil, own, other)
+			slices.Sort(want)
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s side %d: boardMoves gives %d moves, pieceMoves %d", p, us, len(got), len(want))
+			}
+			for sq := 0; sq < 64; sq++ {
+				if a, b := attackedBy(&q.board, sq, other, own|other), attacked(&q.board, sq, us^1); a != b {
+					t.Fatalf("%s: attackedBy(%s) = %v, attacked %v", p, sqName(sq), a, b)
+				}
+			}
+			checked++
+		}
+	})
+	if checked < 1000 {
+		t.Errorf("only %d positions checked", checked)
 	}
 }

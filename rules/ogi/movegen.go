@@ -232,6 +232,7 @@ func (p *Position) Play(m rules.Move) {
 	if m&mDrop != 0 {
 		p.hand[us][pc&15]--
 		p.board[to] = pc
+		p.occ[us] |= 1 << to
 		p.quiet++
 	} else {
 		from := mFrom(m)
@@ -241,7 +242,15 @@ func (p *Position) Play(m rules.Move) {
 		}
 		p.board[from] = 0
 		p.board[to] = np
+		p.occ[us] = p.occ[us]&^(1<<from) | 1<<to
+		if pc&7 == king {
+			p.kingSq[us] = int8(to)
+		}
 		if capt := mCapture(m); capt != 0 {
+			p.occ[us^1] &^= 1 << to
+			if capt&7 == king {
+				p.kingSq[us^1] = -1
+			}
 			p.hand[us][handSlotAfterCapture(m)]++
 			p.quiet = 0
 		} else if pc&15 == pawn {

@@ -166,6 +166,7 @@ func init() {
 			}
 		}
 	}
+	initBitboards()
 	initZobrist()
 }
 

@@ -48,6 +48,10 @@ type Position struct {
 	ply   int // number of the next ply, from 1 (SFEN move number)
 	quiet int // plies since the last capture or unpromoted-pawn move
 	key   uint64
+	// occ[s] are the squares of side s's pieces; kingSq[s] is the square of
+	// its King, -1 when captured (both kept by Play, for Choose).
+	occ    [2]uint64
+	kingSq [2]int8
 	// hist is shared between clones: its capacity is cut at Clone so that
 	// an append in either copy reallocates (copy on append).
 	hist []histEntry
@@ -212,10 +216,25 @@ func Parse(s string) (*Position, error) {
 		p.quiet = n
 	}
 	p.key = p.computeKey()
+	p.occ, p.kingSq = p.computeOcc()
 	return p, nil
 }
 
 // computeKey hashes the position from scratch.
+// computeOcc computes occ and kingSq from the board.
+func (p *Position) computeOcc() (occ [2]uint64, kingSq [2]int8) {
+	kingSq = [2]int8{-1, -1}
+	for sq, c := range p.board {
+		if c != 0 {
+			occ[sideOf(c)] |= 1 << sq
+			if kindOf(c) == king {
+				kingSq[sideOf(c)] = int8(sq)
+			}
+		}
+	}
+	return occ, kingSq
+}
+
 func (p *Position) computeKey() uint64 {
 	var k uint64
 	for sq, c := range p.board {

@@ -1,0 +1,121 @@
+package ogi
+
+import (
+	"math/bits"
+
+	"github.com/plateau/plateau/rules"
+)
+
+// Bitboards for Choose: the board is 8×8, so a set of squares is a uint64
+// (bit sq). They are built from the mailbox when needed, not kept in the
+// Position.
+var (
+	// stepMask[code&31][sq]: the squares a piece reaches by steps and jumps.
+	stepMask [32][64]uint64
+	// rayMask[dir][sq]: the squares from sq (excluded) to the edge.
+	rayMask [8][64]uint64
+	// slideMask[code&31] has bit d for each sliding direction of the piece.
+	slideMask [32]uint8
+)
+
+// positiveDir[d]: direction d goes to higher square indexes (N, E, NE, NW).
+var positiveDir = [8]bool{true, false, true, false, true, true, false, false}
+
+// initBitboards builds the masks from the step and ray tables (called by
+// the init of piece.go once those exist).
+func initBitboards() {
+	for c := 0; c < 32; c++ {
+		for sq := 0; sq < 64; sq++ {
+			for _, t := range steps[c][sq] {
+				stepMask[c][sq] |= 1 << t
+			}
+		}
+		for _, d := range slideDirs[c] {
+			slideMask[c] |= 1 << d
+		}
+	}
+	for d := 0; d < 8; d++ {
+		for sq := 0; sq < 64; sq++ {
+			for _, t := range rays[d][sq] {
+				rayMask[d][sq] |= 1 << t
+			}
+		}
+	}
+}
+
+// rayAttacks is the squares a slider on sq reaches in direction d on a
+// board occupied by occ: up to and including the first piece.
+func rayAttacks(d, sq int, occ uint64) uint64 {
+	ray := rayMask[d][sq]
+	blockers := ray & occ
+	if blockers == 0 {
+		return ray
+	}
+	var b int
+	if positiveDir[d] {
+		b = bits.TrailingZeros64(blockers)
+	} else {
+		b = 63 - bits.LeadingZeros64(blockers)
+	}
+	return ray &^ rayMask[d][b]
+}
+
+// occupancy returns the squares occupied by side us, by the other side,
+// and the squares of both Kings (-1 when not on the board).
+func (p *Position) occupancy(us int) (own, other uint64, ourKing, enemyKing int) {
+	return p.occ[us], p.occ[us^1], int(p.kingSq[us]), int(p.kingSq[us^1])
+}
+
+// boardMoves appends the pseudo-legal board moves of side us (Legal's
+// board moves before the repetition rule), from bitboards.
+func (p *Position) boardMoves(dst []rules.Move, own, other uint64) []rules.Move {
+	occ := own | other
+	for rest := own; rest != 0; rest &= rest - 1 {
+		sq := bits.TrailingZeros64(rest)
+		c := p.board[sq]
+		targets := stepMask[c&31][sq]
+		for dirs := slideMask[c&31]; dirs != 0; dirs &= dirs - 1 {
+			targets |= rayAttacks(bits.TrailingZeros8(dirs), sq, occ)
+		}
+		for t := targets &^ own; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			dst = addMoves(dst, sq, to, c, p.board[to])
+		}
+	}
+	return dst
+}
+
+// attackedBy reports whether one of the pieces on theirs, whose codes are
+// on board b, could move to sq, with the squares of occ occupied.
+func attackedBy(b *[64]uint8, sq int, theirs, occ uint64) bool {
+	for t := theirs & nearMask[sq]; t != 0; t &= t - 1 {
+		from := bits.TrailingZeros64(t)
+		if stepMask[b[from]&31][from]&(1<<sq) != 0 {
+			return true
+		}
+	}
+	for d := 0; d < 8; d++ {
+		hit := rayAttacks(d, sq, occ) & theirs
+		if hit == 0 {
+			continue
+		}
+		from := bits.TrailingZeros64(hit) // at most one: the first piece
+		if slideMask[b[from]&31]&(1<<oppositeDir[d]) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// nearMask[sq]: the squares within two King steps of sq.
+var nearMask = func() (m [64]uint64) {
+	for a := 0; a < 64; a++ {
+		for b := 0; b < 64; b++ {
+			df, dr := a&7-b&7, a>>3-b>>3
+			if d := max(df, -df, dr, -dr); d > 0 && d <= 2 {
+				m[a] |= 1 << b
+			}
+		}
+	}
+	return m
+}()
