@@ -18,6 +18,9 @@ var (
 	slideMask [32]uint8
 )
 
+// zoneMask[side]: the side's promotion zone (its three far ranks).
+var zoneMask = [2]uint64{0xFFFFFF << 40, 0xFFFFFF}
+
 // positiveDir[d]: direction d goes to higher square indexes (N, E, NE, NW).
 var positiveDir = [8]bool{true, false, true, false, true, true, false, false}
 
@@ -70,6 +73,7 @@ func (p *Position) occupancy(us int) (own, other uint64, ourKing, enemyKing int)
 // board moves before the repetition rule), from bitboards.
 func (p *Position) boardMoves(dst []rules.Move, own, other uint64) []rules.Move {
 	occ := own | other
+	us := p.side
 	for rest := own; rest != 0; rest &= rest - 1 {
 		sq := bits.TrailingZeros64(rest)
 		c := p.board[sq]
@@ -77,7 +81,18 @@ func (p *Position) boardMoves(dst []rules.Move, own, other uint64) []rules.Move 
 		for dirs := slideMask[c&31]; dirs != 0; dirs &= dirs - 1 {
 			targets |= rayAttacks(bits.TrailingZeros8(dirs), sq, occ)
 		}
-		for t := targets &^ own; t != 0; t &= t - 1 {
+		t := targets &^ own
+		if c&7 != king && (promoted(c) || (zoneMask[us]&(1<<sq) == 0 && zoneMask[us]&t == 0)) {
+			// No promotion choice and no King's privilege: one move per
+			// target, as addMoves would make.
+			base := encode(sq, 0, c, 0, 0)
+			for ; t != 0; t &= t - 1 {
+				to := bits.TrailingZeros64(t)
+				dst = append(dst, base|rules.Move(to)|rules.Move(p.board[to])<<24)
+			}
+			continue
+		}
+		for ; t != 0; t &= t - 1 {
 			to := bits.TrailingZeros64(t)
 			dst = addMoves(dst, sq, to, c, p.board[to])
 		}
