@@ -15,10 +15,15 @@
 //     and leaves it with a probability that grows with depth, so that opening
 //     trees have a popular main line and real branches.
 //   - After the book, a light policy chooses each move: it scores every legal
-//     move from Describe (captures, promotions, progress towards a goal square
-//     or towards the enemy King/Princess, and a capture of that piece, which
-//     wins) plus random noise whose width shrinks as the mover's rating grows,
-//     and plays the best. Where legal-move lists are short (dames, Dejarik,
+//     move from its rules.MoveFacts (captures, promotions, progress towards a
+//     goal square or towards the enemy King/Princess, and a capture of that
+//     piece, which wins) plus random noise whose width shrinks as the mover's
+//     rating grows, and plays the best. A game whose positions choose their
+//     own moves (rules.Chooser: Ōgi) is given the same weights as a
+//     rules.Policy and does the scoring itself on its own move encoding,
+//     looking at every board move and a sample of drops, and testing King
+//     safety by an attack test instead of generating the replies: that is
+//     what makes Ōgi collections fast to make. Where legal-move lists are short (dames, Dejarik,
 //     Sauts…), each move is also tried on a copy of the position to see if it
 //     wins at once, and the opponent's replies are looked at (a reply that
 //     captures or wins marks the move down). In Ōgi and Jetan the mover
