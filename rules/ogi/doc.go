@@ -31,6 +31,13 @@
 // long-form move directly (a short form looks for its origin) and the key is
 // updated incrementally (Zobrist).
 //
+// Besides the rules, the package offers what a collection generator needs
+// to play millions of moves (not rules; see choose.go, facts.go): MoveFacts
+// in bulk, LegalBoard and SampleDrops, and Choose (rules.Chooser), which
+// weighs every board move and a sample of drops on bitboards built from
+// occupancy sets that Play keeps, and tests the King's safety by an attack
+// test; the move it returns is always legal (repetition checked).
+//
 // Decisions where the text is silent or the notation needs one:
 //   - Input: '-' and 'x' are both accepted whether or not the move captures;
 //     a move with neither '+' nor '=' does not promote, so it is illegal
