@@ -56,9 +56,12 @@ func (g *Generator) bookNode(r *rand.Rand, pos rules.Position, depth int, st sta
 // bookMove follows the book from *at at ply: it returns the book move
 // chosen (Zipf-like: the k-th move with weight 1/k) and moves *at to its
 // node, or reports false and leaves the book (with a probability growing
-// with the ply, or when the book has no move here). The move is checked
-// against the worker's legal moves.
-func (w *Worker) bookMove(at **node, ply int) (rules.Move, bool) {
+// with the ply, or when the book has no move here).
+//
+// A game reaches a node only by playing the book moves from the start, so
+// its position is the one the node's moves were chosen in; legal (w.legal
+// of that position, or nil when not computed) double-checks it.
+func (w *Worker) bookMove(at **node, ply int, legal []rules.Move) (rules.Move, bool) {
 	n := *at
 	if n == nil || len(n.moves) == 0 {
 		*at = nil
@@ -71,7 +74,7 @@ func (w *Worker) bookMove(at **node, ply int) (rules.Move, bool) {
 	}
 	k := zipf(r, len(n.moves))
 	m := n.moves[k]
-	if !slices.Contains(w.legal, m) {
+	if legal != nil && !slices.Contains(legal, m) {
 		*at = nil
 		return 0, false
 	}

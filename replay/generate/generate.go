@@ -223,14 +223,18 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 			}
 		}
 		chooser, fast := pos.(rules.Chooser)
-		if !ready && (!fast || node != nil) {
+		if !ready && !fast {
 			w.legal = w.moves(pos, w.legal[:0])
 			if len(w.legal) == 0 { // the rules say the game goes on, yet there is no move
 				result, term = "*", "unterminated"
 				break
 			}
 		}
-		m, inBook := w.bookMove(&node, ply)
+		var legal []rules.Move // the legal moves of pos, when computed
+		if !fast {
+			legal = w.legal
+		}
+		m, inBook := w.bookMove(&node, ply, legal)
 		var before rules.Position // the position before m, when pick played it
 		if !inBook && fast {
 			var ok bool
@@ -268,7 +272,7 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 		}
 		var variations []record.Line
 		if vars > 0 && ply >= 4 && r.IntN(40) == 0 {
-			if fast && !inBook {
+			if fast {
 				w.legal = w.moves(before, w.legal[:0])
 			}
 			if v := w.variation(before, m, ply, st); len(v) > 0 {

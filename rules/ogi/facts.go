@@ -1,6 +1,7 @@
 package ogi
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/plateau/plateau/rules"
@@ -67,16 +68,19 @@ func (p *Position) sampleDrops(dst []rules.Move, n int, seed uint64) []rules.Mov
 		return dst
 	}
 	us := p.side
+	h := &p.hand[us]
+	// Slot 0 (a King in hand) never occurs here; unpromoted pawns are
+	// never dropped.
+	if binary.LittleEndian.Uint64(h[0:8])&^(0xff<<(8*pawn)) == 0 && binary.LittleEndian.Uint64(h[8:16]) == 0 {
+		return dst // nothing to drop: the common case in the opening
+	}
 	var slots [16]uint8
 	ns := 0
 	for slot := 1; slot < 16; slot++ {
-		if p.hand[us][slot] != 0 && slot != pawn {
+		if h[slot] != 0 && slot != pawn {
 			slots[ns] = uint8(slot)
 			ns++
 		}
-	}
-	if ns == 0 {
-		return dst
 	}
 	// At most 32 pieces (the full set) leave at least 32 empty squares.
 	if ns*32 <= 2*n && ns*p.emptyCount() <= 2*n {
@@ -86,7 +90,7 @@ func (p *Position) sampleDrops(dst []rules.Move, n int, seed uint64) []rules.Mov
 	// empty; an impossible pair (a dead-end square) or one drawn before is
 	// a lost draw, so fewer than n drops may come back, never a wrong one.
 	start := len(dst)
-	var taken [16]uint64 // squares drawn, by slot
+draws:
 	for k := 0; k < n; k++ {
 		seed += 0xa0761d6478bd642f
 		hi, lo := bits.Mul64(seed, seed^0xe7037ed1a0b428db)
@@ -100,11 +104,16 @@ func (p *Position) sampleDrops(dst []rules.Move, n int, seed uint64) []rules.Mov
 			}
 		}
 		prom := slot&promBit != 0
-		if sq < 0 || taken[slot]&(1<<sq) != 0 || (!prom && deadEnd(us, slot&7, sq)) {
+		if sq < 0 || (!prom && deadEnd(us, slot&7, sq)) {
 			continue
 		}
-		taken[slot] |= 1 << sq
-		dst = append(dst, encode(0, sq, makeCode(us, slot&7, prom), 0, mDrop))
+		m := encode(0, sq, makeCode(us, slot&7, prom), 0, mDrop)
+		for _, d := range dst[start:] {
+			if d == m {
+				continue draws
+			}
+		}
+		dst = append(dst, m)
 	}
 	if len(dst) == start { // every draw was lost: take them all
 		dst = p.drops(dst)
