@@ -96,6 +96,13 @@ type decoder struct {
 	err error
 }
 
+// fail marks the list corrupt.
+func (d *decoder) fail() {
+	if d.err == nil {
+		d.err = errMoves
+	}
+}
+
 func (d *decoder) uvarint() uint64 {
 	if d.err != nil {
 		return 0
@@ -107,45 +114,6 @@ func (d *decoder) uvarint() uint64 {
 	}
 	d.b = d.b[n:]
 	return v
-}
-
-// walkStored plays a decoded move list from start and calls fn for every
-// position: the start, then after every move of every line (variations
-// before the move they replace). ply counts plies; depth > 0 in variations.
-// fn returns false to stop. Moves are played by their stored value; the
-// caller checks the final main-line key against the stored one.
-func walkStored(ml *moveList, start rules.Position, fn func(pos rules.Position, ply, depth int) bool) (final uint64, ok bool) {
-	pos := start.Clone()
-	if !fn(pos, 0, 0) {
-		return 0, false
-	}
-	var line func(pos rules.Position, steps []int, ply, depth int) bool
-	line = func(pos rules.Position, steps []int, ply, depth int) bool {
-		for _, k := range steps {
-			s := &ml.Steps[k]
-			for _, v := range s.Vars {
-				if len(v) == 0 {
-					continue
-				}
-				if !line(pos.Clone(), v, ply, depth+1) {
-					return false
-				}
-			}
-			keeps := pos.Describe(s.Move).KeepsTurn
-			pos.Play(s.Move)
-			if !keeps {
-				ply++
-			}
-			if !fn(pos, ply, depth) {
-				return false
-			}
-		}
-		return true
-	}
-	if !line(pos, ml.Main, 0, 0) {
-		return 0, false
-	}
-	return pos.Key(), true
 }
 
 // mainText is the canonical text of the main-line move played at ply
