@@ -33,7 +33,7 @@ type Layout struct {
 // Cells is implemented by positions that expose their board cheaply.
 type Cells interface {
 	// Layout is the position's encoding; the same pointer for every
-	// position with the same encoding.
+	// position with the same encoding. Play and Clone keep it.
 	Layout() *Layout
 	// Cells writes the code of every square into board (of length
 	// len(Layout().Squares)) and the number of pieces in every hand slot
