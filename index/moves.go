@@ -93,8 +93,12 @@ func decodeMoves(b []byte) (*moveList, error) {
 
 type decoder struct {
 	b   []byte
+	i   int // read so far (an index, not a reslice: no write barrier)
 	err error
 }
+
+// rest is the number of bytes not read yet.
+func (d *decoder) rest() int { return len(d.b) - d.i }
 
 // fail marks the list corrupt.
 func (d *decoder) fail() {
@@ -107,13 +111,20 @@ func (d *decoder) uvarint() uint64 {
 	if d.err != nil {
 		return 0
 	}
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.err = errMoves
-		return 0
+	var v uint64
+	for shift, i := uint(0), d.i; i < len(d.b) && shift < 64; shift, i = shift+7, i+1 {
+		c := d.b[i]
+		v |= uint64(c&0x7f) << shift
+		if c < 0x80 {
+			if shift == 63 && c > 1 {
+				break // overflow
+			}
+			d.i = i + 1
+			return v
+		}
 	}
-	d.b = d.b[n:]
-	return v
+	d.err = errMoves
+	return 0
 }
 
 // mainText is the canonical text of the main-line move played at ply

@@ -23,10 +23,10 @@ import (
 // cellTerm is a pattern term compiled for one layout.
 type cellTerm struct {
 	kind  TermKind
-	cells []int      // OnSquares, Empty: the indexes of the named squares
-	ok    [256]bool  // OnSquares: codes of matching pieces; Empty: empty codes
-	w     [256]uint8 // OnBoard: 1 for the codes of matching pieces
-	slots []int      // InHand: the hand slots of matching pieces
+	cells []int     // OnSquares, Empty: the indexes of the named squares
+	ok    [256]bool // OnSquares: codes of matching pieces; Empty: empty codes
+	count int       // OnBoard: the index of its count
+	slots []int     // InHand: the hand slots of matching pieces
 	op    cmpOp
 	n     int
 	cost  int
@@ -35,6 +35,11 @@ type cellTerm struct {
 // cellMatcher is a matcher compiled for one layout.
 type cellMatcher struct {
 	terms []cellTerm
+	// The OnBoard counts are taken in one pass over the board: packs[k][c]
+	// adds 1 to byte j of a sum for code c when count 8k+j counts it (a
+	// board has fewer than 256 squares, so bytes do not carry).
+	packs  [][256]uint64
+	counts []int // the counts of the position being tested
 }
 
 func (t *mterm) fits(pc rules.Piece) bool {
@@ -78,12 +83,18 @@ func (m *matcher) compileCells(l *rules.Layout) *cellMatcher {
 			}
 			ct.cost = 2*len(ct.slots) + 2
 		case OnBoard:
+			ct.count = len(cm.counts)
+			cm.counts = append(cm.counts, 0)
+			if ct.count%8 == 0 {
+				cm.packs = append(cm.packs, [256]uint64{})
+			}
+			pack := &cm.packs[ct.count/8]
 			for c := range l.Codes {
 				if t.fits(l.Codes[c]) {
-					ct.w[c] = 1
+					pack[c] |= 1 << (8 * (ct.count % 8))
 				}
 			}
-			ct.cost = 4 * len(l.Squares)
+			ct.cost = 4 * len(l.Squares) // every count is taken in one pass
 		}
 		cm.terms = append(cm.terms, ct)
 	}
@@ -92,7 +103,32 @@ func (m *matcher) compileCells(l *rules.Layout) *cellMatcher {
 	return cm
 }
 
+// count takes the OnBoard counts of a board.
+func (cm *cellMatcher) count(board []byte) {
+	for k := range cm.packs {
+		pack := &cm.packs[k]
+		var a0, a1, a2, a3 uint64
+		i := 0
+		for ; i+4 <= len(board); i += 4 {
+			a0 += pack[board[i]]
+			a1 += pack[board[i+1]]
+			a2 += pack[board[i+2]]
+			a3 += pack[board[i+3]]
+		}
+		for ; i < len(board); i++ {
+			a0 += pack[board[i]]
+		}
+		sum := a0 + a1 + a2 + a3
+		for j := 8 * k; j < min(8*k+8, len(cm.counts)); j++ {
+			cm.counts[j] = int(sum >> (8 * (j % 8)) & 0xff)
+		}
+	}
+}
+
+// match tests a position's cells. It is not safe for concurrent use (the
+// counts are kept in cm): each worker has its own compiled matchers.
 func (cm *cellMatcher) match(board, hand []byte) bool {
+	counted := false
 	for i := range cm.terms {
 		t := &cm.terms[i]
 		switch t.kind {
@@ -122,11 +158,11 @@ func (cm *cellMatcher) match(board, hand []byte) bool {
 				return false
 			}
 		case OnBoard:
-			n := 0
-			for _, c := range board {
-				n += int(t.w[c])
+			if !counted {
+				cm.count(board)
+				counted = true
 			}
-			if !t.op.holds(n, t.n) {
+			if !t.op.holds(cm.counts[t.count], t.n) {
 				return false
 			}
 		}
@@ -299,8 +335,8 @@ func (w *patWorker) matchGame(c *patternCand) {
 		}
 		return
 	}
-	if len(d.b) != 0 {
-		c.err = fmt.Errorf("%w: %d bytes after the main line", errMoves, len(d.b))
+	if d.rest() != 0 {
+		c.err = fmt.Errorf("%w: %d bytes after the main line", errMoves, d.rest())
 		return
 	}
 	if pos.Key() != uint64(c.final) {
@@ -313,14 +349,14 @@ func (w *patWorker) matchGame(c *patternCand) {
 // copy, before the move they replace. It returns true at the first match.
 func (w *patWorker) line(d *decoder, pos rules.Position, ply, depth int, c *patternCand) bool {
 	n := d.uvarint()
-	if n > uint64(len(d.b)) {
+	if n > uint64(d.rest()) {
 		d.fail()
 		return false
 	}
 	for ; n > 0 && d.err == nil; n-- {
 		m := rules.Move(d.uvarint())
 		nv := d.uvarint()
-		if d.err != nil || nv > uint64(len(d.b)) {
+		if d.err != nil || nv > uint64(d.rest()) {
 			d.fail()
 			return false
 		}
@@ -366,7 +402,7 @@ func (w *patWorker) trusted(c *patternCand) bool {
 // skipLine reads past one line of a stored move list.
 func skipLine(d *decoder) {
 	n := d.uvarint()
-	if n > uint64(len(d.b)) {
+	if n > uint64(d.rest()) {
 		d.fail()
 		return
 	}

@@ -35,7 +35,8 @@ func (g boardOnlyGame) NewPosition(s string) (rules.Position, error) {
 func TestCellsAndBoardPathsAgree(t *testing.T) {
 	patterns := map[string][]string{
 		"ogi": {"Sente:+*>=3", "Gote:P@hand>=4", "1:-S@hand=1 0:*<16", "empty@e3,e6 Gote:+R@a1,b1,c1,d1,e1,f1,g1,h1",
-			"Sente:R@g2 Gote:B@g7", "*<=24", "se:K@e2,d1,f1 go:*@hand>3", "-P!=14 +*>2"},
+			"Sente:R@g2 Gote:B@g7", "*<=24", "se:K@e2,d1,f1 go:*@hand>3", "-P!=14 +*>2",
+			"P>=1 P>=2 P>=3 P>=4 P>=5 P>=6 P>=7 P>=8 *<40 -P>=10 Sente:P<7 Gote:*>=2"},
 		"jetan":   {"Black:C@e1 Orange:P@e10", "empty@e2,f2,g2", "o:N<=6", "*@e5,f5,e6,f6", "1:*<=12 0:*>=14"},
 		"dames":   {"+K>=1", "White:M@28 Black:M@23", "empty@1,2,3,4", "b:*<=12 w:M>=13"},
 		"sauts":   {"White:P@A4,A5", "Black:P<8", "empty@D4,E4,D5,E5"},
