@@ -232,8 +232,9 @@ func newPatWorker(g rules.Game, m *matcher) *patWorker {
 }
 
 // start returns a copy of the start position given by a FEN ("" for the
-// standard one), parsed once per worker.
-func (w *patWorker) start(fen string) (rules.Position, error) {
+// standard one), parsed once per worker, with room for the moves of the
+// stored list (a history that grows with every move is allocated once).
+func (w *patWorker) start(fen string, moves []byte) (rules.Position, error) {
 	p, ok := w.starts[fen]
 	if !ok {
 		var err error
@@ -245,7 +246,7 @@ func (w *patWorker) start(fen string) (rules.Position, error) {
 		}
 		w.starts[fen] = p
 	}
-	return p.Clone(), nil
+	return clone(p, &decoder{b: moves}), nil
 }
 
 // bind prepares the tests for the positions of a game starting at pos. The
@@ -310,7 +311,7 @@ func (w *patWorker) matchGame(c *patternCand) {
 			c.ok, c.stale = false, true
 		}
 	}()
-	pos, err := w.start(c.fen)
+	pos, err := w.start(c.fen, c.moves)
 	if err != nil {
 		c.err = err
 		return
@@ -361,7 +362,7 @@ func (w *patWorker) line(d *decoder, pos rules.Position, ply, depth int, c *patt
 			return false
 		}
 		for ; nv > 0; nv-- {
-			if w.line(d, pos.Clone(), ply, depth+1, c) {
+			if w.line(d, clone(pos, d), ply, depth+1, c) {
 				return true
 			}
 			if d.err != nil {
@@ -380,10 +381,21 @@ func (w *patWorker) line(d *decoder, pos rules.Position, ply, depth int, c *patt
 	return false
 }
 
+// clone copies pos for the line that d is at, with room for its moves.
+func clone(pos rules.Position, d *decoder) rules.Position {
+	if r, ok := pos.(rules.Reserver); ok {
+		peek := *d
+		if n := peek.uvarint(); peek.err == nil && n <= uint64(peek.rest()) {
+			return r.CloneReserve(int(n))
+		}
+	}
+	return pos.Clone()
+}
+
 // trusted replays the main line of the stored moves and compares its final
 // key with the stored one.
 func (w *patWorker) trusted(c *patternCand) bool {
-	pos, err := w.start(c.fen)
+	pos, err := w.start(c.fen, c.moves)
 	if err != nil {
 		return false
 	}
@@ -499,6 +511,12 @@ func (db *DB) patternSearch(ctx context.Context, q *Query, w where) (res Result,
 		defer wg.Done()
 		defer close(todo)
 		defer rows.Close()
+		// The scan's destinations, allocated once.
+		var id int64
+		var fen sql.NullString
+		var final sql.NullInt64
+		var moves sql.RawBytes
+		dst := []any{&id, &fen, &final, &moves}
 		for seq := 0; ; seq++ {
 			var b *patBatch
 			select {
@@ -512,19 +530,14 @@ func (db *DB) patternSearch(ctx context.Context, q *Query, w where) (res Result,
 				if more = rows.Next(); !more {
 					break
 				}
-				var c patternCand
-				var fen sql.NullString
-				var final sql.NullInt64
-				var moves sql.RawBytes
-				if err := rows.Scan(&c.id, &fen, &final, &moves); err != nil {
+				if err := rows.Scan(dst...); err != nil {
 					readErr = err
 					return
 				}
-				c.fen, c.final = fen.String, final.Int64
 				start := len(b.arena)
 				b.arena = append(b.arena, moves...)
-				c.moves = b.arena[start:] // sliced again below
-				b.cands = append(b.cands, c)
+				b.cands = append(b.cands, patternCand{id: id, fen: fen.String, final: final.Int64,
+					moves: b.arena[start:]}) // sliced again below
 			}
 			// The arena may have moved while it grew: slice it again.
 			off := 0

@@ -59,3 +59,11 @@ func Placements(l *Layout, board, hand []byte) []Placement {
 	}
 	return out
 }
+
+// Reserver is implemented by positions that keep a history growing with
+// every move (for a repetition rule): CloneReserve is Clone with room for n
+// more moves, so that a caller that knows how many moves it will play (a
+// scan of stored games) does not grow the history move by move.
+type Reserver interface {
+	CloneReserve(n int) Position
+}

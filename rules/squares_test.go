@@ -144,3 +144,55 @@ func TestCellsAgreeWithBoardRandomPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestCloneReserveIsClone plays the same random moves on a Clone and on a
+// CloneReserve copy, from random points of random games, and expects the
+// same positions, keys, legal moves and outcomes (repetition rules
+// included); the original must not change.
+func TestCloneReserveIsClone(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	reservers := 0
+	for _, g := range rules.Games() {
+		pos, err := g.NewPosition("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := pos.(rules.Reserver); !ok {
+			continue
+		}
+		reservers++
+		for n := 0; n < 20; n++ {
+			pos, _ := g.NewPosition("")
+			for ply := r.IntN(60); ply > 0; ply-- {
+				moves := pos.Legal(nil)
+				if pos.Outcome().Over || len(moves) == 0 {
+					break
+				}
+				pos.Play(moves[r.IntN(len(moves))])
+			}
+			before, key := pos.String(), pos.Key()
+			a, b := pos.Clone(), pos.(rules.Reserver).CloneReserve(r.IntN(40))
+			for ply := 0; ply < 100; ply++ {
+				if a.String() != b.String() || a.Key() != b.Key() || a.Outcome() != b.Outcome() {
+					t.Fatalf("%s: Clone %s (%x %v), CloneReserve %s (%x %v)", g.ID(), a, a.Key(), a.Outcome(), b, b.Key(), b.Outcome())
+				}
+				ma, mb := a.Legal(nil), b.Legal(nil)
+				if fmt.Sprint(ma) != fmt.Sprint(mb) {
+					t.Fatalf("%s %s: legal moves differ", g.ID(), a)
+				}
+				if a.Outcome().Over || len(ma) == 0 {
+					break
+				}
+				m := ma[r.IntN(len(ma))]
+				a.Play(m)
+				b.Play(m)
+			}
+			if pos.String() != before || pos.Key() != key {
+				t.Fatalf("%s: the original changed", g.ID())
+			}
+		}
+	}
+	if reservers == 0 {
+		t.Fatal("no game implements rules.Reserver")
+	}
+}

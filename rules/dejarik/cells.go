@@ -33,3 +33,14 @@ func (p *Position) Cells(board, hand []byte) {
 		}
 	}
 }
+
+var _ rules.Reserver = (*Position)(nil)
+
+// CloneReserve implements rules.Reserver: Clone, the history with room for
+// n more moves.
+func (p *Position) CloneReserve(n int) rules.Position {
+	c := *p
+	c.hist = make([]uint64, len(p.hist), len(p.hist)+max(n, 0))
+	copy(c.hist, p.hist)
+	return &c
+}

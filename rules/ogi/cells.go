@@ -29,3 +29,14 @@ func (p *Position) Cells(board, hand []byte) {
 	copy(hand[:16], p.hand[0][:])
 	copy(hand[16:32], p.hand[1][:])
 }
+
+var _ rules.Reserver = (*Position)(nil)
+
+// CloneReserve implements rules.Reserver: Clone, the history with room for
+// n more moves.
+func (p *Position) CloneReserve(n int) rules.Position {
+	c := *p
+	c.hist = make([]histEntry, len(p.hist), len(p.hist)+max(n, 0))
+	copy(c.hist, p.hist)
+	return &c
+}
