@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -192,4 +194,114 @@ func BenchmarkQueries(b *testing.B) {
 		}
 		b.ReportMetric(float64(n), "games")
 	})
+}
+
+// benchDB opens a database holding the benchmark collection: the folder
+// PLATEAU_BENCH_DB when set (imported once, then reused while it holds the
+// collection), else a fresh temporary one.
+func benchDB(b *testing.B, seed uint64) (*index.DB, int) {
+	ctx := context.Background()
+	n, game := benchN(), benchGame()
+	dir := os.Getenv("PLATEAU_BENCH_DB")
+	if dir == "" {
+		dir = filepath.Join(b.TempDir(), "db")
+	}
+	db, err := index.Open(ctx, dir, index.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	res, err := db.Search(ctx, index.Query{Game: game, Limit: 1, Count: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if res.Total != n {
+		file := os.Getenv("PLATEAU_BENCH_FILE") // a collection of n valid games
+		if file == "" {
+			file = writeFile(b, b.TempDir(), "g.pdn", genText(b, game, n, seed))
+		}
+		st, err := db.Import(ctx, []string{file}, index.ImportOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res, err = db.Search(ctx, index.Query{Game: game, Limit: 1, Count: true}); err != nil || res.Total != n {
+			b.Fatalf("the database holds %d %s games, want %d (import: %+v): %v", res.Total, game, n, st, err)
+		}
+	}
+	db.Close()
+	if db, err = index.Open(ctx, dir, index.Options{ReadOnly: true}); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	return db, n
+}
+
+// BenchmarkPattern times pattern searches that test every position of every
+// game (Count: true) and reports the cost per position, positions per
+// second and the time extrapolated to 1,000,000 games of the same kind.
+// Measure at scale with, e.g.
+//
+//	go run ./cmd/plateau generate --game ogi --games 50000 --seed 1 --out /tmp/x.pdn
+//	PLATEAU_BENCH_N=50000 PLATEAU_BENCH_FILE=/tmp/x.pdn PLATEAU_BENCH_DB=/tmp/x.db \
+//	  go test -run XXX -bench Pattern -benchtime 3x ./index
+func BenchmarkPattern(b *testing.B) {
+	ctx := context.Background()
+	game := benchGame()
+	db, n := benchDB(b, 44)
+	games, positions, err := index.StoredPositions(ctx, db, game)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if games != int64(n) {
+		b.Fatalf("%d games, want %d", games, n)
+	}
+	patterns := map[string][]string{
+		"ogi": {
+			// Matches no position: every position is tested.
+			"none:empty@a1,b1,c1,d1,e1,f1,g1,h1,a8,b8,c8,d8,e8,f8,g8,h8 *>=1 *@hand>=40",
+			// A material count and a hand: counts over the whole board.
+			"counts:Sente:*<=9 Gote:P@hand>=3 Gote:*>=12",
+			// Pieces on squares, common in the opening (many games match).
+			"squares:Sente:R@g2 Gote:B@g7 Sente:+*@a1,b1,c1,d1,e1,f1,g1,h1",
+		},
+	}[game]
+	if patterns == nil {
+		patterns = []string{"any:*>=1000"}
+	}
+	for _, pt := range patterns {
+		name, text, _ := strings.Cut(pt, ":")
+		pat, err := index.ParsePattern(text)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			total := 0
+			t0, cpu0 := time.Now(), cpuTime()
+			for i := 0; i < b.N; i++ {
+				res, err := db.Search(ctx, index.Query{Game: game, Pattern: pat, Count: true})
+				if err != nil {
+					b.Fatal(err)
+				}
+				total = res.Total
+			}
+			per := float64(time.Since(t0).Nanoseconds()) / float64(b.N) / float64(positions)
+			b.ReportMetric(per, "ns/position")
+			// CPU time (every thread of the process) tells the cost when
+			// other processes share the machine.
+			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N)/float64(positions), "cpu-ns/position")
+			b.ReportMetric(1e9/per, "positions/s")
+			b.ReportMetric(per*float64(positions)/float64(games)*1e6/1e9, "s/1Mgames")
+			b.ReportMetric(float64(positions)/float64(games), "positions/game")
+			b.ReportMetric(float64(total), "matches")
+		})
+	}
+}
+
+// cpuTime is the user and system CPU time of the process so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -93,59 +93,38 @@ func decodeMoves(b []byte) (*moveList, error) {
 
 type decoder struct {
 	b   []byte
+	i   int // read so far (an index, not a reslice: no write barrier)
 	err error
+}
+
+// rest is the number of bytes not read yet.
+func (d *decoder) rest() int { return len(d.b) - d.i }
+
+// fail marks the list corrupt.
+func (d *decoder) fail() {
+	if d.err == nil {
+		d.err = errMoves
+	}
 }
 
 func (d *decoder) uvarint() uint64 {
 	if d.err != nil {
 		return 0
 	}
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.err = errMoves
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
-}
-
-// walkStored plays a decoded move list from start and calls fn for every
-// position: the start, then after every move of every line (variations
-// before the move they replace). ply counts plies; depth > 0 in variations.
-// fn returns false to stop. Moves are played by their stored value; the
-// caller checks the final main-line key against the stored one.
-func walkStored(ml *moveList, start rules.Position, fn func(pos rules.Position, ply, depth int) bool) (final uint64, ok bool) {
-	pos := start.Clone()
-	if !fn(pos, 0, 0) {
-		return 0, false
-	}
-	var line func(pos rules.Position, steps []int, ply, depth int) bool
-	line = func(pos rules.Position, steps []int, ply, depth int) bool {
-		for _, k := range steps {
-			s := &ml.Steps[k]
-			for _, v := range s.Vars {
-				if len(v) == 0 {
-					continue
-				}
-				if !line(pos.Clone(), v, ply, depth+1) {
-					return false
-				}
+	var v uint64
+	for shift, i := uint(0), d.i; i < len(d.b) && shift < 64; shift, i = shift+7, i+1 {
+		c := d.b[i]
+		v |= uint64(c&0x7f) << shift
+		if c < 0x80 {
+			if shift == 63 && c > 1 {
+				break // overflow
 			}
-			keeps := pos.Describe(s.Move).KeepsTurn
-			pos.Play(s.Move)
-			if !keeps {
-				ply++
-			}
-			if !fn(pos, ply, depth) {
-				return false
-			}
+			d.i = i + 1
+			return v
 		}
-		return true
 	}
-	if !line(pos, ml.Main, 0, 0) {
-		return 0, false
-	}
-	return pos.Key(), true
+	d.err = errMoves
+	return 0
 }
 
 // mainText is the canonical text of the main-line move played at ply

@@ -40,6 +40,22 @@ func around(k, d int) int {
 func bit(c int) uint32 { return 1 << uint(c) }
 
 func cellName(c int) string {
+	if c >= 0 && c < numCells {
+		return cellNames[c]
+	}
+	return "?"
+}
+
+// cellNames are the cell names, built once: Describe names two cells per
+// move, and pattern search describes every move it plays.
+var cellNames = func() (n [numCells]string) {
+	for c := range n {
+		n[c] = cellText(c)
+	}
+	return n
+}()
+
+func cellText(c int) string {
 	switch {
 	case c == centre:
 		return "c"

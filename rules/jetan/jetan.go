@@ -85,6 +85,19 @@ func SquareName(sq int) string {
 	if sq < 0 || sq >= squares {
 		return "?"
 	}
+	return squareNames[sq]
+}
+
+// squareNames are the square names, built once: Describe names two squares
+// per move, and pattern search describes every move it plays.
+var squareNames = func() (n [squares]string) {
+	for sq := range n {
+		n[sq] = squareText(sq)
+	}
+	return n
+}()
+
+func squareText(sq int) string {
 	r := sq/size + 1
 	if r == 10 {
 		return string([]byte{byte('a' + sq%size), '1', '0'})

@@ -307,5 +307,17 @@ func (p *Position) Diagram() string {
 }
 
 func squareName(sq int) string {
+	if sq >= 0 && sq < 64 {
+		return squareNames[sq]
+	}
 	return string([]byte{byte('A' + sq/8), byte('1' + sq%8)})
 }
+
+// squareNames are the square names, built once: Describe names two squares
+// per move, and pattern search describes every move it plays.
+var squareNames = func() (n [64]string) {
+	for sq := range n {
+		n[sq] = string([]byte{byte('A' + sq/8), byte('1' + sq%8)})
+	}
+	return n
+}()

@@ -1,0 +1,109 @@
+package index
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"testing"
+
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/replay/generate"
+	"github.com/plateau/plateau/rules"
+	_ "github.com/plateau/plateau/rules/all"
+)
+
+// boardOnly hides a position's rules.Cells: pattern search must then test
+// its Board.
+type boardOnly struct{ rules.Position }
+
+func (p boardOnly) Clone() rules.Position { return boardOnly{p.Position.Clone()} }
+
+type boardOnlyGame struct{ rules.Game }
+
+func (g boardOnlyGame) NewPosition(s string) (rules.Position, error) {
+	p, err := g.Game.NewPosition(s)
+	if err != nil {
+		return nil, err
+	}
+	return boardOnly{p}, nil
+}
+
+// TestCellsAndBoardPathsAgree plays generated games through matchGame with
+// and without rules.Cells and expects the same first match of each game.
+func TestCellsAndBoardPathsAgree(t *testing.T) {
+	patterns := map[string][]string{
+		"ogi": {"Sente:+*>=3", "Gote:P@hand>=4", "1:-S@hand=1 0:*<16", "empty@e3,e6 Gote:+R@a1,b1,c1,d1,e1,f1,g1,h1",
+			"Sente:R@g2 Gote:B@g7", "*<=24", "se:K@e2,d1,f1 go:*@hand>3", "-P!=14 +*>2",
+			"P>=1 P>=2 P>=3 P>=4 P>=5 P>=6 P>=7 P>=8 *<40 -P>=10 Sente:P<7 Gote:*>=2"},
+		"jetan":   {"Black:C@e1 Orange:P@e10", "empty@e2,f2,g2", "o:N<=6", "*@e5,f5,e6,f6", "1:*<=12 0:*>=14"},
+		"dames":   {"+K>=1", "White:M@28 Black:M@23", "empty@1,2,3,4", "b:*<=12 w:M>=13"},
+		"sauts":   {"White:P@A4,A5", "Black:P<8", "empty@D4,E4,D5,E5"},
+		"dejarik": {"White:P@c", "Black:P<4", "empty@i1,i2,i3"},
+	}
+	for game, pats := range patterns {
+		g, err := rules.Lookup(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gen, err := generate.New(g, 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text bytes.Buffer
+		if _, err := gen.Write(context.Background(), &text, 40, generate.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		var cands []patternCand
+		r := record.NewReader(&text, game)
+		for {
+			rec, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			rg := replay.Replay(rec, replay.Options{})
+			if rg.Err != nil {
+				t.Fatal(rg.Err)
+			}
+			pos := rg.Start.Clone()
+			for _, s := range rg.Main {
+				pos.Play(s.Move)
+			}
+			cands = append(cands, patternCand{id: int64(len(cands) + 1), final: int64(pos.Key()), moves: encodeMoves(rg.Main)})
+		}
+		for _, ptext := range pats {
+			p, err := ParsePattern(ptext)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := p.compile(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fast, slow := newPatWorker(g, m), newPatWorker(boardOnlyGame{g}, m)
+			n := 0
+			for i := range cands {
+				a, b := cands[i], cands[i]
+				fast.matchGame(&a)
+				slow.matchGame(&b)
+				if fast.cells == nil || slow.cells != nil {
+					t.Fatalf("%s: the fast worker does not use cells, or the slow one does", game)
+				}
+				if a.err != nil || b.err != nil || a.stale || b.stale {
+					t.Fatalf("%s game %d: %v %v stale %v %v", game, a.id, a.err, b.err, a.stale, b.stale)
+				}
+				if a.ok != b.ok || a.ply != b.ply || a.vari != b.vari {
+					t.Fatalf("%s %q game %d: cells %v ply %d var %v; Board %v ply %d var %v", game, ptext, a.id, a.ok, a.ply, a.vari, b.ok, b.ply, b.vari)
+				}
+				if a.ok {
+					n++
+				}
+			}
+			t.Logf("%s %q: %d of %d games", game, ptext, n, len(cands))
+		}
+	}
+}

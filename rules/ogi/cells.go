@@ -1,0 +1,42 @@
+package ogi
+
+import "github.com/plateau/plateau/rules"
+
+// layout is Ōgi's rules.Layout: the 64 squares a1..h8 by index, the board
+// codes as they are (see piece.go), and 32 hand slots, side*16 + slot.
+var layout = func() *rules.Layout {
+	l := &rules.Layout{Squares: sqNames[:], Hand: make([]rules.Piece, 32)}
+	for c := presentBit; c < 2*presentBit; c++ {
+		code := uint8(c)
+		l.Codes[c] = rules.Piece{Kind: pieceLetters[kindOf(code)], Side: rules.Side(sideOf(code)), Promoted: promoted(code)}
+	}
+	for s := 0; s < 2; s++ {
+		for _, slot := range handOrder {
+			l.Hand[s*16+slot] = rules.Piece{Kind: pieceLetters[slot&7], Side: rules.Side(s), Promoted: slot&promBit != 0}
+		}
+	}
+	return l
+}()
+
+var _ rules.Cells = (*Position)(nil)
+
+// Layout implements rules.Cells.
+func (p *Position) Layout() *rules.Layout { return layout }
+
+// Cells implements rules.Cells.
+func (p *Position) Cells(board, hand []byte) {
+	copy(board[:64], p.board[:])
+	copy(hand[:16], p.hand[0][:])
+	copy(hand[16:32], p.hand[1][:])
+}
+
+var _ rules.Reserver = (*Position)(nil)
+
+// CloneReserve implements rules.Reserver: Clone, the history with room for
+// n more moves.
+func (p *Position) CloneReserve(n int) rules.Position {
+	c := *p
+	c.hist = make([]histEntry, len(p.hist), len(p.hist)+max(n, 0))
+	copy(c.hist, p.hist)
+	return &c
+}

@@ -1,0 +1,35 @@
+package sauts
+
+import (
+	"math/bits"
+
+	"github.com/plateau/plateau/rules"
+)
+
+// layout is Sauts' rules.Layout: the 64 squares A1..H8 by index (row*8 +
+// column); code 1 a White pawn, 2 a Black pawn; no hands.
+var layout = func() *rules.Layout {
+	l := &rules.Layout{Squares: make([]string, 64)}
+	for sq := range l.Squares {
+		l.Squares[sq] = squareName(sq)
+	}
+	l.Codes[1] = rules.Piece{Kind: 'P', Side: white}
+	l.Codes[2] = rules.Piece{Kind: 'P', Side: black}
+	return l
+}()
+
+var _ rules.Cells = (*Position)(nil)
+
+// Layout implements rules.Cells.
+func (p *Position) Layout() *rules.Layout { return layout }
+
+// Cells implements rules.Cells.
+func (p *Position) Cells(board, hand []byte) {
+	board = board[:64]
+	clear(board)
+	for side := range p.pawns {
+		for set := p.pawns[side]; set != 0; set &= set - 1 {
+			board[bits.TrailingZeros64(set)] = byte(side + 1)
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package rules
+
+// Pattern search tests millions of positions; building Board's placements
+// (square names as strings) for each one costs more than playing the move.
+// A Position may therefore also implement Cells, which copies its board
+// into caller-owned bytes, one code per square, and its hands into counts,
+// one per hand slot; a Layout, shared by every position that uses the same
+// encoding, says what the squares, the codes and the slots are. A pattern
+// is compiled once per Layout into tests on square indexes and codes, and
+// each position is then tested without allocation. Board stays the
+// definition: for every position, the placements that Cells and Layout
+// describe (Placements) are exactly Board's, as a multiset.
+
+// Piece is what a cell code or a hand slot holds.
+type Piece struct {
+	Kind     byte // the piece letter as in Placement.Kind; 0 for an empty cell or an unused code
+	Side     Side
+	Promoted bool
+}
+
+// Layout describes the encoding of a Cells position. One Layout value is
+// shared by every position with that encoding (compare pointers).
+type Layout struct {
+	// Squares are the square names, as in Placement.Square, by cell index.
+	Squares []string
+	// Codes says what each cell code means; a code whose Kind is 0 is an
+	// empty square.
+	Codes [256]Piece
+	// Hand says what each hand slot counts; nil for a game without hands.
+	Hand []Piece
+}
+
+// Cells is implemented by positions that expose their board cheaply.
+type Cells interface {
+	// Layout is the position's encoding; the same pointer for every
+	// position with the same encoding. Play and Clone keep it.
+	Layout() *Layout
+	// Cells writes the code of every square into board (of length
+	// len(Layout().Squares)) and the number of pieces in every hand slot
+	// into hand (of length len(Layout().Hand)). It does not allocate.
+	Cells(board, hand []byte)
+}
+
+// Placements lists the placements that a Cells encoding describes: every
+// non-empty square, then every non-empty hand slot (Count its number). It is
+// Board's content, in an order of its own, for tests and for callers that
+// hold cells.
+func Placements(l *Layout, board, hand []byte) []Placement {
+	var out []Placement
+	for i, c := range board {
+		if pc := l.Codes[c]; pc.Kind != 0 {
+			out = append(out, Placement{Square: l.Squares[i], Side: pc.Side, Kind: pc.Kind, Promoted: pc.Promoted, Count: 1})
+		}
+	}
+	for i, n := range hand {
+		if pc := l.Hand[i]; n > 0 && pc.Kind != 0 {
+			out = append(out, Placement{Side: pc.Side, Kind: pc.Kind, Promoted: pc.Promoted, Count: int(n)})
+		}
+	}
+	return out
+}
+
+// Reserver is implemented by positions that keep a history growing with
+// every move (for a repetition rule): CloneReserve is Clone with room for n
+// more moves, so that a caller that knows how many moves it will play (a
+// scan of stored games) does not grow the history move by move.
+type Reserver interface {
+	CloneReserve(n int) Position
+}
