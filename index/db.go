@@ -191,6 +191,16 @@ type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
+// DiskSize is the size of a database as it lies on disk: every file of its
+// directory (the SQLite file, its WAL if one remains, the text index). It is
+// the figure the benchmarks divide by the bytes of record text imported.
+func DiskSize(dir string) (int64, error) {
+	if _, err := os.Stat(dir); err != nil {
+		return 0, err
+	}
+	return dirSize(dir, nil), nil
+}
+
 func dirSize(path string, keep func(name string) bool) int64 {
 	var n int64
 	filepath.WalkDir(path, func(p string, d os.DirEntry, err error) error {

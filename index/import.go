@@ -379,6 +379,9 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 			werr = err
 		}
 	}
+	if werr == nil {
+		db.checkpoint()
+	}
 	st.Elapsed = time.Since(start)
 	st.TextIndexed = int(textN.Load())
 	if opts.Progress != nil {
@@ -442,6 +445,18 @@ func (db *DB) writeChunk(ctx context.Context, w *writer, c chunk, st *ImportStat
 		w.fileBytes = 0
 	}
 	return nil
+}
+
+// checkpoint copies the WAL into the database file and truncates it, so
+// that a finished import leaves no large WAL behind even while readers keep
+// the database open (SQLite removes the WAL only when the last connection
+// closes). Readers are never blocked by it; when one holds an old snapshot
+// for more than a few seconds the WAL is left as it is, for SQLite's next
+// automatic checkpoint: the data are committed either way.
+func (db *DB) checkpoint() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	db.sql.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
 }
 
 var debugTiming = os.Getenv("PLATEAU_DEBUG_TIMING") != ""
