@@ -22,6 +22,8 @@ var (
 	ErrQuery = errors.New("bad query")
 	// ErrTextBusy: the text index is held by another process (an import).
 	ErrTextBusy = errors.New("text index is busy (an import is running?)")
+	// ErrSchema: the database was made with another layout version.
+	ErrSchema = errors.New("database layout not supported")
 )
 
 // DefaultDir is the database directory used when none is given:
@@ -84,11 +86,14 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 		return nil, err
 	}
 	db := &DB{dir: dir, sql: sdb, readOnly: opts.ReadOnly}
-	if !opts.ReadOnly {
-		if err := db.migrate(ctx); err != nil {
-			sdb.Close()
-			return nil, err
-		}
+	if opts.ReadOnly {
+		err = db.checkSchema(ctx)
+	} else {
+		err = db.migrate(ctx)
+	}
+	if err != nil {
+		sdb.Close()
+		return nil, err
 	}
 	return db, nil
 }
@@ -144,12 +149,17 @@ var schema = []string{
 	`CREATE INDEX IF NOT EXISTS games_p1 ON games(p1)`,
 	`CREATE INDEX IF NOT EXISTS games_date ON games(date)`,
 	`CREATE INDEX IF NOT EXISTS games_invalid ON games(id) WHERE valid = 0`,
+	`CREATE TABLE IF NOT EXISTS tag_names(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)`,
 	`CREATE TABLE IF NOT EXISTS tags(
-		game INTEGER NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL,
-		PRIMARY KEY(name, value, game)) WITHOUT ROWID`,
-	`CREATE TABLE IF NOT EXISTS positions(
-		key INTEGER NOT NULL, ply INTEGER NOT NULL, game INTEGER NOT NULL, var INTEGER NOT NULL,
-		PRIMARY KEY(key, ply, game, var)) WITHOUT ROWID`,
+		tag INTEGER NOT NULL, value TEXT NOT NULL, game INTEGER NOT NULL,
+		PRIMARY KEY(tag, value, game)) WITHOUT ROWID`,
+	`CREATE TABLE IF NOT EXISTS position_rows(
+		key INTEGER NOT NULL, at INTEGER NOT NULL,
+		PRIMARY KEY(key, at)) WITHOUT ROWID`,
+	// positions is position_rows unpacked (see packAt); a lookup by key
+	// is still a range scan of position_rows.
+	`CREATE VIEW IF NOT EXISTS positions(key, game, ply, var) AS
+		SELECT key, at >> 13, (at >> 1) & 4095, at & 1 FROM position_rows`,
 	`CREATE TABLE IF NOT EXISTS tree(
 		key INTEGER NOT NULL, move TEXT NOT NULL,
 		n INTEGER NOT NULL, scored INTEGER NOT NULL, s0 REAL NOT NULL, s1 REAL NOT NULL,
@@ -160,13 +170,47 @@ var schema = []string{
 		PRIMARY KEY(key, move, player)) WITHOUT ROWID`,
 }
 
+// schemaVersion is the layout version kept in meta "schema". Version 1
+// (no meta entry) had positions(key, ply, game, var) and tags(name, value,
+// game) tables; a database of an older version must be imported again.
+const schemaVersion = 2
+
+// checkSchema refuses a database made with another layout.
+func (db *DB) checkSchema(ctx context.Context) error {
+	var games int
+	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = 'games'`).Scan(&games); err != nil {
+		return err
+	}
+	if games == 0 {
+		return nil // a new database
+	}
+	var v int64
+	var err error
+	if _, terr := db.sql.ExecContext(ctx, `SELECT 1 FROM meta LIMIT 0`); terr == nil {
+		if v, err = db.metaInt(ctx, db.sql, "schema"); err != nil {
+			return err
+		}
+	}
+	if v == 0 {
+		v = 1
+	}
+	if v != schemaVersion {
+		return fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
+			ErrSchema, db.dir, v, schemaVersion)
+	}
+	return nil
+}
+
 func (db *DB) migrate(ctx context.Context) error {
+	if err := db.checkSchema(ctx); err != nil {
+		return err
+	}
 	for _, s := range schema {
 		if _, err := db.sql.ExecContext(ctx, s); err != nil {
 			return fmt.Errorf("schema: %w", err)
 		}
 	}
-	return nil
+	return setMeta(ctx, db.sql, "schema", schemaVersion)
 }
 
 func (db *DB) metaInt(ctx context.Context, q queryer, k string) (int64, error) {

@@ -210,7 +210,7 @@ func (db *DB) ImportRecords(ctx context.Context, next func() (Record, error), op
 }
 
 var zenc = sync.OnceValues(func() (*zstd.Encoder, error) {
-	return zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
+	return zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBetterCompression), zstd.WithEncoderConcurrency(1))
 })
 
 var zdec = sync.OnceValues(func() (*zstd.Decoder, error) {

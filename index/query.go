@@ -181,17 +181,7 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 		case "Game":
 			w.add("g.game = ?", strings.ToLower(t.Value))
 		default:
-			if g, err := rules.Lookup(q.Game); err == nil {
-				if sides := g.Sides(); t.Name == sides[0] || t.Name == sides[1] {
-					col := "g.p0"
-					if t.Name == sides[1] {
-						col = "g.p1"
-					}
-					w.add(col+" IN (SELECT id FROM players WHERE name = ?)", t.Value)
-					continue
-				}
-			}
-			w.add("EXISTS (SELECT 1 FROM tags t WHERE t.name = ? AND t.value = ? AND t.game = g.id)", t.Name, t.Value)
+			w.tag(q.Game, t)
 		}
 	}
 	if q.IDs != nil {
@@ -208,6 +198,50 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 		w.add("g.id IN (SELECT value FROM json_each(?))", jsonIDs(ids))
 	}
 	return w, false, nil
+}
+
+// tag adds the condition of a tag that has no column of its own. A tag that
+// names a side of the game's rules (Sente, White…) is that side's player
+// column; the tags table holds the other tags.
+func (w *where) tag(game string, t record.Tag) {
+	var gs []rules.Game
+	if g, err := rules.Lookup(game); err == nil {
+		gs = []rules.Game{g}
+	} else if game == "" {
+		gs = rules.Games()
+	}
+	var sideOf [2][]any // rulesets where the tag names side 0, side 1
+	var notSide []any   // known rulesets where it names no side
+	for _, g := range gs {
+		switch sides := g.Sides(); t.Name {
+		case sides[0]:
+			sideOf[0] = append(sideOf[0], g.ID())
+		case sides[1]:
+			sideOf[1] = append(sideOf[1], g.ID())
+		default:
+			notSide = append(notSide, g.ID())
+		}
+	}
+	in := func(ids []any) string { return "g.game IN (?" + strings.Repeat(",?", len(ids)-1) + ")" }
+	var conds []string
+	var args []any
+	for side, ids := range sideOf {
+		if len(ids) > 0 {
+			conds = append(conds, fmt.Sprintf("(%s AND g.p%d IN (SELECT id FROM players WHERE name = ?))", in(ids), side))
+			args = append(append(args, ids...), t.Value)
+		}
+	}
+	tagged := "EXISTS (SELECT 1 FROM tags t JOIN tag_names n ON n.id = t.tag WHERE n.name = ? AND t.value = ? AND t.game = g.id)"
+	switch {
+	case len(conds) == 0:
+		w.add(tagged, t.Name, t.Value)
+		return
+	case len(notSide) > 0 && game == "":
+		// Other rulesets, and games whose ruleset this program does not know.
+		conds = append(conds, "(NOT "+in(append(append([]any{}, sideOf[0]...), sideOf[1]...))+" AND "+tagged+")")
+		args = append(append(append(args, sideOf[0]...), sideOf[1]...), t.Name, t.Value)
+	}
+	w.add("("+strings.Join(conds, " OR ")+")", args...)
 }
 
 func likeEscape(s string) string {
@@ -278,23 +312,24 @@ func (db *DB) Search(ctx context.Context, q Query) (Result, error) {
 func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, error) {
 	res := Result{Total: -1}
 	key := saltKey(q.Game, q.Position.Key())
-	base := `FROM positions p JOIN games g ON g.id = p.game WHERE p.key = ? AND ` + w.String()
+	// Rows of one key are in (game, ply, var) order, packed in p.at.
+	base := `FROM position_rows p JOIN games g ON g.id = p.at >> 13 WHERE p.key = ? AND ` + w.String()
 	args := append([]any{key}, w.args...)
-	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies, p.ply, p.var AS v
-		FROM positions p JOIN games g ON g.id = p.game LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
-		WHERE p.key = ? AND `+w.String()+` GROUP BY g.id, p.ply, v ORDER BY g.id, p.ply, v LIMIT ? OFFSET ?`,
+	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies, p.at
+		FROM position_rows p JOIN games g ON g.id = p.at >> 13 LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
+		WHERE p.key = ? AND `+w.String()+` ORDER BY p.at LIMIT ? OFFSET ?`,
 		append(args, q.limit(), q.Offset)...)
 	if err != nil {
 		return res, err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var v int
-		var ply int
-		h, err := scanHit(rows, &ply, &v)
+		var at int64
+		h, err := scanHit(rows, &at)
 		if err != nil {
 			return res, err
 		}
+		_, ply, v := unpackAt(at)
 		h.Ply, h.Variation = ply, v == 1
 		res.Hits = append(res.Hits, h)
 	}
@@ -302,7 +337,7 @@ func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, er
 		return res, err
 	}
 	if q.Count {
-		err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 `+base+` GROUP BY g.id, p.ply, p.var)`, args...).Scan(&res.Total)
+		err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) `+base, args...).Scan(&res.Total)
 		if err != nil {
 			return res, err
 		}

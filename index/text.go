@@ -86,6 +86,7 @@ func textMapping() (mapping.IndexMapping, error) {
 		f.Store = false
 		f.IncludeTermVectors = false
 		f.IncludeInAll = false
+		f.DocValues = false // never sorted or faceted on
 		return f
 	}
 	for _, n := range []string{"players", "event", "site", "annotator", "comments"} {

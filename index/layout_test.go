@@ -1,0 +1,109 @@
+package index_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/rules"
+
+	_ "github.com/plateau/plateau/rules/ogi"
+)
+
+// TestTagSearch compares tag criteria with the records' own tags, in a
+// database of two rulesets: player tags (answered from the players
+// columns) and other tags (the tags table), with and without a ruleset.
+func TestTagSearch(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	texts := map[string][]byte{"ogi": genText(t, "ogi", 60, 4), "draughts": genText(t, "draughts", 60, 5)}
+	var files []string
+	var recs []*record.Game
+	for _, g := range []string{"ogi", "draughts"} {
+		files = append(files, writeFile(t, dir, g+".pdn", texts[g]))
+		recs = append(recs, readAll(t, texts[g])...)
+	}
+	db := openDB(t, filepath.Join(dir, "db"))
+	if _, err := db.Import(ctx, files, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	count := func(game string, tag record.Tag) int {
+		n := 0
+		for _, r := range recs {
+			g, err := rules.Lookup(r.Tag("Game"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (game == "" || g.ID() == game) && r.Tag(tag.Name) == tag.Value {
+				n++
+			}
+		}
+		return n
+	}
+	tags := []record.Tag{
+		{Name: "Sente", Value: recs[0].Tag("Sente")},
+		{Name: "Gote", Value: recs[1].Tag("Gote")},
+		{Name: "White", Value: recs[60].Tag("White")},
+		{Name: "Black", Value: recs[61].Tag("Black")},
+		{Name: "Round", Value: recs[2].Tag("Round")},
+		{Name: "Round", Value: recs[62].Tag("Round")},
+	}
+	for _, tag := range tags {
+		if tag.Value == "" {
+			t.Fatalf("generated records have no %s tag", tag.Name)
+		}
+		for _, game := range []string{"", "ogi", "draughts"} {
+			want := count(game, tag)
+			if game == "" && want == 0 {
+				t.Fatalf("no record has %s=%q", tag.Name, tag.Value)
+			}
+			res, err := db.Search(ctx, index.Query{Game: game, Tags: []record.Tag{tag}, Limit: -1, Count: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Total != want || len(res.Hits) != want {
+				t.Errorf("%s=%q in %q: %d games (%d hits), want %d", tag.Name, tag.Value, game, res.Total, len(res.Hits), want)
+			}
+		}
+	}
+}
+
+// TestOldLayoutRefused: a database of layout version 1 (positions with
+// four columns, no version in meta) is refused with ErrSchema, writable or
+// read-only, and left as it was.
+func TestOldLayoutRefused(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	sdb, err := sql.Open("sqlite3", filepath.Join(dir, "plateau.sqlite"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{
+		`CREATE TABLE meta(k TEXT PRIMARY KEY, v) WITHOUT ROWID`,
+		`CREATE TABLE games(id INTEGER PRIMARY KEY, hash BLOB NOT NULL UNIQUE)`,
+		`CREATE TABLE positions(key INTEGER NOT NULL, ply INTEGER NOT NULL, game INTEGER NOT NULL, var INTEGER NOT NULL,
+			PRIMARY KEY(key, ply, game, var)) WITHOUT ROWID`,
+	} {
+		if _, err := sdb.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sdb.Close()
+	for _, ro := range []bool{false, true} {
+		db, err := index.Open(ctx, dir, index.Options{ReadOnly: ro})
+		if !errors.Is(err, index.ErrSchema) {
+			if db != nil {
+				db.Close()
+			}
+			t.Fatalf("read-only %v: %v, want ErrSchema", ro, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "text.bleve")); err == nil {
+		t.Fatal("a text index was created beside the refused database")
+	}
+}
