@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"sync"
 
-	"github.com/blevesearch/bleve/v2"
-
 	_ "github.com/mattn/go-sqlite3" // the SQLite driver
 )
 
@@ -41,15 +39,14 @@ func DefaultDir() string {
 	return "plateau-db"
 }
 
-// DB is an open database: the SQLite store and, opened when first needed,
-// the Bleve text index.
+// DB is an open database: the SQLite store, and the Bleve text index opened
+// for each piece of work that needs it.
 type DB struct {
 	dir      string
 	sql      *sql.DB
 	readOnly bool
 
-	mu   sync.Mutex
-	text bleve.Index // nil until opened
+	mu sync.Mutex // serializes the text index's opens (see withText)
 
 	pmu     sync.Mutex
 	players []playerEntry // folded player names, by id
@@ -104,17 +101,11 @@ func (db *DB) Dir() string { return db.dir }
 // SQL exposes the SQLite handle (for tests and tools).
 func (db *DB) SQL() *sql.DB { return db.sql }
 
-// Close closes both stores.
+// Close closes the database (the text index is open only during a call).
 func (db *DB) Close() error {
 	db.mu.Lock()
 	defer db.mu.Unlock()
-	var errs []error
-	if db.text != nil {
-		errs = append(errs, db.text.Close())
-		db.text = nil
-	}
-	errs = append(errs, db.sql.Close())
-	return errors.Join(errs...)
+	return db.sql.Close()
 }
 
 // The schema. Decisions are in doc.go.

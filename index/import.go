@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/blevesearch/bleve/v2"
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/plateau/plateau/importers"
@@ -282,22 +283,25 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 
 	// The text indexer: after each commit, index its games, then publish the
 	// highest indexed id for the next commit to record.
-	textIdx, err := db.textIndex()
-	if err != nil {
-		return st, err
-	}
 	texts := make(chan []textDoc, 4)
 	var textHW, textN atomic.Int64
 	var textErr error
 	textDone := make(chan struct{})
 	go func() {
 		defer close(textDone)
+		var released time.Time
 		for docs := range texts {
 			if textErr != nil {
 				continue
 			}
+			// The index is released after each commit's documents, and
+			// left alone a moment, for readers in other processes.
+			if d := textYield - time.Since(released); d > 0 {
+				time.Sleep(d)
+			}
 			t0 := time.Now()
-			err := indexDocs(textIdx, docs)
+			err := db.withText(func(idx bleve.Index) error { return indexDocs(idx, docs) })
+			released = time.Now()
 			if debugTiming {
 				fmt.Fprintf(os.Stderr, "text batch %d docs %v\n", len(docs), time.Since(t0))
 			}
