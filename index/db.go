@@ -147,10 +147,12 @@ var schema = []string{
 	`CREATE TABLE IF NOT EXISTS position_rows(
 		key INTEGER NOT NULL, at INTEGER NOT NULL,
 		PRIMARY KEY(key, at)) WITHOUT ROWID`,
-	// positions is position_rows unpacked (see packAt); a lookup by key
+	// positions is position_rows unpacked (see storedAt); a lookup by key
 	// is still a range scan of position_rows.
 	`CREATE VIEW IF NOT EXISTS positions(key, game, ply, var) AS
-		SELECT key, at >> 13, (at >> 1) & 4095, at & 1 FROM position_rows`,
+		SELECT key, (CASE WHEN at < 0 THEN -1 - at ELSE at END) >> 13,
+			((CASE WHEN at < 0 THEN -1 - at ELSE at END) >> 1) & 4095,
+			(CASE WHEN at < 0 THEN -1 - at ELSE at END) & 1 FROM position_rows`,
 	`CREATE TABLE IF NOT EXISTS tree(
 		key INTEGER NOT NULL, move TEXT NOT NULL,
 		n INTEGER NOT NULL, scored INTEGER NOT NULL, s0 REAL NOT NULL, s1 REAL NOT NULL,

@@ -107,3 +107,53 @@ func TestOldLayoutRefused(t *testing.T) {
 		t.Fatal("a text index was created beside the refused database")
 	}
 }
+
+// TestPositionRows checks the packed position rows through the positions
+// view (every main-line ply of every game, once) and the paging of a
+// position search across the two ranges of a key.
+func TestPositionRows(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	file := writeFile(t, dir, "d.pdn", genText(t, "draughts", 40, 8))
+	db := openDB(t, filepath.Join(dir, "db"))
+	if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := db.SQL().QueryContext(ctx, `SELECT g.id, g.plies, COUNT(*), COUNT(DISTINCT p.ply), MIN(p.ply), MAX(p.ply)
+		FROM games g JOIN positions p ON p.game = g.id AND p.var = 0 GROUP BY g.id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for rows.Next() {
+		var id int64
+		var plies, count, distinct, lo, hi int
+		if err := rows.Scan(&id, &plies, &count, &distinct, &lo, &hi); err != nil {
+			t.Fatal(err)
+		}
+		if count != plies+1 || distinct != plies+1 || lo != 0 || hi != plies {
+			t.Errorf("game %d of %d plies: %d main-line rows, %d plies, from %d to %d", id, plies, count, distinct, lo, hi)
+		}
+		n++
+	}
+	rows.Close()
+	if n != 40 {
+		t.Fatalf("%d games with positions, want 40", n)
+	}
+	start, err := index.Position("draughts", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := db.Search(ctx, index.Query{Game: "draughts", Position: start, Offset: 5, Limit: 7, Count: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Total != 40 || len(res.Hits) != 7 {
+		t.Fatalf("start position: total %d, %d hits", res.Total, len(res.Hits))
+	}
+	for i, h := range res.Hits {
+		if h.ID != int64(6+i) || h.Ply != 0 || h.Variation {
+			t.Fatalf("start position, hit %d: game %d ply %d variation %v", i, h.ID, h.Ply, h.Variation)
+		}
+	}
+}

@@ -12,6 +12,10 @@ func TestPackAt(t *testing.T) {
 			t.Errorf("%+v: unpacked %d %d %d", c, g, p, v)
 		}
 	}
+	// Stored values: the opening tree's rows negative, the others not.
+	if storedAt(5, TreeDepth-1, 0) >= 0 || storedAt(5, TreeDepth, 0) < 0 || storedAt(5, 2, 1) < 0 {
+		t.Error("stored sign does not separate the opening tree's rows")
+	}
 	// Packed values order rows by game, then ply, then variation.
 	if !(packAt(1, maxIndexedPly, 1) < packAt(2, 0, 0) && packAt(2, 3, 1) < packAt(2, 4, 0)) {
 		t.Error("packed order is not (game, ply, var)")

@@ -312,32 +312,55 @@ func (db *DB) Search(ctx context.Context, q Query) (Result, error) {
 func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, error) {
 	res := Result{Total: -1}
 	key := saltKey(q.Game, q.Position.Key())
-	// Rows of one key are in (game, ply, var) order, packed in p.at.
-	base := `FROM position_rows p JOIN games g ON g.id = p.at >> 13 WHERE p.key = ? AND ` + w.String()
-	args := append([]any{key}, w.args...)
-	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies, p.at
-		FROM position_rows p JOIN games g ON g.id = p.at >> 13 LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
-		WHERE p.key = ? AND `+w.String()+` ORDER BY p.at LIMIT ? OFFSET ?`,
-		append(args, q.limit(), q.Offset)...)
-	if err != nil {
-		return res, err
+	// The rows of a key are two ranges, each in (game, ply, var) order:
+	// the opening tree's rows (at < 0, in descending at) and the others.
+	// Each is read up to the end of the page and the two are merged.
+	want := q.Offset + q.limit()
+	if want < 0 { // overflow: no limit
+		want = 1 << 62
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var at int64
-		h, err := scanHit(rows, &at)
+	type occ struct {
+		at  int64 // unpacked order
+		hit Hit
+	}
+	var all []occ
+	for _, part := range []struct{ game, cond, order string }{
+		{"(-1 - p.at) >> 13", "p.at < 0", "p.at DESC"},
+		{"p.at >> 13", "p.at >= 0", "p.at"},
+	} {
+		rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies, p.at
+			FROM position_rows p JOIN games g ON g.id = `+part.game+` LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
+			WHERE p.key = ? AND `+part.cond+` AND `+w.String()+` ORDER BY `+part.order+` LIMIT ?`,
+			append(append([]any{key}, w.args...), want)...)
 		if err != nil {
 			return res, err
 		}
-		_, ply, v := unpackAt(at)
-		h.Ply, h.Variation = ply, v == 1
-		res.Hits = append(res.Hits, h)
+		for rows.Next() {
+			var at int64
+			h, err := scanHit(rows, &at)
+			if err != nil {
+				rows.Close()
+				return res, err
+			}
+			if at < 0 {
+				at = -1 - at
+			}
+			_, ply, v := unpackAt(at)
+			h.Ply, h.Variation = ply, v == 1
+			all = append(all, occ{at, h})
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return res, err
+		}
 	}
-	if err := rows.Err(); err != nil {
-		return res, err
+	sort.Slice(all, func(i, j int) bool { return all[i].at < all[j].at })
+	for i := q.Offset; i < len(all) && i < want; i++ {
+		res.Hits = append(res.Hits, all[i].hit)
 	}
 	if q.Count {
-		err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) `+base, args...).Scan(&res.Total)
+		err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM position_rows p JOIN games g ON g.id = (CASE WHEN p.at < 0 THEN -1 - p.at ELSE p.at END) >> 13
+			WHERE p.key = ? AND `+w.String(), append([]any{key}, w.args...)...).Scan(&res.Total)
 		if err != nil {
 			return res, err
 		}
@@ -609,9 +632,10 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 	if err != nil {
 		return nil, err
 	}
-	live, err := db.sql.QueryContext(ctx, `SELECT p.ply, g.result, g.date, a.name, b.name, g.moves, g.fen
-		FROM positions p JOIN games g ON g.id = p.game LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
-		WHERE p.key = ? AND p.ply >= ? AND p.var = 0 AND p.ply < g.plies`, key, TreeDepth)
+	// The rows with at >= 0 are those the aggregate does not count.
+	live, err := db.sql.QueryContext(ctx, `SELECT (p.at >> 1) & 4095 AS ply, g.result, g.date, a.name, b.name, g.moves, g.fen
+		FROM position_rows p JOIN games g ON g.id = p.at >> 13 LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
+		WHERE p.key = ? AND p.at >= 0 AND p.at & 1 = 0 AND ply >= ? AND ply < g.plies`, key, TreeDepth)
 	if err != nil {
 		return nil, err
 	}

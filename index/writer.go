@@ -33,7 +33,7 @@ type writer struct {
 
 type dbPos struct {
 	key int64
-	at  int64 // packAt(game, ply, var)
+	at  int64 // storedAt(game, ply, var)
 }
 
 type treeKey struct {
@@ -235,7 +235,7 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 		}
 	}
 	for _, r := range p.pos {
-		w.positions = append(w.positions, dbPos{key: saltKey(p.game, r.key), at: packAt(id, r.ply, r.vari)})
+		w.positions = append(w.positions, dbPos{key: saltKey(p.game, r.key), at: storedAt(id, r.ply, r.vari)})
 	}
 	s0, s1, scored := scores(p.result)
 	for _, t := range p.tree {
