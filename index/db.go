@@ -84,7 +84,7 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 	}
 	db := &DB{dir: dir, sql: sdb, readOnly: opts.ReadOnly}
 	if opts.ReadOnly {
-		err = db.checkSchema(ctx)
+		_, err = db.checkSchema(ctx)
 	} else {
 		err = db.migrate(ctx)
 	}
@@ -168,42 +168,54 @@ var schema = []string{
 // game) tables; a database of an older version must be imported again.
 const schemaVersion = 2
 
-// checkSchema refuses a database made with another layout.
-func (db *DB) checkSchema(ctx context.Context) error {
+// checkSchema refuses a database made with another layout; fresh reports a
+// database without tables.
+func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	var games int
 	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = 'games'`).Scan(&games); err != nil {
-		return err
+		return false, err
 	}
 	if games == 0 {
-		return nil // a new database
+		return true, nil
 	}
 	var v int64
-	var err error
 	if _, terr := db.sql.ExecContext(ctx, `SELECT 1 FROM meta LIMIT 0`); terr == nil {
 		if v, err = db.metaInt(ctx, db.sql, "schema"); err != nil {
-			return err
+			return false, err
 		}
 	}
 	if v == 0 {
 		v = 1
 	}
 	if v != schemaVersion {
-		return fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
+		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}
-	return nil
+	return false, nil
 }
 
 func (db *DB) migrate(ctx context.Context) error {
-	if err := db.checkSchema(ctx); err != nil {
+	fresh, err := db.checkSchema(ctx)
+	if err != nil {
 		return err
 	}
+	if !fresh {
+		return nil
+	}
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
 	for _, s := range schema {
-		if _, err := db.sql.ExecContext(ctx, s); err != nil {
+		if _, err := tx.ExecContext(ctx, s); err != nil {
 			return fmt.Errorf("schema: %w", err)
 		}
 	}
-	return setMeta(ctx, db.sql, "schema", schemaVersion)
+	if err := setMeta(ctx, tx, "schema", schemaVersion); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 func (db *DB) metaInt(ctx context.Context, q queryer, k string) (int64, error) {
