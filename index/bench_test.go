@@ -71,16 +71,13 @@ func BenchmarkImport(b *testing.B) {
 			b.Fatalf("%+v", st)
 		}
 		rate = float64(n) / st.Elapsed.Seconds()
-		db.Close()
-		var size int64
-		filepath.WalkDir(dbdir, func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
-				if fi, err := d.Info(); err == nil {
-					size += fi.Size()
-				}
-			}
-			return nil
-		})
+		if err := db.Close(); err != nil {
+			b.Fatal(err)
+		}
+		size, err := index.DiskSize(dbdir)
+		if err != nil {
+			b.Fatal(err)
+		}
 		ratio = float64(size) / float64(len(text))
 		os.RemoveAll(dbdir)
 		b.StartTimer()

@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"sync"
 
-	"github.com/blevesearch/bleve/v2"
-
 	_ "github.com/mattn/go-sqlite3" // the SQLite driver
 )
 
@@ -22,6 +20,8 @@ var (
 	ErrQuery = errors.New("bad query")
 	// ErrTextBusy: the text index is held by another process (an import).
 	ErrTextBusy = errors.New("text index is busy (an import is running?)")
+	// ErrSchema: the database was made with another layout version.
+	ErrSchema = errors.New("database layout not supported")
 )
 
 // DefaultDir is the database directory used when none is given:
@@ -39,15 +39,14 @@ func DefaultDir() string {
 	return "plateau-db"
 }
 
-// DB is an open database: the SQLite store and, opened when first needed,
-// the Bleve text index.
+// DB is an open database: the SQLite store, and the Bleve text index opened
+// for each piece of work that needs it.
 type DB struct {
 	dir      string
 	sql      *sql.DB
 	readOnly bool
 
-	mu   sync.Mutex
-	text bleve.Index // nil until opened
+	mu sync.Mutex // serializes the text index's opens (see withText)
 
 	pmu     sync.Mutex
 	players []playerEntry // folded player names, by id
@@ -84,11 +83,14 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 		return nil, err
 	}
 	db := &DB{dir: dir, sql: sdb, readOnly: opts.ReadOnly}
-	if !opts.ReadOnly {
-		if err := db.migrate(ctx); err != nil {
-			sdb.Close()
-			return nil, err
-		}
+	if opts.ReadOnly {
+		_, err = db.checkSchema(ctx)
+	} else {
+		err = db.migrate(ctx)
+	}
+	if err != nil {
+		sdb.Close()
+		return nil, err
 	}
 	return db, nil
 }
@@ -99,17 +101,11 @@ func (db *DB) Dir() string { return db.dir }
 // SQL exposes the SQLite handle (for tests and tools).
 func (db *DB) SQL() *sql.DB { return db.sql }
 
-// Close closes both stores.
+// Close closes the database (the text index is open only during a call).
 func (db *DB) Close() error {
 	db.mu.Lock()
 	defer db.mu.Unlock()
-	var errs []error
-	if db.text != nil {
-		errs = append(errs, db.text.Close())
-		db.text = nil
-	}
-	errs = append(errs, db.sql.Close())
-	return errors.Join(errs...)
+	return db.sql.Close()
 }
 
 // The schema. Decisions are in doc.go.
@@ -144,12 +140,19 @@ var schema = []string{
 	`CREATE INDEX IF NOT EXISTS games_p1 ON games(p1)`,
 	`CREATE INDEX IF NOT EXISTS games_date ON games(date)`,
 	`CREATE INDEX IF NOT EXISTS games_invalid ON games(id) WHERE valid = 0`,
+	`CREATE TABLE IF NOT EXISTS tag_names(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)`,
 	`CREATE TABLE IF NOT EXISTS tags(
-		game INTEGER NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL,
-		PRIMARY KEY(name, value, game)) WITHOUT ROWID`,
-	`CREATE TABLE IF NOT EXISTS positions(
-		key INTEGER NOT NULL, ply INTEGER NOT NULL, game INTEGER NOT NULL, var INTEGER NOT NULL,
-		PRIMARY KEY(key, ply, game, var)) WITHOUT ROWID`,
+		tag INTEGER NOT NULL, value TEXT NOT NULL, game INTEGER NOT NULL,
+		PRIMARY KEY(tag, value, game)) WITHOUT ROWID`,
+	`CREATE TABLE IF NOT EXISTS position_rows(
+		key INTEGER NOT NULL, at INTEGER NOT NULL,
+		PRIMARY KEY(key, at)) WITHOUT ROWID`,
+	// positions is position_rows unpacked (see storedAt); a lookup by key
+	// is still a range scan of position_rows.
+	`CREATE VIEW IF NOT EXISTS positions(key, game, ply, var) AS
+		SELECT key, (CASE WHEN at < 0 THEN -1 - at ELSE at END) >> 13,
+			((CASE WHEN at < 0 THEN -1 - at ELSE at END) >> 1) & 4095,
+			(CASE WHEN at < 0 THEN -1 - at ELSE at END) & 1 FROM position_rows`,
 	`CREATE TABLE IF NOT EXISTS tree(
 		key INTEGER NOT NULL, move TEXT NOT NULL,
 		n INTEGER NOT NULL, scored INTEGER NOT NULL, s0 REAL NOT NULL, s1 REAL NOT NULL,
@@ -160,13 +163,59 @@ var schema = []string{
 		PRIMARY KEY(key, move, player)) WITHOUT ROWID`,
 }
 
+// schemaVersion is the layout version kept in meta "schema". Version 1
+// (no meta entry) had positions(key, ply, game, var) and tags(name, value,
+// game) tables; a database of an older version must be imported again.
+const schemaVersion = 2
+
+// checkSchema refuses a database made with another layout; fresh reports a
+// database without tables.
+func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
+	var games int
+	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = 'games'`).Scan(&games); err != nil {
+		return false, err
+	}
+	if games == 0 {
+		return true, nil
+	}
+	var v int64
+	if _, terr := db.sql.ExecContext(ctx, `SELECT 1 FROM meta LIMIT 0`); terr == nil {
+		if v, err = db.metaInt(ctx, db.sql, "schema"); err != nil {
+			return false, err
+		}
+	}
+	if v == 0 {
+		v = 1
+	}
+	if v != schemaVersion {
+		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
+			ErrSchema, db.dir, v, schemaVersion)
+	}
+	return false, nil
+}
+
 func (db *DB) migrate(ctx context.Context) error {
+	fresh, err := db.checkSchema(ctx)
+	if err != nil {
+		return err
+	}
+	if !fresh {
+		return nil
+	}
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
 	for _, s := range schema {
-		if _, err := db.sql.ExecContext(ctx, s); err != nil {
+		if _, err := tx.ExecContext(ctx, s); err != nil {
 			return fmt.Errorf("schema: %w", err)
 		}
 	}
-	return nil
+	if err := setMeta(ctx, tx, "schema", schemaVersion); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 func (db *DB) metaInt(ctx context.Context, q queryer, k string) (int64, error) {
@@ -189,6 +238,16 @@ type queryer interface {
 
 type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// DiskSize is the size of a database as it lies on disk: every file of its
+// directory (the SQLite file, its WAL if one remains, the text index). It is
+// the figure the benchmarks divide by the bytes of record text imported.
+func DiskSize(dir string) (int64, error) {
+	if _, err := os.Stat(dir); err != nil {
+		return 0, err
+	}
+	return dirSize(dir, nil), nil
 }
 
 func dirSize(path string, keep func(name string) bool) int64 {

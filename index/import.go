@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/blevesearch/bleve/v2"
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/plateau/plateau/importers"
@@ -210,7 +211,7 @@ func (db *DB) ImportRecords(ctx context.Context, next func() (Record, error), op
 }
 
 var zenc = sync.OnceValues(func() (*zstd.Encoder, error) {
-	return zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
+	return zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBetterCompression), zstd.WithEncoderConcurrency(1))
 })
 
 var zdec = sync.OnceValues(func() (*zstd.Decoder, error) {
@@ -282,22 +283,25 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 
 	// The text indexer: after each commit, index its games, then publish the
 	// highest indexed id for the next commit to record.
-	textIdx, err := db.textIndex()
-	if err != nil {
-		return st, err
-	}
 	texts := make(chan []textDoc, 4)
 	var textHW, textN atomic.Int64
 	var textErr error
 	textDone := make(chan struct{})
 	go func() {
 		defer close(textDone)
+		var released time.Time
 		for docs := range texts {
 			if textErr != nil {
 				continue
 			}
+			// The index is released after each commit's documents, and
+			// left alone a moment, for readers in other processes.
+			if d := textYield - time.Since(released); d > 0 {
+				time.Sleep(d)
+			}
 			t0 := time.Now()
-			err := indexDocs(textIdx, docs)
+			err := db.withText(func(idx bleve.Index) error { return indexDocs(idx, docs) })
+			released = time.Now()
 			if debugTiming {
 				fmt.Fprintf(os.Stderr, "text batch %d docs %v\n", len(docs), time.Since(t0))
 			}
@@ -379,6 +383,9 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 			werr = err
 		}
 	}
+	if werr == nil {
+		db.checkpoint()
+	}
 	st.Elapsed = time.Since(start)
 	st.TextIndexed = int(textN.Load())
 	if opts.Progress != nil {
@@ -442,6 +449,18 @@ func (db *DB) writeChunk(ctx context.Context, w *writer, c chunk, st *ImportStat
 		w.fileBytes = 0
 	}
 	return nil
+}
+
+// checkpoint copies the WAL into the database file and truncates it, so
+// that a finished import leaves no large WAL behind even while readers keep
+// the database open (SQLite removes the WAL only when the last connection
+// closes). Readers are never blocked by it; when one holds an old snapshot
+// for more than a few seconds the WAL is left as it is, for SQLite's next
+// automatic checkpoint: the data are committed either way.
+func (db *DB) checkpoint() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	db.sql.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
 }
 
 var debugTiming = os.Getenv("PLATEAU_DEBUG_TIMING") != ""

@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,14 +14,18 @@ import (
 	"github.com/plateau/plateau/index"
 )
 
-// TestMain runs the child process of TestKillDuringImport when the
-// environment names its folder: it imports the file there, committing small
-// transactions, until it is killed. Otherwise it runs the tests.
+// TestMain runs the child process of TestKillDuringImport and
+// TestTextQueryDuringImport when the environment names its folder: it
+// imports the file there, committing small transactions, until it is killed
+// or done. Otherwise it runs the tests.
 func TestMain(m *testing.M) {
 	if dir := os.Getenv("PLATEAU_KILL_CHILD"); dir != "" {
 		db, err := index.Open(context.Background(), filepath.Join(dir, "db"), index.Options{})
 		if err == nil {
 			_, err = db.Import(context.Background(), []string{filepath.Join(dir, "g.pdn")}, index.ImportOptions{TxGames: 100})
+		}
+		if err == nil {
+			err = db.Close()
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -111,5 +116,87 @@ func TestKillDuringImport(t *testing.T) {
 	}
 	if len(ids) != n {
 		t.Fatalf("text index holds %d games, want %d", len(ids), n)
+	}
+}
+
+// TestTextQueryDuringImport runs text queries from a read-only database
+// while another process imports into it: each must answer (not fail with
+// ErrTextBusy) with the games indexed so far, while the import goes on.
+func TestTextQueryDuringImport(t *testing.T) {
+	const n = 4000
+	ctx := context.Background()
+	dir := t.TempDir()
+	writeFile(t, dir, "g.pdn", genText(t, "draughts", n, 11))
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "PLATEAU_KILL_CHILD="+dir)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	running := func() bool {
+		select {
+		case err := <-done:
+			done <- err
+			return false
+		default:
+			return true
+		}
+	}
+	during, last := 0, 0
+	deadline := time.Now().Add(90 * time.Second)
+	for running() && time.Now().Before(deadline) {
+		time.Sleep(30 * time.Millisecond)
+		db, err := index.Open(ctx, filepath.Join(dir, "db"), index.Options{ReadOnly: true})
+		if err != nil {
+			continue // not created yet
+		}
+		var stored int
+		db.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FROM games`).Scan(&stored)
+		ids, err := db.TextSearch(ctx, "game:draughts", 10*n)
+		if errors.Is(err, index.ErrNotFound) {
+			db.Close() // no text index yet
+			continue
+		}
+		if err != nil {
+			db.Close()
+			t.Fatalf("text query during the import (%d games stored): %v", stored, err)
+		}
+		res, err := db.Search(ctx, index.Query{Text: "game:draughts", Limit: 1, Count: true})
+		db.Close()
+		if err != nil {
+			t.Fatalf("search with a text criterion during the import: %v", err)
+		}
+		if running() && len(ids) > 0 && len(ids) < n {
+			during++
+			if len(ids) < last {
+				t.Fatalf("the text index went from %d games to %d", last, len(ids))
+			}
+			last = len(ids)
+			if res.Total < len(ids) {
+				t.Fatalf("search counts %d games, the text index %d", res.Total, len(ids))
+			}
+		}
+	}
+	if running() {
+		cmd.Process.Kill()
+		t.Fatal("the import did not finish in time")
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("import: %v", err)
+	}
+	if during < 3 {
+		t.Fatalf("only %d text queries answered while the import ran", during)
+	}
+	t.Logf("%d text queries answered during the import (last saw %d of %d games)", during, last, n)
+	db, err := index.Open(ctx, filepath.Join(dir, "db"), index.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ids, err := db.TextSearch(ctx, "game:draughts", 10*n)
+	if err != nil || len(ids) != n {
+		t.Fatalf("after the import: %d games, %v", len(ids), err)
 	}
 }

@@ -3,6 +3,7 @@ package index
 import (
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"hash/fnv"
 	"strconv"
 	"strings"
@@ -131,8 +132,13 @@ func (p *preparer) prepare(r Record) *prepared {
 	out.term = g.Termination()
 	out.plies = g.Plies()
 	out.annot = rec.Tag("Annotator")
+	var sides [2]string
+	if g.Rules != nil {
+		sides = g.Rules.Sides()
+	}
 	for _, t := range canon.Tags {
-		if !columnTags[t.Name] && t.Value != "" {
+		// The players' tags are the players columns.
+		if !columnTags[t.Name] && t.Name != sides[0] && t.Name != sides[1] && t.Value != "" {
 			out.tags = append(out.tags, t)
 		}
 	}
@@ -185,6 +191,14 @@ func (p *preparer) prepare(r Record) *prepared {
 		}
 		out.pos = append(out.pos, posRow{key: ps.Key, ply: ps.Ply, vari: v})
 	})
+	for _, r := range out.pos {
+		if r.ply > maxIndexedPly {
+			out.valid = false
+			out.err = &errInfo{msg: fmt.Sprintf("too long to index: a position at ply %d (positions are indexed up to ply %d)", r.ply, maxIndexedPly), ply: r.ply}
+			out.pos = nil
+			return out
+		}
+	}
 	// Opening tree rows: the main line's first TreeDepth plies.
 	pos := g.Start.Clone()
 	for _, st := range g.Main {
@@ -248,6 +262,34 @@ func points(s string) (float64, bool) {
 		return 0, false
 	}
 	return v, true
+}
+
+// A stored position row is (key, at) with at = game<<13 | ply<<1 | var:
+// one integer of 4 bytes (up to 262143 games) or 6 bytes instead of three
+// columns. The rows that the opening-tree aggregate counts (main line, ply
+// below TreeDepth) are stored as -1 - at (as small), so that the rows Tree
+// must read from this table are the range at >= 0 of a key. The positions
+// view unpacks both.
+const (
+	plyBits       = 12
+	maxIndexedPly = 1<<plyBits - 1
+)
+
+func packAt(game int64, ply, vari int) int64 {
+	return game<<(plyBits+1) | int64(ply)<<1 | int64(vari&1)
+}
+
+// storedAt is the at column of a position row.
+func storedAt(game int64, ply, vari int) int64 {
+	at := packAt(game, ply, vari)
+	if vari == 0 && ply < TreeDepth {
+		return -1 - at
+	}
+	return at
+}
+
+func unpackAt(at int64) (game int64, ply int, vari int) {
+	return at >> (plyBits + 1), int(at>>1) & maxIndexedPly, int(at & 1)
 }
 
 // saltKey is the stored form of a position key: the key mixed with the game

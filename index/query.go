@@ -181,17 +181,7 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 		case "Game":
 			w.add("g.game = ?", strings.ToLower(t.Value))
 		default:
-			if g, err := rules.Lookup(q.Game); err == nil {
-				if sides := g.Sides(); t.Name == sides[0] || t.Name == sides[1] {
-					col := "g.p0"
-					if t.Name == sides[1] {
-						col = "g.p1"
-					}
-					w.add(col+" IN (SELECT id FROM players WHERE name = ?)", t.Value)
-					continue
-				}
-			}
-			w.add("EXISTS (SELECT 1 FROM tags t WHERE t.name = ? AND t.value = ? AND t.game = g.id)", t.Name, t.Value)
+			w.tag(q.Game, t)
 		}
 	}
 	if q.IDs != nil {
@@ -208,6 +198,50 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 		w.add("g.id IN (SELECT value FROM json_each(?))", jsonIDs(ids))
 	}
 	return w, false, nil
+}
+
+// tag adds the condition of a tag that has no column of its own. A tag that
+// names a side of the game's rules (Sente, White…) is that side's player
+// column; the tags table holds the other tags.
+func (w *where) tag(game string, t record.Tag) {
+	var gs []rules.Game
+	if g, err := rules.Lookup(game); err == nil {
+		gs = []rules.Game{g}
+	} else if game == "" {
+		gs = rules.Games()
+	}
+	var sideOf [2][]any // rulesets where the tag names side 0, side 1
+	var notSide []any   // known rulesets where it names no side
+	for _, g := range gs {
+		switch sides := g.Sides(); t.Name {
+		case sides[0]:
+			sideOf[0] = append(sideOf[0], g.ID())
+		case sides[1]:
+			sideOf[1] = append(sideOf[1], g.ID())
+		default:
+			notSide = append(notSide, g.ID())
+		}
+	}
+	in := func(ids []any) string { return "g.game IN (?" + strings.Repeat(",?", len(ids)-1) + ")" }
+	var conds []string
+	var args []any
+	for side, ids := range sideOf {
+		if len(ids) > 0 {
+			conds = append(conds, fmt.Sprintf("(%s AND g.p%d IN (SELECT id FROM players WHERE name = ?))", in(ids), side))
+			args = append(append(args, ids...), t.Value)
+		}
+	}
+	tagged := "EXISTS (SELECT 1 FROM tags t JOIN tag_names n ON n.id = t.tag WHERE n.name = ? AND t.value = ? AND t.game = g.id)"
+	switch {
+	case len(conds) == 0:
+		w.add(tagged, t.Name, t.Value)
+		return
+	case len(notSide) > 0 && game == "":
+		// Other rulesets, and games whose ruleset this program does not know.
+		conds = append(conds, "(NOT "+in(append(append([]any{}, sideOf[0]...), sideOf[1]...))+" AND "+tagged+")")
+		args = append(append(append(args, sideOf[0]...), sideOf[1]...), t.Name, t.Value)
+	}
+	w.add("("+strings.Join(conds, " OR ")+")", args...)
 }
 
 func likeEscape(s string) string {
@@ -278,31 +312,55 @@ func (db *DB) Search(ctx context.Context, q Query) (Result, error) {
 func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, error) {
 	res := Result{Total: -1}
 	key := saltKey(q.Game, q.Position.Key())
-	base := `FROM positions p JOIN games g ON g.id = p.game WHERE p.key = ? AND ` + w.String()
-	args := append([]any{key}, w.args...)
-	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies, p.ply, p.var AS v
-		FROM positions p JOIN games g ON g.id = p.game LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
-		WHERE p.key = ? AND `+w.String()+` GROUP BY g.id, p.ply, v ORDER BY g.id, p.ply, v LIMIT ? OFFSET ?`,
-		append(args, q.limit(), q.Offset)...)
-	if err != nil {
-		return res, err
+	// The rows of a key are two ranges, each in (game, ply, var) order:
+	// the opening tree's rows (at < 0, in descending at) and the others.
+	// Each is read up to the end of the page and the two are merged.
+	want := q.Offset + q.limit()
+	if want < 0 { // overflow: no limit
+		want = 1 << 62
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var v int
-		var ply int
-		h, err := scanHit(rows, &ply, &v)
+	type occ struct {
+		at  int64 // unpacked order
+		hit Hit
+	}
+	var all []occ
+	for _, part := range []struct{ game, cond, order string }{
+		{"(-1 - p.at) >> 13", "p.at < 0", "p.at DESC"},
+		{"p.at >> 13", "p.at >= 0", "p.at"},
+	} {
+		rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies, p.at
+			FROM position_rows p JOIN games g ON g.id = `+part.game+` LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
+			WHERE p.key = ? AND `+part.cond+` AND `+w.String()+` ORDER BY `+part.order+` LIMIT ?`,
+			append(append([]any{key}, w.args...), want)...)
 		if err != nil {
 			return res, err
 		}
-		h.Ply, h.Variation = ply, v == 1
-		res.Hits = append(res.Hits, h)
+		for rows.Next() {
+			var at int64
+			h, err := scanHit(rows, &at)
+			if err != nil {
+				rows.Close()
+				return res, err
+			}
+			if at < 0 {
+				at = -1 - at
+			}
+			_, ply, v := unpackAt(at)
+			h.Ply, h.Variation = ply, v == 1
+			all = append(all, occ{at, h})
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return res, err
+		}
 	}
-	if err := rows.Err(); err != nil {
-		return res, err
+	sort.Slice(all, func(i, j int) bool { return all[i].at < all[j].at })
+	for i := q.Offset; i < len(all) && i < want; i++ {
+		res.Hits = append(res.Hits, all[i].hit)
 	}
 	if q.Count {
-		err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 `+base+` GROUP BY g.id, p.ply, p.var)`, args...).Scan(&res.Total)
+		err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM position_rows p JOIN games g ON g.id = (CASE WHEN p.at < 0 THEN -1 - p.at ELSE p.at END) >> 13
+			WHERE p.key = ? AND `+w.String(), append([]any{key}, w.args...)...).Scan(&res.Total)
 		if err != nil {
 			return res, err
 		}
@@ -574,9 +632,10 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 	if err != nil {
 		return nil, err
 	}
-	live, err := db.sql.QueryContext(ctx, `SELECT p.ply, g.result, g.date, a.name, b.name, g.moves, g.fen
-		FROM positions p JOIN games g ON g.id = p.game LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
-		WHERE p.key = ? AND p.ply >= ? AND p.var = 0 AND p.ply < g.plies`, key, TreeDepth)
+	// The rows with at >= 0 are those the aggregate does not count.
+	live, err := db.sql.QueryContext(ctx, `SELECT (p.at >> 1) & 4095 AS ply, g.result, g.date, a.name, b.name, g.moves, g.fen
+		FROM position_rows p JOIN games g ON g.id = p.at >> 13 LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
+		WHERE p.key = ? AND p.at >= 0 AND p.at & 1 = 0 AND ply >= ? AND ply < g.plies`, key, TreeDepth)
 	if err != nil {
 		return nil, err
 	}

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/blevesearch/bleve/v2"
@@ -17,6 +19,8 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/char/asciifolding"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
 	unicodetok "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/search/query"
 	"golang.org/x/text/runes"
@@ -86,6 +90,7 @@ func textMapping() (mapping.IndexMapping, error) {
 		f.Store = false
 		f.IncludeTermVectors = false
 		f.IncludeInAll = false
+		f.DocValues = false // never sorted or faceted on
 		return f
 	}
 	for _, n := range []string{"players", "event", "site", "annotator", "comments"} {
@@ -100,40 +105,76 @@ func textMapping() (mapping.IndexMapping, error) {
 
 func (db *DB) textPath() string { return filepath.Join(db.dir, bleveName) }
 
-// textIndex opens (or, writable, creates) the Bleve index.
-func (db *DB) textIndex() (bleve.Index, error) {
+// The text index is opened for one piece of work and closed after it:
+// Bleve (boltdb) lets one process write it, or several read it, never both.
+// An import holds it only while it indexes the documents of one commit, so
+// that a reader in another process (plateau search --text, serve) opens it
+// between two commits; a reader holds it for one query.
+const (
+	// textReadWait is how long a query waits for an import to release the
+	// index before failing with ErrTextBusy. An import holds it for one
+	// commit's documents (about a second for 5000 games).
+	textReadWait = 20 * time.Second
+	// textWriteWait is how long an import waits for readers to release it.
+	textWriteWait = time.Minute
+	// textYield is the pause of an import after releasing the index: longer
+	// than boltdb's 50 ms retry period, so that a waiting reader gets in.
+	textYield = 120 * time.Millisecond
+)
+
+// withText opens the text index (read-only for a read-only database;
+// otherwise for writing, creating it if needed), runs fn and closes it.
+// Within one process the calls take turns.
+func (db *DB) withText(fn func(bleve.Index) error) error {
 	db.mu.Lock()
 	defer db.mu.Unlock()
-	if db.text != nil {
-		return db.text, nil
-	}
 	path := db.textPath()
 	var idx bleve.Index
 	var err error
 	if _, serr := os.Stat(path); serr != nil {
 		if db.readOnly {
-			return nil, fmt.Errorf("no text index in %s: %w", db.dir, ErrNotFound)
+			return fmt.Errorf("no text index in %s: %w", db.dir, ErrNotFound)
 		}
 		m, merr := textMapping()
 		if merr != nil {
-			return nil, merr
+			return merr
 		}
-		idx, err = bleve.New(path, m)
+		idx, err = bleve.NewUsing(path, m, bleve.Config.DefaultIndexType, bleve.Config.DefaultKVStore,
+			map[string]any{"bolt_timeout": textWriteWait.String()})
 	} else {
-		cfg := map[string]any{"bolt_timeout": "2s"}
+		cfg := map[string]any{"bolt_timeout": textWriteWait.String()}
 		if db.readOnly {
-			cfg["read_only"] = true
+			cfg = map[string]any{"bolt_timeout": textReadWait.String(), "read_only": true}
 		}
 		idx, err = bleve.OpenUsing(path, cfg)
 	}
 	if err != nil {
 		if db.readOnly {
-			return nil, fmt.Errorf("%w: %v", ErrTextBusy, err)
+			// Its lock held by a writer beyond textReadWait.
+			return fmt.Errorf("%w: %v", ErrTextBusy, err)
 		}
-		return nil, fmt.Errorf("text index: %w", err)
+		return fmt.Errorf("text index: %w", err)
 	}
-	db.text = idx
-	return idx, nil
+	err = fn(idx)
+	if err == nil && !db.readOnly {
+		err = mergeText(idx)
+	}
+	return errors.Join(err, idx.Close())
+}
+
+// mergeText runs the merges that Bleve's default merge policy plans, which
+// its background merger would have run had the index stayed open.
+func mergeText(idx bleve.Index) error {
+	adv, err := idx.Advanced()
+	if err != nil {
+		return err
+	}
+	sc, ok := adv.(*scorch.Scorch)
+	if !ok {
+		return nil
+	}
+	opts := mergeplan.DefaultMergePlanOptions
+	return sc.ForceMerge(context.Background(), &opts)
 }
 
 func indexDocs(idx bleve.Index, docs []textDoc) error {
@@ -174,10 +215,6 @@ func (db *DB) catchUpText(ctx context.Context) (int, error) {
 // indexFrom (re)indexes every valid game with id > after, then records the
 // high-water mark.
 func (db *DB) indexFrom(ctx context.Context, after int64) (int, error) {
-	idx, err := db.textIndex()
-	if err != nil {
-		return 0, err
-	}
 	n := 0
 	var cache blockCache
 	for {
@@ -217,7 +254,7 @@ func (db *DB) indexFrom(ctx context.Context, after int64) (int, error) {
 		if len(docs) == 0 {
 			return n, nil
 		}
-		if err := indexDocs(idx, docs); err != nil {
+		if err := db.withText(func(idx bleve.Index) error { return indexDocs(idx, docs) }); err != nil {
 			return n, err
 		}
 		n += len(docs)
@@ -237,12 +274,9 @@ func (db *DB) Reindex(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("reindex: database opened read-only")
 	}
 	db.mu.Lock()
-	if db.text != nil {
-		db.text.Close()
-		db.text = nil
-	}
+	err := os.RemoveAll(db.textPath())
 	db.mu.Unlock()
-	if err := os.RemoveAll(db.textPath()); err != nil {
+	if err != nil {
 		return 0, err
 	}
 	if err := setMeta(ctx, db.sql, "text_hw", 0); err != nil {
@@ -265,15 +299,19 @@ func (db *DB) record(ctx context.Context, id int64, cache *blockCache) (*record.
 // event, site, annotator, comments, game, result, date) and returns the
 // matching game ids, at most max.
 func (db *DB) TextSearch(ctx context.Context, q string, max int) ([]int64, error) {
-	idx, err := db.textIndex()
+	var qq query.Query = bleve.NewQueryStringQuery(q)
+	req := bleve.NewSearchRequestOptions(qq, max, 0, false)
+	var res *bleve.SearchResult
+	var qerr error
+	err := db.withText(func(idx bleve.Index) error {
+		res, qerr = idx.SearchInContext(ctx, req)
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	var qq query.Query = bleve.NewQueryStringQuery(q)
-	req := bleve.NewSearchRequestOptions(qq, max, 0, false)
-	res, err := idx.SearchInContext(ctx, req)
-	if err != nil {
-		return nil, fmt.Errorf("%w: text query %q: %v", ErrQuery, q, err)
+	if qerr != nil {
+		return nil, fmt.Errorf("%w: text query %q: %v", ErrQuery, q, qerr)
 	}
 	ids := make([]int64, 0, len(res.Hits))
 	for _, h := range res.Hits {

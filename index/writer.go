@@ -14,6 +14,7 @@ type writer struct {
 	db      *DB
 	tx      *sql.Tx
 	players map[string]int64
+	tagIDs  map[string]int64
 	// per transaction
 	positions []dbPos
 	tree      map[treeKey]*treeAgg
@@ -27,14 +28,12 @@ type writer struct {
 	block   []byte
 	blockID int64
 
-	insGame, insTag, insPlayer *sql.Stmt
+	insGame, insTag, insPlayer, insTagName *sql.Stmt
 }
 
 type dbPos struct {
-	key  int64
-	ply  int
-	game int64
-	vari int
+	key int64
+	at  int64 // storedAt(game, ply, var)
 }
 
 type treeKey struct {
@@ -54,7 +53,7 @@ type treeAgg struct {
 }
 
 func newWriter(db *DB) *writer {
-	return &writer{db: db, players: map[string]int64{}, sources: map[string]int64{},
+	return &writer{db: db, players: map[string]int64{}, tagIDs: map[string]int64{}, sources: map[string]int64{},
 		tree: map[treeKey]*treeAgg{}, tplayers: map[treePlayerKey]int{}}
 }
 
@@ -75,7 +74,8 @@ func (w *writer) begin(ctx context.Context) error {
 	w.insGame = prep(`INSERT INTO games(hash, game, valid, p0, p1, event, site, date, result, termination, plies,
 		source, offset, line, size, err, err_line, err_col, err_ply, err_move, err_rule, fen, final, moves, tblock, toff, tlen)
 		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(hash) DO NOTHING`)
-	w.insTag = prep(`INSERT OR IGNORE INTO tags(game, name, value) VALUES(?,?,?)`)
+	w.insTag = prep(`INSERT OR IGNORE INTO tags(tag, value, game) VALUES(?,?,?)`)
+	w.insTagName = prep(`INSERT INTO tag_names(name) VALUES(?) ON CONFLICT(name) DO UPDATE SET name = excluded.name RETURNING id`)
 	w.insPlayer = prep(`INSERT INTO players(name, folded) VALUES(?, ?) ON CONFLICT(name) DO UPDATE SET name = excluded.name RETURNING id`)
 	if err == nil {
 		err = tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) + 1 FROM texts`).Scan(&w.blockID)
@@ -89,7 +89,7 @@ func (w *writer) begin(ctx context.Context) error {
 }
 
 // blockSize is the size of canonical text compressed together.
-const blockSize = 64 << 10
+const blockSize = 256 << 10
 
 // flushBlock stores the pending text block.
 func (w *writer) flushBlock(ctx context.Context) error {
@@ -121,6 +121,18 @@ func (w *writer) player(ctx context.Context, name string) (any, error) {
 		return nil, fmt.Errorf("player %q: %w", name, err)
 	}
 	w.players[name] = id
+	return id, nil
+}
+
+func (w *writer) tagID(ctx context.Context, name string) (int64, error) {
+	if id, ok := w.tagIDs[name]; ok {
+		return id, nil
+	}
+	var id int64
+	if err := w.insTagName.QueryRowContext(ctx, name).Scan(&id); err != nil {
+		return 0, fmt.Errorf("tag %q: %w", name, err)
+	}
+	w.tagIDs[name] = id
 	return id, nil
 }
 
@@ -214,12 +226,16 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 		return id, false, nil
 	}
 	for _, t := range p.tags {
-		if _, err := w.insTag.ExecContext(ctx, id, t.Name, t.Value); err != nil {
+		tag, err := w.tagID(ctx, t.Name)
+		if err != nil {
+			return 0, false, err
+		}
+		if _, err := w.insTag.ExecContext(ctx, tag, t.Value, id); err != nil {
 			return 0, false, fmt.Errorf("store tag: %w", err)
 		}
 	}
 	for _, r := range p.pos {
-		w.positions = append(w.positions, dbPos{key: saltKey(p.game, r.key), ply: r.ply, game: id, vari: r.vari})
+		w.positions = append(w.positions, dbPos{key: saltKey(p.game, r.key), at: storedAt(id, r.ply, r.vari)})
 	}
 	s0, s1, scored := scores(p.result)
 	for _, t := range p.tree {
@@ -256,27 +272,21 @@ func (w *writer) flushRows(ctx context.Context) error {
 		if a.key != b.key {
 			return a.key < b.key
 		}
-		if a.ply != b.ply {
-			return a.ply < b.ply
-		}
-		if a.game != b.game {
-			return a.game < b.game
-		}
-		return a.vari < b.vari
+		return a.at < b.at
 	})
-	const per = 200
-	full, err := w.tx.PrepareContext(ctx, `INSERT OR IGNORE INTO positions(key, ply, game, var) VALUES`+
-		strings.TrimSuffix(strings.Repeat("(?,?,?,?),", per), ","))
+	const per = 400
+	full, err := w.tx.PrepareContext(ctx, `INSERT OR IGNORE INTO position_rows(key, at) VALUES`+
+		strings.TrimSuffix(strings.Repeat("(?,?),", per), ","))
 	if err != nil {
 		return err
 	}
 	defer full.Close()
-	args := make([]any, 0, per*4)
+	args := make([]any, 0, per*2)
 	rows := w.positions
 	for len(rows) >= per {
 		args = args[:0]
 		for _, r := range rows[:per] {
-			args = append(args, r.key, r.ply, r.game, r.vari)
+			args = append(args, r.key, r.at)
 		}
 		if _, err := full.ExecContext(ctx, args...); err != nil {
 			return fmt.Errorf("store positions: %w", err)
@@ -284,7 +294,7 @@ func (w *writer) flushRows(ctx context.Context) error {
 		rows = rows[per:]
 	}
 	for _, r := range rows {
-		if _, err := w.tx.ExecContext(ctx, `INSERT OR IGNORE INTO positions(key, ply, game, var) VALUES(?,?,?,?)`, r.key, r.ply, r.game, r.vari); err != nil {
+		if _, err := w.tx.ExecContext(ctx, `INSERT OR IGNORE INTO position_rows(key, at) VALUES(?,?)`, r.key, r.at); err != nil {
 			return fmt.Errorf("store positions: %w", err)
 		}
 	}
@@ -365,7 +375,7 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 			return nil, err
 		}
 	}
-	for _, s := range []*sql.Stmt{w.insGame, w.insTag, w.insPlayer} {
+	for _, s := range []*sql.Stmt{w.insGame, w.insTag, w.insPlayer, w.insTagName} {
 		s.Close()
 	}
 	err := w.tx.Commit()
@@ -376,6 +386,7 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	if err != nil {
 		// What the cache learnt in a rolled-back transaction is void.
 		clear(w.players)
+		clear(w.tagIDs)
 		clear(w.sources)
 		return nil, err
 	}
@@ -393,6 +404,7 @@ func (w *writer) rollback() {
 	clear(w.tree)
 	clear(w.tplayers)
 	clear(w.players)
+	clear(w.tagIDs)
 	clear(w.sources)
 }
 

@@ -215,7 +215,11 @@ func runDB(ctx context.Context, cfg Config, rep *Report, data []byte, smp *sampl
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	defer func() {
+		if db != nil {
+			db.Close()
+		}
+	}()
 
 	logf("importing into %s…", dir)
 	st := Stage{Name: "import", Bytes: int64(len(data)), Note: "replay + SQLite + Bleve, all cores"}
@@ -230,7 +234,19 @@ func runDB(ctx context.Context, cfg Config, rep *Report, data []byte, smp *sampl
 	if err != nil {
 		return err
 	}
-	rep.DBBytes = dirSize(dir)
+	// The size is that of the closed database: every file of its directory
+	// (SQLite, a WAL if any remains, the text index), as a user sees it.
+	err = db.Close()
+	db = nil
+	if err != nil {
+		return err
+	}
+	if rep.DBBytes, err = index.DiskSize(dir); err != nil {
+		return err
+	}
+	if db, err = index.Open(ctx, dir, index.Options{ReadOnly: true}); err != nil {
+		return err
+	}
 
 	game := rep.Game
 	// Exact position lookup.
@@ -299,17 +315,6 @@ func latency[T any](rep *Report, name, note string, items []T, q func(T) error) 
 	st.P99 = lat[min(len(lat)-1, len(lat)*99/100)]
 	rep.Stages = append(rep.Stages, st)
 	return nil
-}
-
-func dirSize(dir string) int64 {
-	var n int64
-	filepath.Walk(dir, func(_ string, fi os.FileInfo, err error) error {
-		if err == nil && !fi.IsDir() {
-			n += fi.Size()
-		}
-		return nil
-	})
-	return n
 }
 
 // sampler picks query material from about `queries` evenly spread games.
