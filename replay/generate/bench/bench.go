@@ -275,8 +275,24 @@ func runDB(ctx context.Context, cfg Config, rep *Report, data []byte, smp *sampl
 	}); err != nil {
 		return err
 	}
-	return latency(rep, "opening tree (ply 1–8)", "positions of the collection's openings", smp.openings, func(pos rules.Position) error {
+	if err := latency(rep, "opening tree (ply 1–8)", "positions of the collection's openings", smp.openings, func(pos rules.Position) error {
 		_, err := db.Tree(ctx, game, pos)
+		return err
+	}); err != nil {
+		return err
+	}
+	// A pattern no position matches (more than 999 pieces on the board), so
+	// that every position of every game is tested.
+	logf("pattern searches…")
+	pat, err := index.ParsePattern("*>999")
+	if err != nil {
+		return err
+	}
+	return latency(rep, "pattern search (full scan)", "no position matches: every position of every game tested", repeat(pat, 3), func(p *index.Pattern) error {
+		res, err := db.Search(ctx, index.Query{Game: game, Pattern: p, Count: true})
+		if err == nil && res.Total != 0 {
+			err = fmt.Errorf("pattern %q matched %d games", p.Text, res.Total)
+		}
 		return err
 	})
 }

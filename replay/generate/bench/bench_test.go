@@ -22,7 +22,7 @@ func TestRun(t *testing.T) {
 		}
 		want := []string{"generate", "parse", "parse + replay-validate"}
 		if !noDB {
-			want = append(want, "import", "position lookup", "player search", "opening tree (start)", "opening tree (ply 1–8)")
+			want = append(want, "import", "position lookup", "player search", "opening tree (start)", "opening tree (ply 1–8)", "pattern search (full scan)")
 		}
 		if len(rep.Stages) != len(want) {
 			t.Fatalf("noDB %v: %d stages, want %d", noDB, len(rep.Stages), len(want))
