@@ -41,15 +41,7 @@ func (p *Position) LegalBoard(dst []rules.Move) []rules.Move {
 		return dst
 	}
 	start := len(dst)
-	us := p.side
-	for sq := 0; sq < 64; sq++ {
-		c := p.board[sq]
-		if c == 0 || sideOf(c) != us {
-			continue
-		}
-		dst = p.pieceMoves(dst, sq, c)
-	}
-	return p.filterRepetitions(dst, start)
+	return p.filterRepetitions(p.boardPseudo(dst), start)
 }
 
 // SampleDrops appends at most n distinct legal drops drawn at random, the

@@ -66,6 +66,11 @@ func (p *Position) Legal(dst []rules.Move) []rules.Move {
 }
 
 func (p *Position) pseudo(dst []rules.Move) []rules.Move {
+	return p.drops(p.boardPseudo(dst))
+}
+
+// boardPseudo appends the pseudo-legal moves that are not drops.
+func (p *Position) boardPseudo(dst []rules.Move) []rules.Move {
 	us := p.side
 	for sq := 0; sq < 64; sq++ {
 		c := p.board[sq]
@@ -74,7 +79,7 @@ func (p *Position) pseudo(dst []rules.Move) []rules.Move {
 		}
 		dst = p.pieceMoves(dst, sq, c)
 	}
-	return p.drops(dst)
+	return dst
 }
 
 func (p *Position) pieceMoves(dst []rules.Move, sq int, c uint8) []rules.Move {
