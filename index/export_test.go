@@ -26,3 +26,11 @@ func StoredPositions(ctx context.Context, db *DB, game string) (games, positions
 	}
 	return games, positions, rows.Err()
 }
+
+// SetMaxPlayerArms changes maxPlayerArms for a test; the returned function
+// restores it.
+func SetMaxPlayerArms(n int) (restore func()) {
+	old := maxPlayerArms
+	maxPlayerArms = n
+	return func() { maxPlayerArms = old }
+}

@@ -83,6 +83,9 @@ func (q *Query) limit() int {
 type where struct {
 	conds []string
 	args  []any
+	// players are the ids Query.Player matched (without an Opponent): a
+	// page of their games is read player by player (see pageSQL).
+	players []int64
 }
 
 func (w *where) add(cond string, args ...any) {
@@ -135,6 +138,7 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 				OR (g.p1 IN (SELECT value FROM json_each(?)) AND g.p0 IN (SELECT value FROM json_each(?))))`, j, o, j, o)
 		} else {
 			w.add("(g.p0 IN (SELECT value FROM json_each(?)) OR g.p1 IN (SELECT value FROM json_each(?)))", j, j)
+			w.players = ids
 		}
 	}
 	for side, name := range q.Players {
@@ -285,8 +289,8 @@ func (db *DB) Search(ctx context.Context, q Query) (Result, error) {
 		return db.positionSearch(ctx, &q, w)
 	}
 	res := Result{Total: -1}
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+hitCols+` FROM `+hitJoin+` WHERE `+w.String()+
-		` ORDER BY g.id LIMIT ? OFFSET ?`, append(w.args, q.limit(), q.Offset)...)
+	query, args := pageSQL(&w, q.limit(), q.Offset)
+	rows, err := db.sql.QueryContext(ctx, query, args...)
 	if err != nil {
 		return res, err
 	}
@@ -307,6 +311,48 @@ func (db *DB) Search(ctx context.Context, q Query) (Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// maxPlayerArms is how many matched players a page is read player by
+// player for (two arms of a compound SELECT each; SQLite allows 500).
+// Beyond, so many players have so many games that reading the games table
+// in id order finds a page at once.
+var maxPlayerArms = 200
+
+// pageSQL is the query of a page of games matching w, in id order. A
+// player's games are read from the games_p0 and games_p1 indexes, whose
+// entries are in (player, id) order, so for a few matched players the page
+// is the first limit+offset games of each (player, side), merged: the cost
+// does not grow with the number of games a player has (a popular player of a
+// collection of a million games has tens of thousands).
+func pageSQL(w *where, limit, offset int) (string, []any) {
+	cond := w.String()
+	n := len(w.players)
+	if n == 0 || limit < 0 || offset+limit > 10000 {
+		return `SELECT ` + hitCols + ` FROM ` + hitJoin + ` WHERE ` + cond +
+			` ORDER BY g.id LIMIT ? OFFSET ?`, append(append([]any{}, w.args...), limit, offset)
+	}
+	if n > maxPlayerArms {
+		return `SELECT ` + hitCols + ` FROM games g NOT INDEXED LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1 WHERE ` + cond +
+			` ORDER BY g.id LIMIT ? OFFSET ?`, append(append([]any{}, w.args...), limit, offset)
+	}
+	var b strings.Builder
+	var args []any
+	b.WriteString(`SELECT ` + hitCols + ` FROM ` + hitJoin + ` WHERE g.id IN (SELECT id FROM (`)
+	for i, id := range w.players {
+		for side := 0; side < 2; side++ {
+			if i > 0 || side > 0 {
+				b.WriteString(" UNION ")
+			}
+			fmt.Fprintf(&b, `SELECT * FROM (SELECT g.id AS id FROM games g INDEXED BY games_p%d WHERE g.p%d = ? AND %s ORDER BY g.id LIMIT ?)`, side, side, cond)
+			args = append(args, id)
+			args = append(args, w.args...)
+			args = append(args, limit+offset)
+		}
+	}
+	b.WriteString(`) ORDER BY id LIMIT ? OFFSET ?) ORDER BY g.id`)
+	args = append(args, limit, offset)
+	return b.String(), args
 }
 
 func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, error) {

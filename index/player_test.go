@@ -1,0 +1,105 @@
+package index_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/plateau/plateau/index"
+)
+
+// TestPlayerPages checks the pages of player searches (read player by
+// player from the indexes) against the games of the records: every page of
+// every size is the same slice of the ordered list of the player's games.
+func TestPlayerPages(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	text := genText(t, "jetan", 400, 5)
+	file := writeFile(t, dir, "g.pdn", text)
+	db := openDB(t, dir+"/db")
+	if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	recs := readAll(t, text)
+	// The players with most games, and a surname shared by several players
+	// (several ids matched, some games with two of them).
+	count := map[string]int{}
+	for _, r := range recs {
+		count[r.Tag("Orange")]++
+		count[r.Tag("Black")]++
+	}
+	var names []string
+	for n := range count {
+		names = append(names, n)
+	}
+	slices.SortFunc(names, func(a, b string) int { return count[b] - count[a] })
+	queries := names[:4]
+	queries = append(queries, "Schmidt", "Nguyễn")
+	// A word of both players' names in one game, so that a game is found
+	// through two players (it must be counted once).
+	shared := ""
+	for _, r := range recs {
+		for _, w := range strings.Fields(strings.ReplaceAll(r.Tag("Orange"), ",", "")) {
+			if len(w) < 4 || !strings.Contains(r.Tag("Black"), w) {
+				continue
+			}
+			if ids, err := db.MatchPlayers(ctx, w); err == nil && len(ids) >= 2 && len(ids) <= 16 {
+				shared = w
+			}
+		}
+	}
+	if shared == "" {
+		t.Fatal("no game whose players share a name: the test would not cover one game found twice")
+	}
+	queries = append(queries, shared)
+	queries = append(queries, "a")
+	for _, arms := range []int{200, 1} {
+		// With one arm, every query matching two players or more reads
+		// the games table in id order instead.
+		restore := index.SetMaxPlayerArms(arms)
+		checkPlayerPages(t, db, queries, count)
+		restore()
+	}
+}
+
+func checkPlayerPages(t *testing.T, db *index.DB, queries []string, count map[string]int) {
+	t.Helper()
+	ctx := context.Background()
+	for _, q := range queries {
+		all, err := db.Search(ctx, index.Query{Player: q, Limit: -1, Count: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(all.Hits) != all.Total || len(all.Hits) < 3 {
+			t.Fatalf("%q: %d hits, total %d", q, len(all.Hits), all.Total)
+		}
+		ids := make([]int64, len(all.Hits))
+		for i, h := range all.Hits {
+			ids[i] = h.ID
+		}
+		if !slices.IsSorted(ids) {
+			t.Fatalf("%q: hits not in id order", q)
+		}
+		if exact, ok := count[q]; ok && exact > len(ids) {
+			t.Fatalf("%q plays %d games, the search finds %d", q, exact, len(ids))
+		}
+		for _, limit := range []int{1, 2, 5, 50} {
+			for offset := 0; offset <= len(ids); offset += max(1, limit-1) {
+				page, err := db.Search(ctx, index.Query{Player: q, Limit: limit, Offset: offset})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := ids[offset:min(len(ids), offset+limit)]
+				var got []int64
+				for _, h := range page.Hits {
+					got = append(got, h.ID)
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%q limit %d offset %d: %v, want %v", q, limit, offset, got, want)
+				}
+			}
+		}
+	}
+
+}
