@@ -64,7 +64,8 @@
 // importers.Expand/Open: directories, globs, stdin, .gz, .zst, charsets),
 // in chunks of 64 records; one worker per CPU replays each record
 // (replay.Replay) and prepares its rows; one writer stores chunks in file
-// order, in transactions of ImportOptions.TxGames games (5000), positions and
+// order, in transactions of ImportOptions.TxGames games (by default a tenth
+// of the database, from 5000 to 50,000 games), positions and
 // tree rows sorted by key before insertion. Invalid records (syntax errors,
 // illegal moves, unknown games, wrong results) are stored with their first
 // error and listed by Errors; an invalid copy of a record is replaced when a

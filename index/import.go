@@ -26,7 +26,12 @@ type ImportOptions struct {
 	DefaultGame string
 	// Workers replaying records; 0 means one per CPU.
 	Workers int
-	// TxGames is the number of games per transaction; 0 means 5000.
+	// TxGames is the number of games per transaction. 0 means a tenth of
+	// the games in the database, at least 5000 and at most 50,000: a commit
+	// rewrites every page of the positions table it touches, which at a
+	// million games is most of them, so a large database takes large
+	// transactions (measured at 300k games: 2,770 games/s with 5000 per
+	// transaction, 4,800 with 50,000).
 	TxGames int
 	// Force re-reads files already imported completely (their games are then
 	// skipped as duplicates).
@@ -244,9 +249,17 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	txGames := opts.TxGames
-	if txGames <= 0 {
-		txGames = 5000
+	var inDB int64 // games already in the database, for TxGames 0
+	if opts.TxGames <= 0 {
+		if err := db.sql.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM games`).Scan(&inDB); err != nil {
+			return st, err
+		}
+	}
+	txGames := func() int {
+		if opts.TxGames > 0 {
+			return opts.TxGames
+		}
+		return min(max(int(inDB+int64(st.Stored))/10, 5000), 50000)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -335,7 +348,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 				if err := db.writeChunk(ctx, w, c, &st); err != nil {
 					return err
 				}
-				if w.games >= txGames {
+				if w.games >= txGames() {
 					w.hw = textHW.Load()
 					t0 := time.Now()
 					docs, err := w.commit(ctx)
