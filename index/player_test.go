@@ -54,6 +54,20 @@ func TestPlayerPages(t *testing.T) {
 	}
 	queries = append(queries, shared)
 	queries = append(queries, "a")
+	// The first word of the most active players' names: several players,
+	// one of whom has many games, so that a page needs more than the
+	// first games of every player.
+	multi := false
+	for _, n := range names[:8] {
+		w := strings.Fields(strings.ReplaceAll(n, ",", " "))[0]
+		if ids, err := db.MatchPlayers(ctx, w); err == nil && len(ids) >= 2 {
+			queries = append(queries, w)
+			multi = true
+		}
+	}
+	if !multi {
+		t.Fatal("no active player shares a name word: the test would not cover pages of several players")
+	}
 	for _, arms := range []int{200, 1} {
 		// With one arm, every query matching two players or more reads
 		// the games table in id order instead.

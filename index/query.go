@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -84,8 +85,29 @@ type where struct {
 	conds []string
 	args  []any
 	// players are the ids Query.Player matched (without an Opponent): a
-	// page of their games is read player by player (see pageSQL).
-	players []int64
+	// page of their games is read player by player (see playerPage);
+	// playerCond is the index of their condition in conds.
+	players    []int64
+	playerCond int
+}
+
+// without returns the conditions and their arguments but the i-th.
+func (w *where) without(i int) (string, []any) {
+	var conds []string
+	var args []any
+	a := 0
+	for k, c := range w.conds {
+		n := strings.Count(c, "?")
+		if k != i {
+			conds = append(conds, c)
+			args = append(args, w.args[a:a+n]...)
+		}
+		a += n
+	}
+	if len(conds) == 0 {
+		return "1", nil
+	}
+	return strings.Join(conds, " AND "), args
 }
 
 func (w *where) add(cond string, args ...any) {
@@ -137,6 +159,7 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 			w.add(`((g.p0 IN (SELECT value FROM json_each(?)) AND g.p1 IN (SELECT value FROM json_each(?)))
 				OR (g.p1 IN (SELECT value FROM json_each(?)) AND g.p0 IN (SELECT value FROM json_each(?))))`, j, o, j, o)
 		} else {
+			w.playerCond = len(w.conds)
 			w.add("(g.p0 IN (SELECT value FROM json_each(?)) OR g.p1 IN (SELECT value FROM json_each(?)))", j, j)
 			w.players = ids
 		}
@@ -290,6 +313,13 @@ func (db *DB) Search(ctx context.Context, q Query) (Result, error) {
 	}
 	res := Result{Total: -1}
 	query, args := pageSQL(&w, q.limit(), q.Offset)
+	if query == "" {
+		ids, err := db.playerPage(ctx, &w, q.limit(), q.Offset)
+		if err != nil {
+			return res, err
+		}
+		query, args = `SELECT `+hitCols+` FROM `+hitJoin+` WHERE g.id IN (SELECT value FROM json_each(?)) ORDER BY g.id`, []any{jsonIDs(ids)}
+	}
 	rows, err := db.sql.QueryContext(ctx, query, args...)
 	if err != nil {
 		return res, err
@@ -319,12 +349,8 @@ func (db *DB) Search(ctx context.Context, q Query) (Result, error) {
 // in id order finds a page at once.
 var maxPlayerArms = 200
 
-// pageSQL is the query of a page of games matching w, in id order. A
-// player's games are read from the games_p0 and games_p1 indexes, whose
-// entries are in (player, id) order, so for a few matched players the page
-// is the first limit+offset games of each (player, side), merged: the cost
-// does not grow with the number of games a player has (a popular player of a
-// collection of a million games has tens of thousands).
+// pageSQL is the query of a page of games matching w, in id order, or ""
+// when the page is to be read player by player (playerPage).
 func pageSQL(w *where, limit, offset int) (string, []any) {
 	cond := w.String()
 	n := len(w.players)
@@ -336,23 +362,81 @@ func pageSQL(w *where, limit, offset int) (string, []any) {
 		return `SELECT ` + hitCols + ` FROM games g NOT INDEXED LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1 WHERE ` + cond +
 			` ORDER BY g.id LIMIT ? OFFSET ?`, append(append([]any{}, w.args...), limit, offset)
 	}
-	var b strings.Builder
-	var args []any
-	b.WriteString(`SELECT ` + hitCols + ` FROM ` + hitJoin + ` WHERE g.id IN (SELECT id FROM (`)
-	for i, id := range w.players {
-		for side := 0; side < 2; side++ {
-			if i > 0 || side > 0 {
-				b.WriteString(" UNION ")
+	return "", nil
+}
+
+// playerPage returns the ids of a page of games matching w, whose players
+// are w.players, in id order. A player's games are read from the games_p0
+// and games_p1 indexes, whose entries are in (player, id) order: each
+// (player, side) is an arm, read k games at a time by one prepared
+// statement per side. Where an arm may have more games, they are above the
+// last it gave, so the merged ids up to the smallest such last id are
+// final; while they do not fill the page, the open arms are read further
+// with k doubled. The cost thus depends on the page and on the number of
+// matched players, not on how many games they have (a popular player of a
+// million games has tens of thousands).
+func (db *DB) playerPage(ctx context.Context, w *where, limit, offset int) ([]int64, error) {
+	want := limit + offset
+	cond, args := w.without(w.playerCond)
+	var stmts [2]*sql.Stmt
+	for side := range stmts {
+		stmt, err := db.sql.PrepareContext(ctx, fmt.Sprintf(`SELECT g.id FROM games g INDEXED BY games_p%d
+			WHERE g.p%d = ? AND g.id > ? AND %s ORDER BY g.id LIMIT ?`, side, side, cond))
+		if err != nil {
+			return nil, err
+		}
+		defer stmt.Close()
+		stmts[side] = stmt
+	}
+	n := 2 * len(w.players)
+	last := make([]int64, n) // the last id read of each arm
+	open := make([]bool, n)  // the arm may have more games
+	for a := range open {
+		open[a] = true
+	}
+	var ids []int64
+	for k := max(4, 2*want/n+1); ; k *= 2 {
+		for a := range open {
+			if !open[a] {
+				continue
 			}
-			fmt.Fprintf(&b, `SELECT * FROM (SELECT g.id AS id FROM games g INDEXED BY games_p%d WHERE g.p%d = ? AND %s ORDER BY g.id LIMIT ?)`, side, side, cond)
-			args = append(args, id)
-			args = append(args, w.args...)
-			args = append(args, limit+offset)
+			rows, err := stmts[a%2].QueryContext(ctx, append(append([]any{w.players[a/2], last[a]}, args...), k)...)
+			if err != nil {
+				return nil, err
+			}
+			got := 0
+			for rows.Next() {
+				var g int64
+				if err := rows.Scan(&g); err != nil {
+					rows.Close()
+					return nil, err
+				}
+				ids = append(ids, g)
+				last[a] = g
+				got++
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return nil, err
+			}
+			open[a] = got == k
+		}
+		slices.Sort(ids)
+		ids = slices.Compact(ids) // a game of two matched players
+		final := len(ids)
+		for a := range open {
+			if open[a] {
+				i, _ := slices.BinarySearch(ids, last[a]+1)
+				final = min(final, i)
+			}
+		}
+		if final >= want || !slices.Contains(open, true) {
+			if offset >= final {
+				return nil, nil
+			}
+			return ids[offset:min(final, want)], nil
 		}
 	}
-	b.WriteString(`) ORDER BY id LIMIT ? OFFSET ?) ORDER BY g.id`)
-	args = append(args, limit, offset)
-	return b.String(), args
 }
 
 func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, error) {
