@@ -99,7 +99,11 @@
 // (lower case, accents and punctuation removed): every word of the query
 // must be a prefix of a word of the name or within edit distance 1 (2 for
 // 8+ letters); this gives exact id sets that combine with every SQL
-// criterion. Bleve holds one document per valid game (players, event, site,
+// criterion. A page of a player's games (up to 200 matched players) is read
+// from the (player, id) order of the games_p0/games_p1 indexes, a few games
+// per player and side at a time, merged in Go, so that it costs the same
+// for a player of ten games and one of fifty thousand; more matched players
+// scan the games in id order. Bleve holds one document per valid game (players, event, site,
 // annotator, comments with an ASCII-folding analyzer; game, result, date as
 // keywords) for Query.Text, a Bleve query string. Event, site and
 // termination match as case-insensitive substrings, dates by prefix.
