@@ -10,12 +10,10 @@ package sauts_test
 // cover what they should.
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -349,16 +347,14 @@ func TestSamples(t *testing.T) {
 		if err := recordtest.WriteFiles(samplesDir, out); err != nil {
 			t.Fatal(err)
 		}
+		out = out[:0]
 		for name, g := range broken {
-			var b bytes.Buffer
 			tags := [][2]string{{"Event", "Broken samples"}, {"Site", "Plateau"}, {"Date", "2026.03.14"}, {"Round", name},
 				{"White", "Fournier, Anaïs"}, {"Black", "Girard, Noé"}}
-			if err := record.Write(&b, g.record(tags)); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(brokenDir, "sauts-"+name+".pdn"), b.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			out = append(out, recordtest.Sample{File: "sauts-" + name + ".pdn", Game: g.record(tags)})
+		}
+		if err := recordtest.WriteFiles(brokenDir, out); err != nil {
+			t.Fatal(err)
 		}
 	}
 	checkSamples(t)
