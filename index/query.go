@@ -84,6 +84,7 @@ func (q *Query) limit() int {
 type where struct {
 	conds []string
 	args  []any
+	nargs []int // the number of args of each condition
 	// players are the ids Query.Player matched (without an Opponent): a
 	// page of their games is read player by player (see playerPage);
 	// playerCond is the index of their condition in conds.
@@ -97,7 +98,7 @@ func (w *where) without(i int) (string, []any) {
 	var args []any
 	a := 0
 	for k, c := range w.conds {
-		n := strings.Count(c, "?")
+		n := w.nargs[k]
 		if k != i {
 			conds = append(conds, c)
 			args = append(args, w.args[a:a+n]...)
@@ -113,6 +114,7 @@ func (w *where) without(i int) (string, []any) {
 func (w *where) add(cond string, args ...any) {
 	w.conds = append(w.conds, cond)
 	w.args = append(w.args, args...)
+	w.nargs = append(w.nargs, len(args))
 }
 
 func (w *where) String() string {

@@ -121,16 +121,3 @@ func attackedBy(b *[64]uint8, sq int, theirs, occ uint64) bool {
 	}
 	return false
 }
-
-// nearMask[sq]: the squares within two King steps of sq.
-var nearMask = func() (m [64]uint64) {
-	for a := 0; a < 64; a++ {
-		for b := 0; b < 64; b++ {
-			df, dr := a&7-b&7, a>>3-b>>3
-			if d := max(df, -df, dr, -dr); d > 0 && d <= 2 {
-				m[a] |= 1 << b
-			}
-		}
-	}
-	return m
-}()

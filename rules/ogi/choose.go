@@ -8,9 +8,9 @@ import (
 
 // Tables for Choose.
 var (
-	// near[sq] are the squares within two King steps of sq: every square
-	// from which a step or a jump can reach sq.
-	near [64][]uint8
+	// nearMask[sq] are the squares within two King steps of sq: every
+	// square from which a step or a jump can reach sq.
+	nearMask [64]uint64
 	// kingDist[a][b] is the number of King steps from a to b.
 	kingDist [64][64]int8
 	// lines[sq] has a bit for every square on a line (rank, file or
@@ -28,45 +28,13 @@ func init() {
 			d := int8(max(df, -df, dr, -dr))
 			kingDist[a][b] = d
 			if d > 0 && d <= 2 {
-				near[a] = append(near[a], uint8(b))
+				nearMask[a] |= 1 << b
 			}
 			if d > 0 && (df == 0 || dr == 0 || df == dr || df == -dr) {
 				lines[a] |= 1 << b
 			}
 		}
 	}
-}
-
-// attacked reports whether a piece of side by on board b could move to sq.
-func attacked(b *[64]uint8, sq, by int) bool {
-	for _, t := range near[sq] {
-		c := b[t]
-		if c == 0 || sideOf(c) != by {
-			continue
-		}
-		for _, s := range steps[c&31][t] {
-			if int(s) == sq {
-				return true
-			}
-		}
-	}
-	for d := 0; d < 8; d++ {
-		for _, t := range rays[d][sq] {
-			c := b[t]
-			if c == 0 {
-				continue
-			}
-			if sideOf(c) == by {
-				for _, sd := range slideDirs[c&31] {
-					if sd == oppositeDir[d] {
-						return true
-					}
-				}
-			}
-			break
-		}
-	}
-	return false
 }
 
 // chooseDrops is how many drops Choose weighs (SampleDrops).

@@ -181,3 +181,39 @@ func TestBoardMoves(t *testing.T) {
 		t.Errorf("only %d positions checked", checked)
 	}
 }
+
+// attacked reports whether a piece of side by on board b could move to sq:
+// the mailbox version, to check attackedBy.
+func attacked(b *[64]uint8, sq, by int) bool {
+	for t := 0; t < 64; t++ {
+		c := b[t]
+		if nearMask[sq]&(1<<t) == 0 {
+			continue
+		}
+		if c == 0 || sideOf(c) != by {
+			continue
+		}
+		for _, s := range steps[c&31][t] {
+			if int(s) == sq {
+				return true
+			}
+		}
+	}
+	for d := 0; d < 8; d++ {
+		for _, t := range rays[d][sq] {
+			c := b[t]
+			if c == 0 {
+				continue
+			}
+			if sideOf(c) == by {
+				for _, sd := range slideDirs[c&31] {
+					if sd == oppositeDir[d] {
+						return true
+					}
+				}
+			}
+			break
+		}
+	}
+	return false
+}
