@@ -280,17 +280,16 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 				vars--
 			}
 		}
-		info := before.Describe(m)
+		f := w.factsOf(before, m)
 		mv := w.newMove()
 		mv.Text, mv.Ply, mv.Variations = before.FormatMove(m), ply, variations
 		if r.IntN(40) == 0 {
-			mv.NAGs = []int{nagFor(r, info)}
+			mv.NAGs = []int{nagFor(r, f.Captures > 0)}
 		}
 		if r.IntN(150) == 0 {
 			mv.After = []string{moveComments[r.IntN(len(moveComments))]}
 			commented = true
 		}
-		f := w.factsOf(before, m)
 		captured = f.Captures > 0
 		st.played(side, f)
 		if !played {
@@ -422,10 +421,10 @@ func (st *state) played(side rules.Side, f rules.MoveFacts) {
 }
 
 // nagFor picks a NAG: mostly !, ?, !?, ?!, sometimes !! or ??.
-func nagFor(r *rand.Rand, info rules.MoveInfo) int {
+func nagFor(r *rand.Rand, capture bool) int {
 	x := r.IntN(20)
 	switch {
-	case info.Captures > 0 && x < 8:
+	case capture && x < 8:
 		return 1 // !
 	case x < 5:
 		return 1
