@@ -224,7 +224,7 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 		}
 		chooser, fast := pos.(rules.Chooser)
 		if !ready && !fast {
-			w.legal = w.moves(pos, w.legal[:0])
+			w.legal = pos.Legal(w.legal[:0])
 			if len(w.legal) == 0 { // the rules say the game goes on, yet there is no move
 				result, term = "*", "unterminated"
 				break
@@ -273,7 +273,7 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 		var variations []record.Line
 		if vars > 0 && ply >= 4 && r.IntN(40) == 0 {
 			if fast {
-				w.legal = w.moves(before, w.legal[:0])
+				w.legal = before.Legal(w.legal[:0])
 			}
 			if v := w.variation(before, m, ply, st); len(v) > 0 {
 				variations = []record.Line{v}
@@ -357,29 +357,6 @@ func (w *Worker) first(pos rules.Position, results []string) string {
 		}
 	}
 	return ""
-}
-
-// dropSampler is a Position whose legal moves include many interchangeable
-// drops from a hand (Ōgi: once hands fill, drops are most of the ~120 legal
-// moves of a position). The policy then looks at every board move and a
-// random sample of drops: scoring every drop would make the generator
-// several times slower for moves that differ only by a square.
-type dropSampler interface {
-	LegalBoard(dst []rules.Move) []rules.Move
-	SampleDrops(dst []rules.Move, n int, seed uint64) []rules.Move
-}
-
-// sampledDrops is how many drops the policy looks at in a position.
-const sampledDrops = 12
-
-// moves appends the moves of pos the policy chooses from: every legal move,
-// or for a dropSampler every board move and a sample of drops.
-func (w *Worker) moves(pos rules.Position, dst []rules.Move) []rules.Move {
-	if ds, ok := pos.(dropSampler); ok {
-		dst = ds.LegalBoard(dst)
-		return ds.SampleDrops(dst, sampledDrops, w.r.Uint64())
-	}
-	return pos.Legal(dst)
 }
 
 // policy is the Policy of side for a rules.Chooser, after the profile and
@@ -482,7 +459,7 @@ func (w *Worker) pick(pos *rules.Position, st *state, side rules.Side) (m rules.
 		if (*pos).Outcome().Over {
 			return m, b, false
 		}
-		w.next = w.moves(*pos, w.next[:0])
+		w.next = (*pos).Legal(w.next[:0])
 		var threat bool
 		other := side.Other()
 		w.nextScores, w.nextFacts, threat = scoreAll(r, p, *pos, w.next, &st2, other, st.noise[other], noMove, w.nextScores[:0], w.nextFacts[:0])
@@ -539,7 +516,7 @@ func (w *Worker) hangs(pos rules.Position, m rules.Move, f rules.MoveFacts, st *
 	if c.Outcome().Over {
 		return false
 	}
-	w.reply = w.moves(c, w.reply[:0])
+	w.reply = c.Legal(w.reply[:0])
 	w.replyFacts = rules.AppendFacts(c, w.replyFacts[:0], w.reply)
 	for _, x := range w.replyFacts {
 		if to := x.To; to != noCoord && (to == mine || to == chief) {
@@ -717,7 +694,7 @@ func (w *Worker) variation(pos rules.Position, m rules.Move, ply int, st state) 
 			if c.Outcome().Over {
 				break
 			}
-			w.legal2 = w.moves(c, w.legal2[:0])
+			w.legal2 = c.Legal(w.legal2[:0])
 			if len(w.legal2) == 0 {
 				break
 			}

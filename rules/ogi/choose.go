@@ -37,11 +37,11 @@ func init() {
 	}
 }
 
-// chooseDrops is how many drops Choose weighs (SampleDrops).
+// chooseDrops is how many drops Choose weighs (sampleDrops).
 const chooseDrops = 8
 
 // Choose picks a move by pol (rules.Chooser): it weighs every board move
-// and a sample of drops (SampleDrops), each with its own random noise,
+// and a sample of drops (sampleDrops), each with its own random noise,
 // captures (taking the King wins and is always chosen), promotions, drops,
 // and for the other pieces the King steps gained towards the enemy King;
 // moving the King costs pol.Royal. With pol.Safety it plays the best move

@@ -33,7 +33,7 @@
 //
 // Besides the rules, the package offers what a collection generator needs
 // to play millions of moves (not rules; see choose.go, facts.go): MoveFacts
-// in bulk, LegalBoard and SampleDrops, and Choose (rules.Chooser), which
+// in bulk, and Choose (rules.Chooser), which
 // weighs every board move and a sample of drops on bitboards built from
 // occupancy sets that Play keeps, and tests the King's safety by an attack
 // test; the move it returns is always legal (repetition checked).

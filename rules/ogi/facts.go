@@ -33,28 +33,12 @@ func (p *Position) AppendFacts(dst []rules.MoveFacts, moves []rules.Move) []rule
 	return dst
 }
 
-// LegalBoard appends the legal moves that are not drops: Legal without its
-// drops, for a policy that looks at every board move but only at a sample
-// of drops (SampleDrops).
-func (p *Position) LegalBoard(dst []rules.Move) []rules.Move {
-	if p.kingCaptured() {
-		return dst
-	}
-	start := len(dst)
-	return p.filterRepetitions(p.boardPseudo(dst), start)
-}
-
-// SampleDrops appends at most n distinct legal drops drawn at random, the
-// same for the same position and seed, or every legal drop when the hand
-// and the empty squares make at most 2n candidates. Drops are most of Ōgi's legal moves once hands fill (a hand of four
-// kinds and 40 empty squares make 160), so a move-choice policy that scores
-// them all spends its time on near-identical moves.
-func (p *Position) SampleDrops(dst []rules.Move, n int, seed uint64) []rules.Move {
-	start := len(dst)
-	return p.filterRepetitions(p.sampleDrops(dst, n, seed), start)
-}
-
-// sampleDrops is SampleDrops without the repetition rule.
+// sampleDrops appends at most n distinct drops drawn at random, the same
+// for the same position and seed, or every drop when the hand and the empty
+// squares make at most 2n candidates; the repetition rule is left to the
+// caller. Drops are most of Ōgi's legal moves once hands fill (a hand of
+// four kinds and 40 empty squares make 160), so a move-choice policy that
+// scores them all spends its time on near-identical moves.
 func (p *Position) sampleDrops(dst []rules.Move, n int, seed uint64) []rules.Move {
 	if p.kingCaptured() || n <= 0 {
 		return dst

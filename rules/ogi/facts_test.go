@@ -51,10 +51,15 @@ func TestAppendFacts(t *testing.T) {
 	}
 }
 
-// TestLegalBoardAndSampleDrops checks that LegalBoard is exactly Legal's
-// board moves and that SampleDrops gives distinct legal drops, all of them
-// when there are few, deterministic for a seed.
-func TestLegalBoardAndSampleDrops(t *testing.T) {
+// TestBoardPseudoAndSampleDrops checks that boardPseudo is exactly Legal's
+// board moves (after the repetition rule) and that sampleDrops gives
+// distinct legal drops, all of them when there are few, deterministic for a
+// seed.
+func TestBoardPseudoAndSampleDrops(t *testing.T) {
+	legalBoard := func(p *Position) []rules.Move { return p.filterRepetitions(p.boardPseudo(nil), 0) }
+	sampleDrops := func(p *Position, n int, seed uint64) []rules.Move {
+		return p.filterRepetitions(p.sampleDrops(nil, n, seed), 0)
+	}
 	for _, fen := range []string{
 		"lnsiksnl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIKSNL b - 1",
 		"4k3/8/8/3p4/8/8/8/4K3 b SNL+Prbnl+s 1",
@@ -73,26 +78,26 @@ func TestLegalBoardAndSampleDrops(t *testing.T) {
 				board = append(board, m)
 			}
 		}
-		if got := p.LegalBoard(nil); !slices.Equal(got, board) {
-			t.Errorf("%s: LegalBoard gives %d moves, Legal has %d board moves", fen, len(got), len(board))
+		if got := legalBoard(p); !slices.Equal(got, board) {
+			t.Errorf("%s: boardPseudo gives %d moves, Legal has %d board moves", fen, len(got), len(board))
 		}
 		for _, n := range []int{1, 4, 10, 1000} {
-			s := p.SampleDrops(nil, n, 42)
-			if !slices.Equal(s, p.SampleDrops(nil, n, 42)) {
-				t.Errorf("%s: SampleDrops not deterministic", fen)
+			s := sampleDrops(p, n, 42)
+			if !slices.Equal(s, sampleDrops(p, n, 42)) {
+				t.Errorf("%s: sampleDrops not deterministic", fen)
 			}
 			seen := map[rules.Move]bool{}
 			for _, m := range s {
 				if !isLegal[m] || m&mDrop == 0 || seen[m] {
-					t.Errorf("%s: SampleDrops(%d) gives %s: legal %v, drop %v, repeated %v", fen, n, p.FormatMove(m), isLegal[m], m&mDrop != 0, seen[m])
+					t.Errorf("%s: sampleDrops(%d) gives %s: legal %v, drop %v, repeated %v", fen, n, p.FormatMove(m), isLegal[m], m&mDrop != 0, seen[m])
 				}
 				seen[m] = true
 			}
 			if len(drops) <= n && len(s) != len(drops) {
-				t.Errorf("%s: SampleDrops(%d) gives %d of %d drops", fen, n, len(s), len(drops))
+				t.Errorf("%s: sampleDrops(%d) gives %d of %d drops", fen, n, len(s), len(drops))
 			}
 			if len(s) > max(n, len(drops)) || (len(drops) > 0 && len(s) == 0) {
-				t.Errorf("%s: SampleDrops(%d) gives %d drops (%d legal)", fen, n, len(s), len(drops))
+				t.Errorf("%s: sampleDrops(%d) gives %d drops (%d legal)", fen, n, len(s), len(drops))
 			}
 		}
 	}
