@@ -122,8 +122,9 @@ type Policy struct {
 // piece (ending the game) is always chosen. Choose returns a legal move
 // other than skip, doomed when Safety found no move that keeps the royal
 // piece safe (the best move is then returned anyway), and ok false when
-// there is no legal move other than skip. The result is a function of the
-// position, the policy and seed.
+// the game is over (Outcome().Over) or there is no legal move other than
+// skip: a caller need not ask the Outcome before each choice. The result is
+// a function of the position, the policy and seed.
 type Chooser interface {
 	Choose(pol *Policy, seed uint64, skip Move) (m Move, doomed, ok bool)
 }

@@ -186,23 +186,33 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 	}
 	var result, term string
 	ready := false // w.legal and w.scores hold the moves of pos, scored
-	// A Chooser's Choose fails when there is no move, so the Outcome is
-	// asked only after a capture (a royal piece taken) or such a failure.
+	// A Chooser's Choose fails when the game is over, so its Outcome is
+	// asked only then (and in the opening book, which is never over).
+	// Before ending a Chooser's game any other way, over looks whether it
+	// has already ended by the rules.
 	_, fastGame := pos.(rules.Chooser)
-	captured := true
+	over := func() bool {
+		o := pos.Outcome()
+		if o.Over {
+			result, term = o.Result, o.Reason
+		}
+		return o.Over
+	}
 	for ply := 0; ; ply++ {
-		if !fastGame || captured {
-			if o := pos.Outcome(); o.Over {
-				result, term = o.Result, o.Reason
-				break
-			}
+		if !fastGame && over() {
+			break
 		}
 		side := pos.ToMove()
 		if ply == unfinished {
-			result, term = "*", "unterminated"
+			if !fastGame || !over() {
+				result, term = "*", "unterminated"
+			}
 			break
 		}
 		if ply >= p.maxPlies {
+			if fastGame && over() {
+				break
+			}
 			result, term = w.first(pos, p.draws), "adjudication"
 			if result == "" {
 				result, term = "*", "unterminated"
@@ -211,6 +221,9 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 		}
 		lead := st.capt[side.Other()] - st.capt[side]
 		if p.resign > 0 && ply >= p.resignPly && lead >= p.resign && r.IntN(6) == 0 {
+			if fastGame && over() {
+				break
+			}
 			if res := w.first(pos, p.wins[side.Other()]); res != "" {
 				result, term = res, "resignation"
 				break
@@ -272,9 +285,6 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 		}
 		var variations []record.Line
 		if vars > 0 && ply >= 4 && r.IntN(40) == 0 {
-			if fast {
-				w.legal = before.Legal(w.legal[:0])
-			}
 			if v := w.variation(before, m, ply, st); len(v) > 0 {
 				variations = []record.Line{v}
 				vars--
@@ -290,7 +300,6 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 			mv.After = []string{moveComments[r.IntN(len(moveComments))]}
 			commented = true
 		}
-		captured = f.Captures > 0
 		st.played(side, f)
 		if !played {
 			pos.Play(m)
@@ -362,8 +371,12 @@ func (w *Worker) first(pos rules.Position, results []string) string {
 // policy is the Policy of side for a rules.Chooser, after the profile and
 // the side's noise; like pick, a mover usually checks his target's safety.
 func (w *Worker) policy(side rules.Side, st *state) *rules.Policy {
+	return w.policyNoise(side, st, st.noise[side])
+}
+
+// policyNoise is policy with the given noise.
+func (w *Worker) policyNoise(side rules.Side, st *state, noise int) *rules.Policy {
 	p := &w.g.prof
-	noise := st.noise[side]
 	w.pol = rules.Policy{
 		Noise:    noise,
 		Capture:  p.capture,
@@ -683,23 +696,39 @@ func (w *Worker) variation(pos rules.Position, m rules.Move, ply int, st state) 
 	r := w.r
 	c := pos.Clone()
 	side := c.ToMove()
-	alt := w.choose(c, w.legal, &st, side, 200, m)
-	if alt == noMove {
-		return nil
+	chooser, fast := c.(rules.Chooser)
+	var alt rules.Move
+	if fast {
+		var ok bool
+		if alt, _, ok = chooser.Choose(w.policyNoise(side, &st, 200), r.Uint64(), m); !ok {
+			return nil
+		}
+	} else {
+		w.legal = c.Legal(w.legal[:0])
+		if alt = w.choose(c, w.legal, &st, side, 200, m); alt == noMove {
+			return nil
+		}
 	}
 	n := 1 + r.IntN(5)
 	line := make(record.Line, 0, n)
 	for k := 0; k < n; k++ {
 		if k > 0 {
-			if c.Outcome().Over {
-				break
-			}
-			w.legal2 = c.Legal(w.legal2[:0])
-			if len(w.legal2) == 0 {
-				break
-			}
 			side = c.ToMove()
-			alt = w.choose(c, w.legal2, &st, side, st.noise[side], noMove)
+			if fast {
+				var ok bool
+				if alt, _, ok = chooser.Choose(w.policy(side, &st), r.Uint64(), noMove); !ok {
+					break
+				}
+			} else {
+				if c.Outcome().Over {
+					break
+				}
+				w.legal2 = c.Legal(w.legal2[:0])
+				if len(w.legal2) == 0 {
+					break
+				}
+				alt = w.choose(c, w.legal2, &st, side, st.noise[side], noMove)
+			}
 		}
 		line = append(line, &record.Move{Text: c.FormatMove(alt), Ply: ply + k})
 		st.played(side, w.factsOf(c, alt))
