@@ -77,12 +77,8 @@ func (p *Position) boardMoves(dst []rules.Move, own, other uint64) []rules.Move 
 	for rest := own; rest != 0; rest &= rest - 1 {
 		sq := bits.TrailingZeros64(rest)
 		c := p.board[sq]
-		targets := stepMask[c&31][sq]
-		for dirs := slideMask[c&31]; dirs != 0; dirs &= dirs - 1 {
-			targets |= rayAttacks(bits.TrailingZeros8(dirs), sq, occ)
-		}
-		t := targets &^ own
-		if c&7 != king && (promoted(c) || (zoneMask[us]&(1<<sq) == 0 && zoneMask[us]&t == 0)) {
+		t := p.targets(sq, c, occ) &^ own
+		if plainMover(c, sq, t, us) {
 			// No promotion choice and no King's privilege: one move per
 			// target, as addMoves would make.
 			base := encode(sq, 0, c, 0, 0)
@@ -98,6 +94,16 @@ func (p *Position) boardMoves(dst []rules.Move, own, other uint64) []rules.Move 
 		}
 	}
 	return dst
+}
+
+// targets is the squares piece c on sq reaches (steps, jumps and slides up
+// to the first piece) on a board occupied by occ, its own pieces included.
+func (p *Position) targets(sq int, c uint8, occ uint64) uint64 {
+	t := stepMask[c&31][sq]
+	for dirs := slideMask[c&31]; dirs != 0; dirs &= dirs - 1 {
+		t |= rayAttacks(bits.TrailingZeros8(dirs), sq, occ)
+	}
+	return t
 }
 
 // attackedBy reports whether one of the pieces on theirs, whose codes are

@@ -17,6 +17,8 @@ var (
 	// diagonal) through sq: a piece that leaves one of them may open a
 	// slider's way to sq.
 	lines [64]uint64
+	// noDist stands for kingDist[enemy King] when there is none.
+	noDist [64]int8
 	// oppositeDir[d] is the direction opposite to d in dirDelta.
 	oppositeDir = [8]uint8{1, 0, 3, 2, 7, 6, 5, 4}
 )
@@ -49,10 +51,143 @@ const chooseDrops = 8
 // moves become the first idea, then every move weighed is tried in order.
 // The repetition rule is checked on the moves tried only, so that
 // the cost of a choice does not grow with the history.
+//
+// Most choices are settled by the best move weighed, so unless its King is
+// attacked Choose generates and weighs the moves in one pass keeping only
+// the best; when that one repeats or is not safe, chooseAll weighs the same
+// moves with the same noise again, keeping them all.
 func (p *Position) Choose(pol *rules.Policy, seed uint64, skip rules.Move) (rules.Move, bool, bool) {
 	if p.kingCaptured() {
 		return 0, false, false
 	}
+	us := p.side
+	own, other, ourKing, enemyKing := p.occupancy(us)
+	occ := own | other
+	// Only a King move, a piece leaving a line through the King, or a King
+	// already attacked can leave the King capturable; when it is attacked,
+	// the best move seldom saves it.
+	safety := pol.Safety && ourKing >= 0
+	kingAttacked := safety && attackedBy(&p.board, ourKing, other, occ)
+	if kingAttacked {
+		return p.chooseAll(pol, seed, skip, kingAttacked)
+	}
+	sc := scorer{pol: pol, wide: uint64(max(pol.Noise, 0)), seed: seed, ourKing: ourKing, enemyKing: enemyKing}
+	var best rules.Move
+	bestS := int32(skipScore)
+	// dist[sq]: King steps from sq to the enemy King (all 0 without one).
+	dist := &noDist
+	if enemyKing >= 0 {
+		dist = &kingDist[enemyKing]
+	}
+	for rest := own; rest != 0; rest &= rest - 1 {
+		sq := bits.TrailingZeros64(rest)
+		c := p.board[sq]
+		t := p.targets(sq, c, occ) &^ own
+		if plainMover(c, sq, t, us) {
+			// score, unrolled: no King, promotion or drop here.
+			base := encode(sq, 0, c, 0, 0)
+			from := int(dist[sq]) * pol.Progress
+			for ; t != 0; t &= t - 1 {
+				to := bits.TrailingZeros64(t)
+				capt := p.board[to]
+				m := base | rules.Move(to) | rules.Move(capt)<<24
+				s := sc.noise() + from - pol.Progress*int(dist[to])
+				if capt != 0 {
+					if kindOf(capt) == king {
+						s += 1 << 20
+					} else {
+						s += pol.Capture
+					}
+				}
+				if s32 := int32(max(s, skipScore+1)); s32 > bestS && m != skip {
+					best, bestS = m, s32
+				}
+			}
+			continue
+		}
+		for ; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			var two [2]rules.Move
+			for _, m := range addMoves(two[:0], sq, to, c, p.board[to]) {
+				if s := sc.score(m); s > bestS && m != skip {
+					best, bestS = m, s
+				}
+			}
+		}
+	}
+	var dbuf [2 * chooseDrops]rules.Move
+	for _, m := range p.sampleDrops(dbuf[:0], chooseDrops, seed^0x5bd1e995) {
+		if s := sc.score(m); s > bestS && m != skip {
+			best, bestS = m, s
+		}
+	}
+	if bestS > skipScore && !p.repeats(best) && (!safety || takesKing(best) || p.kingSafeAfter(best, ourKing, false, own, other)) {
+		return best, false, true
+	}
+	return p.chooseAll(pol, seed, skip, kingAttacked)
+}
+
+// plainMover reports whether piece c on sq, going to the targets t, has one
+// move per target: no promotion choice and no King's privilege (else
+// addMoves makes its moves).
+func plainMover(c uint8, sq int, t uint64, us int) bool {
+	return c&7 != king && (promoted(c) || (zoneMask[us]&(1<<sq) == 0 && zoneMask[us]&t == 0))
+}
+
+// takesKing reports whether m captures a King.
+func takesKing(m rules.Move) bool {
+	c := mCapture(m)
+	return c != 0 && kindOf(c) == king
+}
+
+// scorer weighs moves for Choose and chooseAll: the k-th move weighed gets
+// the k-th noise of the seed, so that both weigh every move alike.
+type scorer struct {
+	pol                *rules.Policy
+	wide               uint64
+	seed               uint64
+	ourKing, enemyKing int
+}
+
+// noise is the next random number in [0, pol.Noise).
+func (sc *scorer) noise() int {
+	sc.seed += 0xa0761d6478bd642f
+	hi, lo := bits.Mul64(sc.seed, sc.seed^0xe7037ed1a0b428db)
+	return int(((hi ^ lo) >> 32) * sc.wide >> 32)
+}
+
+// score is the weight of m, the next move (Choose unrolls it for the
+// pieces without choices).
+func (sc *scorer) score(m rules.Move) int32 {
+	s := sc.noise()
+	pol := sc.pol
+	if capt := mCapture(m); capt != 0 {
+		if kindOf(capt) == king {
+			s += 1 << 20
+		} else {
+			s += pol.Capture
+		}
+	}
+	if m&mPromote != 0 {
+		s += pol.Promote
+	}
+	if m&mDrop != 0 {
+		s += pol.Drop
+		if sc.enemyKing >= 0 {
+			s += pol.Progress * (4 - int(kingDist[mTo(m)][sc.enemyKing]))
+		}
+	} else if from := mFrom(m); from == sc.ourKing {
+		s -= pol.Royal
+	} else if sc.enemyKing >= 0 {
+		s += pol.Progress * (int(kingDist[from][sc.enemyKing]) - int(kingDist[mTo(m)][sc.enemyKing]))
+	}
+	return int32(max(s, skipScore+1))
+}
+
+// chooseAll is Choose keeping every move weighed, for the choices the best
+// few moves do not settle (kingAttacked: pol.Safety holds and the King of
+// the side to move is attacked).
+func (p *Position) chooseAll(pol *rules.Policy, seed uint64, skip rules.Move, kingAttacked bool) (rules.Move, bool, bool) {
 	var mbuf [256]rules.Move
 	var sbuf [256]int32
 	us := p.side
@@ -63,51 +198,20 @@ func (p *Position) Choose(pol *rules.Policy, seed uint64, skip rules.Move) (rule
 	if cap(scores) < len(moves) {
 		scores = make([]int32, 0, len(moves))
 	}
-	wide := uint64(max(pol.Noise, 0))
+	sc := scorer{pol: pol, wide: uint64(max(pol.Noise, 0)), seed: seed, ourKing: ourKing, enemyKing: enemyKing}
 	best, bestS := -1, int32(skipScore)
 	for k, m := range moves {
-		seed += 0xa0761d6478bd642f
-		hi, lo := bits.Mul64(seed, seed^0xe7037ed1a0b428db)
-		s := int(((hi ^ lo) >> 32) * wide >> 32)
-		to := mTo(m)
-		if capt := mCapture(m); capt != 0 {
-			if kindOf(capt) == king {
-				s += 1 << 20
-			} else {
-				s += pol.Capture
-			}
-		}
-		if m&mPromote != 0 {
-			s += pol.Promote
-		}
-		drop := m&mDrop != 0
-		switch {
-		case !drop && mFrom(m) == ourKing:
-			s -= pol.Royal
-		case enemyKing >= 0:
-			before := 4
-			if !drop {
-				before = int(kingDist[mFrom(m)][enemyKing])
-			}
-			s += pol.Progress * (before - int(kingDist[to][enemyKing]))
-		}
-		if drop {
-			s += pol.Drop
-		}
-		s32 := int32(max(s, skipScore+1))
+		s := sc.score(m)
 		if m == skip {
-			s32 = skipScore
+			s = skipScore
 		}
-		if s32 > bestS {
-			best, bestS = k, s32
+		if s > bestS {
+			best, bestS = k, s
 		}
-		scores = append(scores, s32)
+		scores = append(scores, s)
 	}
 	first := rules.Move(0)
 	found := false
-	// Only a King move, a piece leaving a line through the King, or a King
-	// already attacked can leave the King capturable.
-	kingAttacked := pol.Safety && ourKing >= 0 && attackedBy(&p.board, ourKing, other, own|other)
 	for tries, i := 0, best; i >= 0; i = bestScore(scores) {
 		m := moves[i]
 		scores[i] = skipScore
@@ -117,7 +221,7 @@ func (p *Position) Choose(pol *rules.Policy, seed uint64, skip rules.Move) (rule
 		if !found {
 			first, found = m, true
 		}
-		if !pol.Safety || ourKing < 0 || (mCapture(m) != 0 && kindOf(mCapture(m)) == king) || p.kingSafeAfter(m, ourKing, kingAttacked, own, other) {
+		if !pol.Safety || ourKing < 0 || takesKing(m) || p.kingSafeAfter(m, ourKing, kingAttacked, own, other) {
 			return m, false, true
 		}
 		if tries++; tries == 1 {

@@ -98,6 +98,40 @@ func TestChooseSkipAndDeterminism(t *testing.T) {
 	}
 }
 
+// TestChooseMatchesChooseAll checks that the one-pass Choose, which keeps
+// only the best move and unrolls the weighing of most of them, chooses
+// exactly as chooseAll, which weighs and keeps every move, for policies with
+// and without Safety, noise or progress, and with a move to skip.
+func TestChooseMatchesChooseAll(t *testing.T) {
+	pols := []rules.Policy{
+		{Noise: 60, Capture: 60, Promote: 40, Progress: 3, Drop: 5, Royal: 30, Safety: true},
+		{Noise: 200, Capture: 60, Promote: 40, Progress: 3, Drop: 5, Royal: 30},
+		{Noise: 0, Capture: 10, Promote: 20, Progress: 7, Drop: 1, Royal: 2, Safety: true},
+		{Noise: 5, Capture: -30, Promote: -10, Progress: -2, Drop: -3, Royal: -40, Safety: true},
+	}
+	compared, skipped := 0, 0
+	playouts(t, 30, 200, pols[0], func(p *Position, m rules.Move, _ bool) {
+		for k := range pols {
+			pol := &pols[k]
+			seed := uint64(compared) * 0x9e3779b97f4a7c15
+			for _, skip := range []rules.Move{0, m} {
+				gm, gd, gok := p.Choose(pol, seed, skip)
+				wm, wd, wok := p.chooseAll(pol, seed, skip, pol.Safety && p.kingSq[p.side] >= 0 && attackedBy(&p.board, int(p.kingSq[p.side]), p.occ[p.side^1], p.occ[0]|p.occ[1]))
+				if gm != wm || gd != wd || gok != wok {
+					t.Fatalf("%s policy %d skip %s: Choose gives %s %v %v, chooseAll %s %v %v", p, k, p.FormatMove(skip), p.FormatMove(gm), gd, gok, p.FormatMove(wm), wd, wok)
+				}
+				if skip != 0 && gm != m {
+					skipped++
+				}
+			}
+			compared++
+		}
+	})
+	if compared < 10000 || skipped < compared/2 {
+		t.Errorf("only %d choices compared (%d with a skip)", compared, skipped)
+	}
+}
+
 // TestAttacked compares attacked with every pseudo-legal move of the enemy
 // on the positions of playouts.
 func TestAttacked(t *testing.T) {

@@ -47,43 +47,44 @@ func (p *Position) sampleDrops(dst []rules.Move, n int, seed uint64) []rules.Mov
 	h := &p.hand[us]
 	// Slot 0 (a King in hand) never occurs here; unpromoted pawns are
 	// never dropped.
-	if binary.LittleEndian.Uint64(h[0:8])&^(0xff<<(8*pawn)) == 0 && binary.LittleEndian.Uint64(h[8:16]) == 0 {
+	lo := binary.LittleEndian.Uint64(h[0:8]) &^ (0xff << (8 * pawn))
+	hi := binary.LittleEndian.Uint64(h[8:16])
+	if lo|hi == 0 {
 		return dst // nothing to drop: the common case in the opening
 	}
 	var slots [16]uint8
 	ns := 0
-	for slot := 1; slot < 16; slot++ {
-		if h[slot] != 0 && slot != pawn {
-			slots[ns] = uint8(slot)
-			ns++
-		}
+	for b := nonzeroBytes(lo) | nonzeroBytes(hi)<<8; b != 0; b &= b - 1 {
+		slots[ns] = uint8(bits.TrailingZeros(b))
+		ns++
 	}
 	// At most 32 pieces (the full set) leave at least 32 empty squares.
 	if ns*32 <= 2*n && ns*p.emptyCount() <= 2*n {
 		return p.drops(dst)
 	}
-	// Draw (slot, square) pairs, a square up to four times until it is
-	// empty; an impossible pair (a dead-end square) or one drawn before is
-	// a lost draw, so fewer than n drops may come back, never a wrong one.
+	// Draw (slot, square) pairs, trying up to four squares until one takes
+	// the piece (empty, and not a dead end); a draw without one, or drawn
+	// before, is lost, so fewer than n drops may come back, never a wrong one.
+	empty := ^(p.occ[0] | p.occ[1])
 	start := len(dst)
 draws:
 	for k := 0; k < n; k++ {
 		seed += 0xa0761d6478bd642f
 		hi, lo := bits.Mul64(seed, seed^0xe7037ed1a0b428db)
 		x := hi ^ lo
-		slot := int(slots[(x>>32)*uint64(ns)>>32])
+		slot := slots[(x>>32)*uint64(ns)>>32]
+		avail := empty &^ dropDeadEnds[us][slot]
 		sq := -1
 		for j := 0; j < 4; j++ {
-			if t := int(x>>(6*j)) & 63; p.board[t] == 0 {
+			if t := int(x>>(6*j)) & 63; avail&(1<<t) != 0 {
 				sq = t
 				break
 			}
 		}
-		prom := slot&promBit != 0
-		if sq < 0 || (!prom && deadEnd(us, slot&7, sq)) {
+		if sq < 0 {
 			continue
 		}
-		m := encode(0, sq, makeCode(us, slot&7, prom), 0, mDrop)
+		m := dropMoves[us][slot] | rules.Move(sq)
 		for _, d := range dst[start:] {
 			if d == m {
 				continue draws
@@ -95,6 +96,36 @@ draws:
 		dst = p.drops(dst)
 	}
 	return dst
+}
+
+// Drops by side and hand slot, for sampleDrops.
+var (
+	// dropMoves[side][slot] is the drop of the slot's piece, to square 0.
+	dropMoves [2][16]rules.Move
+	// dropDeadEnds[side][slot] are the squares where the piece could never
+	// move (deadEnd), so cannot be dropped.
+	dropDeadEnds [2][16]uint64
+)
+
+func init() {
+	for side := 0; side < 2; side++ {
+		for slot := 0; slot < 16; slot++ {
+			prom := slot&promBit != 0
+			dropMoves[side][slot] = encode(0, 0, makeCode(side, slot&7, prom), 0, mDrop)
+			for sq := 0; sq < 64; sq++ {
+				if !prom && deadEnd(side, slot&7, sq) {
+					dropDeadEnds[side][slot] |= 1 << sq
+				}
+			}
+		}
+	}
+}
+
+// nonzeroBytes has bit i set when byte i of x is not zero.
+func nonzeroBytes(x uint64) uint {
+	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	y := ((x&low7 + low7) | x) & high
+	return uint((y >> 7) * 0x0102040810204080 >> 56)
 }
 
 // emptyCount is the number of empty squares.
