@@ -37,6 +37,22 @@ func AppendFacts(p Position, dst []MoveFacts, moves []Move) []MoveFacts {
 	return dst
 }
 
+// A MoveAppender is a Position that appends a move's text (FormatMove's) to
+// a byte slice, for writers of many moves that would rather not allocate a
+// string for each.
+type MoveAppender interface {
+	AppendMove(dst []byte, m Move) []byte
+}
+
+// AppendMove appends p.FormatMove(m) to dst, without a string when p is a
+// MoveAppender.
+func AppendMove(p Position, dst []byte, m Move) []byte {
+	if ma, ok := p.(MoveAppender); ok {
+		return ma.AppendMove(dst, m)
+	}
+	return append(dst, p.FormatMove(m)...)
+}
+
 // FactsOf converts a MoveInfo to MoveFacts.
 func FactsOf(info MoveInfo) MoveFacts {
 	return MoveFacts{

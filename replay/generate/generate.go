@@ -121,6 +121,8 @@ type Worker struct {
 	line       record.Line
 	tags       []record.Tag
 	rec        record.Game
+	text       []byte // the text of the game's moves, main line and variations
+	spans      []textSpan
 }
 
 // NewWorker returns a worker of the generator.
@@ -174,6 +176,7 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 
 	w.arena = w.arena[:0]
 	w.line = w.line[:0]
+	w.text, w.spans = w.text[:0], w.spans[:0]
 	node := g.book
 	vars := 0
 	if x := r.IntN(100); x >= 55 {
@@ -292,7 +295,8 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 		}
 		f := w.factsOf(before, m)
 		mv := w.newMove()
-		mv.Text, mv.Ply, mv.Variations = before.FormatMove(m), ply, variations
+		mv.Ply, mv.Variations = ply, variations
+		w.appendText(mv, before, m)
 		if r.IntN(40) == 0 {
 			mv.NAGs = []int{nagFor(r, f.Captures > 0)}
 		}
@@ -317,6 +321,11 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 		return nil, fmt.Errorf("%w: game %d of %s: %w", ErrGenerate, i, w.g.game.ID(), err)
 	}
 
+	// One string holds the text of every move.
+	text := string(w.text)
+	for _, sp := range w.spans {
+		sp.mv.Text = text[sp.start:sp.end]
+	}
 	rec := &w.rec
 	*rec = record.Game{Moves: w.line, Result: result}
 	if r.IntN(40) == 0 {
@@ -344,6 +353,20 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 	w.tags = t
 	rec.Tags = t
 	return rec, nil
+}
+
+// appendText writes the text of move m of pos into the game's text; mv
+// gets it when the game is done.
+func (w *Worker) appendText(mv *record.Move, pos rules.Position, m rules.Move) {
+	start := len(w.text)
+	w.text = rules.AppendMove(pos, w.text, m)
+	w.spans = append(w.spans, textSpan{mv: mv, start: int32(start), end: int32(len(w.text))})
+}
+
+// textSpan is where a move's text is in the game's text.
+type textSpan struct {
+	mv         *record.Move
+	start, end int32
 }
 
 // newMove returns a cleared move from the worker's arena, appended to the
@@ -730,7 +753,9 @@ func (w *Worker) variation(pos rules.Position, m rules.Move, ply int, st state) 
 				alt = w.choose(c, w.legal2, &st, side, st.noise[side], noMove)
 			}
 		}
-		line = append(line, &record.Move{Text: c.FormatMove(alt), Ply: ply + k})
+		mv := &record.Move{Ply: ply + k}
+		w.appendText(mv, c, alt)
+		line = append(line, mv)
 		st.played(side, w.factsOf(c, alt))
 		c.Play(alt)
 	}

@@ -52,10 +52,12 @@ const chooseDrops = 8
 // The repetition rule is checked on the moves tried only, so that
 // the cost of a choice does not grow with the history.
 //
-// Most choices are settled by the best move weighed, so unless its King is
-// attacked Choose generates and weighs the moves in one pass keeping only
-// the best; when that one repeats or is not safe, chooseAll weighs the same
-// moves with the same noise again, keeping them all.
+// Most choices are settled by the best move weighed, so Choose generates and
+// weighs the moves in one pass keeping only the best, and the King's moves
+// when it is attacked (then the King's escapes come next, in the same
+// order chooseAll would try them). When these do not settle the choice,
+// chooseAll weighs the same moves with the same noise again, keeping them
+// all.
 func (p *Position) Choose(pol *rules.Policy, seed uint64, skip rules.Move) (rules.Move, bool, bool) {
 	if p.kingCaptured() {
 		return 0, false, false
@@ -64,13 +66,10 @@ func (p *Position) Choose(pol *rules.Policy, seed uint64, skip rules.Move) (rule
 	own, other, ourKing, enemyKing := p.occupancy(us)
 	occ := own | other
 	// Only a King move, a piece leaving a line through the King, or a King
-	// already attacked can leave the King capturable; when it is attacked,
-	// the best move seldom saves it.
+	// already attacked can leave the King capturable.
 	safety := pol.Safety && ourKing >= 0
 	kingAttacked := safety && attackedBy(&p.board, ourKing, other, occ)
-	if kingAttacked {
-		return p.chooseAll(pol, seed, skip, kingAttacked)
-	}
+	var escapes kingMoves // when kingAttacked
 	sc := scorer{pol: pol, wide: uint64(max(pol.Noise, 0)), seed: seed, ourKing: ourKing, enemyKing: enemyKing}
 	var best rules.Move
 	bestS := int32(skipScore)
@@ -109,8 +108,12 @@ func (p *Position) Choose(pol *rules.Policy, seed uint64, skip rules.Move) (rule
 			to := bits.TrailingZeros64(t)
 			var two [2]rules.Move
 			for _, m := range addMoves(two[:0], sq, to, c, p.board[to]) {
-				if s := sc.score(m); s > bestS && m != skip {
+				s := sc.score(m)
+				if s > bestS && m != skip {
 					best, bestS = m, s
+				}
+				if kingAttacked && sq == ourKing && m != skip {
+					escapes.add(m, s)
 				}
 			}
 		}
@@ -121,10 +124,50 @@ func (p *Position) Choose(pol *rules.Policy, seed uint64, skip rules.Move) (rule
 			best, bestS = m, s
 		}
 	}
-	if bestS > skipScore && !p.repeats(best) && (!safety || takesKing(best) || p.kingSafeAfter(best, ourKing, false, own, other)) {
+	if bestS == skipScore || p.repeats(best) {
+		return p.chooseAll(pol, seed, skip, kingAttacked)
+	}
+	if !safety || takesKing(best) || p.kingSafeAfter(best, ourKing, kingAttacked, own, other) {
 		return best, false, true
 	}
+	if kingAttacked {
+		// As chooseAll: the King's moves, raised by 1<<20, come next, in
+		// order while they score above every other move.
+		for _, e := range escapes.m[:escapes.n] {
+			if e.m == best {
+				continue
+			}
+			if e.s+1<<20 <= bestS {
+				break
+			}
+			if !p.repeats(e.m) && p.kingSafeAfter(e.m, ourKing, true, own, other) {
+				return e.m, false, true
+			}
+		}
+	}
 	return p.chooseAll(pol, seed, skip, kingAttacked)
+}
+
+// kingMoves are the King's moves with their scores, best first and in the
+// order they came among equals (as chooseAll's bestScore takes them).
+type kingMoves struct {
+	n int
+	m [16]struct {
+		m rules.Move
+		s int32
+	}
+}
+
+func (k *kingMoves) add(m rules.Move, s int32) {
+	if k.n == len(k.m) {
+		return // never: eight squares, two moves at most on each
+	}
+	i := k.n
+	for ; i > 0 && k.m[i-1].s < s; i-- {
+		k.m[i] = k.m[i-1]
+	}
+	k.m[i].m, k.m[i].s = m, s
+	k.n++
 }
 
 // plainMover reports whether piece c on sq, going to the targets t, has one

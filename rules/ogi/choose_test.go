@@ -130,6 +130,29 @@ func TestChooseMatchesChooseAll(t *testing.T) {
 	if compared < 10000 || skipped < compared/2 {
 		t.Errorf("only %d choices compared (%d with a skip)", compared, skipped)
 	}
+	// The best move repeats (Rd4-d5 was played from this very position),
+	// or the King's moves cost more than every other move gains.
+	p := setup(t, "ka8 Kh1 Rd4 pa5", "b", "")
+	playAll(t, p, "Rd4-d5", "Ka8-b8", "Rd5-d4", "Kb8-a8")
+	q := setup(t, "ka8 Kh1 Rd4 pa5 rh8", "b", "")
+	for seed := uint64(0); seed < 2000; seed++ {
+		for k, pol := range []rules.Policy{
+			{Noise: 40, Capture: 10, Progress: 5, Safety: true},
+			{Noise: 50, Capture: 10, Royal: 3 << 20, Safety: true},
+		} {
+			for _, pos := range []*Position{p, q} {
+				gm, gd, gok := pos.Choose(&pol, seed, 0)
+				wm, wd, wok := pos.chooseAll(&pol, seed, 0, attackedBy(&pos.board, int(pos.kingSq[pos.side]), pos.occ[pos.side^1], pos.occ[0]|pos.occ[1]))
+				if gm != wm || gd != wd || gok != wok {
+					t.Fatalf("%s policy %d seed %d: Choose gives %s %v %v, chooseAll %s %v %v", pos, k, seed, pos.FormatMove(gm), gd, gok, pos.FormatMove(wm), wd, wok)
+				}
+			}
+		}
+		pol := rules.Policy{Noise: 40, Progress: 5}
+		if m, _, _ := p.chooseAll(&pol, seed, 0, false); m != 0 && p.FormatMove(m) == "Rd4-d5" {
+			t.Fatalf("seed %d: Rd4-d5 repeats", seed)
+		}
+	}
 }
 
 // TestAttacked compares attacked with every pseudo-legal move of the enemy

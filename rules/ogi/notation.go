@@ -306,7 +306,12 @@ func (p *Position) checkDrop(pm parsed) (rules.Move, string) {
 // promoted piece) and '=' for a promotion declined where it was possible.
 func (p *Position) FormatMove(m rules.Move) string {
 	var b [12]byte
-	out := b[:0]
+	return string(p.AppendMove(b[:0], m))
+}
+
+// AppendMove appends FormatMove's text of m to dst (rules.MoveAppender).
+func (p *Position) AppendMove(dst []byte, m rules.Move) []byte {
+	out := dst
 	pc := mPiece(m)
 	if promoted(pc) {
 		out = append(out, '+')
@@ -315,7 +320,7 @@ func (p *Position) FormatMove(m rules.Move) string {
 	to := mTo(m)
 	if m&mDrop != 0 {
 		out = append(out, '*', byte('a'+to&7), byte('1'+to>>3))
-		return string(out)
+		return out
 	}
 	from := mFrom(m)
 	out = append(out, byte('a'+from&7), byte('1'+from>>3))
@@ -331,7 +336,7 @@ func (p *Position) FormatMove(m rules.Move) string {
 	case m&mChoice != 0 && kindOf(pc) != king:
 		out = append(out, '=')
 	}
-	return string(out)
+	return out
 }
 
 // Describe tells what m does.
