@@ -115,14 +115,21 @@ func attackedBy(b *[64]uint8, sq int, theirs, occ uint64) bool {
 			return true
 		}
 	}
-	for d := 0; d < 8; d++ {
-		hit := rayAttacks(d, sq, occ) & theirs
-		if hit == 0 {
-			continue
+	// On each line from sq, the first piece, if theirs, slides back to sq.
+	for _, d := range [4]uint8{0, 2, 4, 5} { // positiveDir
+		if blockers := rayMask[d][sq] & occ; blockers != 0 {
+			from := bits.TrailingZeros64(blockers)
+			if theirs&(1<<from) != 0 && slideMask[b[from]&31]&(1<<oppositeDir[d]) != 0 {
+				return true
+			}
 		}
-		from := bits.TrailingZeros64(hit) // at most one: the first piece
-		if slideMask[b[from]&31]&(1<<oppositeDir[d]) != 0 {
-			return true
+	}
+	for _, d := range [4]uint8{1, 3, 6, 7} {
+		if blockers := rayMask[d][sq] & occ; blockers != 0 {
+			from := 63 - bits.LeadingZeros64(blockers)
+			if theirs&(1<<from) != 0 && slideMask[b[from]&31]&(1<<oppositeDir[d]) != 0 {
+				return true
+			}
 		}
 	}
 	return false

@@ -119,9 +119,15 @@ func (p *Position) Choose(pol *rules.Policy, seed uint64, skip rules.Move) (rule
 		}
 	}
 	var dbuf [2 * chooseDrops]rules.Move
+	// score, unrolled for drops.
+	dropBase := pol.Drop
+	if enemyKing >= 0 {
+		dropBase += 4 * pol.Progress
+	}
 	for _, m := range p.sampleDrops(dbuf[:0], chooseDrops, seed^0x5bd1e995) {
-		if s := sc.score(m); s > bestS && m != skip {
-			best, bestS = m, s
+		s := sc.noise() + dropBase - pol.Progress*int(dist[mTo(m)])
+		if s32 := int32(max(s, skipScore+1)); s32 > bestS && m != skip {
+			best, bestS = m, s32
 		}
 	}
 	if bestS == skipScore || p.repeats(best) {

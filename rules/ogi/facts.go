@@ -67,6 +67,7 @@ func (p *Position) sampleDrops(dst []rules.Move, n int, seed uint64) []rules.Mov
 	// before, is lost, so fewer than n drops may come back, never a wrong one.
 	empty := ^(p.occ[0] | p.occ[1])
 	start := len(dst)
+	var drawn uint64 // the squares of the drops drawn
 draws:
 	for k := 0; k < n; k++ {
 		seed += 0xa0761d6478bd642f
@@ -74,22 +75,30 @@ draws:
 		x := hi ^ lo
 		slot := slots[(x>>32)*uint64(ns)>>32]
 		avail := empty &^ dropDeadEnds[us][slot]
-		sq := -1
-		for j := 0; j < 4; j++ {
-			if t := int(x>>(6*j)) & 63; avail&(1<<t) != 0 {
-				sq = t
-				break
-			}
+		// The first of four squares that takes the piece, without branches.
+		t0, t1, t2, t3 := x&63, x>>6&63, x>>12&63, x>>18&63
+		sq, ok := t3, avail>>t3&1
+		if avail>>t2&1 != 0 {
+			sq, ok = t2, 1
 		}
-		if sq < 0 {
+		if avail>>t1&1 != 0 {
+			sq, ok = t1, 1
+		}
+		if avail>>t0&1 != 0 {
+			sq, ok = t0, 1
+		}
+		if ok == 0 {
 			continue
 		}
 		m := dropMoves[us][slot] | rules.Move(sq)
-		for _, d := range dst[start:] {
-			if d == m {
-				continue draws
+		if drawn&(1<<sq) != 0 {
+			for _, d := range dst[start:] {
+				if d == m {
+					continue draws
+				}
 			}
 		}
+		drawn |= 1 << sq
 		dst = append(dst, m)
 	}
 	if len(dst) == start { // every draw was lost: take them all
