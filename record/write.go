@@ -205,7 +205,23 @@ func (w *textWriter) comment(c string) {
 	}
 }
 
+// moveNumbers[0][n-1] is "n." and moveNumbers[1][n-1] "n...", for the
+// move numbers of most games.
+var moveNumbers = func() (t [2][300]string) {
+	for i := range t[0] {
+		t[0][i] = strconv.Itoa(i+1) + "."
+		t[1][i] = strconv.Itoa(i+1) + "..."
+	}
+	return t
+}()
+
 func moveNumber(ply int, black bool) string {
+	if k := ply / 2; k >= 0 && k < len(moveNumbers[0]) {
+		if black {
+			return moveNumbers[1][k]
+		}
+		return moveNumbers[0][k]
+	}
 	n := strconv.Itoa(ply/2 + 1)
 	if black {
 		return n + "..."
