@@ -72,8 +72,10 @@ func ResultOf(g *Game) string {
 //     or '}' is written as a ';' comment to the end of the line (its line breaks,
 //     if any, become spaces);
 //   - NAGs as $n, variations in parentheses after the move they replace.
-func Format(g *Game) []byte {
-	var b []byte
+func Format(g *Game) []byte { return AppendFormat(nil, g) }
+
+// AppendFormat appends the canonical form of g (Format) to b.
+func AppendFormat(b []byte, g *Game) []byte {
 	hasResult := false
 	for _, name := range tagOrder {
 		for _, t := range g.Tags {

@@ -96,7 +96,7 @@ func (g *Generator) Write(ctx context.Context, w io.Writer, n int, opts Options)
 						ch.err = err
 						break
 					}
-					ch.buf = append(ch.buf, record.Format(rec)...)
+					ch.buf = record.AppendFormat(ch.buf, rec)
 					ch.games++
 					ch.plies += len(rec.Moves)
 				}
@@ -164,7 +164,7 @@ func (g *Generator) writeSerial(ctx context.Context, w io.Writer, n int, opts Op
 		if err != nil {
 			return st, err
 		}
-		buf = append(buf, record.Format(rec)...)
+		buf = record.AppendFormat(buf, rec)
 		st.Games++
 		st.Plies += len(rec.Moves)
 		if len(buf) >= 1<<16 || i == opts.First+n-1 {

@@ -121,7 +121,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return rep, err
 	}
-	var text bytes.Buffer
+	var text blocks
 	st := Stage{Name: "generate"}
 	m := startMeter()
 	gs, err := gen.Write(ctx, &text, cfg.Games, generate.Options{Workers: cfg.Workers})
@@ -137,13 +137,12 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return rep, err
 	}
-	data := text.Bytes()
 
 	// Parse.
 	logf("parsing…")
-	st = Stage{Name: "parse", Bytes: int64(len(data))}
+	st = Stage{Name: "parse", Bytes: text.size}
 	m = startMeter()
-	rd := record.NewReader(bytes.NewReader(data), "generated")
+	rd := record.NewReader(text.reader(), "generated")
 	for {
 		g, err := rd.Next()
 		if err == io.EOF {
@@ -163,9 +162,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	// Parse and replay-validate, sampling query material on the way.
 	logf("validating…")
 	smp := newSampler(cfg.Games, cfg.Queries)
-	st = Stage{Name: "parse + replay-validate", Bytes: int64(len(data)), Note: "as plateau validate"}
+	st = Stage{Name: "parse + replay-validate", Bytes: text.size, Note: "as plateau validate"}
 	m = startMeter()
-	rd = record.NewReader(bytes.NewReader(data), "generated")
+	rd = record.NewReader(text.reader(), "generated")
 	for i := 0; ; i++ {
 		g, err := rd.Next()
 		if err == io.EOF {
@@ -193,11 +192,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		rep.Notes = append(rep.Notes, "database stages skipped (--no-db)")
 		return rep, nil
 	}
-	return rep, runDB(ctx, cfg, rep, data, smp, logf)
+	return rep, runDB(ctx, cfg, rep, &text, smp, logf)
 }
 
 // runDB measures import and queries in a database.
-func runDB(ctx context.Context, cfg Config, rep *Report, data []byte, smp *sampler, logf func(string, ...any)) error {
+func runDB(ctx context.Context, cfg Config, rep *Report, text *blocks, smp *sampler, logf func(string, ...any)) error {
 	dir := cfg.DBDir
 	tmp, err := os.MkdirTemp("", "plateau-bench-")
 	if err != nil {
@@ -208,7 +207,7 @@ func runDB(ctx context.Context, cfg Config, rep *Report, data []byte, smp *sampl
 		dir = filepath.Join(tmp, "db")
 	}
 	file := filepath.Join(tmp, rep.Game+".pdn")
-	if err := os.WriteFile(file, data, 0o644); err != nil {
+	if err := text.writeFile(file); err != nil {
 		return err
 	}
 	db, err := index.Open(ctx, dir, index.Options{})
@@ -222,7 +221,7 @@ func runDB(ctx context.Context, cfg Config, rep *Report, data []byte, smp *sampl
 	}()
 
 	logf("importing into %s…", dir)
-	st := Stage{Name: "import", Bytes: int64(len(data)), Note: "replay + SQLite + Bleve, all cores"}
+	st := Stage{Name: "import", Bytes: text.size, Note: "replay + SQLite + Bleve, all cores"}
 	m := startMeter()
 	is, err := db.Import(ctx, []string{file}, index.ImportOptions{})
 	m.stop(&st)
@@ -424,4 +423,52 @@ func dur(d time.Duration) string {
 		return fmt.Sprintf("%.1f ms", float64(d)/1e6)
 	}
 	return fmt.Sprintf("%.2f s", d.Seconds())
+}
+
+// blocks is a text kept in memory in blocks of blockSize bytes, so that a
+// collection of a million games grows without being copied on the way.
+type blocks struct {
+	list [][]byte
+	size int64
+}
+
+const blockSize = 16 << 20
+
+func (b *blocks) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		if len(b.list) == 0 || len(b.list[len(b.list)-1]) == blockSize {
+			b.list = append(b.list, make([]byte, 0, blockSize))
+		}
+		last := &b.list[len(b.list)-1]
+		k := min(len(p), blockSize-len(*last))
+		*last = append(*last, p[:k]...)
+		p = p[k:]
+	}
+	b.size += int64(n)
+	return n, nil
+}
+
+// reader reads the text from the start.
+func (b *blocks) reader() io.Reader {
+	rs := make([]io.Reader, len(b.list))
+	for i, blk := range b.list {
+		rs[i] = bytes.NewReader(blk)
+	}
+	return io.MultiReader(rs...)
+}
+
+// writeFile writes the text to a new file.
+func (b *blocks) writeFile(name string) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	for _, blk := range b.list {
+		if _, err := f.Write(blk); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	return f.Close()
 }
