@@ -205,6 +205,9 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 		if !fastGame && over() {
 			break
 		}
+		// One draw makes the ply's decisions (dice) and the Chooser's seed.
+		u := r.Uint64()
+		d := newDice(u)
 		side := pos.ToMove()
 		if ply == unfinished {
 			if !fastGame || !over() {
@@ -232,7 +235,7 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 				break
 			}
 		}
-		if p.agree > 0 && ply >= 40 && lead >= -1 && lead <= 1 && r.Float64() < p.agree {
+		if p.agree > 0 && ply >= 40 && lead >= -1 && lead <= 1 && d.below(1<<16) < int(p.agree*(1<<16)) {
 			if res := w.first(pos, p.draws); res != "" {
 				result, term = res, "draw agreed"
 				break
@@ -254,7 +257,7 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 		var before rules.Position // the position before m, when pick played it
 		if !inBook && fast {
 			var ok bool
-			m, w.doomed, ok = chooser.Choose(w.policy(side, &st), r.Uint64(), noMove)
+			m, w.doomed, ok = chooser.Choose(w.policyNoise(side, &st, st.noise[side], d.below(1000)), u, noMove)
 			if !ok {
 				result, term = "*", "unterminated"
 				if o := pos.Outcome(); o.Over {
@@ -287,7 +290,7 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 			before = pos
 		}
 		var variations []record.Line
-		if vars > 0 && ply >= 4 && r.IntN(40) == 0 {
+		if vars > 0 && ply >= 4 && d.below(40) == 0 {
 			if v := w.variation(before, m, ply, st); len(v) > 0 {
 				variations = []record.Line{v}
 				vars--
@@ -297,10 +300,10 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 		mv := w.newMove()
 		mv.Ply, mv.Variations = ply, variations
 		w.appendText(mv, before, m)
-		if r.IntN(40) == 0 {
+		if d.below(40) == 0 {
 			mv.NAGs = []int{nagFor(r, f.Captures > 0)}
 		}
-		if r.IntN(150) == 0 {
+		if d.below(150) == 0 {
 			mv.After = []string{moveComments[r.IntN(len(moveComments))]}
 			commented = true
 		}
@@ -369,6 +372,27 @@ type textSpan struct {
 	start, end int32
 }
 
+// dice are the random decisions of one ply: 16-bit fields of a mixed
+// 64-bit draw, used in turn (a fifth use mixes again).
+type dice struct {
+	src, v uint64
+	left   int // fields left in v
+}
+
+func newDice(u uint64) dice { return dice{src: u, v: mix(u), left: 4} }
+
+// below returns a number in [0, n), n <= 1<<16.
+func (d *dice) below(n int) int {
+	if d.left == 0 {
+		d.src += 0x9e3779b97f4a7c15
+		d.v, d.left = mix(d.src), 4
+	}
+	x := int((d.v & 0xffff) * uint64(n) >> 16)
+	d.v >>= 16
+	d.left--
+	return x
+}
+
 // newMove returns a cleared move from the worker's arena, appended to the
 // main line. The arena grows in blocks so that pointers stay valid.
 func (w *Worker) newMove() *record.Move {
@@ -394,11 +418,12 @@ func (w *Worker) first(pos rules.Position, results []string) string {
 // policy is the Policy of side for a rules.Chooser, after the profile and
 // the side's noise; like pick, a mover usually checks his target's safety.
 func (w *Worker) policy(side rules.Side, st *state) *rules.Policy {
-	return w.policyNoise(side, st, st.noise[side])
+	return w.policyNoise(side, st, st.noise[side], w.r.IntN(1000))
 }
 
-// policyNoise is policy with the given noise.
-func (w *Worker) policyNoise(side rules.Side, st *state, noise int) *rules.Policy {
+// policyNoise is policy with the given noise; draw, uniform in [0, 1000),
+// decides whether the mover looks at his target's safety.
+func (w *Worker) policyNoise(side rules.Side, st *state, noise, draw int) *rules.Policy {
 	p := &w.g.prof
 	w.pol = rules.Policy{
 		Noise:    noise,
@@ -407,7 +432,7 @@ func (w *Worker) policyNoise(side rules.Side, st *state, noise int) *rules.Polic
 		Progress: p.progress,
 		Drop:     p.drop,
 		Royal:    p.capture / 2,
-		Safety:   st.targets[side] != noCoord && w.r.IntN(1000) >= noise/4,
+		Safety:   st.targets[side] != noCoord && draw >= noise/4,
 	}
 	return &w.pol
 }
@@ -723,7 +748,7 @@ func (w *Worker) variation(pos rules.Position, m rules.Move, ply int, st state) 
 	var alt rules.Move
 	if fast {
 		var ok bool
-		if alt, _, ok = chooser.Choose(w.policyNoise(side, &st, 200), r.Uint64(), m); !ok {
+		if alt, _, ok = chooser.Choose(w.policyNoise(side, &st, 200, r.IntN(1000)), r.Uint64(), m); !ok {
 			return nil
 		}
 	} else {
