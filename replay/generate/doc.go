@@ -22,8 +22,12 @@
 //     own moves (rules.Chooser: Ōgi) is given the same weights as a
 //     rules.Policy and does the scoring itself on its own move encoding,
 //     looking at every board move and a sample of drops, and testing King
-//     safety by an attack test instead of generating the replies: that is
-//     what makes Ōgi collections fast to make. Where legal-move lists are short (dames, Dejarik,
+//     safety by an attack test instead of generating the replies, in one
+//     pass that keeps only the best move; such a game's Outcome is asked
+//     only when Choose fails (it does once the game is over) or before the
+//     game is ended otherwise. That, one random draw per ply for the ply's
+//     decisions, and one string per game for the moves' text (AppendMove)
+//     are what make Ōgi collections fast to make. Where legal-move lists are short (dames, Dejarik,
 //     Sauts…), each move is also tried on a copy of the position to see if it
 //     wins at once, and the opponent's replies are looked at (a reply that
 //     captures or wins marks the move down). In Ōgi and Jetan the mover

@@ -33,10 +33,12 @@
 //
 // Besides the rules, the package offers what a collection generator needs
 // to play millions of moves (not rules; see choose.go, facts.go): MoveFacts
-// in bulk, and Choose (rules.Chooser), which
-// weighs every board move and a sample of drops on bitboards built from
-// occupancy sets that Play keeps, and tests the King's safety by an attack
-// test; the move it returns is always legal (repetition checked).
+// in bulk, AppendMove (rules.MoveAppender), and Choose (rules.Chooser),
+// which weighs every board move and a sample of drops on bitboards built
+// from occupancy sets that Play keeps, in one pass keeping the best move
+// (chooseAll, which keeps them all, settles the rare choices that one does
+// not), and tests the King's safety by an attack test; the move it returns
+// is always legal (repetition checked).
 //
 // Decisions where the text is silent or the notation needs one:
 //   - Input: '-' and 'x' are both accepted whether or not the move captures;
