@@ -15,6 +15,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/plateau/plateau/index/browse"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/web"
@@ -35,18 +36,31 @@ func webAssets() fs.FS {
 func serveCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "serve",
-		Usage:     "browse and step through the games of record files in a web page",
-		ArgsUsage: "FILE|DIR...",
+		Usage:     "browse and step through games in a web page: those of record files, or without files those of the database",
+		ArgsUsage: "[FILE|DIR...]",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "address to listen on"},
+			dbFlag(),
 		},
 		Action: func(c *cli.Context) error {
+			var src web.Source
+			var what string
 			if c.NArg() == 0 {
-				return cli.Exit("serve: name at least one file or directory", exitUsage)
-			}
-			coll, err := loadCollection(c.Args().Slice())
-			if err != nil {
-				return cli.Exit(err, exitUsage)
+				db, err := openDB(c, true)
+				if err != nil {
+					return err
+				}
+				defer db.Close()
+				src, what = browse.New(db, replay.Options{DefaultGame: defaultGame}), "the database "+db.Dir()
+			} else {
+				if c.IsSet("db") {
+					return cli.Exit("serve: --db serves the database; name files or --db, not both", exitUsage)
+				}
+				coll, err := loadCollection(c.Args().Slice())
+				if err != nil {
+					return cli.Exit(err, exitUsage)
+				}
+				src, what = coll.Source(), fmt.Sprintf("%d games", coll.Len())
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -54,8 +68,8 @@ func serveCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit(err, exitUsage)
 			}
-			fmt.Fprintf(c.App.Writer, "%d games; serving on http://%s/ (Ctrl-C to stop)\n", coll.Len(), ln.Addr())
-			if err := serveUntil(ctx, ln, serveHandler(coll)); err != nil {
+			fmt.Fprintf(c.App.Writer, "%s; serving on http://%s/ (Ctrl-C to stop)\n", what, ln.Addr())
+			if err := serveUntil(ctx, ln, serveHandler(src)); err != nil {
 				return cli.Exit(err, exitUsage)
 			}
 			return nil
@@ -73,7 +87,7 @@ func loadCollection(paths []string) (*web.Collection, error) {
 	return coll, err
 }
 
-func serveHandler(coll *web.Collection) http.Handler { return web.Handler(coll, webAssets()) }
+func serveHandler(src web.Source) http.Handler { return web.Handler(src, webAssets()) }
 
 // serveUntil serves on ln until ctx is done, then shuts down, letting
 // requests under way finish for a few seconds.

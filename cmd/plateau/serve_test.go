@@ -4,12 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/index/browse"
+	"github.com/plateau/plateau/replay"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,7 +38,7 @@ func serveSamples(t *testing.T) (*httptest.Server, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(serveHandler(coll))
+	srv := httptest.NewServer(serveHandler(coll.Source()))
 	t.Cleanup(srv.Close)
 	return srv, dirs
 }
@@ -242,7 +247,76 @@ func TestServeScreenshotServer(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	if err := serveUntil(ctx, ln, serveHandler(coll)); err != nil {
+	if err := serveUntil(ctx, ln, serveHandler(coll.Source())); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestServeDatabase serves an imported database: pages of the list, the
+// filters, a game's positions, and the errors of the API.
+func TestServeDatabase(t *testing.T) {
+	dir := t.TempDir()
+	dbDir := filepath.Join(dir, "db")
+	mustRun(t, "import", "--db", dbDir, genFile(t, dir, "draughts", 120), genFile(t, dir, "jetan", 30),
+		filepath.Join("..", "..", "samples", "broken"))
+	if _, errOut, status := plateau(t, "serve", "--db", dbDir, filepath.Join("..", "..", "samples", "ogi")); status != exitUsage || !strings.Contains(errOut, "not both") {
+		t.Errorf("serve with files and --db: status %d, %q", status, errOut)
+	}
+	db, err := index.Open(context.Background(), dbDir, index.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	srv := httptest.NewServer(serveHandler(browse.New(db, replay.Options{})))
+	defer srv.Close()
+
+	var page web.ListPage
+	if st := getJSON(t, srv.URL+"/api/games?game=draughts&offset=100&limit=50", &page); st != http.StatusOK {
+		t.Fatalf("status %d", st)
+	}
+	if page.Total != 120 || len(page.Games) != 20 || page.Offset != 100 || !slices.Contains(page.Rulesets, "jetan") {
+		t.Fatalf("draughts from 100: %d of %d from %d, rulesets %v", len(page.Games), page.Total, page.Offset, page.Rulesets)
+	}
+	for _, s := range page.Games {
+		if s.Game != "draughts" || !s.Valid {
+			t.Fatalf("listed %+v", s)
+		}
+	}
+	var d web.Detail
+	if st := getJSON(t, srv.URL+"/api/games/"+strconv.Itoa(page.Games[0].N), &d); st != http.StatusOK {
+		t.Fatalf("game %d: status %d", page.Games[0].N, st)
+	}
+	if d.Players != page.Games[0].Players || d.Plies != page.Games[0].Plies {
+		t.Fatalf("game %d: detail %+v, list %+v", d.N, d.Summary, page.Games[0])
+	}
+	checkDetail(t, &d)
+
+	// Words search the text index: a player of the page finds his games.
+	name := strings.Fields(page.Games[0].Players[0])[0]
+	var byName web.ListPage
+	getJSON(t, srv.URL+"/api/games?q="+url.QueryEscape(name), &byName)
+	if byName.Total == 0 || byName.Total >= 150 {
+		t.Errorf("q=%s: %d games", name, byName.Total)
+	}
+	var invalid web.ListPage
+	getJSON(t, srv.URL+"/api/games?valid=invalid&limit=5000", &invalid)
+	if invalid.Total == 0 || invalid.Total != len(invalid.Games) {
+		t.Errorf("invalid games: %d listed of %d", len(invalid.Games), invalid.Total)
+	}
+	for _, s := range invalid.Games {
+		var d web.Detail
+		getJSON(t, srv.URL+"/api/games/"+strconv.Itoa(s.N), &d)
+		if d.Valid || d.Error == "" {
+			t.Errorf("invalid game %d: %+v", s.N, d.Summary)
+		}
+	}
+	var e map[string]string
+	for _, q := range []string{"offset=-1", "limit=x", "valid=maybe"} {
+		if st := getJSON(t, srv.URL+"/api/games?"+q, &e); st != http.StatusBadRequest || e["error"] == "" {
+			t.Errorf("?%s: status %d, %v", q, st, e)
+		}
+	}
+	if st := getJSON(t, srv.URL+"/api/games/999999", &e); st != http.StatusNotFound {
+		t.Errorf("missing game: status %d", st)
 	}
 }

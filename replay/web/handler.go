@@ -8,16 +8,39 @@ import (
 	"strconv"
 )
 
-// Handler serves the collection's JSON API and the page:
+// Handler serves the source's JSON API and the page:
 //
 //	GET /                 index.html of assets
 //	GET /static/{file}    the other files of assets
-//	GET /api/games        {"games": [Summary…]}
-//	GET /api/games/{n}    Detail of game n (1-based)
-func Handler(c *Collection, assets fs.FS) http.Handler {
+//	GET /api/games        a ListPage: ?q=words&game=id&valid=valid|invalid&offset=N&limit=N
+//	GET /api/games/{n}    Detail of game n (Summary.N)
+func Handler(src Source, assets fs.FS) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/games", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]any{"games": c.Summaries()})
+		v := r.URL.Query()
+		q := ListQuery{Text: v.Get("q"), Game: v.Get("game"), Valid: v.Get("valid")}
+		for name, dst := range map[string]*int{"offset": &q.Offset, "limit": &q.Limit} {
+			if s := v.Get(name); s != "" {
+				n, err := strconv.Atoi(s)
+				if err != nil || n < 0 {
+					writeJSON(w, http.StatusBadRequest, map[string]string{"error": name + ": a number ≥ 0 expected, not " + strconv.Quote(s)})
+					return
+				}
+				*dst = n
+			}
+		}
+		switch q.Valid {
+		case "", "valid", "invalid":
+		default:
+			writeJSON(w, http.StatusBadRequest, map[string]string{"error": "valid: valid or invalid expected, not " + strconv.Quote(q.Valid)})
+			return
+		}
+		page, err := src.List(r.Context(), q)
+		if err != nil {
+			writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+			return
+		}
+		writeJSON(w, http.StatusOK, page)
 	})
 	mux.HandleFunc("GET /api/games/{n}", func(w http.ResponseWriter, r *http.Request) {
 		n, err := strconv.Atoi(r.PathValue("n"))
@@ -25,7 +48,7 @@ func Handler(c *Collection, assets fs.FS) http.Handler {
 			writeJSON(w, http.StatusBadRequest, map[string]string{"error": "game number expected"})
 			return
 		}
-		d, err := c.Detail(n)
+		d, err := src.Detail(r.Context(), n)
 		if errors.Is(err, ErrNoGame) {
 			writeJSON(w, http.StatusNotFound, map[string]string{"error": err.Error()})
 			return

@@ -157,34 +157,48 @@ func (c *Collection) Detail(n int) (*Detail, error) {
 	}
 	e := c.list[n-1]
 	c.mu.RUnlock()
-	d := &Detail{Summary: e.sum, Nodes: []Node{}, Tags: [][2]string{}}
-	if e.rec == nil {
-		return d, nil
+	return NewDetail(e.sum, e.rec, c.opts), nil
+}
+
+// NewDetail replays rec with opts and returns every position of it under
+// the summary s (rec nil: a record of which nothing could be read).
+func NewDetail(s Summary, rec *record.Game, opts replay.Options) *Detail {
+	d := &Detail{Summary: s, Nodes: []Node{}, Tags: [][2]string{}}
+	if rec == nil {
+		return d
 	}
-	for _, t := range e.rec.Tags {
+	for _, t := range rec.Tags {
 		d.Tags = append(d.Tags, [2]string{t.Name, t.Value})
 	}
-	d.Intro = e.rec.Intro
-	g := replay.Replay(e.rec, c.opts)
+	d.Intro = rec.Intro
+	g := replay.Replay(rec, opts)
 	if g.Rules != nil {
 		d.Geometry = GeometryOf(g.Rules.ID(), g.Start)
 	}
 	if g.Start == nil {
-		return d, nil
+		return d
 	}
 	t := tree{d: d}
 	start := g.Start.Clone()
 	t.add(Node{Parent: -1}, start)
 	t.line(0, start, g.Main, true)
-	if len(g.Main) < len(e.rec.Moves) {
-		for _, m := range e.rec.Moves[len(g.Main):] {
+	if len(g.Main) < len(rec.Moves) {
+		for _, m := range rec.Moves[len(g.Main):] {
 			d.Rest = append(d.Rest, m.Text)
 		}
 	}
 	for _, note := range g.Notes {
 		d.Notes = append(d.Notes, replay.PlyString(note.Step.Ply)+" "+note.Step.Text+": "+note.Text)
 	}
-	return d, nil
+	return d
+}
+
+// Summarize replays rec with opts and returns its line of the game list,
+// numbered n (file and index: where it was read).
+func Summarize(rec *record.Game, opts replay.Options, n int, file string, index int) Summary {
+	s := summarize(replay.Replay(rec, opts), file, index)
+	s.N = n
+	return s
 }
 
 func summarize(g *replay.Game, file string, index int) Summary {

@@ -27,44 +27,53 @@ function svg(tag, attrs, text) {
   return e;
 }
 
-// norm folds case and accents: "Inès" matches "ines".
-function norm(s) {
-  return (s || '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-
 // ---- game list ----
 
+// The server filters and pages the list (a database may hold millions of
+// games); the page asks for one page at a time.
+const PAGE = 500;
+let listOffset = 0, listTotal = 0, rulesetsShown = false;
+
 async function loadList() {
-  const r = await fetch('api/games');
+  const p = new URLSearchParams();
+  const q = $('#filter').value.trim(), id = $('#gamefilter').value, valid = $('#validfilter').value;
+  if (q) p.set('q', q);
+  if (id) p.set('game', id);
+  if (valid) p.set('valid', valid);
+  p.set('offset', listOffset);
+  p.set('limit', PAGE);
+  const r = await fetch('api/games?' + p);
   const j = await r.json();
+  if (!r.ok) {
+    $('#count').textContent = j.error || 'list unavailable';
+    return;
+  }
   games = j.games || [];
-  const ids = [...new Set(games.map(g => g.game).filter(x => x))].sort();
-  for (const id of ids) $('#gamefilter').append(el('option', { value: id }, id));
-  const q = new URLSearchParams(location.search);
-  if (q.get('q')) $('#filter').value = q.get('q');
-  if (q.get('game')) $('#gamefilter').value = q.get('game');
+  listTotal = j.total;
+  if (!rulesetsShown) {
+    for (const id of j.rulesets || []) $('#gamefilter').append(el('option', { value: id }, id));
+    rulesetsShown = true;
+  }
   renderList();
-  fromHash();
 }
 
-function matches(g, q, id, valid) {
-  if (id && g.game !== id) return false;
-  if (valid === 'valid' && !g.valid) return false;
-  if (valid === 'invalid' && g.valid) return false;
-  if (!q) return true;
-  const hay = norm([g.players[0], g.players[1], g.event, g.site, g.date, g.round, g.game, g.file].join(' | '));
-  return q.split(/\s+/).every(w => hay.includes(w));
+let filterTimer = 0;
+function filterChanged() {
+  clearTimeout(filterTimer);
+  filterTimer = setTimeout(() => { listOffset = 0; loadList(); }, 200);
+}
+
+function turnPage(dir) {
+  const next = listOffset + dir * PAGE;
+  if (next < 0 || next >= listTotal) return;
+  listOffset = next;
+  loadList();
 }
 
 function renderList() {
-  const q = norm($('#filter').value.trim());
-  const id = $('#gamefilter').value, valid = $('#validfilter').value;
   const tb = $('#list tbody');
   const rows = [];
-  let shown = 0;
   for (const g of games) {
-    if (!matches(g, q, id, valid)) continue;
-    shown++;
     const tr = el('tr', { 'data-n': g.n, title: g.file + ' game ' + g.index + (g.error ? '\n' + g.error : '') },
       el('td', {}, String(g.n)),
       el('td', {}, g.game || '?'),
@@ -78,7 +87,10 @@ function renderList() {
     rows.push(tr);
   }
   tb.replaceChildren(...rows);
-  $('#count').textContent = shown + ' of ' + games.length + ' games';
+  $('#count').textContent = games.length === 0 ? 'no game of ' + listTotal
+    : (listOffset + 1) + '–' + (listOffset + games.length) + ' of ' + listTotal + ' games';
+  $('#p-prev').disabled = listOffset === 0;
+  $('#p-next').disabled = listOffset + games.length >= listTotal;
 }
 
 // ---- one game ----
@@ -343,9 +355,11 @@ function fromHash() {
   if (m) openGame(+m[1], m[2] ? +m[2] : 0);
 }
 
-$('#filter').addEventListener('input', renderList);
-$('#gamefilter').addEventListener('change', renderList);
-$('#validfilter').addEventListener('change', renderList);
+$('#filter').addEventListener('input', filterChanged);
+$('#gamefilter').addEventListener('change', filterChanged);
+$('#validfilter').addEventListener('change', filterChanged);
+$('#p-prev').addEventListener('click', () => turnPage(-1));
+$('#p-next').addEventListener('click', () => turnPage(1));
 $('#b-home').addEventListener('click', () => go(0));
 $('#b-prev').addEventListener('click', () => step(-1));
 $('#b-next').addEventListener('click', () => step(1));
@@ -361,4 +375,15 @@ document.addEventListener('keydown', e => {
   }
   e.preventDefault();
 });
-loadList();
+{
+  const q = new URLSearchParams(location.search);
+  if (q.get('q')) $('#filter').value = q.get('q');
+  if (q.get('valid')) $('#validfilter').value = q.get('valid');
+  loadList().then(() => {
+    if (q.get('game')) {
+      $('#gamefilter').value = q.get('game');
+      filterChanged();
+    }
+    fromHash();
+  });
+}

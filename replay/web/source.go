@@ -1,0 +1,112 @@
+package web
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// ListQuery selects a page of the game list.
+type ListQuery struct {
+	// Text: words that must all occur (case and accents folded) in the
+	// players, event, site, date, round, game or file of a game; a
+	// database source may read it as a text-index query instead.
+	Text  string
+	Game  string // ruleset id; "" for all
+	Valid string // "valid", "invalid", or "" for both
+	// Offset and Limit select the page; Limit <= 0 means DefaultLimit.
+	Offset, Limit int
+}
+
+// DefaultLimit and MaxLimit bound a page of the game list.
+const (
+	DefaultLimit = 500
+	MaxLimit     = 5000
+)
+
+func (q *ListQuery) limit() int {
+	switch {
+	case q.Limit <= 0:
+		return DefaultLimit
+	case q.Limit > MaxLimit:
+		return MaxLimit
+	}
+	return q.Limit
+}
+
+// ListPage is a page of the game list.
+type ListPage struct {
+	Games    []Summary `json:"games"`
+	Total    int       `json:"total"`    // games matching the query
+	Offset   int       `json:"offset"`   // of the first game of the page
+	Rulesets []string  `json:"rulesets"` // every ruleset of the source, for the game filter
+}
+
+// A Source is what the server browses: a Collection of record files, or a
+// database (package index/browse).
+type Source interface {
+	List(ctx context.Context, q ListQuery) (ListPage, error)
+	// Detail returns game n of the list (Summary.N), or ErrNoGame.
+	Detail(ctx context.Context, n int) (*Detail, error)
+}
+
+// Source is the collection as a Source.
+func (c *Collection) Source() Source { return collectionSource{c} }
+
+type collectionSource struct{ c *Collection }
+
+func (s collectionSource) Detail(_ context.Context, n int) (*Detail, error) { return s.c.Detail(n) }
+
+func (s collectionSource) List(_ context.Context, q ListQuery) (ListPage, error) {
+	words := strings.Fields(Fold(q.Text))
+	page := ListPage{Games: []Summary{}, Rulesets: []string{}, Offset: max(q.Offset, 0)}
+	limit := q.limit()
+	for _, sum := range s.c.Summaries() {
+		if sum.Game != "" && !slices.Contains(page.Rulesets, sum.Game) {
+			page.Rulesets = append(page.Rulesets, sum.Game)
+		}
+		if !sum.matches(words, q.Game, q.Valid) {
+			continue
+		}
+		if page.Total >= page.Offset && len(page.Games) < limit {
+			page.Games = append(page.Games, sum)
+		}
+		page.Total++
+	}
+	slices.Sort(page.Rulesets)
+	return page, nil
+}
+
+func (s *Summary) matches(words []string, game, valid string) bool {
+	if game != "" && s.Game != game {
+		return false
+	}
+	if (valid == "valid" && !s.Valid) || (valid == "invalid" && s.Valid) {
+		return false
+	}
+	if len(words) == 0 {
+		return true
+	}
+	hay := Fold(strings.Join([]string{s.Players[0], s.Players[1], s.Event, s.Site, s.Date, s.Round, s.Game, s.File}, " | "))
+	for _, w := range words {
+		if !strings.Contains(hay, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// Fold folds case and accents, as the page's filter does: "Inès" → "ines".
+func Fold(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if unicode.Is(unicode.Mn, r) {
+			continue
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
