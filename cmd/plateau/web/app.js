@@ -235,7 +235,7 @@ function drawBoard(n) {
   const G = game.geometry;
   const box = $('#board');
   if (!G || !G.cells) { box.replaceChildren(el('p', {}, 'No board (the record names no game Plateau plays).')); return; }
-  const handW = G.hands ? 2.2 : 0;
+  const handW = G.hands ? 2.2 * handLayout(G).cols : 0;
   const m = 0.8;
   const root = svg('svg', { viewBox: [-m, -m, G.w + 2 * m + handW, G.h + 2 * m].join(' '), role: 'img' });
   const lastCells = new Set([n.from, n.to].filter(x => x));
@@ -328,20 +328,36 @@ function contrast(fill) {
   return (v[0] * 299 + v[1] * 587 + v[2] * 114) / 1000 > 140 ? '#111' : '#fff';
 }
 
+// handLayout: each side's hand has half the board's height, one kind a row;
+// a hand of more kinds than rows wraps into more columns, as many as the
+// fullest hand of the game needs (so that the board keeps its size).
+function handLayout(G) {
+  if (game._hands && game._hands.G === G) return game._hands;
+  const per = Math.max(1, Math.floor(G.h / 2 / 0.95));
+  let most = 0;
+  for (const n of game.nodes) {
+    for (const side of [0, 1]) most = Math.max(most, n.pieces.filter(p => !p.sq && p.side === side).length);
+  }
+  game._hands = { G, per, cols: Math.max(1, Math.ceil(most / per)) };
+  return game._hands;
+}
+
 // drawHands shows side 1's hand at the top right, side 0's at the bottom
 // right, one piece per kind with its count.
 function drawHands(root, G, n) {
   const x0 = G.w + 0.9;
+  const { per } = handLayout(G);
   for (const side of [1, 0]) {
     const hand = n.pieces.filter(p => !p.sq && p.side === side);
     const top = side === 1;
     root.append(svg('text', { x: x0 + 0.6, y: top ? -0.3 : G.h + 0.5, 'font-size': 0.3, 'text-anchor': 'middle',
       fill: '#555' }, game.sides[side]));
     hand.forEach((p, i) => {
-      const y = top ? 0.5 + i * 0.95 : G.h - 0.5 - i * 0.95;
-      root.append(piece(G, p, x0 + 0.4, y, 0.85));
+      const x = x0 + Math.floor(i / per) * 2.2, row = i % per;
+      const y = top ? 0.5 + row * 0.95 : G.h - 0.5 - row * 0.95;
+      root.append(piece(G, p, x + 0.4, y, 0.85));
       if (p.count > 1) {
-        root.append(svg('text', { x: x0 + 1.05, y, 'font-size': 0.36, 'dominant-baseline': 'central', fill: '#222' },
+        root.append(svg('text', { x: x + 1.05, y, 'font-size': 0.36, 'dominant-baseline': 'central', fill: '#222' },
           '×' + p.count));
       }
     });
