@@ -1,7 +1,9 @@
 // Package web turns replayed games into the JSON that the browser page of
-// `plateau serve` draws, and serves it over HTTP: a game list
-// (GET /api/games) and one game with every position of its main line and of
-// its variations (GET /api/games/{n}), plus the page's static files.
+// `plateau serve` draws, and serves it over HTTP: a page of the game list,
+// filtered by the server (GET /api/games?q=&game=&valid=&offset=&limit=),
+// and one game with every position of its main line and of its variations
+// (GET /api/games/{n}), plus the page's static files. What is served is a
+// Source: a Collection of record files here, or a database (index/browse).
 //
 // The page needs no rules logic: every position is sent as placements (the
 // rules' Board()), side to move and position notation, and each game carries
@@ -22,6 +24,9 @@
 //     registered game still shows (letters+digits squares).
 //
 // Decisions: the games of a collection are numbered 1… in the order read;
+// its list filter keeps the games whose players, event, site, date, round,
+// game or file hold every word, case and accents folded (Fold); a page holds
+// DefaultLimit games unless asked for up to MaxLimit;
 // a record that could not be read completely (a syntax error) is listed as
 // invalid with the reader's error, and what was read of it is still
 // replayed and shown. A game is replayed again on each request for it, so
