@@ -52,14 +52,9 @@ func (s *Source) List(ctx context.Context, q web.ListQuery) (web.ListPage, error
 	if s.err != nil {
 		return web.ListPage{}, s.err
 	}
-	limit := q.Limit
-	if limit <= 0 {
-		limit = web.DefaultLimit
-	}
-	limit = min(limit, web.MaxLimit)
 	res, err := s.db.Search(ctx, index.Query{
 		Game: q.Game, Text: q.Text, Invalid: q.Valid == "invalid",
-		Offset: max(q.Offset, 0), Limit: limit, Count: true,
+		Offset: max(q.Offset, 0), Limit: q.PageLimit(), Count: true,
 	})
 	if err != nil {
 		return web.ListPage{}, err

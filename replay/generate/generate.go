@@ -259,9 +259,8 @@ func (w *Worker) Game(i int) (*record.Game, error) {
 			var ok bool
 			m, w.doomed, ok = chooser.Choose(w.policyNoise(side, &st, st.noise[side], d.below(1000)), u, noMove)
 			if !ok {
-				result, term = "*", "unterminated"
-				if o := pos.Outcome(); o.Over {
-					result, term = o.Result, o.Reason
+				if !over() { // the rules say the game goes on, yet there is no move
+					result, term = "*", "unterminated"
 				}
 				break
 			}

@@ -27,7 +27,9 @@ const (
 	MaxLimit     = 5000
 )
 
-func (q *ListQuery) limit() int {
+// PageLimit is the number of games a page of q holds at most: Limit,
+// bounded by DefaultLimit (when not set) and MaxLimit.
+func (q *ListQuery) PageLimit() int {
 	switch {
 	case q.Limit <= 0:
 		return DefaultLimit
@@ -63,7 +65,7 @@ func (s collectionSource) Detail(_ context.Context, n int) (*Detail, error) { re
 func (s collectionSource) List(_ context.Context, q ListQuery) (ListPage, error) {
 	words := strings.Fields(Fold(q.Text))
 	page := ListPage{Games: []Summary{}, Rulesets: []string{}, Offset: max(q.Offset, 0)}
-	limit := q.limit()
+	limit := q.PageLimit()
 	for _, sum := range s.c.Summaries() {
 		if sum.Game != "" && !slices.Contains(page.Rulesets, sum.Game) {
 			page.Rulesets = append(page.Rulesets, sum.Game)
