@@ -12,8 +12,8 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/urfave/cli/v2"
 
+	"github.com/plateau/plateau/internal/bench"
 	"github.com/plateau/plateau/replay/generate"
-	"github.com/plateau/plateau/replay/generate/bench"
 	"github.com/plateau/plateau/rules"
 )
 
