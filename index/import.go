@@ -38,12 +38,33 @@ type ImportOptions struct {
 	Force bool
 	// Progress, if set, is called from time to time and at the end.
 	Progress func(ImportStats)
+	// MaxRecord is the size limit of a record (record.Reader.SetMaxRecord;
+	// 0: record.DefaultMaxRecord). A larger record is stored as an invalid
+	// record naming the limit.
+	MaxRecord int64
+	// FileError, if set, is told of each file that could not be read (open
+	// or read error: the games read before it are kept, the file is not
+	// marked done) and of each file skipped in a directory walk (an error
+	// wrapping importers.ErrNotRegular). The import goes on with the other
+	// files. It is called from the goroutine that reads the files.
+	FileError func(file string, err error)
 }
+
+// chunkBytes bounds the record text of a chunk (a chunk holds at most
+// chunkSize records), and maxTxHeld and maxTxDocs what a transaction holds
+// before it is committed whatever TxGames says: together with the record
+// size limit they bound an import's memory, whatever the records.
+const (
+	chunkBytes = 1 << 20
+	maxTxHeld  = 64 << 20
+	maxTxDocs  = 16 << 20
+)
 
 // ImportStats count what an import did.
 type ImportStats struct {
 	Files        int   // files read
 	SkippedFiles int   // files skipped: already imported, unchanged
+	Unreadable   int   // files (or directories) that could not be read
 	Records      int   // records read
 	Stored       int   // games added to the database
 	Valid        int   // of which valid
@@ -78,11 +99,20 @@ const chunkSize = 64
 // rules and stores it. It returns what it did; an error stops the import
 // (what was committed stays, and running the same import again completes it).
 func (db *DB) Import(ctx context.Context, paths []string, opts ImportOptions) (ImportStats, error) {
-	files, err := importers.Expand(paths)
+	var unreadable atomic.Int64
+	fileError := func(file string, err error) {
+		if !errors.Is(err, importers.ErrNotRegular) {
+			unreadable.Add(1)
+		}
+		if opts.FileError != nil {
+			opts.FileError(file, err)
+		}
+	}
+	files, err := importers.ExpandWith(paths, fileError)
 	if err != nil {
 		return ImportStats{}, err
 	}
-	if len(files) == 0 {
+	if len(files) == 0 && unreadable.Load() == 0 {
 		return ImportStats{}, fmt.Errorf("no record files in %v: %w", paths, ErrNotFound)
 	}
 	var srcs []source
@@ -110,24 +140,38 @@ func (db *DB) Import(ctx context.Context, paths []string, opts ImportOptions) (I
 		seq := 0
 		for i := range srcs {
 			s := &srcs[i]
-			if err := readSource(ctx, s, &seq, out); err != nil {
+			err := readSource(ctx, s, &seq, out, opts.MaxRecord)
+			var fe *importers.FileError
+			if errors.As(err, &fe) {
+				fileError(fe.File, fe.Err)
+				continue
+			}
+			if err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	return db.run(ctx, st, len(srcs), produce, opts)
+	st, err = db.run(ctx, st, len(srcs), produce, opts)
+	st.Unreadable = int(unreadable.Load())
+	return st, err
 }
 
-func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk) error {
+// readSource reads one file into chunks. An error opening or reading it is
+// an *importers.FileError, returned after the games read before it were
+// sent (the file is then not marked done).
+func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk, maxRecord int64) error {
 	rc, err := importers.Open(s.path)
 	if err != nil {
-		return err
+		return &importers.FileError{File: s.name, Err: err}
 	}
 	defer rc.Close()
 	r := record.NewReader(rc, s.name)
+	r.SetMaxRecord(maxRecord)
 	c := chunk{seq: *seq}
 	var prev *Record
+	var start int64 // offset of the chunk's first record
+	var ioErr error
 	for {
 		g, err := r.Next()
 		if errors.Is(err, io.EOF) {
@@ -135,17 +179,21 @@ func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk) erro
 		}
 		var re *record.Error
 		if err != nil && !errors.As(err, &re) {
-			return fmt.Errorf("%s: %w", s.name, err)
+			ioErr = &importers.FileError{File: s.name, Err: err}
+			break
 		}
 		rec := Record{Game: g, Err: err, File: s.name}
 		off := recOffset(&rec)
 		if prev != nil && off > 0 {
 			prev.Size = off - recOffset(prev)
 		}
+		if len(c.recs) == 0 {
+			start = off
+		}
 		c.recs = append(c.recs, rec)
 		prev = &c.recs[len(c.recs)-1]
 		c.bytes = off
-		if len(c.recs) == chunkSize {
+		if len(c.recs) == chunkSize || off-start >= chunkBytes {
 			select {
 			case out <- c:
 			case <-ctx.Done():
@@ -156,9 +204,11 @@ func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk) erro
 			prev = nil
 		}
 	}
-	c.done = s
-	if s.size > 0 {
-		c.bytes = s.size
+	if ioErr == nil {
+		c.done = s
+		if s.size > 0 {
+			c.bytes = s.size
+		}
 	}
 	select {
 	case out <- c:
@@ -166,7 +216,7 @@ func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk) erro
 		return ctx.Err()
 	}
 	*seq++
-	return nil
+	return ioErr
 }
 
 func recOffset(r *Record) int64 {
@@ -348,7 +398,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 				if err := db.writeChunk(ctx, w, c, &st); err != nil {
 					return err
 				}
-				if w.games >= txGames() {
+				if w.games >= txGames() || w.held >= maxTxHeld || w.docBytes >= maxTxDocs {
 					w.hw = textHW.Load()
 					t0 := time.Now()
 					docs, err := w.commit(ctx)

@@ -70,6 +70,7 @@ func importCommand() *cli.Command {
 			&cli.IntFlag{Name: "tx", Usage: "games per transaction", Value: 5000},
 			&cli.IntFlag{Name: "workers", Usage: "replay workers (0: one per CPU)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
+			maxRecordFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -80,7 +81,12 @@ func importCommand() *cli.Command {
 				return err
 			}
 			defer db.Close()
-			opts := index.ImportOptions{DefaultGame: defaultGame, Force: c.Bool("force"), TxGames: c.Int("tx"), Workers: c.Int("workers")}
+			ro, err := readOptsOf(c)
+			if err != nil {
+				return err
+			}
+			opts := index.ImportOptions{DefaultGame: defaultGame, Force: c.Bool("force"), TxGames: c.Int("tx"), Workers: c.Int("workers"),
+				MaxRecord: ro.maxRecord, FileError: ro.report}
 			var bar *progressbar.ProgressBar
 			if !c.Bool("quiet") && stderrIsTerminal(c) {
 				bar = progressbar.NewOptions64(-1,
@@ -112,6 +118,9 @@ func importCommand() *cli.Command {
 			}
 			if st.Invalid > 0 {
 				fmt.Fprintf(c.App.Writer, "see `plateau errors` for the invalid games\n")
+			}
+			if st.Unreadable > 0 {
+				return cli.Exit(&filesError{st.Unreadable}, exitUsage)
 			}
 			return nil
 		},

@@ -15,6 +15,7 @@ func exportCommand() *cli.Command {
 		Name:      "export",
 		Usage:     "write record files in canonical form to standard output",
 		ArgsUsage: "FILE|DIR... (- for standard input)",
+		Flags:     []cli.Flag{maxRecordFlag()},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return cli.Exit("export: name at least one file or directory", exitUsage)
@@ -22,7 +23,11 @@ func exportCommand() *cli.Command {
 			out := bufio.NewWriter(c.App.Writer)
 			defer out.Flush()
 			invalid := 0
-			err := eachGame(c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
+			o, err := readOptsOf(c)
+			if err != nil {
+				return err
+			}
+			err = eachGame(o, c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
 				if err != nil {
 					invalid++
 					fmt.Fprintf(c.App.ErrWriter, "%s:%d: game %d: %v (not exported)\n", file, lineOf(err), n, err)

@@ -23,6 +23,7 @@ g K (go to ply K of the main line), v N (enter variation N of the next move),
 x (leave the variation), q (quit).`,
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "game", Aliases: []string{"n"}, Value: 1, Usage: "game number in the file (1-based)"},
+			maxRecordFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -31,7 +32,11 @@ x (leave the variation), q (quit).`,
 			var rec *record.Game
 			var recErr error
 			want := c.Int("game")
-			err := eachGame(c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
+			o, err := readOptsOf(c)
+			if err != nil {
+				return err
+			}
+			err = eachGame(o, c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
 				if n == want {
 					rec, recErr = g, err
 				}

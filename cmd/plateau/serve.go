@@ -41,6 +41,7 @@ func serveCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "address to listen on"},
 			dbFlag(),
+			maxRecordFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			var src web.Source
@@ -56,8 +57,16 @@ func serveCommand() *cli.Command {
 				if c.IsSet("db") {
 					return cli.Exit("serve: --db serves the database; name files or --db, not both", exitUsage)
 				}
-				coll, err := loadCollection(c.Args().Slice())
+				o, err := readOptsOf(c)
 				if err != nil {
+					return err
+				}
+				coll, err := loadCollection(o, c.Args().Slice())
+				var fe *filesError
+				if errors.As(err, &fe) {
+					// Serve what could be read; the files are reported.
+					fmt.Fprintf(c.App.ErrWriter, "plateau: %v\n", fe)
+				} else if err != nil {
 					return cli.Exit(err, exitUsage)
 				}
 				src, what = coll.Source(), fmt.Sprintf("%d games", coll.Len())
@@ -78,9 +87,9 @@ func serveCommand() *cli.Command {
 }
 
 // loadCollection reads and replays every game of the paths.
-func loadCollection(paths []string) (*web.Collection, error) {
+func loadCollection(o readOpts, paths []string) (*web.Collection, error) {
 	coll := web.NewCollection(replay.Options{DefaultGame: defaultGame})
-	err := eachGame(paths, func(file string, n int, g *record.Game, err error) error {
+	err := eachGame(o, paths, func(file string, n int, g *record.Game, err error) error {
 		coll.Add(file, n, g, err)
 		return nil
 	})

@@ -22,6 +22,7 @@ func showCommand() *cli.Command {
 			&cli.IntFlag{Name: "game", Aliases: []string{"n"}, Usage: "game number in the file (1-based); without it a file of several games is summarised"},
 			&cli.IntFlag{Name: "ply", Aliases: []string{"p"}, Value: -1, Usage: "show the position after this many plies (default: the end)"},
 			&cli.IntFlag{Name: "context", Value: 4, Usage: "plies listed before and after the position"},
+			maxRecordFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -30,7 +31,11 @@ func showCommand() *cli.Command {
 			var games []*record.Game
 			var errs []error
 			want := c.Int("game")
-			err := eachGame(c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
+			o, err := readOptsOf(c)
+			if err != nil {
+				return err
+			}
+			err = eachGame(o, c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
 				games = append(games, g)
 				errs = append(errs, err)
 				return nil

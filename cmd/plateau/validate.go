@@ -24,19 +24,30 @@ func validateCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only the summary"},
 			&cli.BoolFlag{Name: "notes", Usage: "also print remarks on accepted moves (dames faults)"},
+			maxRecordFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return cli.Exit("validate: name at least one file or directory", exitUsage)
 			}
+			o, err := readOptsOf(c)
+			if err != nil {
+				return err
+			}
 			v := validator{w: c.App.Writer, quiet: c.Bool("quiet"), notes: c.Bool("notes")}
 			start := time.Now()
-			if err := eachGame(c.Args().Slice(), v.game); err != nil {
+			err = eachGame(o, c.Args().Slice(), v.game)
+			var fe *filesError
+			if err != nil && !errors.As(err, &fe) {
 				return cli.Exit(err, exitUsage)
 			}
 			el := time.Since(start).Seconds()
 			fmt.Fprintf(v.w, "%d games, %d valid, %d invalid, %d plies in %.2fs (%.0f plies/s)\n",
 				v.games, v.valid, v.games-v.valid, v.plies, el, float64(v.plies)/max(el, 1e-9))
+			if fe != nil {
+				// Unreadable files weigh more than invalid games.
+				return cli.Exit(fe, exitUsage)
+			}
 			if v.valid != v.games {
 				return cli.Exit("", exitInvalid)
 			}
@@ -62,7 +73,7 @@ func (v *validator) game(file string, n int, g *record.Game, err error) error {
 	v.plies += rg.Plies()
 	if v.notes && !v.quiet {
 		for _, note := range rg.Notes {
-			fmt.Fprintf(v.w, "%s:%d: game %d: ply %d %q: note: %s\n", file, note.Step.Src.Pos.Line, n, note.Step.Ply+1, note.Step.Src.Text, note.Text)
+			fmt.Fprintf(v.w, "%s:%d: game %d: ply %d %q: note: %s\n", file, note.Step.Src.Pos.Line, n, note.Step.Ply+1, record.Clip(note.Step.Src.Text, 80), note.Text)
 		}
 	}
 	if rg.Err != nil {
