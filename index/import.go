@@ -56,9 +56,91 @@ type ImportOptions struct {
 // size limit they bound an import's memory, whatever the records.
 const (
 	chunkBytes = 1 << 20
-	maxTxHeld  = 64 << 20
-	maxTxDocs  = 16 << 20
+	// maxTextComments bounds the comments of a game given to the text
+	// index: the first 32 KiB are searchable (Bleve's analysis of one
+	// large document costs many times its size).
+	maxTextComments = 32 << 10
+	maxTxHeld       = 64 << 20
+	maxTxDocs       = 8 << 20
+	maxInFlight     = 64 << 20 // records read and not yet written (recordWeight)
 )
+
+// recordWeight estimates the memory a read record holds: its moves (a
+// move costs about 200 bytes whatever its text), comments and tags.
+func recordWeight(g *record.Game) int64 {
+	if g == nil {
+		return 256
+	}
+	n := int64(256)
+	for _, t := range g.Tags {
+		n += int64(len(t.Name)+len(t.Value)) + 32
+	}
+	for _, c := range g.Intro {
+		n += int64(len(c)) + 16
+	}
+	var line func(l record.Line)
+	line = func(l record.Line) {
+		for _, m := range l {
+			n += 200 + int64(len(m.Text)) + 8*int64(len(m.NAGs))
+			for _, c := range m.Before {
+				n += int64(len(c)) + 16
+			}
+			for _, c := range m.After {
+				n += int64(len(c)) + 16
+			}
+			for _, v := range m.Variations {
+				line(v)
+			}
+		}
+	}
+	line(g.Moves)
+	return n
+}
+
+// budget bounds the memory of the records between the reader and the
+// writer: the reader waits while what it would add passes the bound, unless
+// nothing is held (a chunk larger than the bound goes alone).
+type budget struct {
+	mu    sync.Mutex
+	used  int64
+	max   int64
+	freed chan struct{} // a signal to the (one) waiting reader
+}
+
+func newBudget(max int64) *budget { return &budget{max: max, freed: make(chan struct{}, 1)} }
+
+func (b *budget) acquire(ctx context.Context, n int64) error {
+	if b == nil {
+		return nil
+	}
+	for {
+		b.mu.Lock()
+		if b.used == 0 || b.used+n <= b.max {
+			b.used += n
+			b.mu.Unlock()
+			return nil
+		}
+		b.mu.Unlock()
+		select {
+		case <-b.freed:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+func (b *budget) release(n int64) {
+	if b == nil || n == 0 {
+		return
+	}
+	b.mu.Lock()
+	b.used -= n
+	b.mu.Unlock()
+	select {
+	case b.freed <- struct{}{}:
+	default:
+	}
+}
 
 // ImportStats count what an import did.
 type ImportStats struct {
@@ -85,11 +167,12 @@ type source struct {
 }
 
 type chunk struct {
-	seq   int
-	recs  []Record
-	preps []*prepared
-	done  *source // the file ends with this chunk
-	bytes int64   // decoded bytes of the file read up to the chunk's end
+	seq    int
+	weight int64 // memory held by its records (estimated), taken from the budget
+	recs   []Record
+	preps  []*prepared
+	done   *source // the file ends with this chunk
+	bytes  int64   // decoded bytes of the file read up to the chunk's end
 }
 
 const chunkSize = 64
@@ -136,11 +219,11 @@ func (db *DB) Import(ctx context.Context, paths []string, opts ImportOptions) (I
 		}
 		srcs = append(srcs, s)
 	}
-	produce := func(ctx context.Context, out chan<- chunk) error {
+	produce := func(ctx context.Context, out chan<- chunk, b *budget) error {
 		seq := 0
 		for i := range srcs {
 			s := &srcs[i]
-			err := readSource(ctx, s, &seq, out, opts.MaxRecord)
+			err := readSource(ctx, s, &seq, out, opts.MaxRecord, b)
 			var fe *importers.FileError
 			if errors.As(err, &fe) {
 				fileError(fe.File, fe.Err)
@@ -160,7 +243,7 @@ func (db *DB) Import(ctx context.Context, paths []string, opts ImportOptions) (I
 // readSource reads one file into chunks. An error opening or reading it is
 // an *importers.FileError, returned after the games read before it were
 // sent (the file is then not marked done).
-func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk, maxRecord int64) error {
+func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk, maxRecord int64, b *budget) error {
 	rc, err := importers.Open(s.path)
 	if err != nil {
 		return &importers.FileError{File: s.name, Err: err}
@@ -193,7 +276,11 @@ func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk, maxR
 		c.recs = append(c.recs, rec)
 		prev = &c.recs[len(c.recs)-1]
 		c.bytes = off
-		if len(c.recs) == chunkSize || off-start >= chunkBytes {
+		c.weight += recordWeight(g)
+		if len(c.recs) == chunkSize || off-start >= chunkBytes || c.weight >= chunkBytes {
+			if err := b.acquire(ctx, c.weight); err != nil {
+				return err
+			}
 			select {
 			case out <- c:
 			case <-ctx.Done():
@@ -209,6 +296,9 @@ func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk, maxR
 		if s.size > 0 {
 			c.bytes = s.size
 		}
+	}
+	if err := b.acquire(ctx, c.weight); err != nil {
+		return err
 	}
 	select {
 	case out <- c:
@@ -233,7 +323,7 @@ func recOffset(r *Record) int64 {
 // ImportRecords stores records given by the caller (tests, generators),
 // as Import does with files. next returns io.EOF at the end.
 func (db *DB) ImportRecords(ctx context.Context, next func() (Record, error), opts ImportOptions) (ImportStats, error) {
-	produce := func(ctx context.Context, out chan<- chunk) error {
+	produce := func(ctx context.Context, out chan<- chunk, _ *budget) error {
 		seq := 0
 		c := chunk{}
 		for {
@@ -282,7 +372,7 @@ func decompress(b []byte) ([]byte, error) {
 }
 
 // run is the pipeline: produce → workers (replay) → one writer → text index.
-func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(context.Context, chan<- chunk) error, opts ImportOptions) (ImportStats, error) {
+func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(context.Context, chan<- chunk, *budget) error, opts ImportOptions) (ImportStats, error) {
 	if db.readOnly {
 		return st, fmt.Errorf("import: database opened read-only")
 	}
@@ -314,11 +404,12 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
+	mem := newBudget(maxInFlight)
 	in := make(chan chunk, workers*2)
 	done := make(chan chunk, workers*2)
 	var perr error
 	go func() {
-		perr = produce(ctx, in)
+		perr = produce(ctx, in, mem)
 		close(in)
 	}()
 	var wg sync.WaitGroup
@@ -395,7 +486,9 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 				}
 				delete(pending, next)
 				next++
-				if err := db.writeChunk(ctx, w, c, &st); err != nil {
+				err := db.writeChunk(ctx, w, c, &st)
+				mem.release(c.weight)
+				if err != nil {
 					return err
 				}
 				if w.games >= txGames() || w.held >= maxTxHeld || w.docBytes >= maxTxDocs {

@@ -3,6 +3,7 @@ package record_test
 import (
 	"errors"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -81,11 +82,11 @@ func TestRecordLimit(t *testing.T) {
 		line int    // of the error
 		msg  string // in the error
 	}{
-		{"many moves", &repeatReader{head: "[Event \"big\"]\n1. e4 ", body: "32-28 {a comment of some length}\n", n: 1 << 20, tail: " *" + next}, 1, "record larger than 4 KiB"},
+		{"many moves", &repeatReader{head: "[Event \"big\"]\n1. e4 ", body: "32-28 {a comment of some length, long enough to weigh more than its count}\n", n: 1 << 20, tail: " *" + next}, 1, "record larger than 4 KiB"},
 		{"many short tokens", &repeatReader{head: "[Event \"big\"]\n", body: "a ", n: 1 << 20, tail: " *" + next}, 1, "moves, comments and other tokens"},
 		{"one huge comment", &repeatReader{head: "\n[Event \"big\"]\n1. e4 {", body: "blah blah\n", n: 1 << 20, tail: "} *" + next}, 2, "record larger than 4 KiB"},
-		{"one huge line", &repeatReader{head: "1. e4 ", body: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx(", n: 3 << 20, tail: next}, 1, "record larger than 4 KiB"},
-		{"no result, next at tag", &repeatReader{head: "1. e4 ", body: "e5 e4 ", n: 1 << 20, tail: next}, 1, "more than 256 moves"},
+		{"one huge line", &repeatReader{head: "1. e4 ", body: strings.Repeat("x", 100) + "(", n: 3 << 20, tail: next}, 1, "record larger than 4 KiB"},
+		{"no result, next at tag", &repeatReader{head: "1. e4 ", body: "e5 e4 ", n: 1 << 20, tail: next}, 1, "more than 128 moves"},
 		{"huge tag section", &repeatReader{head: "[A \"x\"]", body: "[B \"y\"]", n: 1 << 20, tail: "\n1. e4 *\n\n[Event \"next\"]\n1. e4 *"}, 1, "tokens"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -208,5 +209,34 @@ func TestLongTextInMessages(t *testing.T) {
 	}
 	if got := record.ClipWords("short words stay", 10); got != "short words stay" {
 		t.Errorf("ClipWords = %q", got)
+	}
+}
+
+// Games of one move with a large comment each: the reader keeps none of
+// them once the caller drops them (its block of moves is not shared with
+// later games).
+func TestLargeGamesNotRetained(t *testing.T) {
+	comment := "{" + strings.Repeat("x", 1<<20) + "}\n"
+	src := &repeatReader{body: "[Event \"e\"]\n1. e4 " + comment + "*\n", n: 40 * int64(len(comment)+30)}
+	r := record.NewReader(src, "t.pdn")
+	var ms runtime.MemStats
+	var peak uint64
+	for n := 0; ; n++ {
+		g, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil && !strings.Contains(err.Error(), "not closed") {
+			t.Fatal(err)
+		}
+		if n%8 == 7 {
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapAlloc)
+		}
+		_ = g
+	}
+	if peak > 24<<20 {
+		t.Errorf("heap %d MB after 40 games of 1 MiB: games are retained", peak>>20)
 	}
 }

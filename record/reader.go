@@ -38,8 +38,8 @@ const DefaultMaxRecord = 4 << 20
 // TokensPerByte: a record may hold one token (move, comment, NAG,
 // parenthesis, tag) per this many bytes of its size limit, since a short
 // token costs far more memory held than its text (a move is about 170
-// bytes): 262,144 tokens at the default limit.
-const TokensPerByte = 16
+// bytes): 131,072 tokens at the default limit.
+const TokensPerByte = 32
 
 // String writes file:line:col (file omitted when empty).
 func (p Pos) String() string {
@@ -193,6 +193,12 @@ func (r *Reader) Next() (*Game, error) {
 		r.inTags = false
 	}
 	g, err, sync := r.game()
+	if g != nil && r.s.offset()-g.Pos.Offset > 64<<10 {
+		// A large game: the next one takes a new block of moves, so
+		// that the reader's block does not keep this game's moves (and
+		// their comments) alive after the caller drops it.
+		r.slab = nil
+	}
 	if err != nil {
 		var se *Error
 		if errors.As(err, &se) {

@@ -11,7 +11,7 @@
 //     near the cut (else a token longer than that is cut in two), never
 //     inside a character; the pieces keep the line's number and columns.
 //   - Size: a record is at most SetMaxRecord bytes of text from its first
-//     token (4 MiB by default) and one token per 16 of those bytes (a
+//     token (4 MiB by default) and one token per 32 of those bytes (a
 //     move held costs far more than its text); a larger one is reported
 //     at its start ("record larger than 4 MiB"), its moves dropped, and
 //     skipped to its result or the next tag section, without holding it.

@@ -85,6 +85,7 @@ func importCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			defer softMemoryLimit()()
 			opts := index.ImportOptions{DefaultGame: defaultGame, Force: c.Bool("force"), TxGames: c.Int("tx"), Workers: c.Int("workers"),
 				MaxRecord: ro.maxRecord, FileError: ro.report}
 			var bar *progressbar.ProgressBar

@@ -34,6 +34,7 @@ func validateCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			defer softMemoryLimit()()
 			v := validator{w: c.App.Writer, quiet: c.Bool("quiet"), notes: c.Bool("notes")}
 			start := time.Now()
 			err = eachGame(o, c.Args().Slice(), v.game)
