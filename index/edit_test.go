@@ -20,7 +20,7 @@ import (
 // keeps.
 type snapshot struct {
 	games, invalid int
-	positions      map[int64]int    // stored key → rows
+	positions      map[int64]int     // stored key → rows
 	tree           map[string]string // key move → n scored s0 s1
 	treePlayers    map[string]int    // key move player-name → n
 	tags           map[string]int    // name=value → games

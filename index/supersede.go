@@ -30,8 +30,8 @@ type oldSource struct {
 type oldEntry struct {
 	id           int64
 	offset, line int64
-	seen       bool // found again in the file
-	superseded bool // another record stands where it stood
+	seen         bool // found again in the file
+	superseded   bool // another record stands where it stood
 }
 
 // loadOld reads the games stored from file before this import; nil when

@@ -26,7 +26,7 @@ type writer struct {
 	replace   bool                  // ImportOptions.Replace
 	old       map[string]*oldSource // games stored from a file before this import (supersede.go)
 	replaced  int                   // games removed as superseded
-	fileBytes int64 // bytes of the current file counted in the stats
+	fileBytes int64                 // bytes of the current file counted in the stats
 	// canonical texts are stored zstd-compressed in blocks of several games
 	block   []byte
 	blockID int64
