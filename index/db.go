@@ -50,6 +50,9 @@ type DB struct {
 	sql      *sql.DB
 	readOnly bool
 	notice   func(string)
+	// textFault, set by tests, fails a writable open of the text index
+	// (a fault-injecting file system: no space left…).
+	textFault func() error
 
 	// mu: a writable database's text-index opens take turns (Lock); a
 	// read-only one's share it (RLock), so that no search waits for another.

@@ -153,6 +153,11 @@ func (db *DB) withText(fn func(bleve.Index) error) error {
 // system's error otherwise (no space, permissions), each naming the path.
 func (db *DB) openText() (bleve.Index, error) {
 	path := db.textPath()
+	if db.textFault != nil && !db.readOnly {
+		if err := db.textFault(); err != nil {
+			return nil, fmt.Errorf("text index %s: %w", path, err)
+		}
+	}
 	if _, serr := os.Stat(path); serr != nil {
 		if db.readOnly {
 			return nil, fmt.Errorf("no text index in %s: %w", db.dir, ErrNotFound)
