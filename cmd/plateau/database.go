@@ -36,7 +36,7 @@ func dbFlag() cli.Flag {
 
 // openDB opens the database of --db; readOnly for queries.
 func openDB(c *cli.Context, readOnly bool) (*index.DB, error) {
-	db, err := index.Open(c.Context, c.String("db"), index.Options{ReadOnly: readOnly})
+	db, err := index.Open(c.Context, dbDir(c), index.Options{ReadOnly: readOnly})
 	if err != nil {
 		return nil, cli.Exit(err, exitUsage)
 	}

@@ -17,20 +17,21 @@ func showCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "show",
 		Usage:     "draw a game's position at a ply, or summarise a file's games and series scores",
-		ArgsUsage: "FILE",
+		ArgsUsage: "FILE|ID (a database game id, from --db)",
 		Flags: []cli.Flag{
+			dbFlag(),
 			&cli.IntFlag{Name: "game", Aliases: []string{"n"}, Usage: "game number in the file (1-based); without it a file of several games is summarised"},
 			&cli.IntFlag{Name: "ply", Aliases: []string{"p"}, Value: -1, Usage: "show the position after this many plies (default: the end)"},
 			&cli.IntFlag{Name: "context", Value: 4, Usage: "plies listed before and after the position"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
-				return cli.Exit("show: name one file", exitUsage)
+				return cli.Exit("show: name one file or database game id", exitUsage)
 			}
 			var games []*record.Game
 			var errs []error
 			want := c.Int("game")
-			err := eachGame(c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
+			err := eachGameArg(c, c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
 				games = append(games, g)
 				errs = append(errs, err)
 				return nil
@@ -47,7 +48,7 @@ func showCommand() *cli.Command {
 				want = 1
 			}
 			if want < 1 || want > len(games) {
-				return cli.Exit(fmt.Sprintf("show: the file has %d games, no game %d", len(games), want), exitUsage)
+				return cli.Exit(fmt.Sprintf("show: %s has %d games, no game %d", c.Args().First(), len(games), want), exitUsage)
 			}
 			if errs[want-1] != nil {
 				return cli.Exit(errs[want-1], exitInvalid)
