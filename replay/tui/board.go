@@ -262,8 +262,8 @@ func (b *board) ring() string {
 			canvas[y][x] = " "
 		}
 	}
-	put := func(x, y float64, text string, st lipgloss.Style) {
-		if b.flip {
+	put := func(x, y float64, text string, st lipgloss.Style, turn bool) {
+		if b.flip && turn {
 			x, y = float64(g.W)-x, float64(g.H)-y
 		}
 		r, c := int(math.Round(y*2)), int(math.Round(x*5))
@@ -276,7 +276,7 @@ func (b *board) ring() string {
 		}
 	}
 	for _, l := range g.Labels {
-		put(l.X, l.Y, l.Text, labelStyle)
+		put(l.X, l.Y, l.Text, labelStyle, true)
 	}
 	for _, c := range g.Cells {
 		st := lipgloss.NewStyle()
@@ -289,10 +289,18 @@ func (b *board) ring() string {
 			text = b.glyph(pl)
 		}
 		if c.Name == "c" {
-			put(c.X-0.4, c.Y, "(", labelStyle)
-			put(c.X+0.4, c.Y, ")", labelStyle)
+			// The centre's brackets stay the right way round.
+			x, y := c.X, c.Y
+			if b.flip {
+				x, y = float64(g.W)-x, float64(g.H)-y
+			}
+			put(x-0.4, y, "(", labelStyle, false)
+			put(x+0.4, y, ")", labelStyle, false)
 		}
-		put(c.X, c.Y, text, st)
+		put(c.X, c.Y, text, st, true)
+	}
+	for len(canvas) > 0 && strings.TrimSpace(strings.Join(canvas[0], "")) == "" {
+		canvas = canvas[1:]
 	}
 	var out strings.Builder
 	for _, row := range canvas {

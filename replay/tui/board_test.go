@@ -93,6 +93,14 @@ func TestRingFlip(t *testing.T) {
 	if top(up) != "12" || top(down) != "6" {
 		t.Errorf("top of the ring: %q, flipped %q", top(up), top(down))
 	}
+	if strings.TrimSpace(up[0]) != "12" {
+		t.Errorf("the ring starts with a blank line: %q", up[0])
+	}
+	for _, lines := range [][]string{up, down} {
+		if !strings.Contains(strings.Join(lines, "\n"), "( · )") {
+			t.Errorf("the centre is not drawn ( · ):\n%s", strings.Join(lines, "\n"))
+		}
+	}
 	if !strings.Contains(strings.Join(up, "\n"), "○ White: o1 o2 o3 o4") {
 		t.Errorf("ring lacks White's cells:\n%s", strings.Join(up, "\n"))
 	}

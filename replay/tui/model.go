@@ -242,7 +242,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 	case tea.KeyMsg:
-		m.key(msg)
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
+			// Keys typed faster than they are read come as one message.
+			for _, r := range msg.Runes {
+				m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+				if m.quitting {
+					break
+				}
+			}
+		} else {
+			m.key(msg)
+		}
 		if m.quitting {
 			return m, tea.Quit
 		}
