@@ -213,7 +213,10 @@ func (p *Position) parseStep(text string, from, to int, c int8) (rules.Move, err
 					return 0, illegal(text, "one square", "a man moves one square")
 				}
 				if !forward(side, d) && !(p.g.v == vLoup && side == black) {
-					return 0, illegal(text, "men move forward", "a man moves forward only")
+					if p.g.v == vFamily && !p.g.f.manBack {
+						return 0, illegal(text, "men move forward", "a man moves forward only")
+					}
+					return 0, illegal(text, "men move forward", "a man moves forward only (it captures backward)")
 				}
 			} else if i > 0 && !p.g.f.flying {
 				return 0, illegal(text, "one square", "a king moves one square in "+p.g.id)
