@@ -23,15 +23,20 @@ g K (go to ply K of the main line), v N (enter variation N of the next move),
 x (leave the variation), q (quit).`,
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "game", Aliases: []string{"n"}, Value: 1, Usage: "game number in the file (1-based)"},
+			rulesFlag("rules"),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return cli.Exit("replay: name one file", exitUsage)
 			}
+			opts, err := replayOptions(c, "rules")
+			if err != nil {
+				return err
+			}
 			var rec *record.Game
 			var recErr error
 			want := c.Int("game")
-			err := eachGame(c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
+			err = eachGame(c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
 				if n == want {
 					rec, recErr = g, err
 				}
@@ -46,7 +51,7 @@ x (leave the variation), q (quit).`,
 			if recErr != nil {
 				return cli.Exit(recErr, exitInvalid)
 			}
-			g := replay.Replay(rec, replay.Options{DefaultGame: defaultGame})
+			g := replay.Replay(rec, opts)
 			if g.Start == nil {
 				return cli.Exit(g.Err, exitInvalid)
 			}
