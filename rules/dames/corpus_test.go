@@ -135,10 +135,16 @@ func TestCorpusFail(t *testing.T) {
 	}
 	for _, path := range files {
 		games, errs := readCorpus(t, path)
-		bad := len(errs)
+		bad, warned := len(errs), 0
 		for _, g := range games {
 			rg := replay.Replay(g, replay.Options{DefaultGame: "draughts"})
 			if rg.Err == nil {
+				for _, w := range rg.Warnings {
+					if w.Kind == replay.WarnResult {
+						warned++ // lenient metadata: the Result is a warning now
+						break
+					}
+				}
 				continue
 			}
 			bad++
@@ -153,9 +159,9 @@ func TestCorpusFail(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%s: %d games read, %d with errors", filepath.Base(path), len(games), bad)
-		if bad == 0 {
-			t.Errorf("%s: no error found in a fail/ file", filepath.Base(path))
+		t.Logf("%s: %d games read, %d with errors, %d with Result warnings", filepath.Base(path), len(games), bad, warned)
+		if bad+warned == 0 {
+			t.Errorf("%s: no error or warning found in a fail/ file", filepath.Base(path))
 		}
 	}
 }
