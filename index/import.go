@@ -24,6 +24,9 @@ type ImportOptions struct {
 	// DefaultGame is the ruleset of records with neither Game nor GameType
 	// tag (the CLI passes "draughts", PDN's default).
 	DefaultGame string
+	// Detect chooses the ruleset of an untagged record that fits 8×8
+	// (replay.Options.Detect).
+	Detect bool
 	// Workers replaying records; 0 means one per CPU.
 	Workers int
 	// TxGames is the number of games per transaction. 0 means a tenth of
@@ -272,7 +275,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		close(in)
 	}()
 	var wg sync.WaitGroup
-	ropts := replay.Options{DefaultGame: opts.DefaultGame}
+	ropts := replay.Options{DefaultGame: opts.DefaultGame, Detect: opts.Detect}
 	for range workers {
 		wg.Add(1)
 		go func() {

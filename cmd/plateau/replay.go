@@ -41,6 +41,7 @@ Without a terminal the replayer does not take over the screen:
 		Flags: []cli.Flag{
 			dbFlag(),
 			&cli.IntFlag{Name: "game", Aliases: []string{"n"}, Usage: "game number in the file (1-based; default 1)"},
+			rulesFlag("rules"),
 		},
 		Action: func(c *cli.Context) error {
 			arg := "-"
@@ -50,8 +51,11 @@ Without a terminal the replayer does not take over the screen:
 			case c.NArg() > 1 || isTerminal(c.App.Reader):
 				return cli.Exit("replay: name one file, - for standard input, or a database game id", exitUsage)
 			}
+			opts, err := replayOptions(c, "rules")
+			if err != nil {
+				return err
+			}
 			var rec *record.Game
-			var err error
 			if arg == "-" {
 				rec, err = stdinGame(c.App.Reader, c.Int("game"))
 			} else {
@@ -60,7 +64,7 @@ Without a terminal the replayer does not take over the screen:
 			if err != nil {
 				return err
 			}
-			g := replay.Replay(rec, replay.Options{DefaultGame: defaultGame})
+			g := replay.Replay(rec, opts)
 			if g.Start == nil {
 				return cli.Exit(g.Err, exitInvalid)
 			}
@@ -82,7 +86,7 @@ Without a terminal the replayer does not take over the screen:
 				stepThrough(c.App.Reader, out, g)
 				return nil
 			}
-			return showGame(out, rec, -1, g.Plies()+1)
+			return showGame(out, rec, opts, -1, g.Plies()+1)
 		},
 	}
 }

@@ -41,8 +41,13 @@ func serveCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "address to listen on"},
 			dbFlag(),
+			rulesFlag("game"),
 		},
 		Action: func(c *cli.Context) error {
+			opts, err := replayOptions(c, "game")
+			if err != nil {
+				return err
+			}
 			var src web.Source
 			var what string
 			if c.NArg() == 0 {
@@ -51,12 +56,12 @@ func serveCommand() *cli.Command {
 					return err
 				}
 				defer db.Close()
-				src, what = browse.New(db, replay.Options{DefaultGame: defaultGame}), "the database "+db.Dir()
+				src, what = browse.New(db, opts), "the database "+db.Dir()
 			} else {
 				if c.IsSet("db") {
 					return cli.Exit("serve: --db serves the database; name files or --db, not both", exitUsage)
 				}
-				coll, err := loadCollection(c.Args().Slice())
+				coll, err := loadCollectionWith(c.Args().Slice(), opts)
 				if err != nil {
 					return cli.Exit(err, exitUsage)
 				}
@@ -79,7 +84,12 @@ func serveCommand() *cli.Command {
 
 // loadCollection reads and replays every game of the paths.
 func loadCollection(paths []string) (*web.Collection, error) {
-	coll := web.NewCollection(replay.Options{DefaultGame: defaultGame})
+	return loadCollectionWith(paths, replay.Options{DefaultGame: defaultGame, Detect: true})
+}
+
+// loadCollectionWith reads and replays every game of the paths with opts.
+func loadCollectionWith(paths []string, opts replay.Options) (*web.Collection, error) {
+	coll := web.NewCollection(opts)
 	err := eachGame(paths, func(file string, n int, g *record.Game, err error) error {
 		coll.Add(file, n, g, err)
 		return nil
