@@ -38,7 +38,9 @@ func dbFlag() cli.Flag {
 
 // openDB opens the database of --db; readOnly for queries.
 func openDB(c *cli.Context, readOnly bool) (*index.DB, error) {
-	db, err := index.Open(c.Context, dbDir(c), index.Options{ReadOnly: readOnly})
+	db, err := index.Open(c.Context, dbDir(c), index.Options{ReadOnly: readOnly, Notice: func(msg string) {
+		fmt.Fprintln(c.App.ErrWriter, "plateau:", msg)
+	}})
 	if err != nil {
 		return nil, cli.Exit(err, exitUsage)
 	}
@@ -72,18 +74,23 @@ func importCommand() *cli.Command {
 			&cli.BoolFlag{Name: "replace", Usage: "the files are the truth: remove the games stored from them before that they no longer hold (implies --force)"},
 			&cli.IntFlag{Name: "tx", Usage: "games per transaction", Value: 5000},
 			&cli.IntFlag{Name: "workers", Usage: "replay workers (0: one per CPU)"},
+			rulesFlag("game"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return cli.Exit("import: name at least one file, directory or - for standard input", exitUsage)
 			}
+			ropts, err := replayOptions(c, "game")
+			if err != nil {
+				return err
+			}
 			db, err := openDB(c, false)
 			if err != nil {
 				return err
 			}
 			defer db.Close()
-			opts := index.ImportOptions{DefaultGame: defaultGame, Force: c.Bool("force") || c.Bool("replace"), Replace: c.Bool("replace"), TxGames: c.Int("tx"), Workers: c.Int("workers")}
+			opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Force: c.Bool("force") || c.Bool("replace"), Replace: c.Bool("replace"), TxGames: c.Int("tx"), Workers: c.Int("workers")}
 			var bar *progressbar.ProgressBar
 			if !c.Bool("quiet") && stderrIsTerminal(c) {
 				bar = progressbar.NewOptions64(-1,
