@@ -16,6 +16,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/plateau/plateau/index"
@@ -63,9 +64,18 @@ func (s *Source) List(ctx context.Context, q web.ListQuery) (web.ListPage, error
 	if page.Rulesets == nil {
 		page.Rulesets = []string{}
 	}
+	ids := make([]int64, len(res.Hits))
+	for i, h := range res.Hits {
+		ids[i] = h.ID
+	}
+	warns, err := s.db.GameWarnings(ctx, ids)
+	if err != nil {
+		return web.ListPage{}, err
+	}
 	for _, h := range res.Hits {
 		sum := web.Summary{
-			N: int(h.ID), File: "database", Index: int(h.ID), Game: h.Game, Players: h.Players,
+			Warnings: strings.Join(warns[h.ID], "; "),
+			N:        int(h.ID), File: "database", Index: int(h.ID), Game: h.Game, Players: h.Players,
 			Event: h.Event, Site: h.Site, Date: h.Date, Result: h.Result, Plies: h.Plies, Valid: q.Valid != "invalid",
 		}
 		if g, err := rules.Lookup(h.Game); err == nil {
