@@ -36,7 +36,9 @@ func dbFlag() cli.Flag {
 
 // openDB opens the database of --db; readOnly for queries.
 func openDB(c *cli.Context, readOnly bool) (*index.DB, error) {
-	db, err := index.Open(c.Context, dbDir(c), index.Options{ReadOnly: readOnly})
+	db, err := index.Open(c.Context, dbDir(c), index.Options{ReadOnly: readOnly, Notice: func(msg string) {
+		fmt.Fprintln(c.App.ErrWriter, "plateau:", msg)
+	}})
 	if err != nil {
 		return nil, cli.Exit(err, exitUsage)
 	}
