@@ -16,6 +16,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/record"
@@ -70,9 +71,18 @@ func (s *Source) List(ctx context.Context, q web.ListQuery) (web.ListPage, error
 		res.Total = total(games, game, q.Valid == "invalid")
 	}
 	page := web.ListPage{Games: make([]web.Summary, 0, len(res.Hits)), Total: res.Total, Offset: max(q.Offset, 0), Rulesets: rulesets}
+	ids := make([]int64, len(res.Hits))
+	for i, h := range res.Hits {
+		ids[i] = h.ID
+	}
+	warns, err := s.db.GameWarnings(ctx, ids)
+	if err != nil {
+		return web.ListPage{}, err
+	}
 	for _, h := range res.Hits {
 		sum := web.Summary{
-			N: int(h.ID), File: "database", Index: int(h.ID), Game: h.Game, Players: h.Players,
+			Warnings: strings.Join(warns[h.ID], "; "),
+			N:        int(h.ID), File: "database", Index: int(h.ID), Game: h.Game, Players: h.Players,
 			Event: h.Event, Site: h.Site, Date: h.Date, Result: h.Result, Plies: h.Plies, Valid: q.Valid != "invalid",
 		}
 		if g, err := rules.Lookup(h.Game); err == nil {
