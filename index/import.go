@@ -24,6 +24,9 @@ type ImportOptions struct {
 	// DefaultGame is the ruleset of records with neither Game nor GameType
 	// tag (the CLI passes "draughts", PDN's default).
 	DefaultGame string
+	// Detect chooses the ruleset of an untagged record that fits 8×8
+	// (replay.Options.Detect).
+	Detect bool
 	// Workers replaying records; 0 means one per CPU.
 	Workers int
 	// TxGames is the number of games per transaction. 0 means a tenth of
@@ -36,6 +39,10 @@ type ImportOptions struct {
 	// Force re-reads files already imported completely (their games are then
 	// skipped as duplicates).
 	Force bool
+	// Replace removes the games stored from a file before that its new read
+	// does not hold (see supersede.go; without it, only the games that a
+	// different record replaces at the same offset or line are removed).
+	Replace bool
 	// Progress, if set, is called from time to time and at the end.
 	Progress func(ImportStats)
 	// MaxRecord is the size limit of a record (record.Reader.SetMaxRecord;
@@ -152,6 +159,8 @@ type ImportStats struct {
 	Valid        int   // of which valid
 	Invalid      int   // of which invalid (listed by Errors)
 	Duplicates   int   // records whose canonical form was already stored
+	Replaced     int   // games removed: superseded by a new read of their file
+	Committed    int   // of Stored, the games committed (the rest was rolled back)
 	Bytes        int64 // record text read so far (decoded)
 	TotalBytes   int64 // size of the input files (compressed files count as stored)
 	TextIndexed  int   // games added to the text index
@@ -374,12 +383,12 @@ func decompress(b []byte) ([]byte, error) {
 // run is the pipeline: produce → workers (replay) → one writer → text index.
 func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(context.Context, chan<- chunk, *budget) error, opts ImportOptions) (ImportStats, error) {
 	if db.readOnly {
-		return st, fmt.Errorf("import: database opened read-only")
+		return st, fmt.Errorf("import: %w (opened for queries only)", ErrReadOnly)
 	}
 	start := time.Now()
 	st.Files = nfiles
 	if _, err := db.catchUpText(ctx); err != nil {
-		return st, err
+		return st, db.nameFull(err)
 	}
 	enc, err := zenc()
 	if err != nil {
@@ -401,8 +410,11 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		}
 		return min(max(int(inDB+int64(st.Stored))/10, 5000), 50000)
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	// A failing part cancels the others with its error as the cause, so
+	// that the run reports it rather than "context canceled".
+	ctx, cancelCause := context.WithCancelCause(ctx)
+	defer cancelCause(nil)
+	cancel := func() { cancelCause(nil) }
 
 	mem := newBudget(maxInFlight)
 	in := make(chan chunk, workers*2)
@@ -413,7 +425,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		close(in)
 	}()
 	var wg sync.WaitGroup
-	ropts := replay.Options{DefaultGame: opts.DefaultGame}
+	ropts := replay.Options{DefaultGame: opts.DefaultGame, Detect: opts.Detect}
 	for range workers {
 		wg.Add(1)
 		go func() {
@@ -461,7 +473,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 			}
 			if err != nil {
 				textErr = err
-				cancel()
+				cancelCause(err)
 				continue
 			}
 			textN.Add(int64(len(docs)))
@@ -470,6 +482,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	}()
 
 	w := newWriter(db)
+	w.replace = opts.Replace
 	pending := map[int]chunk{}
 	next := 0
 	lastProgress := time.Now()
@@ -501,6 +514,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 					if err != nil {
 						return err
 					}
+					st.Committed = st.Stored
 					if len(docs) > 0 {
 						texts <- docs
 					}
@@ -521,6 +535,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		if err != nil {
 			return err
 		}
+		st.Committed = st.Stored
 		if len(docs) > 0 {
 			texts <- docs
 		}
@@ -534,6 +549,9 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	}
 	close(texts)
 	<-textDone
+	if werr == nil && st.Replaced > 0 {
+		werr = db.syncText(ctx) // the text documents of the games replaced
+	}
 	if hw := textHW.Load(); hw > 0 && textErr == nil && werr == nil {
 		if err := setMeta(context.Background(), db.sql, "text_hw", hw); err != nil && werr == nil {
 			werr = err
@@ -550,10 +568,15 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	if werr == nil {
 		werr = perr
 	}
-	if werr == nil {
+	if werr == nil || (textErr != nil && errors.Is(werr, context.Canceled)) {
 		werr = textErr
 	}
-	return st, werr
+	if errors.Is(werr, context.Canceled) {
+		if c := context.Cause(ctx); c != nil && !errors.Is(c, context.Canceled) {
+			werr = c
+		}
+	}
+	return st, db.nameFull(werr)
 }
 
 func (p *preparer) safePrepare(r Record) (out *prepared) {
@@ -598,6 +621,10 @@ func (db *DB) writeChunk(ctx context.Context, w *writer, c chunk, st *ImportStat
 		if _, err := w.source(ctx, c.done.name); err != nil {
 			return err
 		}
+		if err := w.finishSource(ctx, c.done.name); err != nil {
+			return err
+		}
+		st.Replaced = w.replaced
 		if _, err := w.tx.ExecContext(ctx, `UPDATE sources SET done = ?, size = ?, mtime = ? WHERE path = ?`,
 			c.done.path != "-", c.done.size, c.done.mtime, c.done.name); err != nil {
 			return err

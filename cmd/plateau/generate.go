@@ -155,7 +155,7 @@ func benchCommand() *cli.Command {
 				Games:   c.Int("games"),
 				Seed:    c.Uint64("seed"),
 				Workers: c.Int("workers"),
-				DBDir:   c.String("db"),
+				DBDir:   dbDir(c),
 				NoDB:    c.Bool("no-db"),
 				Log:     os.Stderr,
 			})

@@ -5,6 +5,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net"
 	"net/http"
@@ -40,10 +41,17 @@ func serveCommand() *cli.Command {
 		ArgsUsage: "[FILE|DIR...]",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "address to listen on"},
+			&cli.StringSliceFlag{Name: "host", Usage: "another host name the server answers to, besides localhost and --addr's host (a reverse proxy's; repeatable)"},
+			&cli.DurationFlag{Name: "timeout", Value: web.DefaultTimeout, Usage: "longest work of one request (a search is stopped then)"},
 			dbFlag(),
+			rulesFlag("game"),
 			maxRecordFlag(),
 		},
 		Action: func(c *cli.Context) error {
+			opts, err := replayOptions(c, "game")
+			if err != nil {
+				return err
+			}
 			var src web.Source
 			var what string
 			if c.NArg() == 0 {
@@ -52,7 +60,7 @@ func serveCommand() *cli.Command {
 					return err
 				}
 				defer db.Close()
-				src, what = browse.New(db, replay.Options{DefaultGame: defaultGame}), "the database "+db.Dir()
+				src, what = browse.New(db, opts), "the database "+db.Dir()
 			} else {
 				if c.IsSet("db") {
 					return cli.Exit("serve: --db serves the database; name files or --db, not both", exitUsage)
@@ -61,12 +69,14 @@ func serveCommand() *cli.Command {
 				if err != nil {
 					return err
 				}
-				coll, err := loadCollection(o, c.Args().Slice())
+				coll, err := loadCollectionWith(o, c.Args().Slice(), opts)
 				var fe *filesError
 				if errors.As(err, &fe) {
 					// Serve what could be read; the files are reported.
 					fmt.Fprintf(c.App.ErrWriter, "plateau: %v\n", fe)
-				} else if err != nil {
+					err = nil
+				}
+				if err != nil {
 					return cli.Exit(err, exitUsage)
 				}
 				src, what = coll.Source(), fmt.Sprintf("%d games", coll.Len())
@@ -78,7 +88,12 @@ func serveCommand() *cli.Command {
 				return cli.Exit(err, exitUsage)
 			}
 			fmt.Fprintf(c.App.Writer, "%s; serving on http://%s/ (Ctrl-C to stop)\n", what, ln.Addr())
-			if err := serveUntil(ctx, ln, serveHandler(src)); err != nil {
+			hosts := c.StringSlice("host")
+			if h, _, err := net.SplitHostPort(c.String("addr")); err == nil && h != "" {
+				hosts = append(hosts, h) // a name given to --addr
+			}
+			h := web.Guard(serveHandler(src), web.GuardOptions{Addr: ln.Addr().String(), Hosts: hosts, Timeout: c.Duration("timeout")})
+			if err := serveUntil(ctx, ln, h); err != nil {
 				return cli.Exit(err, exitUsage)
 			}
 			return nil
@@ -87,8 +102,13 @@ func serveCommand() *cli.Command {
 }
 
 // loadCollection reads and replays every game of the paths.
-func loadCollection(o readOpts, paths []string) (*web.Collection, error) {
-	coll := web.NewCollection(replay.Options{DefaultGame: defaultGame})
+func loadCollection(paths []string) (*web.Collection, error) {
+	return loadCollectionWith(readOpts{errw: io.Discard}, paths, replay.Options{DefaultGame: defaultGame, Detect: true})
+}
+
+// loadCollectionWith reads and replays every game of the paths with opts.
+func loadCollectionWith(o readOpts, paths []string, opts replay.Options) (*web.Collection, error) {
+	coll := web.NewCollection(opts)
 	err := eachGame(o, paths, func(file string, n int, g *record.Game, err error) error {
 		coll.Add(file, n, g, err)
 		return nil
@@ -101,7 +121,8 @@ func serveHandler(src web.Source) http.Handler { return web.Handler(src, webAsse
 // serveUntil serves on ln until ctx is done, then shuts down, letting
 // requests under way finish for a few seconds.
 func serveUntil(ctx context.Context, ln net.Listener, h http.Handler) error {
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+		MaxHeaderBytes: 64 << 10}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {

@@ -34,7 +34,7 @@ func serveSamples(t *testing.T) (*httptest.Server, []string) {
 			dirs = append(dirs, p)
 		}
 	}
-	coll, err := loadCollection(readOpts{errw: io.Discard}, dirs)
+	coll, err := loadCollection(dirs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +237,7 @@ func TestServeScreenshotServer(t *testing.T) {
 		t.Skip("set PLATEAU_SERVE_ADDR to serve the samples for a manual look")
 	}
 	_, dirs := serveSamples(t)
-	coll, err := loadCollection(readOpts{errw: io.Discard}, dirs)
+	coll, err := loadCollection(dirs)
 	if err != nil {
 		t.Fatal(err)
 	}
