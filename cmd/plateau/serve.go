@@ -51,16 +51,18 @@ func serveCommand() *cli.Command {
 					return err
 				}
 				defer db.Close()
+				boundPool(db)
 				src, what = browse.New(db, replay.Options{DefaultGame: defaultGame}), "the database "+db.Dir()
 			} else {
 				if c.IsSet("db") {
 					return cli.Exit("serve: --db serves the database; name files or --db, not both", exitUsage)
 				}
-				coll, err := loadCollection(c.Args().Slice())
+				s, cleanup, err := serveFiles(c.Context, c.Args().Slice(), c.App.ErrWriter)
 				if err != nil {
 					return cli.Exit(err, exitUsage)
 				}
-				src, what = coll.Source(), fmt.Sprintf("%d games", coll.Len())
+				defer cleanup()
+				src, what = s, "loading the files into a temporary database"
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 			defer stop()
