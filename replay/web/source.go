@@ -71,10 +71,10 @@ func (q *ListQuery) PageLimit() int {
 // ListPage is a page of the game list.
 type ListPage struct {
 	Games    []Summary `json:"games"`
-	Total    int       `json:"total"`    // games matching the query; -1 when not counted
+	Total    int       `json:"total"`          // games matching the query; -1 when not counted
 	More     bool      `json:"more,omitempty"` // Total is a lower bound: there are more
-	Offset   int       `json:"offset"`   // of the first game of the page
-	Rulesets []string  `json:"rulesets"` // every ruleset of the source, for the game filter
+	Offset   int       `json:"offset"`         // of the first game of the page
+	Rulesets []string  `json:"rulesets"`       // every ruleset of the source, for the game filter
 }
 
 // A Source is what the server browses: a Collection of record files, or a
