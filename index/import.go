@@ -24,6 +24,9 @@ type ImportOptions struct {
 	// DefaultGame is the ruleset of records with neither Game nor GameType
 	// tag (the CLI passes "draughts", PDN's default).
 	DefaultGame string
+	// Detect chooses the ruleset of an untagged record that fits 8×8
+	// (replay.Options.Detect).
+	Detect bool
 	// Workers replaying records; 0 means one per CPU.
 	Workers int
 	// TxGames is the number of games per transaction. 0 means a tenth of
@@ -234,12 +237,12 @@ func decompress(b []byte) ([]byte, error) {
 // run is the pipeline: produce → workers (replay) → one writer → text index.
 func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(context.Context, chan<- chunk) error, opts ImportOptions) (ImportStats, error) {
 	if db.readOnly {
-		return st, fmt.Errorf("import: database opened read-only")
+		return st, fmt.Errorf("import: %w (opened for queries only)", ErrReadOnly)
 	}
 	start := time.Now()
 	st.Files = nfiles
 	if _, err := db.catchUpText(ctx); err != nil {
-		return st, err
+		return st, db.nameFull(err)
 	}
 	enc, err := zenc()
 	if err != nil {
@@ -261,8 +264,11 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		}
 		return min(max(int(inDB+int64(st.Stored))/10, 5000), 50000)
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	// A failing part cancels the others with its error as the cause, so
+	// that the run reports it rather than "context canceled".
+	ctx, cancelCause := context.WithCancelCause(ctx)
+	defer cancelCause(nil)
+	cancel := func() { cancelCause(nil) }
 
 	in := make(chan chunk, workers*2)
 	done := make(chan chunk, workers*2)
@@ -272,7 +278,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		close(in)
 	}()
 	var wg sync.WaitGroup
-	ropts := replay.Options{DefaultGame: opts.DefaultGame}
+	ropts := replay.Options{DefaultGame: opts.DefaultGame, Detect: opts.Detect}
 	for range workers {
 		wg.Add(1)
 		go func() {
@@ -320,7 +326,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 			}
 			if err != nil {
 				textErr = err
-				cancel()
+				cancelCause(err)
 				continue
 			}
 			textN.Add(int64(len(docs)))
@@ -407,10 +413,15 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	if werr == nil {
 		werr = perr
 	}
-	if werr == nil {
+	if werr == nil || (textErr != nil && errors.Is(werr, context.Canceled)) {
 		werr = textErr
 	}
-	return st, werr
+	if errors.Is(werr, context.Canceled) {
+		if c := context.Cause(ctx); c != nil && !errors.Is(c, context.Canceled) {
+			werr = c
+		}
+	}
+	return st, db.nameFull(werr)
 }
 
 func (p *preparer) safePrepare(r Record) (out *prepared) {

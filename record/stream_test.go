@@ -112,6 +112,7 @@ func BenchmarkReader(b *testing.B) {
 	b.Run("generated", func(b *testing.B) { run(b, text.Bytes()) })
 	files, _ := filepath.Glob(filepath.Join(corpus, "pdn/succeed/*.pdn"))
 	if len(files) == 0 {
+		b.Logf("corpus %s is missing: the corpus sub-benchmark is skipped", corpus)
 		return
 	}
 	var all bytes.Buffer

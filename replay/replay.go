@@ -7,11 +7,19 @@
 // Decisions made here, for every game:
 //   - The ruleset is the Game tag; without one, a PDN GameType tag (its first
 //     comma field, "20" = draughts); without either, Options.DefaultGame
-//     (the CLI passes "draughts", the PDN default GameType).
-//   - A record is valid when every move of every line is legal, no move follows
-//     the end of the game, and the Result agrees with the final position of the
-//     main line. The movetext's result marker and the Result tag must agree when
-//     both are present.
+//     (the CLI passes "draughts", the PDN default GameType, unless --game
+//     names another). With Options.Detect, an untagged record whose squares
+//     all exist on 8×8 is first tried under the 8×8 draughts rulesets (see
+//     detect.go for the order and the rule), and says so in a Warning.
+//   - Lenient metadata, strict moves. A record is valid when every move of
+//     every line is legal, no move follows the end of the game, and a final
+//     position that is over has the Result it gives. A Result tag that
+//     differs from the movetext's result marker is a Warning naming both.
+//     When the final position is not over, a Result that its CheckResult
+//     refuses is a Warning too, if the game can end with that result by
+//     resignation or agreement (its standard start position accepts it);
+//     otherwise (Dejarik has no resignation, Ōgi no early draw) it stays an
+//     error. The Result kept is the tag's (else the movetext's).
 //   - In a game whose rules make an illegal move a loss (Ōgi), a main line may
 //     end with one illegal move: the record is valid when its Result gives the
 //     win to the other side, and the termination is "illegal move (rule)". A
@@ -41,6 +49,11 @@ type Options struct {
 	// DefaultGame is the ruleset for records with neither a Game nor a
 	// GameType tag; "" makes such records an error.
 	DefaultGame string
+	// Detect, for a record that names no ruleset, tries the 8×8 draughts
+	// rulesets before DefaultGame when every square of its FEN and moves
+	// exists on 8×8 (see detect.go); the game then has a Warning saying
+	// how its ruleset was chosen.
+	Detect bool
 }
 
 // Step is one move played.
@@ -78,6 +91,10 @@ type Game struct {
 	// Assumed is true when the record named no ruleset and
 	// Options.DefaultGame was used.
 	Assumed bool
+	// Warnings are faults of a valid record's metadata (a Result that
+	// disagrees with the movetext or the final position) and how an
+	// untagged record's ruleset was chosen: they never make it invalid.
+	Warnings []Warning
 }
 
 // Sentinel errors wrapped by Error.Err.
@@ -140,16 +157,30 @@ func named(g *record.Game) bool { return g.Tag("Game") != "" || g.Tag("GameType"
 // Replay plays a record. The returned Game is never nil; its Err says
 // whether the record is valid.
 func Replay(rec *record.Game, opts Options) *Game {
+	if opts.Detect && !named(rec) {
+		return detect(rec, opts)
+	}
+	rg, err := GameOf(rec, opts)
+	if err != nil {
+		g := newGame(rec)
+		g.Err = &Error{Pos: rec.Pos, Err: err}
+		return g
+	}
+	return replayWith(rec, rg)
+}
+
+func newGame(rec *record.Game) *Game {
 	g := &Game{Record: rec}
 	g.Result = rec.Tag("Result")
 	if g.Result == "" {
 		g.Result = rec.Result
 	}
-	rg, err := GameOf(rec, opts)
-	if err != nil {
-		g.Err = &Error{Pos: rec.Pos, Err: err}
-		return g
-	}
+	return g
+}
+
+// replayWith plays a record under the ruleset rg.
+func replayWith(rec *record.Game, rg rules.Game) *Game {
+	g := newGame(rec)
 	g.Rules = rg
 	g.Assumed = !named(rec)
 	defer g.explainAssumed()
@@ -310,8 +341,8 @@ func (r *replayer) illegalOutcome(pos rules.Position) rules.Outcome {
 func (g *Game) checkResult(final rules.Position, illegal *illegalEnd) {
 	tag, text := g.Record.Tag("Result"), g.Record.Result
 	if tag != "" && text != "" && tag != text {
-		g.Err = &Error{Pos: g.Record.Pos, Err: fmt.Errorf("%w: [Result %q] but the movetext ends with %s", ErrResultClash, tag, text)}
-		return
+		// Every move is legal: a metadata fault, kept as a warning.
+		g.warn(g.Record.Pos, WarnResult, fmt.Sprintf("%v: [Result %q] but the movetext ends with %s", ErrResultClash, tag, text))
 	}
 	res := g.Result
 	if res == "" {
@@ -328,6 +359,10 @@ func (g *Game) checkResult(final rules.Position, illegal *illegalEnd) {
 		pos := g.Record.Pos
 		if n := len(g.Main); n > 0 {
 			pos = g.Main[n-1].Src.Pos
+		}
+		if !g.Outcome.Over && offBoard(g.Rules, res) {
+			g.warn(pos, WarnResult, fmt.Sprintf("[Result %q] but the final position does not give it (the game is not over): %v", res, err))
+			return
 		}
 		g.Err = &Error{Pos: pos, Err: err}
 	}

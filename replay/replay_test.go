@@ -45,6 +45,7 @@ func TestReplay(t *testing.T) {
 		{name: "unfinished game", rec: game("race", "", "*", "+1 +2 +1"), plies: 3},
 		{name: "win reached and Result agrees", rec: game("race", "", "1-0", "+2 +2 +2 +2 +2"), term: "reached ten", plies: 5},
 		{name: "win reached and Result disagrees", rec: game("race", "", "0-1", "+2 +2 +2 +2 +2"), wantErr: rules.ErrResult, term: "reached ten", plies: 5},
+		{name: "win reached and Result disagrees in a game without resignation", rec: game("race-strict", "", "0-1", "+2 +2 +2 +2 +2"), wantErr: rules.ErrResult, term: "reached ten", plies: 5},
 		{name: "move after the end", rec: game("race", "", "1-0", "+2 +2 +2 +2 +2 +1"), wantErr: replay.ErrAfterEnd, errPly: 6, plies: 5},
 		{name: "illegal move in a game where it is only an error", rec: game("race", "7", "0-1", "+2 +3"), wantErr: rules.ErrMove, rule: "too far", errPly: 2, plies: 1},
 		{name: "closing illegal move loses, Result agrees", rec: game("race-loses", "8", "1-0", "+1 +2"), term: "illegal move (too far)", plies: 1},
@@ -54,7 +55,7 @@ func TestReplay(t *testing.T) {
 		{name: "no Game tag", rec: game("", "", "*", "+1"), wantErr: replay.ErrNoGame},
 		{name: "unknown game", rec: game("chess", "", "*", "+1"), wantErr: rules.ErrUnknownGame},
 		{name: "bad FEN", rec: game("race", "12", "*", "+1"), wantErr: rules.ErrPosition},
-		{name: "draw the position refuses", rec: game("race", "", "1/2-1/2", "+1"), wantErr: rules.ErrResult, plies: 1},
+		{name: "draw the position refuses (race has no draw by agreement)", rec: game("race", "", "1/2-1/2", "+1"), wantErr: rules.ErrResult, plies: 1},
 		{name: "huff keeps the turn", rec: game("race", "", "*", "+1 h +1"), plies: 2},
 	}
 	for _, tt := range tests {
@@ -96,15 +97,6 @@ func TestDefaultGameAndGameType(t *testing.T) {
 	rec.SetTag("GameType", "race-loses,W,10,10,N2,0")
 	if g := replay.Replay(rec, replay.Options{DefaultGame: "race"}); g.Err != nil || g.Rules.ID() != "race-loses" {
 		t.Fatalf("GameType long form: %v", g.Err)
-	}
-}
-
-func TestResultClash(t *testing.T) {
-	rec := game("race", "", "1-0", "+1")
-	rec.Result = "0-1"
-	g := replay.Replay(rec, replay.Options{})
-	if !errors.Is(g.Err, replay.ErrResultClash) {
-		t.Fatalf("got %v", g.Err)
 	}
 }
 

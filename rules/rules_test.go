@@ -30,7 +30,7 @@ func TestGamesSortedAndComplete(t *testing.T) {
 	for _, g := range rules.Games() {
 		ids = append(ids, g.ID())
 	}
-	if got := strings.Join(ids, " "); got != "dames dames-brigand dejarik draughts jetan loup-moutons ogi sauts" {
+	if got := strings.Join(ids, " "); got != "brazilian checkers czech dames dames-brigand dejarik draughts italian jetan loup-moutons ogi pool russian sauts" {
 		t.Fatalf("games: %s", got)
 	}
 }

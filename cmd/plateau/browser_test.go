@@ -91,7 +91,11 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := browse.New(db, replay.Options{DefaultGame: defaultGame})
-	srv := httptest.NewServer(serveHandler(src))
+	srv := httptest.NewUnstartedServer(nil)
+	// Served as `plateau serve` does: behind the Guard, whose
+	// Content-Security-Policy forbids inline scripts and styles.
+	srv.Config.Handler = web.Guard(serveHandler(src), web.GuardOptions{Addr: srv.Listener.Addr().String()})
+	srv.Start()
 	defer srv.Close()
 
 	// The ids of the test's games: the first three of the database.
@@ -167,13 +171,27 @@ func TestBrowser(t *testing.T) {
 			return chromedp.Void{}, err
 		}
 	}
+	// cspClean fails when the page broke the Content-Security-Policy since
+	// it was loaded.
+	cspClean := func() {
+		t.Helper()
+		v, err := chromedp.Run(bctx, chromedp.Evaluate[string](`(window.__csp || []).join('; ')`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v != "" {
+			t.Fatalf("Content-Security-Policy violations: %s", v)
+		}
+	}
 	// open loads the page afresh on game n at node, and waits for it.
 	loads := 0
 	open := func(n, node int) {
 		t.Helper()
+		cspClean()
 		loads++
 		run("open game", chromedp.Navigate(fmt.Sprintf("%s/?load=%d#%d/%d", srv.URL, loads, n, node)))
 		waitJS("game open", fmt.Sprintf(`game !== null && game.n === %d && at === %d && document.querySelector('#board svg') !== null`, n, node))
+		run("watch the policy", evalJS(`window.__csp = []; document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI))`))
 	}
 	// clickMove clicks a move of the main line by its text.
 	clickMove := func(move string) chromedp.Action[chromedp.Void] {
@@ -283,5 +301,6 @@ func TestBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	cspClean()
 	t.Logf("screenshots in %s", shots)
 }

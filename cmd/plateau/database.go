@@ -36,7 +36,9 @@ func dbFlag() cli.Flag {
 
 // openDB opens the database of --db; readOnly for queries.
 func openDB(c *cli.Context, readOnly bool) (*index.DB, error) {
-	db, err := index.Open(c.Context, c.String("db"), index.Options{ReadOnly: readOnly})
+	db, err := index.Open(c.Context, dbDir(c), index.Options{ReadOnly: readOnly, Notice: func(msg string) {
+		fmt.Fprintln(c.App.ErrWriter, "plateau:", msg)
+	}})
 	if err != nil {
 		return nil, cli.Exit(err, exitUsage)
 	}
@@ -69,18 +71,23 @@ func importCommand() *cli.Command {
 			&cli.BoolFlag{Name: "force", Usage: "re-read files already imported (their games are skipped as duplicates)"},
 			&cli.IntFlag{Name: "tx", Usage: "games per transaction", Value: 5000},
 			&cli.IntFlag{Name: "workers", Usage: "replay workers (0: one per CPU)"},
+			rulesFlag("game"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return cli.Exit("import: name at least one file, directory or - for standard input", exitUsage)
 			}
+			ropts, err := replayOptions(c, "game")
+			if err != nil {
+				return err
+			}
 			db, err := openDB(c, false)
 			if err != nil {
 				return err
 			}
 			defer db.Close()
-			opts := index.ImportOptions{DefaultGame: defaultGame, Force: c.Bool("force"), TxGames: c.Int("tx"), Workers: c.Int("workers")}
+			opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Force: c.Bool("force"), TxGames: c.Int("tx"), Workers: c.Int("workers")}
 			var bar *progressbar.ProgressBar
 			if !c.Bool("quiet") && stderrIsTerminal(c) {
 				bar = progressbar.NewOptions64(-1,

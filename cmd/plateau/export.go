@@ -14,21 +14,26 @@ func exportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "export",
 		Usage:     "write record files in canonical form to standard output",
-		ArgsUsage: "FILE|DIR... (- for standard input)",
+		ArgsUsage: "FILE|DIR|ID... (- for standard input; ID a database game id, from --db)",
+		Flags:     []cli.Flag{dbFlag(), rulesFlag("game")},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
-				return cli.Exit("export: name at least one file or directory", exitUsage)
+				return cli.Exit("export: name at least one file, directory or database game id", exitUsage)
+			}
+			opts, err := replayOptions(c, "game")
+			if err != nil {
+				return err
 			}
 			out := bufio.NewWriter(c.App.Writer)
 			defer out.Flush()
 			invalid := 0
-			err := eachGame(c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
+			err = eachGameArg(c, c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
 				if err != nil {
 					invalid++
 					fmt.Fprintf(c.App.ErrWriter, "%s:%d: game %d: %v (not exported)\n", file, lineOf(err), n, err)
 					return nil
 				}
-				rg := replay.Replay(g, replay.Options{DefaultGame: defaultGame})
+				rg := replay.Replay(g, opts)
 				if rg.Err != nil {
 					// An invalid game is still exported, its moves from the
 					// error on as written, so that nothing is lost.

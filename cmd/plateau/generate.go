@@ -12,8 +12,8 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/urfave/cli/v2"
 
+	"github.com/plateau/plateau/internal/bench"
 	"github.com/plateau/plateau/replay/generate"
-	"github.com/plateau/plateau/replay/generate/bench"
 	"github.com/plateau/plateau/rules"
 )
 
@@ -155,7 +155,7 @@ func benchCommand() *cli.Command {
 				Games:   c.Int("games"),
 				Seed:    c.Uint64("seed"),
 				Workers: c.Int("workers"),
-				DBDir:   c.String("db"),
+				DBDir:   dbDir(c),
 				NoDB:    c.Bool("no-db"),
 				Log:     os.Stderr,
 			})

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -38,6 +39,8 @@ func newApp() *cli.App {
 	return &cli.App{
 		Name:           "plateau",
 		Usage:          "game-record database and replayer for Ōgi, dames, draughts, Jetan, Dejarik and Sauts",
+		Version:        version(),
+		Flags:          []cli.Flag{dbFlag()}, // plateau --db DIR CMD …: see dbDir
 		Commands:       cmds,
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
@@ -69,24 +72,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // flagsFirst moves a subcommand's flags before its arguments, so that
 // "plateau show FILE --game 3" works as well as "plateau show --game 3 FILE"
-// (urfave/cli stops reading flags at the first argument).
+// (urfave/cli stops reading flags at the first argument). Global flags
+// (--db, --version) may come before the command: "plateau --db X search …".
 func flagsFirst(app *cli.App, args []string) []string {
-	if len(args) < 3 {
+	k := 1 // the command's index, after the global flags
+	global := valueFlags(app.Flags)
+	for k < len(args) && len(args[k]) > 1 && args[k][0] == '-' && args[k] != "--" {
+		name := strings.TrimLeft(args[k], "-")
+		if !strings.Contains(name, "=") && global[name] {
+			k++
+		}
+		k++
+	}
+	if k+2 > len(args) {
 		return args
 	}
-	cmd := app.Command(args[1])
+	cmd := app.Command(args[k])
 	if cmd == nil {
 		return args
 	}
-	takesValue := map[string]bool{}
-	for _, f := range cmd.Flags {
-		_, isBool := f.(*cli.BoolFlag)
-		for _, name := range f.Names() {
-			takesValue[name] = !isBool
-		}
-	}
+	takesValue := valueFlags(cmd.Flags)
 	var flags, rest []string
-	for i := 2; i < len(args); i++ {
+	for i := k + 1; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
 			rest = append(rest, args[i:]...)
@@ -103,6 +110,18 @@ func flagsFirst(app *cli.App, args []string) []string {
 			flags = append(flags, args[i])
 		}
 	}
-	out := append([]string{args[0], args[1]}, flags...)
+	out := append(slices.Clone(args[:k+1]), flags...)
 	return append(out, rest...)
+}
+
+// valueFlags maps each name of the flags to whether it takes a value.
+func valueFlags(fs []cli.Flag) map[string]bool {
+	m := map[string]bool{}
+	for _, f := range fs {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, name := range f.Names() {
+			m[name] = !isBool
+		}
+	}
+	return m
 }

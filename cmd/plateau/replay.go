@@ -2,58 +2,135 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
 
+	"github.com/plateau/plateau/importers"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/replay/tui"
 )
 
 func replayCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "replay",
-		Usage:     "step through a game in the terminal (commands on standard input)",
-		ArgsUsage: "FILE",
-		Description: `Commands, one per line: Enter or n (next move), b (back), s (start), e (end),
-g K (go to ply K of the main line), v N (enter variation N of the next move),
-x (leave the variation), q (quit).`,
+		Usage:     "step through a game in the terminal, full screen, with single keys",
+		ArgsUsage: "FILE|-|ID (a record file, - or nothing for standard input, or a database game id from --db)",
+		Description: `In a terminal, the game fills the screen (header, board, move list, the
+move's comment and NAGs) and keys step through it:
+
+` + tui.Keys + `
+
+The record may come on standard input (plateau replay - or plateau replay < FILE):
+keys are then read from the terminal (/dev/tty).
+
+Without a terminal the replayer does not take over the screen:
+  - when standard input is not a terminal and the record comes from a file or
+    the database, commands are read from it, one per line: Enter or n (next
+    move), b (back), s (start), e (end), g K (go to ply K of the main line),
+    v N (enter variation N of the next move), x (leave the variation), q (quit);
+  - when the record came on standard input and there is no terminal for keys,
+    the final position is shown as plateau show draws it, with every move.`,
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "game", Aliases: []string{"n"}, Value: 1, Usage: "game number in the file (1-based)"},
+			dbFlag(),
+			&cli.IntFlag{Name: "game", Aliases: []string{"n"}, Usage: "game number in the file (1-based; default 1)"},
+			rulesFlag("rules"),
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
-				return cli.Exit("replay: name one file", exitUsage)
+			arg := "-"
+			switch {
+			case c.NArg() == 1:
+				arg = c.Args().First()
+			case c.NArg() > 1 || isTerminal(c.App.Reader):
+				return cli.Exit("replay: name one file, - for standard input, or a database game id", exitUsage)
+			}
+			opts, err := replayOptions(c, "rules")
+			if err != nil {
+				return err
 			}
 			var rec *record.Game
-			var recErr error
-			want := c.Int("game")
-			err := eachGame(c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
-				if n == want {
-					rec, recErr = g, err
-				}
-				return nil
-			})
+			if arg == "-" {
+				rec, err = stdinGame(c.App.Reader, c.Int("game"))
+			} else {
+				rec, err = loadGame(c, arg, c.Int("game"))
+			}
 			if err != nil {
-				return cli.Exit(err, exitUsage)
+				return err
 			}
-			if rec == nil && recErr == nil {
-				return cli.Exit(fmt.Sprintf("replay: no game %d in the file", want), exitUsage)
-			}
-			if recErr != nil {
-				return cli.Exit(recErr, exitInvalid)
-			}
-			g := replay.Replay(rec, replay.Options{DefaultGame: defaultGame})
+			g := replay.Replay(rec, opts)
 			if g.Start == nil {
 				return cli.Exit(g.Err, exitInvalid)
 			}
-			stepThrough(c.App.Reader, c.App.Writer, g)
-			return nil
+			fromStdin := arg == "-"
+			out := c.App.Writer
+			switch {
+			case isTerminal(out) && !fromStdin && isTerminal(c.App.Reader):
+				return runTUI(g, c.App.Reader.(*os.File), out)
+			case isTerminal(out) && fromStdin:
+				// The record used standard input up: keys come from the
+				// terminal itself.
+				tty, err := os.Open("/dev/tty")
+				if err == nil {
+					defer tty.Close()
+					return runTUI(g, tty, out)
+				}
+				fmt.Fprintf(c.App.ErrWriter, "replay: no terminal to read keys from (%v): showing the final position\n", err)
+			case !fromStdin:
+				stepThrough(c.App.Reader, out, g)
+				return nil
+			}
+			return showGame(out, rec, opts, -1, g.Plies()+1)
 		},
 	}
+}
+
+// stdinGame reads the n-th game (1-based; 0 means 1) of the records on
+// standard input (gzip and zstd are decompressed).
+func stdinGame(in io.Reader, n int) (*record.Game, error) {
+	n = max(n, 1)
+	rc, err := importers.NewReader(in)
+	if err != nil {
+		return nil, cli.Exit(fmt.Sprintf("replay: standard input: %v", err), exitUsage)
+	}
+	defer rc.Close()
+	r := record.NewReader(rc, "<stdin>")
+	for i := 1; ; i++ {
+		g, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return nil, cli.Exit(fmt.Sprintf("replay: standard input has %d games, no game %d", i-1, n), exitUsage)
+		}
+		var se *record.Error
+		if err != nil && !errors.As(err, &se) {
+			return nil, cli.Exit(fmt.Sprintf("replay: standard input: %v", err), exitUsage)
+		}
+		if i == n {
+			if err != nil {
+				return nil, cli.Exit(err, exitInvalid)
+			}
+			return g, nil
+		}
+	}
+}
+
+// runTUI runs the full-screen replayer.
+func runTUI(g *replay.Game, in *os.File, out io.Writer) error {
+	if err := tui.Run(g, in, out); err != nil {
+		return cli.Exit(fmt.Sprintf("replay: %v", err), exitUsage)
+	}
+	return nil
+}
+
+// isTerminal reports whether a stream is a terminal.
+func isTerminal(v any) bool {
+	f, ok := v.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // stepThrough runs the replayer's command loop until q or the end of input.

@@ -17,20 +17,26 @@ func showCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "show",
 		Usage:     "draw a game's position at a ply, or summarise a file's games and series scores",
-		ArgsUsage: "FILE",
+		ArgsUsage: "FILE|ID (a database game id, from --db)",
 		Flags: []cli.Flag{
+			dbFlag(),
 			&cli.IntFlag{Name: "game", Aliases: []string{"n"}, Usage: "game number in the file (1-based); without it a file of several games is summarised"},
 			&cli.IntFlag{Name: "ply", Aliases: []string{"p"}, Value: -1, Usage: "show the position after this many plies (default: the end)"},
 			&cli.IntFlag{Name: "context", Value: 4, Usage: "plies listed before and after the position"},
+			rulesFlag("rules"),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
-				return cli.Exit("show: name one file", exitUsage)
+				return cli.Exit("show: name one file or database game id", exitUsage)
+			}
+			opts, err := replayOptions(c, "rules")
+			if err != nil {
+				return err
 			}
 			var games []*record.Game
 			var errs []error
 			want := c.Int("game")
-			err := eachGame(c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
+			err = eachGameArg(c, c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
 				games = append(games, g)
 				errs = append(errs, err)
 				return nil
@@ -40,25 +46,25 @@ func showCommand() *cli.Command {
 			}
 			w := c.App.Writer
 			if want == 0 && len(games) != 1 {
-				summarise(w, games, errs)
+				summarise(w, games, errs, opts)
 				return nil
 			}
 			if want == 0 {
 				want = 1
 			}
 			if want < 1 || want > len(games) {
-				return cli.Exit(fmt.Sprintf("show: the file has %d games, no game %d", len(games), want), exitUsage)
+				return cli.Exit(fmt.Sprintf("show: %s has %d games, no game %d", c.Args().First(), len(games), want), exitUsage)
 			}
 			if errs[want-1] != nil {
 				return cli.Exit(errs[want-1], exitInvalid)
 			}
-			return showGame(w, games[want-1], c.Int("ply"), c.Int("context"))
+			return showGame(w, games[want-1], opts, c.Int("ply"), c.Int("context"))
 		},
 	}
 }
 
-func showGame(w io.Writer, rec *record.Game, ply, context int) error {
-	g := replay.Replay(rec, replay.Options{DefaultGame: defaultGame})
+func showGame(w io.Writer, rec *record.Game, opts replay.Options, ply, context int) error {
+	g := replay.Replay(rec, opts)
 	if g.Start == nil {
 		return cli.Exit(g.Err, exitInvalid)
 	}
@@ -114,7 +120,7 @@ func orDash(s string) string {
 
 // summarise lists a file's games and totals the scores of each series (same
 // Event and same two players): the Dejarik text plays series to 12 points.
-func summarise(w io.Writer, games []*record.Game, errs []error) {
+func summarise(w io.Writer, games []*record.Game, errs []error, opts replay.Options) {
 	type series struct {
 		event, a, b string
 		sa, sb      float64
@@ -128,7 +134,7 @@ func summarise(w io.Writer, games []*record.Game, errs []error) {
 			fmt.Fprintf(w, "%4d  unreadable: %v\n", i+1, errs[i])
 			continue
 		}
-		g := replay.Replay(rec, replay.Options{DefaultGame: defaultGame})
+		g := replay.Replay(rec, opts)
 		if g.Rules == nil {
 			fmt.Fprintf(w, "%4d  %v\n", i+1, g.Err)
 			continue

@@ -24,17 +24,26 @@ func validateCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only the summary"},
 			&cli.BoolFlag{Name: "notes", Usage: "also print remarks on accepted moves (dames faults)"},
+			&cli.BoolFlag{Name: "warnings", Usage: "also print the warnings of valid games (metadata faults, detected rulesets)"},
+			rulesFlag("game"),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return cli.Exit("validate: name at least one file or directory", exitUsage)
 			}
-			v := validator{w: c.App.Writer, quiet: c.Bool("quiet"), notes: c.Bool("notes")}
+			opts, err := replayOptions(c, "game")
+			if err != nil {
+				return err
+			}
+			v := validator{w: c.App.Writer, quiet: c.Bool("quiet"), notes: c.Bool("notes"), warnings: c.Bool("warnings"), opts: opts}
 			start := time.Now()
 			if err := eachGame(c.Args().Slice(), v.game); err != nil {
 				return cli.Exit(err, exitUsage)
 			}
 			el := time.Since(start).Seconds()
+			if v.warned > 0 {
+				fmt.Fprintf(v.w, "%d valid games with warnings (--warnings lists them)\n", v.warned)
+			}
 			fmt.Fprintf(v.w, "%d games, %d valid, %d invalid, %d plies in %.2fs (%.0f plies/s)\n",
 				v.games, v.valid, v.games-v.valid, v.plies, el, float64(v.plies)/max(el, 1e-9))
 			if v.valid != v.games {
@@ -46,10 +55,11 @@ func validateCommand() *cli.Command {
 }
 
 type validator struct {
-	w            io.Writer
-	quiet, notes bool
-	games, valid int
-	plies        int
+	w                      io.Writer
+	quiet, notes, warnings bool
+	opts                   replay.Options
+	games, valid, warned   int
+	plies                  int
 }
 
 func (v *validator) game(file string, n int, g *record.Game, err error) error {
@@ -58,7 +68,7 @@ func (v *validator) game(file string, n int, g *record.Game, err error) error {
 		v.report(file, lineOf(err), n, readMessage(err))
 		return nil
 	}
-	rg := replay.Replay(g, replay.Options{DefaultGame: defaultGame})
+	rg := replay.Replay(g, v.opts)
 	v.plies += rg.Plies()
 	if v.notes && !v.quiet {
 		for _, note := range rg.Notes {
@@ -70,6 +80,14 @@ func (v *validator) game(file string, n int, g *record.Game, err error) error {
 		return nil
 	}
 	v.valid++
+	if len(rg.Warnings) > 0 {
+		v.warned++
+	}
+	if v.warnings && !v.quiet {
+		for _, w := range rg.Warnings {
+			fmt.Fprintf(v.w, "%s:%d: game %d: warning: %s\n", file, w.Pos.Line, n, w)
+		}
+	}
 	return nil
 }
 

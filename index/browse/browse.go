@@ -22,7 +22,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/record"
@@ -33,51 +32,30 @@ import (
 
 // Source is a database as a web.Source.
 type Source struct {
-	db   *index.DB
-	opts replay.Options
-
-	mu       sync.Mutex
-	rulesets []string // nil until read
+	db     *index.DB
+	opts   replay.Options
+	counts counts
 }
 
-// rulesetList is the rulesets of the database's games, read once (again
-// after reset).
-func (s *Source) rulesetList(ctx context.Context) ([]string, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.rulesets != nil {
-		return s.rulesets, nil
-	}
-	info, err := s.db.Info(ctx)
-	if err != nil {
-		return nil, err
-	}
-	list := []string{}
-	for _, c := range info.Games {
-		list = append(list, c.Game)
-	}
-	s.rulesets = list
-	return list, nil
+// New returns the source of db; records are replayed with opts. The
+// counts of the list (rulesets, totals) are made apart from any request
+// and cached (counts.go).
+func New(db *index.DB, opts replay.Options) *Source {
+	return &Source{db: db, opts: opts, counts: counts{db: db}}
 }
-
-// reset forgets the rulesets read (the database grew).
-func (s *Source) reset() {
-	s.mu.Lock()
-	s.rulesets = nil
-	s.mu.Unlock()
-}
-
-// New returns the source of db; records are replayed with opts.
-func New(db *index.DB, opts replay.Options) *Source { return &Source{db: db, opts: opts} }
 
 var _ web.Source = (*Source)(nil)
 
 // List is a page of the database's games: by default in id order; a
 // position or pattern list in game and ply order, a line per occurrence.
 func (s *Source) List(ctx context.Context, q web.ListQuery) (web.ListPage, error) {
-	rulesets, err := s.rulesetList(ctx)
+	games, err := s.counts.get(ctx)
 	if err != nil {
 		return web.ListPage{}, err
+	}
+	rulesets := make([]string, 0, len(games))
+	for _, c := range games {
+		rulesets = append(rulesets, c.Game)
 	}
 	iq, err := s.query(q)
 	if err != nil {
@@ -114,7 +92,19 @@ func (s *Source) List(ctx context.Context, q web.ListQuery) (web.ListPage, error
 		if hits, err = s.db.List(ctx, iq, o); err != nil {
 			return page, badQuery(err)
 		}
-		if page.Total, err = s.db.Count(ctx, iq, o); err != nil {
+		if plain(q) {
+			// Filtered by ruleset and validity alone: the cached counts.
+			game := q.Game
+			if g, err := rules.Lookup(game); err == nil {
+				game = g.ID()
+			}
+			switch q.Valid {
+			case "":
+				page.Total = total(games, game, false) + total(games, game, true)
+			default:
+				page.Total = total(games, game, q.Valid == "invalid")
+			}
+		} else if page.Total, err = s.db.Count(ctx, iq, o); err != nil {
 			return page, err
 		}
 	}
@@ -148,6 +138,12 @@ func (s *Source) List(ctx context.Context, q web.ListQuery) (web.ListPage, error
 	return page, nil
 }
 
+// plain reports whether q filters by ruleset and validity alone.
+func plain(q web.ListQuery) bool {
+	q.Game, q.Valid, q.Sort, q.Desc, q.Offset, q.Limit = "", "", "", false, 0, 0
+	return q == web.ListQuery{}
+}
+
 // maxPositionCount bounds the count of a position's occurrences (the
 // start position occurs in every game): beyond, the page says "more than".
 const maxPositionCount = 10000
@@ -175,7 +171,7 @@ func (s *Source) query(q web.ListQuery) (index.Query, error) {
 	}
 	if q.Position != "" || q.Pattern != "" {
 		if q.Game == "" {
-			return iq, fmt.Errorf("%w: a position or pattern search needs the game (ruleset)", web.ErrBadQuery)
+			return iq, web.BadQuery(errors.New("a position or pattern search needs the game (ruleset)"))
 		}
 		if q.Valid == "" {
 			// Only valid games have their positions indexed to the end.
@@ -202,7 +198,7 @@ func (s *Source) query(q web.ListQuery) (index.Query, error) {
 // badQuery marks the database's query errors as the request's.
 func badQuery(err error) error {
 	if errors.Is(err, index.ErrQuery) {
-		return fmt.Errorf("%w: %w", web.ErrBadQuery, err)
+		return web.BadQuery(err)
 	}
 	return err
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"time"
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/replay/web"
@@ -114,8 +115,8 @@ func Load(ctx context.Context, db *index.DB, paths []string, opts index.ImportOp
 		l.mu.Lock()
 		l.st.Loading = false
 		l.mu.Unlock()
-		// The rulesets are read again once every game is in.
-		src.reset()
+		// The rulesets and totals are counted again once every game is in.
+		src.counts.forget()
 		done <- err
 	}()
 	return l, done
@@ -138,11 +139,19 @@ func (l *Loading) Status() web.LoadStatus {
 	return l.st
 }
 
-// List is the source's list; while the import runs, the rulesets are read
-// afresh for every page.
+// List is the source's list; while the import runs, the rulesets and
+// totals are counted afresh for every page.
 func (l *Loading) List(ctx context.Context, q web.ListQuery) (web.ListPage, error) {
 	if l.Status().Loading {
-		l.Source.reset()
+		l.Source.counts.forget()
 	}
 	return l.Source.List(ctx, q)
+}
+
+// forget drops the cached counts: the next request counts again (the
+// database grew).
+func (c *counts) forget() {
+	c.mu.Lock()
+	c.at = time.Time{}
+	c.mu.Unlock()
 }

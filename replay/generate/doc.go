@@ -1,6 +1,7 @@
 // Package generate makes collections of complete, legal game records for any
-// registered game, for tests, demonstrations and benchmarks at scale, and
-// measures the record pipeline on them (Bench).
+// registered game, for tests, demonstrations and benchmarks at scale (the
+// pipeline benchmark that imports them, internal/bench, lives beside the
+// command, since it composes every package down to the index).
 //
 // A collection is a pure function of (game, seed, number of games): game i is
 // played from its own random stream, seeded with (seed, i), against an opening

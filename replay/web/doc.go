@@ -16,7 +16,10 @@
 //   - the dames family: PDN numbered dark squares, square 1 the first dark
 //     square of the top row (the second cell), White at the bottom (as
 //     rules/dames' Diagram); 10×10 except loup-moutons, which is 8×8 unless
-//     its start position names a square above 32 (the rule of rules/dames);
+//     its start position names a square above 32 (the rule of rules/dames),
+//     and the 8×8 families: checkers and pool numbered like dames, italian
+//     mirrored (square 1 the top-left corner), russian, brazilian and czech
+//     named a1–h8 with files and ranks written around the board;
 //   - dejarik: a round board, centre c, inner ring i1–i12 in front of the
 //     outer ring o1–o12, 12 at the top and numbers running clockwise (as
 //     rules/dejarik's Diagram);

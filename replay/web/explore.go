@@ -65,10 +65,6 @@ type PlayerCount struct {
 	Games int    `json:"games"`
 }
 
-// ErrBadQuery is wrapped by the errors of a source that mean the request
-// is wrong (a bad position, pattern or sort column), not the source.
-var ErrBadQuery = errors.New("bad query")
-
 // LegalMove is a move of a position, for the page's click-to-move.
 type LegalMove struct {
 	Move string `json:"move"`
@@ -289,18 +285,16 @@ func explorerRoutes(mux *http.ServeMux, src Source) {
 	})
 }
 
+// statusOf is the HTTP status of a source's error (errorStatus, and 404
+// for a missing game, 501 for what the source cannot do).
 func statusOf(err error) int {
 	switch {
 	case errors.Is(err, ErrNoGame):
 		return http.StatusNotFound
 	case errors.Is(err, ErrUnsupported):
 		return http.StatusNotImplemented
-	case errors.Is(err, ErrBadQuery):
-		return http.StatusBadRequest
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return http.StatusServiceUnavailable
 	}
-	return http.StatusInternalServerError
+	return errorStatus(err)
 }
 
 func writeError(w http.ResponseWriter, status int, msg string) {

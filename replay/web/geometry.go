@@ -74,6 +74,8 @@ func GeometryOf(id string, start rules.Position) Geometry {
 		return g
 	case "dames", "dames-brigand", "draughts":
 		return pdn(10, id)
+	case "checkers", "pool", "italian", "russian", "brazilian", "czech":
+		return pdn(8, id)
 	case "loup-moutons":
 		n := 8
 		if start != nil {
@@ -139,17 +141,31 @@ func grid(w, h int, cols, rows []string, rowFirst bool) Geometry {
 
 // pdn lays out an n×n draughts board with its dark squares numbered as in
 // PDN: 1 is the second cell of the top row, rows alternate the dark cells.
+// Italian (PDN GameType 22) is mirrored: 1 is the top-left corner. Russian,
+// Brazilian and Czech name their squares a1–h8 (a1 the bottom-left corner),
+// written around the board.
 func pdn(n int, id string) Geometry {
 	g := Geometry{Shape: "grid", W: n, H: n, Style: "disc", Colors: [2]string{"#fafafa", "#222"}}
 	per := n / 2
+	mirror := id == "italian"
+	alg := id == "russian" || id == "brazilian" || id == "czech"
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
 			c := Cell{X: float64(x), Y: float64(y)}
-			if (x+y)%2 == 1 {
+			if ((x+y)%2 == 1) != mirror {
 				num := strconv.Itoa(y*per + x/2 + 1)
 				c.Name, c.Dark, c.Label = num, true, num
+				if alg {
+					c.Name, c.Label = string(rune('a'+x))+strconv.Itoa(n-y), ""
+				}
 			}
 			g.Cells = append(g.Cells, c)
+		}
+	}
+	if alg {
+		for i := 0; i < n; i++ {
+			f, r := string(rune('a'+i)), strconv.Itoa(n-i)
+			g.Labels = append(g.Labels, Label{Text: r, X: -0.4, Y: float64(i) + 0.5}, Label{Text: f, X: float64(i) + 0.5, Y: float64(n) + 0.4})
 		}
 	}
 	if id == "loup-moutons" {

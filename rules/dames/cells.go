@@ -9,15 +9,21 @@ import (
 // The rules.Layout of each board size: the PDN squares 1..n by index (square
 // number minus 1) and the cell contents as codes. Board names men M and
 // kings K (promoted) in every ruleset, the wolf and the sheep included.
+// Italian shares layout8 (its squares have the same numbers); the algebraic
+// families use layout8a, whose squares are named a1–h8.
 var (
-	layout10 = newLayout(geom10)
-	layout8  = newLayout(geom8)
+	layout10 = newLayout(geom10, false)
+	layout8  = newLayout(geom8, false)
+	layout8a = newLayout(geom8, true)
 )
 
-func newLayout(g *geom) *rules.Layout {
+func newLayout(g *geom, algebraic bool) *rules.Layout {
 	l := &rules.Layout{Squares: make([]string, g.n)}
 	for s := range l.Squares {
 		l.Squares[s] = strconv.Itoa(s + 1)
+		if algebraic {
+			l.Squares[s] = g.alg(s)
+		}
 	}
 	for _, c := range []int8{wMan, wKing, bMan, bKing} {
 		pc := rules.Piece{Kind: 'M', Side: rules.Side(sideOf(c))}
@@ -33,10 +39,13 @@ var _ rules.Cells = (*Position)(nil)
 
 // Layout implements rules.Cells.
 func (p *Position) Layout() *rules.Layout {
-	if p.geo == geom8 {
-		return layout8
+	switch {
+	case p.geo.side == 10:
+		return layout10
+	case p.g.f.algebraic:
+		return layout8a
 	}
-	return layout10
+	return layout8
 }
 
 // Cells implements rules.Cells.

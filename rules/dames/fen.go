@@ -43,6 +43,10 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 	var huffs []int
 	seen := [3]bool{}
 	maxSq := 0
+	maxBoard := 50
+	if g.v == vFamily {
+		maxBoard = g.f.geo.n
+	}
 	for _, part := range parts[1:] {
 		if part == "" {
 			return nil, rules.PositionError(text, "empty section")
@@ -72,6 +76,13 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 				king = true
 				item = item[1:]
 			}
+			if g.f.algebraic && len(item) == 2 && item[0] >= 'a' && item[0] <= 'h' && item[1] >= '1' && item[1] <= '8' {
+				sq := g.f.geo.algSquare(item[0], item[1])
+				if sq < 0 {
+					return nil, rules.PositionError(text, "%s is a light square", item)
+				}
+				item = strconv.Itoa(sq + 1)
+			}
 			lo, hi, ok := strings.Cut(item, "-")
 			a, err := strconv.Atoi(lo)
 			if err != nil || lo == "" || lo[0] == '+' {
@@ -84,8 +95,8 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 					return nil, rules.PositionError(text, "%q is not a square range", item)
 				}
 			}
-			if a < 1 || b > 50 {
-				return nil, rules.PositionError(text, "square %s is not on the board (1–50)", item)
+			if a < 1 || b > maxBoard {
+				return nil, rules.PositionError(text, "square %s is not on the board (1–%d)", item, maxBoard)
 			}
 			if side == 2 && king {
 				return nil, rules.PositionError(text, "huff section takes no K")
@@ -102,9 +113,9 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 			}
 		}
 	}
-	p.geo = geom10
-	if g.v == vLoup && maxSq <= 32 {
-		p.geo = geom8
+	p.geo = g.f.geo
+	if g.v == vLoup && maxSq > 32 {
+		p.geo = geom10
 	}
 	for _, e := range entries {
 		s := e.sq - 1
@@ -133,7 +144,7 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 		if p.cell[s] == empty || sideOf(p.cell[s]) == int(p.turn) {
 			return nil, rules.PositionError(text, "huff square %d does not hold a piece of the side that just moved", h)
 		}
-		if g.v == vDraughts || g.v == vLoup {
+		if !g.f.huffs {
 			return nil, rules.PositionError(text, "%s has no huffing", g.id)
 		}
 		p.huff |= 1 << uint(s)

@@ -40,10 +40,22 @@ func (p *Position) canCapture(s int) bool {
 	c := p.cell[s]
 	side := sideOf(c)
 	g := p.geo
-	if !isKing(c) {
+	f := &p.g.f
+	if !isKing(c) || !f.flying {
 		enemy := p.occ[1-side]
+		if !isKing(c) && f.manNoKing {
+			enemy = 0
+			for e := p.occ[1-side]; e != 0; e &= e - 1 {
+				if t := bits.TrailingZeros64(e); !isKing(p.cell[t]) {
+					enemy |= bit(t)
+				}
+			}
+		}
 		free := ^(p.occ[0] | p.occ[1])
 		for d := 0; d < 4; d++ {
+			if !isKing(c) && !f.manBack && !forward(side, d) {
+				continue
+			}
 			if g.rayN[s][d] >= 2 && enemy&bit(int(g.ray[s][d][0])) != 0 && free&bit(int(g.ray[s][d][1])) != 0 {
 				return true
 			}
@@ -54,10 +66,8 @@ func (p *Position) canCapture(s int) bool {
 		n := int(g.rayN[s][d])
 		ray := &g.ray[s][d]
 		i := 0
-		if isKing(c) {
-			for i < n && p.cell[ray[i]] == empty {
-				i++
-			}
+		for i < n && p.cell[ray[i]] == empty {
+			i++
 		}
 		if i+1 < n {
 			if t := p.cell[ray[i]]; t != empty && sideOf(t) != side && p.cell[ray[i+1]] == empty {
@@ -90,12 +100,12 @@ func (p *Position) hasMove() bool {
 }
 
 // Legal appends the legal moves: the complete capture sequences when a
-// capture is possible (only the longest ones in draughts), otherwise the
+// capture is possible (those the ruleset's precedence allows), otherwise the
 // steps. Faults and huffs are never listed.
 func (p *Position) Legal(dst []rules.Move) []rules.Move {
 	start := len(dst)
 	if p.g.v != vLoup {
-		dst = p.captures(dst, p.g.v == vDraughts)
+		dst = p.captures(dst, true)
 		if len(dst) > start {
 			return dst
 		}
@@ -113,6 +123,9 @@ func (p *Position) steps(dst []rules.Move) []rules.Move {
 		for d := 0; d < 4; d++ {
 			if isKing(c) {
 				n := int(g.rayN[s][d])
+				if !p.g.f.flying && n > 1 {
+					n = 1
+				}
 				for i := 0; i < n; i++ {
 					t := int(g.ray[s][d][i])
 					if p.cell[t] != empty {
@@ -137,14 +150,19 @@ func (p *Position) steps(dst []rules.Move) []rules.Move {
 // origin; captured pieces stay on the board (they block and cannot be jumped
 // twice) until the sequence ends.
 type capGen struct {
-	p        *Position
-	side     int
-	from     int
-	king     bool
-	majority bool
-	start    int
-	best     int
-	dst      []rules.Move
+	p      *Position
+	f      *family
+	side   int
+	from   int
+	king   bool // the moving piece is a king at the start
+	ranked bool // apply the ruleset's precedence
+	start  int
+	best   uint64
+	dst    []rules.Move
+	// order has bit 31-i set when the i-th piece taken is a king (Italian
+	// precedence: kings taken earlier rank higher).
+	order uint64
+	depth int
 	// paths mode: every complete sequence with its landing squares.
 	paths   bool
 	path    []int8
@@ -158,15 +176,22 @@ type capPath struct {
 	path []int8 // landing squares, origin first
 }
 
-func (cg *capGen) walk(cur int, caps uint64) {
+// walk goes on from cur, having taken caps; king is whether the piece moves
+// as a king now, crowned whether it was crowned during this capture.
+func (cg *capGen) walk(cur int, caps uint64, king, crowned bool) {
 	p := cg.p
 	g := p.geo
+	f := cg.f
+	long := king && f.flying
 	found := false
 	for d := 0; d < 4; d++ {
+		if !king && !f.manBack && !forward(cg.side, d) {
+			continue
+		}
 		n := int(g.rayN[cur][d])
 		ray := &g.ray[cur][d]
 		i := 0
-		if cg.king {
+		if long {
 			for i < n && p.cell[ray[i]] == empty {
 				i++
 			}
@@ -179,6 +204,9 @@ func (cg *capGen) walk(cur int, caps uint64) {
 		if c == empty || sideOf(c) == cg.side || caps&bit(t) != 0 {
 			continue
 		}
+		if !king && f.manNoKing && isKing(c) {
+			continue
+		}
 		for j := i + 1; j < n; j++ {
 			l := int(ray[j])
 			if p.cell[l] != empty {
@@ -188,31 +216,66 @@ func (cg *capGen) walk(cur int, caps uint64) {
 			if cg.paths {
 				cg.path = append(cg.path, int8(l))
 				if cg.prefixes {
-					cg.record(l, caps|bit(t))
+					cg.record(l, caps|bit(t), crowned)
 				}
 			}
-			cg.walk(l, caps|bit(t))
+			saved := cg.order
+			if isKing(c) {
+				cg.order |= 1 << uint(31-cg.depth)
+			}
+			cg.depth++
+			if !king && f.crownMid && g.farRow(l, cg.side) {
+				cg.walk(l, caps|bit(t), true, true)
+			} else {
+				cg.walk(l, caps|bit(t), king, crowned)
+			}
+			cg.depth--
+			cg.order = saved
 			if cg.paths {
 				cg.path = cg.path[:len(cg.path)-1]
 			}
-			if !cg.king {
+			if !long {
 				break
 			}
 		}
 	}
 	if !found && caps != 0 && !cg.prefixes {
-		cg.record(cur, caps)
+		cg.record(cur, caps, crowned)
 	}
 }
 
-func (cg *capGen) record(to int, caps uint64) {
+// score ranks a complete sequence under the ruleset's precedence; only the
+// sequences with the highest score are legal.
+func (cg *capGen) score(caps uint64) uint64 {
+	switch cg.f.prec {
+	case precMajority:
+		return uint64(popcount(caps))
+	case precKing:
+		if cg.king {
+			return 1
+		}
+	case precItalian:
+		s := uint64(popcount(caps)) << 40
+		if cg.king {
+			s |= 1 << 39
+		}
+		s |= uint64(bits.OnesCount64(cg.order)) << 32
+		return s | cg.order
+	}
+	return 0
+}
+
+func (cg *capGen) record(to int, caps uint64, crowned bool) {
 	m := mkMove(cg.from, to, caps)
+	if crowned {
+		m |= rules.Move(crownBit)
+	}
 	if cg.paths {
 		cg.records = append(cg.records, capPath{m, append([]int8(nil), cg.path...)})
 		return
 	}
-	if cg.majority {
-		k := popcount(caps)
+	if cg.ranked {
+		k := cg.score(caps)
 		if k < cg.best {
 			return
 		}
@@ -230,10 +293,10 @@ func (cg *capGen) record(to int, caps uint64) {
 }
 
 // captures appends the complete capture sequences of the side to move, one
-// per (origin, destination, captured set); with majority only those taking
-// the most pieces.
-func (p *Position) captures(dst []rules.Move, majority bool) []rules.Move {
-	cg := capGen{p: p, side: int(p.turn), majority: majority, start: len(dst), dst: dst}
+// per (origin, destination, captured set, crowned during the capture); with
+// ranked only those the ruleset's precedence allows.
+func (p *Position) captures(dst []rules.Move, ranked bool) []rules.Move {
+	cg := capGen{p: p, f: &p.g.f, side: int(p.turn), ranked: ranked && p.g.f.prec != precFree, start: len(dst), dst: dst}
 	for own := p.occ[p.turn]; own != 0; own &= own - 1 {
 		s := bits.TrailingZeros64(own)
 		c := p.cell[s]
@@ -242,7 +305,7 @@ func (p *Position) captures(dst []rules.Move, majority bool) []rules.Move {
 		}
 		cg.from, cg.king = s, isKing(c)
 		p.cell[s] = empty
-		cg.walk(s, 0)
+		cg.walk(s, 0, cg.king, false)
 		p.cell[s] = c
 	}
 	return cg.dst
@@ -256,10 +319,10 @@ func (p *Position) capturePaths(from int, prefixes bool) []capPath {
 	if c == empty || sideOf(c) != int(p.turn) || p.g.v == vLoup {
 		return nil
 	}
-	cg := capGen{p: p, side: int(p.turn), from: from, king: isKing(c), paths: true, prefixes: prefixes}
+	cg := capGen{p: p, f: &p.g.f, side: int(p.turn), from: from, king: isKing(c), paths: true, prefixes: prefixes}
 	cg.path = append(cg.path, int8(from))
 	p.cell[from] = empty
-	cg.walk(from, 0)
+	cg.walk(from, 0, cg.king, false)
 	p.cell[from] = c
 	return cg.records
 }

@@ -17,24 +17,28 @@ const (
 )
 
 type geom struct {
-	side  int // 10 or 8
-	half  int // squares per row
-	n     int // squares: 50 or 32
-	row   [50]int8
-	col   [50]int8
-	at    [10][10]int8 // square at (row, col), -1 on a light square
-	ray   [50][4][9]int8
-	rayN  [50][4]int8
-	steps [50][4]int8 // the neighbouring square in each direction, -1 off board
+	side int // 10 or 8
+	// mirror: the dark squares are the even columns of even rows, so square
+	// 1 is the top-left corner (Italian, PDN notation N2 with invert flag 1).
+	mirror bool
+	half   int // squares per row
+	n      int // squares: 50 or 32
+	row    [50]int8
+	col    [50]int8
+	at     [10][10]int8 // square at (row, col), -1 on a light square
+	ray    [50][4][9]int8
+	rayN   [50][4]int8
+	steps  [50][4]int8 // the neighbouring square in each direction, -1 off board
 }
 
 var (
-	geom10 = newGeom(10)
-	geom8  = newGeom(8)
+	geom10 = newGeom(10, false)
+	geom8  = newGeom(8, false)
+	geom8i = newGeom(8, true)
 )
 
-func newGeom(side int) *geom {
-	g := &geom{side: side, half: side / 2, n: side * side / 2}
+func newGeom(side int, mirror bool) *geom {
+	g := &geom{side: side, half: side / 2, n: side * side / 2, mirror: mirror}
 	for r := range g.at {
 		for c := range g.at[r] {
 			g.at[r][c] = -1
@@ -43,7 +47,7 @@ func newGeom(side int) *geom {
 	for s := 0; s < g.n; s++ {
 		r := s / g.half
 		c := 2 * (s % g.half)
-		if r%2 == 0 {
+		if (r%2 == 0) != mirror {
 			c++
 		}
 		g.row[s], g.col[s] = int8(r), int8(c)
@@ -78,4 +82,20 @@ func (g *geom) farRow(s int, side int) bool {
 		return g.row[s] == 0
 	}
 	return int(g.row[s]) == g.side-1
+}
+
+// alg is the algebraic name of square s ("a1" the bottom-left corner, files
+// a–h left to right, ranks 1–8 from White's side).
+func (g *geom) alg(s int) string {
+	return string([]byte{'a' + byte(g.col[s]), byte('0' + g.side - int(g.row[s]))})
+}
+
+// algSquare reads an algebraic square name; -1 when it is not a dark square
+// of the board.
+func (g *geom) algSquare(file, rank byte) int {
+	c, r := int(file-'a'), g.side-int(rank-'0')
+	if c < 0 || c >= g.side || r < 0 || r >= g.side {
+		return -1
+	}
+	return int(g.at[r][c])
 }

@@ -26,19 +26,61 @@ type nBoard struct {
 type nMove struct {
 	fr, fc, tr, tc int
 	caps           [][2]int
+	kingsAt        []bool // whether each piece taken, in order, is a king
+	kingMover      bool
+	crowned        bool // crowned during the capture (Russian)
 }
 
-func nSquare(size, n int) (int, int) {
+// nRules are the rule sentences of each ruleset, as this test reads them.
+type nRules struct {
+	manBack   bool   // men capture backward
+	flying    bool   // kings fly
+	crownMid  bool   // a man reaching the far row mid-capture goes on as a king
+	manNoKing bool   // men cannot take kings
+	choice    string // "free", "most", "italian", "king"
+	mirror    bool   // square 1 is the top-left corner
+}
+
+func nRulesOf(game string) nRules {
+	switch game {
+	case "draughts", "brazilian":
+		return nRules{manBack: true, flying: true, choice: "most"}
+	case "checkers":
+		return nRules{choice: "free"}
+	case "italian":
+		return nRules{manNoKing: true, choice: "italian", mirror: true}
+	case "pool":
+		return nRules{manBack: true, flying: true, choice: "free"}
+	case "russian":
+		return nRules{manBack: true, flying: true, crownMid: true, choice: "free"}
+	case "czech":
+		return nRules{flying: true, choice: "king"}
+	}
+	return nRules{manBack: true, flying: true, choice: "free"} // dames, dames-brigand
+}
+
+func nSquare(size, n int, mirror bool) (int, int) {
 	half := size / 2
 	r := (n - 1) / half
 	c := 2 * ((n - 1) % half)
-	if r%2 == 0 {
+	if (r%2 == 0) != mirror {
 		c++
 	}
 	return r, c
 }
 
 func nNumber(size, r, c int) int { return r*(size/2) + c/2 + 1 }
+
+// nParse reads a square name: a PDN number, or "c3" (file, rank from the
+// bottom) in the algebraic rulesets.
+func nParse(size int, name string, mirror bool) (int, int) {
+	if name[0] >= 'a' && name[0] <= 'h' {
+		rank, _ := strconv.Atoi(name[1:])
+		return size - rank, int(name[0] - 'a')
+	}
+	n, _ := strconv.Atoi(name)
+	return nSquare(size, n, mirror)
+}
 
 // nFromBoard copies a position through its Board listing.
 func nFromBoard(p rules.Position, game string) *nBoard {
@@ -51,7 +93,7 @@ func nFromBoard(p rules.Position, game string) *nBoard {
 	for r := range b.cells {
 		b.cells[r] = make([]byte, size)
 		for c := range b.cells[r] {
-			if (r+c)%2 == 1 {
+			if ((r+c)%2 == 1) != nRulesOf(game).mirror {
 				b.cells[r][c] = '.'
 			} else {
 				b.cells[r][c] = ' '
@@ -59,8 +101,7 @@ func nFromBoard(p rules.Position, game string) *nBoard {
 		}
 	}
 	for _, pl := range p.Board() {
-		n, _ := strconv.Atoi(pl.Square)
-		r, c := nSquare(size, n)
+		r, c := nParse(size, pl.Square, nRulesOf(game).mirror)
 		ch := byte('w')
 		if pl.Side == 1 {
 			ch = 'b'
@@ -93,27 +134,35 @@ var nDirs = [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}}
 
 func (b *nBoard) captures() []nMove {
 	var out []nMove
+	rl := nRulesOf(b.game)
 	for r := 0; r < b.size; r++ {
 		for c := 0; c < b.size; c++ {
 			ch := b.cells[r][c]
 			if !b.mine(ch) {
 				continue
 			}
-			king := ch == 'W' || ch == 'B'
 			b.cells[r][c] = '.'
-			var rec func(cr, cc int, caps [][2]int)
-			rec = func(cr, cc int, caps [][2]int) {
+			var rec func(cr, cc int, king, crowned bool, caps [][2]int, kings []bool)
+			rec = func(cr, cc int, king, crowned bool, caps [][2]int, kings []bool) {
 				more := false
 				for _, d := range nDirs {
+					forwardDir := (b.white && d[0] < 0) || (!b.white && d[0] > 0)
+					if !king && !rl.manBack && !forwardDir {
+						continue
+					}
 					// find the first piece along d
 					k := 1
-					if king {
+					if king && rl.flying {
 						for b.in(cr+k*d[0], cc+k*d[1]) && b.cells[cr+k*d[0]][cc+k*d[1]] == '.' {
 							k++
 						}
 					}
 					er, ec := cr+k*d[0], cc+k*d[1]
 					if !b.in(er, ec) || !b.enemy(b.cells[er][ec]) {
+						continue
+					}
+					victimKing := b.cells[er][ec] == 'W' || b.cells[er][ec] == 'B'
+					if !king && rl.manNoKing && victimKing {
 						continue
 					}
 					taken := false
@@ -132,33 +181,31 @@ func (b *nBoard) captures() []nMove {
 						}
 						more = true
 						nc := append(append([][2]int(nil), caps...), [2]int{er, ec})
-						rec(lr, lc, nc)
-						if !king {
+						nk := append(append([]bool(nil), kings...), victimKing)
+						farRow := (b.white && lr == 0) || (!b.white && lr == b.size-1)
+						if !king && rl.crownMid && farRow {
+							rec(lr, lc, true, true, nc, nk)
+						} else {
+							rec(lr, lc, king, crowned, nc, nk)
+						}
+						if !(king && rl.flying) {
 							break
 						}
 					}
 				}
 				if !more && len(caps) > 0 {
-					out = append(out, nMove{r, c, cr, cc, caps})
+					out = append(out, nMove{r, c, cr, cc, caps, kings, ch == 'W' || ch == 'B', crowned})
 				}
 			}
-			rec(r, c, nil)
+			rec(r, c, ch == 'W' || ch == 'B', false, nil, nil)
 			b.cells[r][c] = ch
 		}
 	}
-	// one move per origin, destination and captured set
+	out = nFilter(out, rl.choice)
+	// one move per origin, destination, captured set (and crowning)
 	seen := map[string]bool{}
 	var uniq []nMove
-	best := 0
 	for _, m := range out {
-		if len(m.caps) > best {
-			best = len(m.caps)
-		}
-	}
-	for _, m := range out {
-		if b.game == "draughts" && len(m.caps) < best {
-			continue
-		}
 		k := m.key()
 		if !seen[k] {
 			seen[k] = true
@@ -168,13 +215,77 @@ func (b *nBoard) captures() []nMove {
 	return uniq
 }
 
+// nFilter keeps the captures the precedence rule allows, one criterion at
+// a time.
+func nFilter(ms []nMove, choice string) []nMove {
+	keep := func(ms []nMove, better func(a, b nMove) int) []nMove {
+		var best []nMove
+		for _, m := range ms {
+			if len(best) == 0 {
+				best = []nMove{m}
+				continue
+			}
+			switch better(m, best[0]) {
+			case 1:
+				best = []nMove{m}
+			case 0:
+				best = append(best, m)
+			}
+		}
+		return best
+	}
+	cmp := func(a, b int) int {
+		if a > b {
+			return 1
+		}
+		if a < b {
+			return -1
+		}
+		return 0
+	}
+	kingCount := func(m nMove) int {
+		n := 0
+		for _, k := range m.kingsAt {
+			if k {
+				n++
+			}
+		}
+		return n
+	}
+	boolInt := func(b bool) int {
+		if b {
+			return 1
+		}
+		return 0
+	}
+	switch choice {
+	case "most":
+		ms = keep(ms, func(a, b nMove) int { return cmp(len(a.caps), len(b.caps)) })
+	case "king":
+		ms = keep(ms, func(a, b nMove) int { return cmp(boolInt(a.kingMover), boolInt(b.kingMover)) })
+	case "italian":
+		ms = keep(ms, func(a, b nMove) int { return cmp(len(a.caps), len(b.caps)) })
+		ms = keep(ms, func(a, b nMove) int { return cmp(boolInt(a.kingMover), boolInt(b.kingMover)) })
+		ms = keep(ms, func(a, b nMove) int { return cmp(kingCount(a), kingCount(b)) })
+		ms = keep(ms, func(a, b nMove) int {
+			for i := range a.kingsAt {
+				if a.kingsAt[i] != b.kingsAt[i] {
+					return cmp(boolInt(a.kingsAt[i]), boolInt(b.kingsAt[i]))
+				}
+			}
+			return 0
+		})
+	}
+	return ms
+}
+
 func (m nMove) key() string {
 	var cs []string
 	for _, x := range m.caps {
 		cs = append(cs, fmt.Sprint(x))
 	}
 	sort.Strings(cs)
-	return fmt.Sprint(m.fr, m.fc, m.tr, m.tc, cs)
+	return fmt.Sprint(m.fr, m.fc, m.tr, m.tc, cs, m.crowned)
 }
 
 func (b *nBoard) moves() []nMove {
@@ -198,8 +309,8 @@ func (b *nBoard) moves() []nMove {
 					continue
 				}
 				for k := 1; b.in(r+k*d[0], c+k*d[1]) && b.cells[r+k*d[0]][c+k*d[1]] == '.'; k++ {
-					out = append(out, nMove{r, c, r + k*d[0], c + k*d[1], nil})
-					if !king {
+					out = append(out, nMove{fr: r, fc: c, tr: r + k*d[0], tc: c + k*d[1]})
+					if !king || !nRulesOf(b.game).flying {
 						break
 					}
 				}
@@ -220,10 +331,10 @@ func (b *nBoard) play(m nMove) *nBoard {
 		nb.cells[x[0]][x[1]] = '.'
 	}
 	if b.game != "loup-moutons" {
-		if ch == 'w' && m.tr == 0 {
+		if ch == 'w' && (m.tr == 0 || m.crowned) {
 			ch = 'W'
 		}
-		if ch == 'b' && m.tr == b.size-1 {
+		if ch == 'b' && (m.tr == b.size-1 || m.crowned) {
 			ch = 'B'
 		}
 	}
@@ -306,6 +417,24 @@ var nCrossPositions = []struct {
 	{"dames-brigand", "B:W44,45,49,43,38,32:B33,39,40,27", 5},
 	// the Turkish strike cannot happen: a taken piece blocks the king
 	{"draughts", "W:WK50:B44,33,22,24,35,14", 3},
+	// the 8×8 families from the start
+	{"checkers", "", 6},
+	{"italian", "", 5},
+	{"pool", "", 5},
+	{"russian", "", 6},
+	{"brazilian", "", 5},
+	{"czech", "", 5},
+	// kings and men mixed: precedence, short and flying kings, men taking
+	// backward, crowning during a capture
+	{"checkers", "W:WK14,22,23,K30:B6,7,10,K17,18,K26", 4},
+	{"italian", "W:WK14,22,23,K30:B6,7,10,K17,18,K26", 4},
+	{"italian", "B:W9,K10,18,K19,26,27:BK14,15,23,K31", 4},
+	{"pool", "W:WK14,22,23,K30:B6,7,10,K17,18,K26", 4},
+	{"russian", "W:W9,14,22,K30:B2,3,6,7,10,18,K26", 4},
+	{"russian", "W:W11:B7,9,19", 3},
+	{"pool", "W:W11:B7,9,19", 3},
+	{"brazilian", "W:WK14,22,23,K30:B6,7,10,K17,18,K26", 4},
+	{"czech", "W:WK14,22,23,K30:B6,7,10,K17,18,K26", 4},
 }
 
 func TestNaiveCrossCheck(t *testing.T) {
@@ -323,9 +452,11 @@ func TestNaiveCrossCheck(t *testing.T) {
 }
 
 // boardString renders a rules position as nBoard.String does.
-func boardString(p rules.Position) string {
+func boardString(p rules.Position, size int) string {
 	var parts []string
 	for _, pl := range p.Board() {
+		r, c := nParse(size, pl.Square, false)
+		pl.Square = strconv.Itoa(nNumber(size, r, c))
 		ch := byte('w')
 		if pl.Side == 1 {
 			ch = 'b'
@@ -347,11 +478,19 @@ func boardString(p rules.Position) string {
 // in one move must be the same for both generators.
 func TestNaiveRandomPositions(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
-	for _, game := range []string{"dames", "draughts", "dames-brigand", "loup-moutons"} {
-		for i := 0; i < 60; i++ {
+	for _, game := range []string{"dames", "draughts", "dames-brigand", "loup-moutons", "checkers", "italian", "pool", "russian", "brazilian", "czech"} {
+		games := 60
+		if nRulesOf(game) != nRulesOf("dames") && game != "draughts" {
+			games = 24 // the 8×8 families: smaller boards, shorter games
+		}
+		for i := 0; i < games; i++ {
 			fen := ""
 			if game != "loup-moutons" && i%2 == 1 {
-				fen = randomFEN(rng)
+				n := 50
+				if game != "dames" && game != "draughts" && game != "dames-brigand" {
+					n = 32
+				}
+				fen = randomFEN(rng, n)
 			}
 			p := mustPos(t, game, fen)
 			for ply := 0; ply < 80 && !p.Outcome().Over; ply++ {
@@ -361,7 +500,7 @@ func TestNaiveRandomPositions(t *testing.T) {
 				for _, m := range moves {
 					c := p.Clone()
 					c.Play(m)
-					a = append(a, boardString(c))
+					a = append(a, boardString(c, nb.size))
 				}
 				for _, m := range nb.moves() {
 					b = append(b, nb.play(m).String())
@@ -377,16 +516,20 @@ func TestNaiveRandomPositions(t *testing.T) {
 	}
 }
 
-func randomFEN(rng *rand.Rand) string {
+func randomFEN(rng *rand.Rand, n int) string {
 	var w, b []string
-	for s := 1; s <= 50; s++ {
+	half := 5
+	if n == 32 {
+		half = 4
+	}
+	for s := 1; s <= n; s++ {
 		switch x := rng.Intn(10); {
 		case x < 2:
-			if s > 5 || rng.Intn(2) == 0 {
+			if s > half || rng.Intn(2) == 0 {
 				w = append(w, prefixK(rng, 4)+strconv.Itoa(s))
 			}
 		case x < 4:
-			if s < 46 || rng.Intn(2) == 0 {
+			if s <= n-half || rng.Intn(2) == 0 {
 				b = append(b, prefixK(rng, 4)+strconv.Itoa(s))
 			}
 		}

@@ -17,6 +17,39 @@ type parsed struct {
 	n       int
 	capture bool // written with x or :
 	huff    bool
+	err     error
+}
+
+// sepOrEnd reads the separator after a square: false at the end of the
+// text or on an error (left in out.err).
+func (p *Position) sepOrEnd(text string, i *int, out *parsed, sepKind *byte) bool {
+	for *i < len(text) && (text[*i] == ' ' || text[*i] == '\t') {
+		*i++
+	}
+	if *i == len(text) {
+		return false
+	}
+	if out.huff {
+		out.err = syntaxErr(text, "a huff names one square (H27)")
+		return false
+	}
+	sep := text[*i]
+	switch sep {
+	case '-':
+	case 'x', 'X', ':':
+		sep = 'x'
+		out.capture = true
+	default:
+		out.err = syntaxErr(text, "unexpected "+strconv.QuoteRune(rune(sep)))
+		return false
+	}
+	if *sepKind != 0 && sep != *sepKind {
+		out.err = syntaxErr(text, "mixes - and x")
+		return false
+	}
+	*sepKind = sep
+	*i++
+	return true
 }
 
 func syntaxErr(text, detail string) error {
@@ -37,13 +70,29 @@ func (p *Position) scan(text string, out *parsed) error {
 		}
 	}
 	skip()
-	if i < len(text) && (text[i] == 'H' || text[i] == 'h') {
+	if i < len(text) && (text[i] == 'H' || (text[i] == 'h' && !p.g.f.algebraic)) {
 		out.huff = true
 		i++
 	}
 	sepKind := byte(0)
 	for {
 		skip()
+		if p.g.f.algebraic && i+1 < len(text) && text[i] >= 'a' && text[i] <= 'h' && text[i+1] >= '1' && text[i+1] <= '8' {
+			sq := p.geo.algSquare(text[i], text[i+1])
+			if sq < 0 {
+				return syntaxErr(text, text[i:i+2]+" is a light square")
+			}
+			if out.n == maxPath {
+				return syntaxErr(text, "too many squares")
+			}
+			out.sq[out.n] = int8(sq)
+			out.n++
+			i += 2
+			if !p.sepOrEnd(text, &i, out, &sepKind) {
+				break
+			}
+			continue
+		}
 		j := i
 		v := 0
 		for i < len(text) && text[i] >= '0' && text[i] <= '9' {
@@ -66,27 +115,12 @@ func (p *Position) scan(text string, out *parsed) error {
 		}
 		out.sq[out.n] = int8(v - 1)
 		out.n++
-		skip()
-		if i == len(text) {
+		if !p.sepOrEnd(text, &i, out, &sepKind) {
 			break
 		}
-		if out.huff {
-			return syntaxErr(text, "a huff names one square (H27)")
-		}
-		sep := text[i]
-		switch sep {
-		case '-':
-		case 'x', 'X', ':':
-			sep = 'x'
-			out.capture = true
-		default:
-			return syntaxErr(text, "unexpected "+strconv.QuoteRune(rune(sep)))
-		}
-		if sepKind != 0 && sep != sepKind {
-			return syntaxErr(text, "mixes - and x")
-		}
-		sepKind = sep
-		i++
+	}
+	if out.err != nil {
+		return out.err
 	}
 	if !out.huff && out.n < 2 {
 		return syntaxErr(text, "a move names at least two squares (32-28, 19x28)")
@@ -111,10 +145,10 @@ func (p *Position) ParseMove(text string) (rules.Move, error) {
 	from, to := int(ps.sq[0]), int(ps.sq[ps.n-1])
 	c := p.cell[from]
 	if c == empty {
-		return 0, illegal(text, "empty square", "no piece on "+strconv.Itoa(from+1))
+		return 0, illegal(text, "empty square", "no piece on "+p.sqName(from))
 	}
 	if sideOf(c) != int(p.turn) {
-		return 0, illegal(text, "not your piece", strconv.Itoa(from+1)+" holds a piece of the side not to move")
+		return 0, illegal(text, "not your piece", p.sqName(from)+" holds a piece of the side not to move")
 	}
 	if !ps.capture {
 		m, err := p.parseStep(text, from, to, c)
@@ -139,7 +173,7 @@ func (p *Position) ParseMove(text string) (rules.Move, error) {
 }
 
 func (p *Position) parseHuff(text string, s int) (rules.Move, error) {
-	if p.g.v == vDraughts || p.g.v == vLoup {
+	if !p.g.f.huffs {
 		return 0, illegal(text, "no huffing", p.g.id+" has no huffing: a capture is compulsory")
 	}
 	if p.huff == 0 {
@@ -172,23 +206,28 @@ func (p *Position) parseStep(text string, from, to int, c int8) (rules.Move, err
 				continue
 			}
 			if p.cell[to] != empty {
-				return 0, illegal(text, "occupied square", strconv.Itoa(to+1)+" is occupied")
+				return 0, illegal(text, "occupied square", p.sqName(to)+" is occupied")
 			}
 			if !isKing(c) {
 				if i > 0 {
 					return 0, illegal(text, "one square", "a man moves one square")
 				}
 				if !forward(side, d) && !(p.g.v == vLoup && side == black) {
+					if p.g.v == vFamily && !p.g.f.manBack {
+						return 0, illegal(text, "men move forward", "a man moves forward only")
+					}
 					return 0, illegal(text, "men move forward", "a man moves forward only (it captures backward)")
 				}
+			} else if i > 0 && !p.g.f.flying {
+				return 0, illegal(text, "one square", "a king moves one square in "+p.g.id)
 			}
 			for k := 0; k < i; k++ {
 				if p.cell[g.ray[from][d][k]] != empty {
-					return 0, illegal(text, "path blocked", "the king's path is blocked at "+strconv.Itoa(int(g.ray[from][d][k])+1))
+					return 0, illegal(text, "path blocked", "the king's path is blocked at "+p.sqName(int(g.ray[from][d][k])))
 				}
 			}
 			if p.g.v != vLoup && p.anyCapture() {
-				if p.g.v == vDraughts {
+				if !p.g.f.huffs {
 					return 0, illegal(text, "capture is compulsory", "must capture: "+p.captureList())
 				}
 				return mkMove(from, to, 0) | rules.Move(faultBit), nil
@@ -196,13 +235,13 @@ func (p *Position) parseStep(text string, from, to int, c int8) (rules.Move, err
 			return mkMove(from, to, 0), nil
 		}
 	}
-	return 0, illegal(text, "not a diagonal move", strconv.Itoa(to+1)+" is not on a diagonal of "+strconv.Itoa(from+1))
+	return 0, illegal(text, "not a diagonal move", p.sqName(to)+" is not on a diagonal of "+p.sqName(from))
 }
 
 // captureList is the legal captures, canonical, comma-separated.
 func (p *Position) captureList() string {
 	var buf [32]rules.Move
-	ms := p.captures(buf[:0], p.g.v == vDraughts)
+	ms := p.captures(buf[:0], true)
 	parts := make([]string, 0, len(ms))
 	for _, m := range ms {
 		parts = append(parts, p.formatIn(m, ms))
@@ -216,7 +255,7 @@ func (p *Position) captureList() string {
 // wins over partial matches.
 func (p *Position) matchCaptures(ps *parsed, dst []rules.Move) []rules.Move {
 	var buf [32]rules.Move
-	legal := p.captures(buf[:0], p.g.v == vDraughts)
+	legal := p.captures(buf[:0], true)
 	from, to := int(ps.sq[0]), int(ps.sq[ps.n-1])
 	start := len(dst)
 	for _, m := range legal {
@@ -288,7 +327,7 @@ func (p *Position) parseCapture(text string, ps *parsed) (rules.Move, error) {
 	case 0:
 	default:
 		var all [32]rules.Move
-		legal := p.captures(all[:0], p.g.v == vDraughts)
+		legal := p.captures(all[:0], true)
 		cands := make([]string, len(ms))
 		for i, m := range ms {
 			cands[i] = p.formatIn(m, legal)
@@ -299,11 +338,14 @@ func (p *Position) parseCapture(text string, ps *parsed) (rules.Move, error) {
 	if !p.anyCapture() {
 		return 0, illegal(text, "no capture", "there is nothing to capture")
 	}
-	if p.g.v == vDraughts {
+	if p.g.f.prec != precFree {
 		var all [32]rules.Move
 		for _, m := range p.captures(all[:0], false) {
 			if mFrom(m) == from && mTo(m) == to {
-				return 0, illegal(text, "majority capture", "the most pieces must be taken: "+p.captureList())
+				if p.g.f.prec == precMajority {
+					return 0, illegal(text, "majority capture", "the most pieces must be taken: "+p.captureList())
+				}
+				return 0, illegal(text, "capture precedence", p.precedenceRule()+": "+p.captureList())
 			}
 		}
 	}
@@ -323,15 +365,16 @@ func (p *Position) FormatMove(m rules.Move) string {
 		return "H" + strconv.Itoa(mFrom(m)+1)
 	}
 	if mCaps(m) == 0 {
-		return strconv.Itoa(mFrom(m)+1) + "-" + strconv.Itoa(mTo(m)+1)
+		return p.sqName(mFrom(m)) + "-" + p.sqName(mTo(m))
 	}
 	var buf [32]rules.Move
-	return p.formatIn(m, p.captures(buf[:0], p.g.v == vDraughts))
+	return p.formatIn(m, p.captures(buf[:0], true))
 }
 
 func (p *Position) formatIn(m rules.Move, legal []rules.Move) string {
 	from, to := mFrom(m), mTo(m)
-	short := strconv.Itoa(from+1) + "x" + strconv.Itoa(to+1)
+	sep := string(p.g.f.capSep)
+	short := p.sqName(from) + sep + p.sqName(to)
 	for _, x := range legal {
 		if x != m && mFrom(x) == from && mTo(x) == to {
 			for _, cp := range p.capturePaths(from, false) {
@@ -339,9 +382,9 @@ func (p *Position) formatIn(m rules.Move, legal []rules.Move) string {
 					var b strings.Builder
 					for i, s := range cp.path {
 						if i > 0 {
-							b.WriteByte('x')
+							b.WriteString(sep)
 						}
-						b.WriteString(strconv.Itoa(int(s) + 1))
+						b.WriteString(p.sqName(int(s)))
 					}
 					return b.String()
 				}
@@ -360,12 +403,20 @@ func (p *Position) Describe(m rules.Move) rules.MoveInfo {
 		return rules.MoveInfo{From: strconv.Itoa(from + 1), Captures: 1, KeepsTurn: true}
 	}
 	to := mTo(m)
-	info := rules.MoveInfo{From: strconv.Itoa(from + 1), To: strconv.Itoa(to + 1), Captures: popcount(mCaps(m))}
-	if c := p.cell[from]; c != empty && !isKing(c) && p.g.v != vLoup && p.geo.farRow(to, sideOf(c)) {
+	info := rules.MoveInfo{From: p.sqName(from), To: p.sqName(to), Captures: popcount(mCaps(m))}
+	if c := p.cell[from]; c != empty && !isKing(c) && p.g.v != vLoup && (uint64(m)&crownBit != 0 || p.geo.farRow(to, sideOf(c))) {
 		info.Promotes = true
 	}
 	if mFault(m) {
 		info.Note = "fault: ignored a capture (" + p.captureList() + ")"
 	}
 	return info
+}
+
+// precedenceRule says which capture the ruleset's precedence requires.
+func (p *Position) precedenceRule() string {
+	if p.g.f.prec == precKing {
+		return "a king must capture when it can"
+	}
+	return "the most pieces, then with a king, then the most kings, then kings taken first"
 }

@@ -80,7 +80,7 @@ func TestNotationRoundTrip(t *testing.T) {
 		for i := 0; i < 80; i++ {
 			fen := ""
 			if game != "loup-moutons" && i%2 == 1 {
-				fen = randomFEN(rng)
+				fen = randomFEN(rng, 50)
 			}
 			p := mustPos(t, game, fen)
 			for ply := 0; ply < 100 && !p.Outcome().Over; ply++ {

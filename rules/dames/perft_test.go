@@ -32,6 +32,33 @@ func TestPerftDraughts(t *testing.T) {
 	}
 }
 
+// Published perft figures from the start: English checkers (Aart Bik,
+// talkchess "perft for 8x8 checkers", depths 1–8) and Brazilian (Rein
+// Halbersma, "Perft for all recognized draughts variants", depths 1–7).
+// The other 8×8 families are checked against the naive generator of
+// naive_test.go (depth 6) and kept here as regression figures to depth 7.
+func TestPerftFamilies(t *testing.T) {
+	tests := []struct {
+		game string
+		want []uint64
+	}{
+		{"checkers", []uint64{1, 7, 49, 302, 1469, 7361, 36768, 179740}},
+		{"brazilian", []uint64{1, 7, 49, 302, 1469, 7473, 37628, 187302}},
+		{"italian", []uint64{1, 7, 49, 302, 1469, 7361, 36473, 177532}},
+		{"pool", []uint64{1, 7, 49, 302, 1469, 7482, 37986, 190146}},
+		{"russian", []uint64{1, 7, 49, 302, 1469, 7482, 37986, 190146}},
+		{"czech", []uint64{1, 7, 49, 302, 1469, 7361, 36768, 179740}},
+	}
+	for _, tc := range tests {
+		p := mustPos(t, tc.game, "")
+		for d := 1; d < len(tc.want); d++ {
+			if got := rules.Perft(p, d); got != tc.want[d] {
+				t.Errorf("%s perft(%d) = %d, want %d", tc.game, d, got, tc.want[d])
+			}
+		}
+	}
+}
+
 // Counts of the other rulesets, agreed by the naive generator of
 // naive_test.go up to the depths it checks (dames and dames-brigand depth 5,
 // loup-moutons depth 9), kept here as regression figures.

@@ -94,12 +94,15 @@ func (p *Position) Clone() rules.Position {
 }
 
 // Move encoding: bits 0–5 origin, 6–11 destination (0-based squares),
-// 12–61 the captured squares, bit 62 a huff (origin = the piece removed),
-// bit 63 a fault (a move that ignored a capture, dames family only).
+// 12–60 the captured squares 1–49, bit 61 a man crowned during its capture
+// (Russian; square 50 lies on the edge and is never captured, so its bit is
+// free), bit 62 a huff (origin = the piece removed), bit 63 a fault (a move
+// that ignored a capture, Schmidt games only).
 const (
+	crownBit = uint64(1) << 61
 	huffBit  = uint64(1) << 62
 	faultBit = uint64(1) << 63
-	maskBits = (uint64(1) << 50) - 1
+	maskBits = (uint64(1) << 49) - 1
 )
 
 func mkMove(from, to int, caps uint64) rules.Move {
@@ -150,7 +153,7 @@ func (p *Position) Play(m rules.Move) {
 	for caps := mCaps(m); caps != 0; caps &= caps - 1 {
 		p.setCell(bits.TrailingZeros64(caps), empty)
 	}
-	if !isKing(c) && p.g.v != vLoup && p.geo.farRow(to, sideOf(c)) {
+	if !isKing(c) && p.g.v != vLoup && (uint64(m)&crownBit != 0 || p.geo.farRow(to, sideOf(c))) {
 		c++
 	}
 	p.setCell(to, c)
@@ -199,7 +202,7 @@ func (p *Position) Outcome() rules.Outcome {
 }
 
 func (g *Game) winResult(s rules.Side) string {
-	if g.v == vDraughts {
+	if g.f.points {
 		if s == white {
 			return "2-0"
 		}
@@ -260,7 +263,7 @@ func (g *Game) resultWinner(r string) int {
 	case "1/2-1/2":
 		return 2
 	}
-	if g.v == vDraughts {
+	if g.f.points {
 		switch r {
 		case "2-0":
 			return 0
@@ -281,7 +284,7 @@ func (p *Position) CheckResult(result string) error {
 	w := p.g.resultWinner(r)
 	if w < 0 {
 		allowed := "1-0, 0-1, 1/2-1/2 or *"
-		if p.g.v == vDraughts {
+		if p.g.f.points {
 			allowed = "2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2 or *"
 		}
 		return fmt.Errorf("%w: %q is not a %s result (%s)", rules.ErrResult, result, p.g.id, allowed)
@@ -308,7 +311,7 @@ func (p *Position) Board() []rules.Placement {
 		if c == empty {
 			continue
 		}
-		pl := rules.Placement{Square: strconv.Itoa(s + 1), Side: rules.Side(sideOf(c)), Kind: 'M', Count: 1}
+		pl := rules.Placement{Square: p.sqName(s), Side: rules.Side(sideOf(c)), Kind: 'M', Count: 1}
 		if isKing(c) {
 			pl.Kind, pl.Promoted = 'K', true
 		}
@@ -332,7 +335,7 @@ func (p *Position) Diagram() string {
 			case s < 0:
 				b.WriteString(" · ")
 			case p.cell[s] == empty:
-				fmt.Fprintf(&b, "%3d", s+1)
+				fmt.Fprintf(&b, "%3s", p.sqName(s))
 			default:
 				b.WriteString(" " + p.glyph(p.cell[s]) + " ")
 			}
@@ -363,4 +366,13 @@ func (p *Position) glyph(c int8) string {
 		return "L"
 	}
 	return [5]string{"", "w", "W", "b", "B"}[c]
+}
+
+// sqName is the name of square s in the ruleset's notation: its PDN number,
+// or "c3" in the algebraic families.
+func (p *Position) sqName(s int) string {
+	if p.g.f.algebraic {
+		return p.geo.alg(s)
+	}
+	return strconv.Itoa(s + 1)
 }

@@ -210,15 +210,25 @@ func buildSamples(t *testing.T) []sampleFile {
 		"dames-brigand": {"Brigand Blanc", "Brigand Noir"},
 		"loup-moutons":  {"Bergère", "Loup"},
 		"draughts":      {"Sijbrands, T.", "Baba Sy"},
+		"checkers":      {"Wyllie, J.", "Oldbury, R."},
+		"italian":       {"Borghetti, M.", "Mascolo, L."},
+		"pool":          {"Jackson, L.", "Parker, W."},
+		"russian":       {"Kozlova, E.", "Lebedev, A."},
+		"brazilian":     {"Souza, R.", "Oliveira, M."},
+		"czech":         {"Hajek, A.", "Krista, V."},
 	}
 	var files []sampleFile
 	var all sampleStats
 	check := func(game string, need func(s sampleStats) bool, what string) {}
 	_ = check
-	for _, game := range []string{"dames", "dames-brigand", "loup-moutons", "draughts"} {
+	for _, game := range []string{"dames", "dames-brigand", "loup-moutons", "draughts", "checkers", "italian", "pool", "russian", "brazilian", "czech"} {
 		sf := sampleFile{path: filepath.Join(samplesDir, game, game+".pdn")}
 		seen := map[string]bool{}
-		for i := 0; i < 12; i++ {
+		n := 12
+		if g, _ := rules.Lookup(game); g != nil && strings.Contains(g.(interface{ StartFEN() string }).StartFEN(), "21-32") {
+			n = 10
+		}
+		for i := 0; i < n; i++ {
 			fen, style := "", 0
 			switch game {
 			case "loup-moutons":
@@ -257,6 +267,12 @@ func buildSamples(t *testing.T) []sampleFile {
 			"dames-brigand": {"crown", "reason:no pieces left"},
 			"loup-moutons":  {"reason:wolf behind the sheep", "reason:wolf trapped"},
 			"draughts":      {"crown", "king multi-capture", "reason:no pieces left"},
+			"checkers":      {"crown", "reason:no pieces left"},
+			"italian":       {"crown", "reason:no pieces left"},
+			"pool":          {"crown", "reason:no pieces left"},
+			"russian":       {"crown", "reason:no pieces left"},
+			"brazilian":     {"crown", "reason:no pieces left"},
+			"czech":         {"crown", "reason:no pieces left"},
 		}
 		for _, w := range want[game] {
 			if !seen[w] {

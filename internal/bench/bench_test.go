@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plateau/plateau/replay/generate/bench"
+	"github.com/plateau/plateau/internal/bench"
 	"github.com/plateau/plateau/rules"
 	_ "github.com/plateau/plateau/rules/all"
 )

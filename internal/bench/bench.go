@@ -2,7 +2,10 @@
 // by stage: generate, parse, replay-validate, then — in a database — import,
 // exact-position lookup, player search and opening tree, with throughput,
 // latency percentiles, CPU time, peak memory and database size per game. Its
-// report is one Markdown table that can be pasted into a note.
+// report is one Markdown table that can be pasted into a note. It is
+// internal, beside cmd/plateau (`plateau bench`), because it composes every
+// package of the flow (generate → record → replay → index); no package of the
+// flow imports it.
 //
 // Decisions: the collection is generated into memory first, so that no later
 // stage waits for the generator; generation uses Config.Workers goroutines,

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/rules"
+)
+
+// The ruleset of records that name none (no Game or GameType tag).
+//
+// Decisions: the flag is --game G on validate, export, import and serve
+// (where --game is free; --rules is an alias), and --rules G on show and
+// replay, whose --game is the game's number in the file. With the flag,
+// every untagged record is read under G, no detection. Without it, an
+// untagged record is read as international draughts (the PDN default
+// GameType, 20) unless it fits 8×8: then the 8×8 draughts rulesets are
+// tried first, in replay's order of preference, and the game carries a
+// warning naming the ruleset chosen (replay/detect.go).
+
+// rulesFlag is the flag naming the ruleset of untagged records; name is
+// "game" or "rules" (the other one, when free, is its alias).
+func rulesFlag(name string) cli.Flag {
+	var aliases []string
+	if name == "game" {
+		aliases = []string{"rules"}
+	}
+	return &cli.StringFlag{Name: name, Aliases: aliases,
+		Usage: "ruleset of records without Game or GameType tag (default: draughts, or an 8×8 draughts ruleset detected from the moves)"}
+}
+
+// replayOptions are the replay options the flag says; name is the flag's
+// name. An unknown ruleset is a usage error.
+func replayOptions(c *cli.Context, name string) (replay.Options, error) {
+	id := c.String(name)
+	if id == "" {
+		return replay.Options{DefaultGame: defaultGame, Detect: true}, nil
+	}
+	rg, err := rules.Lookup(id)
+	if err != nil {
+		return replay.Options{}, cli.Exit(fmt.Sprintf("--%s: %v (see plateau games)", name, err), exitUsage)
+	}
+	return replay.Options{DefaultGame: rg.ID()}, nil
+}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// untagged writes samples/dames/dames.pdn without its Game tag: a dames game
+// (black moves first) that international draughts, the default, refuses.
+func untagged(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(samples, "dames", "dames.pdn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(b), "[Game \"dames\"]\n", "", -1)
+	if strings.Contains(text, "[Game ") {
+		t.Fatal("the sample still names its game")
+	}
+	p := filepath.Join(t.TempDir(), "untagged.pdn")
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestRulesFlag(t *testing.T) {
+	f := untagged(t)
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+		out    string // substring of stdout
+		errOut string // substring of stderr
+	}{
+		{name: "validate without the flag: read as draughts", args: []string{"validate", f}, status: exitInvalid, out: "(no Game or GameType tag: read as draughts)"},
+		{name: "validate --game dames", args: []string{"validate", "--game", "dames", f}, status: exitOK, out: " 0 invalid"},
+		{name: "validate --rules is an alias", args: []string{"validate", f, "--rules", "dames"}, status: exitOK, out: " 0 invalid"},
+		{name: "validate --game unknown", args: []string{"validate", "--game", "chess", f}, status: exitUsage, errOut: `--game: unknown game "chess"`},
+		{name: "export --game dames", args: []string{"export", "--game", "dames", f}, status: exitOK, out: `[Game "dames"]`},
+		{name: "show --rules dames (--game is the number)", args: []string{"show", f, "--game", "1", "--rules", "dames"}, status: exitOK, out: "Jeu de dames"},
+		{name: "show without --rules", args: []string{"show", f, "--game", "1"}, status: exitOK, out: "invalid record"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, status := plateau(t, tt.args...)
+			if status != tt.status {
+				t.Fatalf("status %d, want %d\n%s%s", status, tt.status, out, errOut)
+			}
+			if !strings.Contains(out, tt.out) || !strings.Contains(errOut, tt.errOut) {
+				t.Fatalf("stdout %q, stderr %q; want %q and %q", out, errOut, tt.out, tt.errOut)
+			}
+		})
+	}
+}
+
+func TestImportRulesFlag(t *testing.T) {
+	f := untagged(t)
+	db := t.TempDir()
+	if out, errOut, status := plateau(t, "import", "--db", db, "-q", "--game", "dames", f); status != exitOK {
+		t.Fatalf("import: status %d\n%s%s", status, out, errOut)
+	}
+	out, _, _ := plateau(t, "errors", "--db", db)
+	if !strings.Contains(out, "0 invalid games") {
+		t.Fatalf("errors: %s", out)
+	}
+}

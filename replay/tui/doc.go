@@ -1,0 +1,34 @@
+// Package tui is the terminal replayer: a full-screen program (bubbletea,
+// drawn with lipgloss) that steps through one replayed game with single
+// keys. Its Model holds the whole state (where in the move tree, board
+// orientation, pending input) and is driven by key messages, so it is
+// tested without a terminal; Run puts it on a terminal's alternate screen.
+//
+// What it shows: the header (game, event, site, date, round, players,
+// result and termination, and the record's first error if any), the board,
+// hands in games that have them, the side to move, the current move with
+// its NAGs and comments, the variations of the next move, and the move list
+// of the current line with the current move highlighted, scrolled to keep it
+// in view.
+//
+// Decisions made here (the issue and the design are silent on them):
+//   - Boards are drawn from the rules' Board() placements on the geometry
+//     of replay/web (the browser explorer's), so that every game can be
+//     flipped, the last move's squares are highlighted, and numbered boards
+//     (the dames family) show the number of every dark square, occupied or
+//     not. Flipping turns the board half round (the ring of Dejarik too).
+//   - Keys: → l j ↓ Space next; ← h k ↑ Backspace back (j/k as in a
+//     vertical list, l/h as on a horizontal line); Home g start of the game;
+//     End G end of the current line; digits then Enter go to that ply;
+//     v enters a variation of the next move and plays its first move
+//     (with several, a chooser opens: ↑↓ or digits, Enter); x leaves the
+//     variation, to the position where it branched; f flips; ? help; q,
+//     Ctrl-C quit; Esc cancels input, the chooser or help.
+//   - Going back from a variation's first move leaves the variation (the
+//     position before it is the branching position: no step that shows
+//     nothing new).
+//   - A ply number typed inside a variation goes to that ply of the
+//     variation when the variation reaches it, else of the main line.
+//   - Home goes to the start of the game, leaving variations; End stays in
+//     the current line.
+package tui
