@@ -186,8 +186,9 @@ var schema = []string{
 
 // schemaVersion is the layout version kept in meta "schema". Version 1
 // (no meta entry) had positions(key, ply, game, var) and tags(name, value,
-// game) tables; a database of an older version must be imported again.
-const schemaVersion = 2
+// game) tables; version 2 had no warnings table and dates as written; a
+// database of an older version must be imported again.
+const schemaVersion = 3
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.

@@ -186,10 +186,10 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 		w.add("g.site LIKE ? ESCAPE '\\'", "%"+likeEscape(q.Site)+"%")
 	}
 	if q.DateFrom != "" {
-		w.add("g.date >= ?", q.DateFrom)
+		w.add("g.date >= ?", queryDate(q.DateFrom))
 	}
 	if q.DateTo != "" {
-		w.add("g.date <= ?", q.DateTo+"~")
+		w.add("g.date <= ?", queryDate(q.DateTo)+"~")
 	}
 	if q.Result != "" {
 		w.add("g.result = ?", q.Result)
@@ -205,7 +205,9 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 	}
 	for _, t := range q.Tags {
 		switch t.Name {
-		case "Event", "Site", "Date", "Result", "Termination":
+		case "Date":
+			w.add("g.date = ?", queryDate(t.Value))
+		case "Event", "Site", "Result", "Termination":
 			w.add("g."+strings.ToLower(t.Name)+" = ?", t.Value)
 		case "Game":
 			w.add("g.game = ?", strings.ToLower(t.Value))

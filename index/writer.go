@@ -222,6 +222,9 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 		}
 	}
 	w.games++
+	if err := w.addWarnings(ctx, id, p.warns); err != nil {
+		return 0, false, err
+	}
 	if !p.valid {
 		return id, false, nil
 	}

@@ -180,6 +180,8 @@ func errorsCommand() *cli.Command {
 		Flags: []cli.Flag{dbFlag(),
 			&cli.IntFlag{Name: "limit", Usage: "at most this many (0: all)"},
 			&cli.IntFlag{Name: "offset", Usage: "skip this many"},
+			&cli.BoolFlag{Name: "warnings", Usage: "list the warnings of the games instead (metadata faults of valid games, detected rulesets)"},
+			&cli.StringFlag{Name: "kind", Usage: "with --warnings: only this kind (result, ruleset)"},
 		},
 		Action: func(c *cli.Context) error {
 			db, err := openDB(c, true)
@@ -187,6 +189,9 @@ func errorsCommand() *cli.Command {
 				return err
 			}
 			defer db.Close()
+			if c.Bool("warnings") {
+				return listWarnings(c, db)
+			}
 			es, total, err := db.Errors(c.Context, c.Int("limit"), c.Int("offset"))
 			if err != nil {
 				return exitErr(err)

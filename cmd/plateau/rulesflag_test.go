@@ -67,3 +67,27 @@ func TestImportRulesFlag(t *testing.T) {
 		t.Fatalf("errors: %s", out)
 	}
 }
+
+func TestErrorsWarnings(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "w.pdn")
+	text := "[Game \"draughts\"]\n[Result \"0-1\"]\n\n1. 32-28 19-23 1/2-1/2\n"
+	if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, status := plateau(t, "validate", "--warnings", f)
+	if status != exitOK || !strings.Contains(out, `w.pdn:1: game 1: warning: result: Result tag and movetext result differ: [Result "0-1"] but the movetext ends with 1/2-1/2`) {
+		t.Fatalf("validate --warnings: status %d\n%s", status, out)
+	}
+	db := filepath.Join(dir, "db")
+	if out, errOut, status := plateau(t, "import", "--db", db, "-q", f); status != exitOK {
+		t.Fatalf("import: %d %s%s", status, out, errOut)
+	}
+	out, _, _ = plateau(t, "errors", "--db", db, "--warnings")
+	if !strings.Contains(out, `#1 `+f+`:1: draughts: warning: result: Result tag and movetext result differ: [Result "0-1"] but the movetext ends with 1/2-1/2`) || !strings.Contains(out, "1 warnings") {
+		t.Fatalf("errors --warnings:\n%s", out)
+	}
+	if out, _, _ = plateau(t, "errors", "--db", db); !strings.Contains(out, "0 invalid games") {
+		t.Fatalf("errors:\n%s", out)
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/record"
@@ -116,9 +117,14 @@ func (s *Source) List(ctx context.Context, q web.ListQuery) (web.ListPage, error
 	if err != nil {
 		return page, err
 	}
+	warns, err := s.db.GameWarnings(ctx, ids)
+	if err != nil {
+		return page, err
+	}
 	for _, h := range hits {
 		sum := web.Summary{
-			N: int(h.ID), File: "database", Index: int(h.ID), Game: h.Game, Players: h.Players,
+			Warnings: strings.Join(warns[h.ID], "; "),
+			N:        int(h.ID), File: "database", Index: int(h.ID), Game: h.Game, Players: h.Players,
 			Event: h.Event, Site: h.Site, Date: h.Date, Result: h.Result, Plies: h.Plies, Valid: h.Valid,
 		}
 		tags := heads[h.ID]
