@@ -134,7 +134,10 @@ func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk) erro
 		return err
 	}
 	defer rc.Close()
-	r := record.NewReader(rc, s.name)
+	r, err := importers.NewGameReader(s.path, rc, s.name)
+	if err != nil {
+		return err
+	}
 	c := chunk{seq: *seq}
 	var prev *Record
 	for {
