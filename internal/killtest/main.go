@@ -11,11 +11,12 @@
 //
 // scripts/killtest.sh builds plateau, generates the file and runs it.
 //
-// Decisions: a kill falls uniformly between 0 and twice the uninterrupted
-// import's time divided by the number of kills, so that the kills spread
-// over the whole import (opening, first commit, text index, last commit);
-// when an import ends before its kill, the database is compared and a new
-// cycle starts from an empty database, until the kills are done.
+// Decisions: a kill falls uniformly between 0 and 1.2 times the
+// uninterrupted import's time, so that kills fall in every phase of an
+// import (opening, replaying games already stored, commits, the text index,
+// the last commit and merges); when an import ends before its kill, the
+// database is compared and a new cycle starts from an empty database,
+// until the kills are done.
 package main
 
 import (
@@ -129,7 +130,7 @@ func run(ctx context.Context, cfg config, log io.Writer) (report, error) {
 	}
 	rep.Games, rep.Hash = want.games, want.hash
 	fmt.Fprintf(log, "uninterrupted import: %d games in %.1fs; text query %q: %d games\n", want.games, rep.Uninterrupt.Seconds(), query, len(want.text))
-	span := 2 * rep.Uninterrupt / time.Duration(max(cfg.kills, 1))
+	span := rep.Uninterrupt * 6 / 5
 
 	for rep.Kills < cfg.kills {
 		rep.Cycles++
