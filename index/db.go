@@ -60,6 +60,8 @@ type DB struct {
 
 	pmu     sync.Mutex
 	players []playerEntry // folded player names, by id
+
+	counts countCache // list counts (list.go)
 }
 
 // Options for Open.
@@ -101,8 +103,8 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 	db := &DB{dir: dir, sql: sdb, readOnly: opts.ReadOnly, notice: opts.Notice}
 	if opts.ReadOnly {
 		_, err = db.checkSchema(ctx)
-	} else {
-		err = db.migrate(ctx)
+	} else if err = db.migrate(ctx); err == nil {
+		err = db.openEdits(ctx) // edit.go
 	}
 	if err != nil {
 		sdb.Close()

@@ -29,6 +29,7 @@ type Record struct {
 
 // prepared is a record replayed and turned into rows, by a worker.
 type prepared struct {
+	id      int64 // the game's id when an edit stores it again; 0 for a new game
 	hash    [16]byte
 	game    string
 	valid   bool
