@@ -161,7 +161,7 @@ type ImportStats struct {
 	Duplicates   int   // records whose canonical form was already stored
 	Replaced     int   // games removed: superseded by a new read of their file
 	Committed    int   // of Stored, the games committed (the rest was rolled back)
-	Bytes        int64 // record text read so far (decoded)
+	Bytes        int64 // bytes of the files read so far, as stored (compressed); decoded for stdin
 	TotalBytes   int64 // size of the input files (compressed files count as stored)
 	TextIndexed  int   // games added to the text index
 	Elapsed      time.Duration
@@ -181,7 +181,7 @@ type chunk struct {
 	recs   []Record
 	preps  []*prepared
 	done   *source // the file ends with this chunk
-	bytes  int64   // decoded bytes of the file read up to the chunk's end
+	bytes  int64   // bytes of the file consumed up to the chunk's end (see progress.go)
 }
 
 const chunkSize = 64
@@ -253,13 +253,18 @@ func (db *DB) Import(ctx context.Context, paths []string, opts ImportOptions) (I
 // an *importers.FileError, returned after the games read before it were
 // sent (the file is then not marked done).
 func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk, maxRecord int64, b *budget) error {
-	rc, err := importers.Open(s.path)
+	rc, counted, err := openCounted(s.path) // progress.go
 	if err != nil {
 		return &importers.FileError{File: s.name, Err: err}
 	}
 	defer rc.Close()
-	r := record.NewReader(rc, s.name)
-	r.SetMaxRecord(maxRecord)
+	r, err := importers.NewGameReader(s.path, rc, s.name)
+	if err != nil {
+		return &importers.FileError{File: s.name, Err: err}
+	}
+	if l, ok := r.(interface{ SetMaxRecord(int64) }); ok {
+		l.SetMaxRecord(maxRecord)
+	}
 	c := chunk{seq: *seq}
 	var prev *Record
 	var start int64 // offset of the chunk's first record
@@ -284,7 +289,7 @@ func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk, maxR
 		}
 		c.recs = append(c.recs, rec)
 		prev = &c.recs[len(c.recs)-1]
-		c.bytes = off
+		c.bytes = consumed(counted, off)
 		c.weight += recordWeight(g)
 		if len(c.recs) == chunkSize || off-start >= chunkBytes || c.weight >= chunkBytes {
 			if err := b.acquire(ctx, c.weight); err != nil {
@@ -296,7 +301,7 @@ func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk, maxR
 				return ctx.Err()
 			}
 			*seq++
-			c = chunk{seq: *seq, bytes: off}
+			c = chunk{seq: *seq, bytes: c.bytes}
 			prev = nil
 		}
 	}

@@ -51,7 +51,7 @@ func TestDetect(t *testing.T) {
 			warning: "read as race (every square exists on 8×8 and every move is legal under race; not under ones"},
 		{name: "a FEN alone decides", rec: game("", "5", "*", ""), detect: true, id: "ones", valid: true, warning: "read as ones"},
 		{name: "fits 8×8, nobody reads it: the error names the rulesets tried", rec: game("", "", "*", "+1 +1 +3"), detect: true, id: "ones",
-			err: `ply 3 "+3": illegal move "+3" (too far) (no Game or GameType tag: read as ones); no ruleset reads every move (tried ones, `},
+			err: `ply 3 "+3": illegal move "+3" (too far) (no Game or GameType tag: read as ones); no ruleset reads it as a valid game (tried ones, `},
 		{name: "the one that plays most moves gives the error", rec: game("", "", "*", "+2 +3"), detect: true, id: "race",
 			err: ", race)"},
 		{name: "a square above 32: the default alone", rec: game("", "", "*", "+1 +33"), detect: true, id: "race",

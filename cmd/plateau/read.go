@@ -155,8 +155,13 @@ func eachGameOfFile(o readOpts, path string, fn func(file string, n int, g *reco
 		return &importers.FileError{File: name, Err: err}
 	}
 	defer rc.Close()
-	r := record.NewReader(rc, name)
-	r.SetMaxRecord(o.maxRecord)
+	r, err := importers.NewGameReader(path, rc, name)
+	if err != nil {
+		return &importers.FileError{File: name, Err: err}
+	}
+	if l, ok := r.(interface{ SetMaxRecord(int64) }); ok {
+		l.SetMaxRecord(o.maxRecord)
+	}
 	for n := 1; ; n++ {
 		g, err := r.Next()
 		if errors.Is(err, io.EOF) {

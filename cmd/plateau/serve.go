@@ -45,7 +45,6 @@ func serveCommand() *cli.Command {
 			&cli.DurationFlag{Name: "timeout", Value: web.DefaultTimeout, Usage: "longest work of one request (a search is stopped then)"},
 			dbFlag(),
 			rulesFlag("game"),
-			maxRecordFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			opts, err := replayOptions(c, "game")
@@ -60,26 +59,18 @@ func serveCommand() *cli.Command {
 					return err
 				}
 				defer db.Close()
+				boundPool(db)
 				src, what = browse.New(db, opts), "the database "+db.Dir()
 			} else {
 				if c.IsSet("db") {
 					return cli.Exit("serve: --db serves the database; name files or --db, not both", exitUsage)
 				}
-				o, err := readOptsOf(c)
-				if err != nil {
-					return err
-				}
-				coll, err := loadCollectionWith(o, c.Args().Slice(), opts)
-				var fe *filesError
-				if errors.As(err, &fe) {
-					// Serve what could be read; the files are reported.
-					fmt.Fprintf(c.App.ErrWriter, "plateau: %v\n", fe)
-					err = nil
-				}
+				s, cleanup, err := serveFiles(c.Context, c.Args().Slice(), opts, c.App.ErrWriter)
 				if err != nil {
 					return cli.Exit(err, exitUsage)
 				}
-				src, what = coll.Source(), fmt.Sprintf("%d games", coll.Len())
+				defer cleanup()
+				src, what = s, "loading the files into a temporary database"
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 			defer stop()
