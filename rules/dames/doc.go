@@ -1,12 +1,19 @@
-// Package dames plays the Schmidt "Jeu de dames" and its two variants, and
-// international draughts, on PDN numeric squares. It registers four games:
+// Package dames plays the Schmidt "Jeu de dames" and its two variants,
+// international draughts and the 8×8 draughts families of PDN, with one
+// move generator whose behaviour is a set of parameters per ruleset (board,
+// who starts, men capturing backward, flying or short kings, capture
+// precedence, crowning during a capture). It registers:
 //
 //   - "dames": the Schmidt rules (shared/rules/dames.fr.txt);
 //   - "dames-brigand": the same rules, but the side left without a piece or a
 //     move wins;
 //   - "loup-moutons": the wolf (one black man) against four sheep (white men);
 //   - "draughts": international draughts (FMJD), also found by the aliases
-//     "20", "20,W,10,10,N2,0" (PDN GameType) and "international".
+//     "20", "20,W,10,10,N2,0" (PDN GameType) and "international";
+//   - the 8×8 families, each also found by its PDN GameType number and full
+//     GameType string: "checkers" (21, English draughts / American
+//     checkers), "italian" (22), "pool" (23, American pool checkers),
+//     "russian" (25), "brazilian" (26), "czech" (29). See "8×8 families".
 //
 // Board and notation. Squares are PDN numbers, 1–50 on 10×10 and 1–32 on
 // 8×8, square 1 the second square of Black's first row, the bottom-left
@@ -30,7 +37,8 @@
 // is an Ambiguous error listing them in that form. One move is one (origin,
 // destination, captured set), as in published draughts perft counts.
 //
-// Rules (all rulesets but loup-moutons): men step one square diagonally
+// Rules of the Schmidt games and draughts (the 8×8 families differ as
+// said below): men step one square diagonally
 // forward and capture forward and backward; kings fly: they move any distance
 // and capture a piece at any distance, landing on any empty square beyond it.
 // A capture sequence is completed: it goes on while a further capture is
@@ -68,6 +76,44 @@
 // nearer the sheep's side of the board than every sheep; the sheep win
 // ("wolf trapped", 1-0) when the wolf to move cannot move; sheep that cannot
 // move lose ("sheep blocked", 0-1).
+//
+// 8×8 families. Start "B:W21-32:B1-12" (checkers, pool: Black, on 1–12,
+// moves first) or "W:W21-32:B1-12" (the others: White first). Squares are
+// numbered as on 8×8 above (square 1 the second square of the top row, 29
+// the bottom-left corner) except in italian, where the board is mirrored as
+// PDN GameType 22 says (N2, invert flag 1): square 1 is the top-left corner,
+// 32 the bottom-right one, the bottom-left corner is light. The rules are
+// symmetric left to right, so both numberings play alike; only the
+// drawing differs. russian, brazilian and czech write moves and square
+// names in PDN's algebraic notation A0: "c3-d4", a1 the bottom-left corner
+// (square 29), captures "d4:f6" in russian (PDN's separator for 25) and
+// "d4xf6" in the others; numeric squares and either separator are read too.
+// Their FENs are written numeric (as the corpus files do) and read numeric or
+// alphanumeric ("W:Wa1,c1:Bh8"). Results are "1-0", "0-1", "1/2-1/2" (PDN's
+// Default result type). No family has huffing: ignoring a capture is an
+// Illegal move ("capture is compulsory"). Per family:
+//   - checkers: men step and capture forward only; kings move and capture one
+//     square in every direction; any complete capture may be chosen; a man
+//     reaching the far row is crowned and its move ends.
+//   - italian: as checkers (short kings, men forward only, crowning ends the
+//     move), and a man may not capture a king. Among captures: the one taking
+//     the most pieces; if equal, a capture by a king rather than a man; then
+//     the one taking the most kings; then the one meeting a king first
+//     (earliest king in the order of capture, then the next…). A tie left
+//     after all four is the player's choice.
+//   - pool: men capture forward and backward, kings fly, any capture may be
+//     chosen; a man passing the far row during a capture goes on as a man and
+//     is crowned only if it ends there.
+//   - russian: as pool, but a man reaching the far row during a capture is
+//     crowned there and goes on capturing as a (flying) king.
+//   - brazilian: the international rules on 8×8 (majority rule, kings and men
+//     counting alike; crowned only when the move ends on the far row).
+//   - czech: men step and capture forward only, kings fly; a capture by a
+//     king must be chosen when a king can capture, otherwise any capture.
+//
+// In every family pieces taken are removed when the sequence ends and
+// cannot be jumped twice. A move is one (origin, destination, captured set,
+// crowned during the capture): the last part only matters in russian.
 //
 // Board lists men as Kind 'M' and kings as Kind 'K' (Promoted); the sheep and
 // the wolf are men. Diagram draws w/b men and W/B kings (s sheep, L wolf),

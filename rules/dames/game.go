@@ -61,7 +61,7 @@ var (
 	Loup     = &Game{id: "loup-moutons", name: "Le loup et les moutons", v: vLoup, f: family{geo: geom8, first: black, capSep: 'x', start: "B:W29-32:B1"}}
 	Draughts = &Game{id: "draughts", name: "International draughts (FMJD)", v: vDraughts, f: family{geo: geom10, first: white, manBack: true, flying: true, prec: precMajority, capSep: 'x', points: true, start: "W:W31-50:B1-20"}}
 
-	Checkers = &Game{id: "checkers", name: "English draughts / American checkers", v: vFamily, f: family{
+	Checkers = &Game{id: "checkers", name: "English checkers", v: vFamily, f: family{
 		geo: geom8, first: black, capSep: 'x', start: "B:W21-32:B1-12"}}
 	Italian = &Game{id: "italian", name: "Italian draughts", v: vFamily, f: family{
 		geo: geom8i, first: white, prec: precItalian, manNoKing: true, capSep: 'x', start: "W:W21-32:B1-12"}}
