@@ -22,6 +22,10 @@ var (
 	ErrTextBusy = errors.New("text index is busy (an import is running?)")
 	// ErrSchema: the database was made with another layout version.
 	ErrSchema = errors.New("database layout not supported")
+	// ErrReadOnly: a writing command on a database that cannot be written.
+	ErrReadOnly = errors.New("database is read-only")
+	// ErrTextBroken: the text index cannot be opened (damaged files).
+	ErrTextBroken = errors.New("text index is damaged")
 )
 
 // DefaultDir is the database directory used when none is given:
@@ -45,8 +49,14 @@ type DB struct {
 	dir      string
 	sql      *sql.DB
 	readOnly bool
+	notice   func(string)
+	// textFault, set by tests, fails a writable open of the text index
+	// (a fault-injecting file system: no space left…).
+	textFault func() error
 
-	mu sync.Mutex // serializes the text index's opens (see withText)
+	// mu: a writable database's text-index opens take turns (Lock); a
+	// read-only one's share it (RLock), so that no search waits for another.
+	mu sync.RWMutex
 
 	pmu     sync.Mutex
 	players []playerEntry // folded player names, by id
@@ -55,8 +65,18 @@ type DB struct {
 // Options for Open.
 type Options struct {
 	// ReadOnly opens for queries only: no schema creation, no text-index
-	// catch-up. The directory must hold a database.
+	// catch-up. The directory must hold a database. When the directory or
+	// the SQLite file cannot be written (a read-only mount, permissions),
+	// SQLite is opened read-only or immutable, so that queries still work.
 	ReadOnly bool
+	// Unwritable treats the directory as unwritable whatever its
+	// permissions say (as a read-only mount, where even root cannot
+	// write): a read-only open is then immutable; a writable one fails with
+	// ErrReadOnly.
+	Unwritable bool
+	// Notice receives what the database does by itself and a user should
+	// know (a damaged text index rebuilt from SQLite). Nil: not told.
+	Notice func(msg string)
 }
 
 const sqliteName = "plateau.sqlite"
@@ -70,26 +90,25 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 		dir = DefaultDir()
 	}
 	path := filepath.Join(dir, sqliteName)
-	if opts.ReadOnly {
-		if _, err := os.Stat(path); err != nil {
-			return nil, fmt.Errorf("no database in %s: %w", dir, ErrNotFound)
-		}
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+	dsn, err := sqliteDSN(dir, opts)
+	if err != nil {
 		return nil, err
 	}
-	dsn := "file:" + path + "?_busy_timeout=30000&_txlock=immediate&_journal_mode=WAL&_synchronous=NORMAL&_foreign_keys=0&_cache_size=-65536"
 	sdb, err := sql.Open("sqlite3", dsn)
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{dir: dir, sql: sdb, readOnly: opts.ReadOnly}
+	db := &DB{dir: dir, sql: sdb, readOnly: opts.ReadOnly, notice: opts.Notice}
 	if opts.ReadOnly {
 		_, err = db.checkSchema(ctx)
-	} else {
-		err = db.migrate(ctx)
+	} else if err = db.migrate(ctx); err == nil {
+		err = db.openEdits(ctx) // edit.go
 	}
 	if err != nil {
 		sdb.Close()
+		if !errors.Is(err, ErrSchema) && !errors.Is(err, context.Canceled) {
+			err = fmt.Errorf("%s: %w", path, err)
+		}
 		return nil, err
 	}
 	return db, nil
@@ -165,8 +184,9 @@ var schema = []string{
 
 // schemaVersion is the layout version kept in meta "schema". Version 1
 // (no meta entry) had positions(key, ply, game, var) and tags(name, value,
-// game) tables; a database of an older version must be imported again.
-const schemaVersion = 2
+// game) tables; version 2 had no warnings table and dates as written; a
+// database of an older version must be imported again.
+const schemaVersion = 3
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.

@@ -10,10 +10,11 @@
 // text.bleve. Its size (DiskSize) is every file of the directory; an import
 // ends with a TRUNCATE checkpoint so that no large WAL is left behind.
 //
-// The layout has a version (meta "schema", now 2). Version 1 (no entry)
-// kept positions(key, ply, game, var) and tags(name, value, game); Open
-// refuses a database of another version with ErrSchema: import the records
-// again into a new directory.
+// The layout has a version (meta "schema", now 3). Version 1 (no entry)
+// kept positions(key, ply, game, var) and tags(name, value, game); version
+// 2 had no warnings table and kept dates as written; Open refuses a
+// database of another version with ErrSchema: import the records again into
+// a new directory.
 //
 // Where the bytes go, for generated Ōgi games (about 910 bytes of record
 // text and 73 positions each; 20,000 games): positions 1,450 bytes a game,
@@ -32,6 +33,14 @@
 //     (level "better") in blocks of about 256 KiB (small records compress
 //     poorly one by one; showing one game decompresses its block, ~0.2 ms).
 //   - players (name, folded name), sources (path, size, mtime, done).
+//   - warnings (game, kind, msg, line): the warnings of a game (replay's
+//     Warning: a Result tag that disagrees with the movetext or an
+//     unfinished final position, the ruleset detected for an untagged
+//     record), listed by Warnings; deleted with their game by a trigger.
+//   - The date column holds the Date tag normalised by NormalizeDate
+//     (YYYY.MM.DD with ?? for unknown parts, "" when nothing is known), for
+//     search and the tree's first and last dates; the record text keeps
+//     the tag as written.
 //   - tags WITHOUT ROWID (tag, value, game), tag a tag_names id: every tag
 //     of a valid game without its own column. The players' tags (the rules'
 //     side names: Sente, White…) are the players columns, not repeated here;

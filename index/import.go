@@ -39,6 +39,10 @@ type ImportOptions struct {
 	// Force re-reads files already imported completely (their games are then
 	// skipped as duplicates).
 	Force bool
+	// Replace removes the games stored from a file before that its new read
+	// does not hold (see supersede.go; without it, only the games that a
+	// different record replaces at the same offset or line are removed).
+	Replace bool
 	// Progress, if set, is called from time to time and at the end.
 	Progress func(ImportStats)
 }
@@ -52,6 +56,8 @@ type ImportStats struct {
 	Valid        int   // of which valid
 	Invalid      int   // of which invalid (listed by Errors)
 	Duplicates   int   // records whose canonical form was already stored
+	Replaced     int   // games removed: superseded by a new read of their file
+	Committed    int   // of Stored, the games committed (the rest was rolled back)
 	Bytes        int64 // record text read so far (decoded)
 	TotalBytes   int64 // size of the input files (compressed files count as stored)
 	TextIndexed  int   // games added to the text index
@@ -128,7 +134,10 @@ func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk) erro
 		return err
 	}
 	defer rc.Close()
-	r := record.NewReader(rc, s.name)
+	r, err := importers.NewGameReader(s.path, rc, s.name)
+	if err != nil {
+		return err
+	}
 	c := chunk{seq: *seq}
 	var prev *Record
 	for {
@@ -237,12 +246,12 @@ func decompress(b []byte) ([]byte, error) {
 // run is the pipeline: produce → workers (replay) → one writer → text index.
 func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(context.Context, chan<- chunk) error, opts ImportOptions) (ImportStats, error) {
 	if db.readOnly {
-		return st, fmt.Errorf("import: database opened read-only")
+		return st, fmt.Errorf("import: %w (opened for queries only)", ErrReadOnly)
 	}
 	start := time.Now()
 	st.Files = nfiles
 	if _, err := db.catchUpText(ctx); err != nil {
-		return st, err
+		return st, db.nameFull(err)
 	}
 	enc, err := zenc()
 	if err != nil {
@@ -264,8 +273,11 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		}
 		return min(max(int(inDB+int64(st.Stored))/10, 5000), 50000)
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	// A failing part cancels the others with its error as the cause, so
+	// that the run reports it rather than "context canceled".
+	ctx, cancelCause := context.WithCancelCause(ctx)
+	defer cancelCause(nil)
+	cancel := func() { cancelCause(nil) }
 
 	in := make(chan chunk, workers*2)
 	done := make(chan chunk, workers*2)
@@ -323,7 +335,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 			}
 			if err != nil {
 				textErr = err
-				cancel()
+				cancelCause(err)
 				continue
 			}
 			textN.Add(int64(len(docs)))
@@ -332,6 +344,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	}()
 
 	w := newWriter(db)
+	w.replace = opts.Replace
 	pending := map[int]chunk{}
 	next := 0
 	lastProgress := time.Now()
@@ -361,6 +374,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 					if err != nil {
 						return err
 					}
+					st.Committed = st.Stored
 					if len(docs) > 0 {
 						texts <- docs
 					}
@@ -381,6 +395,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		if err != nil {
 			return err
 		}
+		st.Committed = st.Stored
 		if len(docs) > 0 {
 			texts <- docs
 		}
@@ -394,6 +409,9 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	}
 	close(texts)
 	<-textDone
+	if werr == nil && st.Replaced > 0 {
+		werr = db.syncText(ctx) // the text documents of the games replaced
+	}
 	if hw := textHW.Load(); hw > 0 && textErr == nil && werr == nil {
 		if err := setMeta(context.Background(), db.sql, "text_hw", hw); err != nil && werr == nil {
 			werr = err
@@ -410,10 +428,15 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	if werr == nil {
 		werr = perr
 	}
-	if werr == nil {
+	if werr == nil || (textErr != nil && errors.Is(werr, context.Canceled)) {
 		werr = textErr
 	}
-	return st, werr
+	if errors.Is(werr, context.Canceled) {
+		if c := context.Cause(ctx); c != nil && !errors.Is(c, context.Canceled) {
+			werr = c
+		}
+	}
+	return st, db.nameFull(werr)
 }
 
 func (p *preparer) safePrepare(r Record) (out *prepared) {
@@ -458,6 +481,10 @@ func (db *DB) writeChunk(ctx context.Context, w *writer, c chunk, st *ImportStat
 		if _, err := w.source(ctx, c.done.name); err != nil {
 			return err
 		}
+		if err := w.finishSource(ctx, c.done.name); err != nil {
+			return err
+		}
+		st.Replaced = w.replaced
 		if _, err := w.tx.ExecContext(ctx, `UPDATE sources SET done = ?, size = ?, mtime = ? WHERE path = ?`,
 			c.done.path != "-", c.done.size, c.done.mtime, c.done.name); err != nil {
 			return err

@@ -19,6 +19,9 @@ import (
 // imports the file there, committing small transactions, until it is killed
 // or done. Otherwise it runs the tests.
 func TestMain(m *testing.M) {
+	if dir := os.Getenv("PLATEAU_EDIT_CHILD"); dir != "" {
+		os.Exit(editChild(dir)) // edit_kill_test.go
+	}
 	if dir := os.Getenv("PLATEAU_KILL_CHILD"); dir != "" {
 		db, err := index.Open(context.Background(), filepath.Join(dir, "db"), index.Options{})
 		if err == nil {

@@ -29,6 +29,7 @@ type Record struct {
 
 // prepared is a record replayed and turned into rows, by a worker.
 type prepared struct {
+	id      int64 // the game's id when an edit stores it again; 0 for a new game
 	hash    [16]byte
 	game    string
 	valid   bool
@@ -53,6 +54,7 @@ type prepared struct {
 	tree    []treeRow
 	comment string // all comments, for the text index
 	annot   string
+	warns   []warnRow
 }
 
 type errInfo struct {
@@ -127,11 +129,12 @@ func (p *preparer) prepare(r Record) *prepared {
 		}
 		out.players = [2]string{rec.Tag("White"), rec.Tag("Black")}
 	}
-	out.event, out.site, out.date = rec.Tag("Event"), rec.Tag("Site"), rec.Tag("Date")
+	out.event, out.site, out.date = rec.Tag("Event"), rec.Tag("Site"), NormalizeDate(rec.Tag("Date"))
 	out.result = canon.Tag("Result")
 	out.term = g.Termination()
 	out.plies = g.Plies()
 	out.annot = rec.Tag("Annotator")
+	out.warns = warnRows(g.Warnings)
 	var sides [2]string
 	if g.Rules != nil {
 		sides = g.Rules.Sides()

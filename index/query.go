@@ -186,10 +186,10 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 		w.add("g.site LIKE ? ESCAPE '\\'", "%"+likeEscape(q.Site)+"%")
 	}
 	if q.DateFrom != "" {
-		w.add("g.date >= ?", q.DateFrom)
+		w.add("g.date >= ?", queryDate(q.DateFrom))
 	}
 	if q.DateTo != "" {
-		w.add("g.date <= ?", q.DateTo+"~")
+		w.add("g.date <= ?", queryDate(q.DateTo)+"~")
 	}
 	if q.Result != "" {
 		w.add("g.result = ?", q.Result)
@@ -205,7 +205,9 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 	}
 	for _, t := range q.Tags {
 		switch t.Name {
-		case "Event", "Site", "Date", "Result", "Termination":
+		case "Date":
+			w.add("g.date = ?", queryDate(t.Value))
+		case "Event", "Site", "Result", "Termination":
 			w.add("g."+strings.ToLower(t.Name)+" = ?", t.Value)
 		case "Game":
 			w.add("g.game = ?", strings.ToLower(t.Value))
@@ -916,7 +918,7 @@ func (db *DB) Info(ctx context.Context) (Info, error) {
 	in := Info{Dir: db.dir}
 	rows, err := db.sql.QueryContext(ctx, `SELECT game, valid, COUNT(*), SUM(plies) FROM games GROUP BY game, valid ORDER BY game`)
 	if err != nil {
-		return in, err
+		return Info{Dir: db.dir}, err
 	}
 	byGame := map[string]*GameCount{}
 	var order []string
@@ -924,10 +926,10 @@ func (db *DB) Info(ctx context.Context) (Info, error) {
 		var g string
 		var valid bool
 		var n int
-		var plies int64
+		var plies sql.NullInt64
 		if err := rows.Scan(&g, &valid, &n, &plies); err != nil {
 			rows.Close()
-			return in, err
+			return Info{Dir: db.dir}, err
 		}
 		c := byGame[g]
 		if c == nil {
@@ -937,20 +939,29 @@ func (db *DB) Info(ctx context.Context) (Info, error) {
 		}
 		if valid {
 			c.Valid += n
-			c.Plies += plies
+			c.Plies += plies.Int64
 		} else {
 			c.Invalid += n
 		}
 	}
 	rows.Close()
+	if err := rows.Err(); err != nil {
+		return Info{Dir: db.dir}, err
+	}
 	for _, g := range order {
 		in.Games = append(in.Games, *byGame[g])
 	}
-	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM players`).Scan(&in.Players)
+	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM players`).Scan(&in.Players); err != nil {
+		return Info{Dir: db.dir}, err
+	}
 	var sb sql.NullInt64
-	db.sql.QueryRowContext(ctx, `SELECT COUNT(*), SUM(size) FROM sources`).Scan(&in.Sources, &sb)
+	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*), SUM(size) FROM sources`).Scan(&in.Sources, &sb); err != nil {
+		return Info{Dir: db.dir}, err
+	}
 	in.SourceBytes = sb.Int64
-	in.TextIndexed, _ = db.metaInt(ctx, db.sql, "text_hw")
+	if in.TextIndexed, err = db.metaInt(ctx, db.sql, "text_hw"); err != nil {
+		return Info{Dir: db.dir}, err
+	}
 	in.SQLiteBytes = dirSize(db.dir, func(name string) bool { return strings.HasPrefix(name, sqliteName) })
 	in.TextBytes = dirSize(db.textPath(), nil)
 	return in, nil
@@ -1047,9 +1058,9 @@ func Position(game, text string) (rules.Position, error) {
 	if perr == nil {
 		return pos, nil
 	}
-	pos, err = PositionAfter(g.ID(), text)
+	pos, err = positionAfter(g, text)
 	if err != nil {
-		return nil, fmt.Errorf("%w: neither a position (%v) nor moves from the start (%v)", ErrQuery, perr, errors.Unwrap(err))
+		return nil, fmt.Errorf("%w: %q is neither a position (%v) nor moves from the start (%v)", ErrQuery, text, perr, err)
 	}
 	return pos, nil
 }
@@ -1061,17 +1072,29 @@ func PositionAfter(game, moves string) (rules.Position, error) {
 	if err != nil {
 		return nil, err
 	}
+	pos, err := positionAfter(g, moves)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrQuery, err)
+	}
+	return pos, nil
+}
+
+// positionAfter plays moves from the start of g; its error names the move
+// that cannot be played and its number.
+func positionAfter(g rules.Game, moves string) (rules.Position, error) {
 	pos, err := g.NewPosition("")
 	if err != nil {
 		return nil, err
 	}
+	n := 0
 	for _, tok := range strings.Fields(moves) {
 		if n := strings.TrimRight(tok, "."); isNumber(n) {
 			continue
 		}
+		n++
 		m, err := pos.ParseMove(tok)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrQuery, err)
+			return nil, fmt.Errorf("move %d %q: %w", n, tok, err)
 		}
 		pos.Play(m)
 	}

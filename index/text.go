@@ -6,10 +6,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 	"unicode"
 
@@ -22,7 +24,7 @@ import (
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
 	"github.com/blevesearch/bleve/v2/mapping"
-	"github.com/blevesearch/bleve/v2/search/query"
+	bolterrors "go.etcd.io/bbolt/errors"
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
@@ -124,42 +126,76 @@ const (
 
 // withText opens the text index (read-only for a read-only database;
 // otherwise for writing, creating it if needed), runs fn and closes it.
-// Within one process the calls take turns.
+// Within one process a writable database's calls take turns; a read-only
+// database's run side by side (boltdb's shared lock).
 func (db *DB) withText(fn func(bleve.Index) error) error {
-	db.mu.Lock()
-	defer db.mu.Unlock()
-	path := db.textPath()
-	var idx bleve.Index
-	var err error
-	if _, serr := os.Stat(path); serr != nil {
-		if db.readOnly {
-			return fmt.Errorf("no text index in %s: %w", db.dir, ErrNotFound)
-		}
-		m, merr := textMapping()
-		if merr != nil {
-			return merr
-		}
-		idx, err = bleve.NewUsing(path, m, bleve.Config.DefaultIndexType, bleve.Config.DefaultKVStore,
-			map[string]any{"bolt_timeout": textWriteWait.String()})
+	if db.readOnly {
+		db.mu.RLock()
+		defer db.mu.RUnlock()
 	} else {
-		cfg := map[string]any{"bolt_timeout": textWriteWait.String()}
-		if db.readOnly {
-			cfg = map[string]any{"bolt_timeout": textReadWait.String(), "read_only": true}
-		}
-		idx, err = bleve.OpenUsing(path, cfg)
+		db.mu.Lock()
+		defer db.mu.Unlock()
 	}
+	idx, err := db.openText()
 	if err != nil {
-		if db.readOnly {
-			// Its lock held by a writer beyond textReadWait.
-			return fmt.Errorf("%w: %v", ErrTextBusy, err)
-		}
-		return fmt.Errorf("text index: %w", err)
+		return err
 	}
 	err = fn(idx)
 	if err == nil && !db.readOnly {
 		err = mergeText(idx)
 	}
 	return errors.Join(err, idx.Close())
+}
+
+// openText opens the text index, creating it for a writable database. Its
+// errors say what happened: ErrTextBusy when another process holds it
+// beyond the wait, ErrTextBroken when its files are damaged, the file
+// system's error otherwise (no space, permissions), each naming the path.
+func (db *DB) openText() (bleve.Index, error) {
+	path := db.textPath()
+	if db.textFault != nil && !db.readOnly {
+		if err := db.textFault(); err != nil {
+			return nil, fmt.Errorf("text index %s: %w", path, err)
+		}
+	}
+	if _, serr := os.Stat(path); serr != nil {
+		if db.readOnly {
+			return nil, fmt.Errorf("no text index in %s: %w", db.dir, ErrNotFound)
+		}
+		m, err := textMapping()
+		if err != nil {
+			return nil, err
+		}
+		idx, err := bleve.NewUsing(path, m, bleve.Config.DefaultIndexType, bleve.Config.DefaultKVStore,
+			map[string]any{"bolt_timeout": textWriteWait.String()})
+		if err != nil {
+			return nil, fmt.Errorf("text index %s: cannot create it: %w", path, err)
+		}
+		return idx, nil
+	}
+	cfg := map[string]any{"bolt_timeout": textWriteWait.String()}
+	wait := textWriteWait
+	if db.readOnly {
+		cfg = map[string]any{"bolt_timeout": textReadWait.String(), "read_only": true}
+		wait = textReadWait
+	}
+	idx, err := bleve.OpenUsing(path, cfg)
+	if err != nil {
+		return nil, textOpenError(path, wait, err)
+	}
+	return idx, nil
+}
+
+// textOpenError names the cause of a failed open of the text index at path.
+func textOpenError(path string, wait time.Duration, err error) error {
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, bolterrors.ErrTimeout):
+		return fmt.Errorf("%w: %s still locked by another process after %v", ErrTextBusy, path, wait)
+	case errors.As(err, &pe) && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EROFS)):
+		return fmt.Errorf("text index %s: %w", path, err)
+	}
+	return fmt.Errorf("%w: %s: %v (`plateau reindex` rebuilds it from the SQLite store; an import does so by itself)", ErrTextBroken, path, err)
 }
 
 // mergeText runs the merges that Bleve's default merge policy plans, which
@@ -198,6 +234,9 @@ func indexDocs(idx bleve.Index, docs []textDoc) error {
 // high-water mark (left there by an import that was killed). It returns the
 // number of games indexed.
 func (db *DB) catchUpText(ctx context.Context) (int, error) {
+	if n, done, err := db.repairText(ctx); done || err != nil {
+		return n, err
+	}
 	hw, err := db.metaInt(ctx, db.sql, "text_hw")
 	if err != nil {
 		return 0, err
@@ -267,11 +306,40 @@ func (db *DB) indexFrom(ctx context.Context, after int64) (int, error) {
 	}
 }
 
+// repairText rebuilds a damaged text index (a disk that filled while it
+// was written, files lost) from SQLite, telling Notice so; done reports
+// that it did.
+func (db *DB) repairText(ctx context.Context) (n int, done bool, err error) {
+	if _, err := os.Stat(db.textPath()); err != nil {
+		return 0, false, nil
+	}
+	db.mu.Lock()
+	idx, err := db.openText()
+	if err == nil {
+		err = idx.Close()
+	}
+	db.mu.Unlock()
+	if !errors.Is(err, ErrTextBroken) {
+		return 0, false, err
+	}
+	if db.notice != nil {
+		db.notice(fmt.Sprintf("%v; rebuilding it from the SQLite store", err))
+	}
+	n, err = db.Reindex(ctx)
+	if err != nil {
+		return n, true, fmt.Errorf("rebuilding the damaged text index: %w", err)
+	}
+	if db.notice != nil {
+		db.notice(fmt.Sprintf("text index rebuilt: %d games indexed", n))
+	}
+	return n, true, nil
+}
+
 // Reindex rebuilds the text index from SQLite and returns the number of
 // games indexed.
 func (db *DB) Reindex(ctx context.Context) (int, error) {
 	if db.readOnly {
-		return 0, fmt.Errorf("reindex: database opened read-only")
+		return 0, fmt.Errorf("reindex: %w (opened for queries only)", ErrReadOnly)
 	}
 	db.mu.Lock()
 	err := os.RemoveAll(db.textPath())
@@ -295,15 +363,37 @@ func (db *DB) record(ctx context.Context, id int64, cache *blockCache) (*record.
 	return r.Next()
 }
 
+// Bounds of a text query: Bleve's query-string parser takes time growing
+// with the square of the text (80 KB: 1.8 s), and every term is a searcher.
+const (
+	MaxTextQuery = 1024 // bytes
+	MaxTextTerms = 32   // words separated by spaces
+)
+
 // TextSearch runs a Bleve query-string query (fields players,
 // event, site, annotator, comments, game, result, date) and returns the
-// matching game ids, at most max.
+// matching game ids, at most max. A query longer than MaxTextQuery or
+// with more than MaxTextTerms words is refused with ErrQuery; the query is
+// parsed before the text index is opened, and the search stops when ctx is
+// done (its error is then ctx's).
 func (db *DB) TextSearch(ctx context.Context, q string, max int) ([]int64, error) {
-	var qq query.Query = bleve.NewQueryStringQuery(q)
+	if len(q) > MaxTextQuery {
+		return nil, fmt.Errorf("%w: text query of %d bytes, at most %d", ErrQuery, len(q), MaxTextQuery)
+	}
+	if n := len(strings.Fields(q)); n > MaxTextTerms {
+		return nil, fmt.Errorf("%w: text query of %d words, at most %d", ErrQuery, n, MaxTextTerms)
+	}
+	qq, err := bleve.NewQueryStringQuery(q).Parse()
+	if err != nil {
+		return nil, fmt.Errorf("%w: text query %q: %v", ErrQuery, q, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	req := bleve.NewSearchRequestOptions(qq, max, 0, false)
 	var res *bleve.SearchResult
 	var qerr error
-	err := db.withText(func(idx bleve.Index) error {
+	err = db.withText(func(idx bleve.Index) error {
 		res, qerr = idx.SearchInContext(ctx, req)
 		return nil
 	})
@@ -311,6 +401,9 @@ func (db *DB) TextSearch(ctx context.Context, q string, max int) ([]int64, error
 		return nil, err
 	}
 	if qerr != nil {
+		if cerr := ctx.Err(); cerr != nil {
+			return nil, fmt.Errorf("text query: %w", cerr)
+		}
 		return nil, fmt.Errorf("%w: text query %q: %v", ErrQuery, q, qerr)
 	}
 	ids := make([]int64, 0, len(res.Hits))

@@ -23,7 +23,10 @@ type writer struct {
 	games     int
 	hw        int64 // text index high-water mark to store with the next commit
 	sources   map[string]int64
-	fileBytes int64 // bytes of the current file counted in the stats
+	replace   bool                  // ImportOptions.Replace
+	old       map[string]*oldSource // games stored from a file before this import (supersede.go)
+	replaced  int                   // games removed as superseded
+	fileBytes int64                 // bytes of the current file counted in the stats
 	// canonical texts are stored zstd-compressed in blocks of several games
 	block   []byte
 	blockID int64
@@ -71,9 +74,9 @@ func (w *writer) begin(ctx context.Context) error {
 		s, err = tx.PrepareContext(ctx, q)
 		return s
 	}
-	w.insGame = prep(`INSERT INTO games(hash, game, valid, p0, p1, event, site, date, result, termination, plies,
+	w.insGame = prep(`INSERT INTO games(id, hash, game, valid, p0, p1, event, site, date, result, termination, plies,
 		source, offset, line, size, err, err_line, err_col, err_ply, err_move, err_rule, fen, final, moves, tblock, toff, tlen)
-		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(hash) DO NOTHING`)
+		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(hash) DO NOTHING`)
 	w.insTag = prep(`INSERT OR IGNORE INTO tags(tag, value, game) VALUES(?,?,?)`)
 	w.insTagName = prep(`INSERT INTO tag_names(name) VALUES(?) ON CONFLICT(name) DO UPDATE SET name = excluded.name RETURNING id`)
 	w.insPlayer = prep(`INSERT INTO players(name, folded) VALUES(?, ?) ON CONFLICT(name) DO UPDATE SET name = excluded.name RETURNING id`)
@@ -166,6 +169,9 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 	if err != nil {
 		return 0, false, err
 	}
+	if err := w.supersede(ctx, p); err != nil {
+		return 0, false, err
+	}
 	src, err := w.source(ctx, p.file)
 	if err != nil {
 		return 0, false, err
@@ -181,7 +187,11 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 	if p.valid {
 		moves, final = p.moves, int64(p.final)
 	}
-	args := []any{p.hash[:], p.game, p.valid, p0, p1,
+	var id0 any // a new id, unless an edit stores a game again
+	if p.id != 0 {
+		id0 = p.id
+	}
+	args := []any{id0, p.hash[:], p.game, p.valid, p0, p1,
 		nullStr(p.event), nullStr(p.site), nullStr(p.date), nullStr(p.result), nullStr(p.term), p.plies,
 		src, p.offset, p.line, p.size,
 		errMsg, e.line, e.col, e.ply, nullStr(e.move), nullStr(e.rule), nullStr(p.fen), final, moves,
@@ -222,6 +232,9 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 		}
 	}
 	w.games++
+	if err := w.addWarnings(ctx, id, p.warns); err != nil {
+		return 0, false, err
+	}
 	if !p.valid {
 		return id, false, nil
 	}

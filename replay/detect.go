@@ -175,6 +175,6 @@ func detect(rec *record.Game, opts Options) *Game {
 		}
 	}
 	// explainAssumed has said "read as X"; say what else was tried.
-	best.Err.Err = fmt.Errorf("%w; no ruleset reads every move (tried %s)", best.Err.Err, strings.Join(tried, ", "))
+	best.Err.Err = fmt.Errorf("%w; no ruleset reads it as a valid game (tried %s)", best.Err.Err, strings.Join(tried, ", "))
 	return best
 }

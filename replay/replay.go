@@ -137,6 +137,9 @@ func GameOf(g *record.Game, opts Options) (rules.Game, error) {
 	if id := g.Tag("Game"); id != "" {
 		return rules.Lookup(id)
 	}
+	if gm := g.Tag("SGFGame"); gm != "" && g.Tag("GameType") == "" {
+		return nil, sgfGame(gm)
+	}
 	if gt := g.Tag("GameType"); gt != "" {
 		first, _, _ := strings.Cut(gt, ",")
 		rg, err := rules.Lookup(strings.TrimSpace(first))
@@ -152,7 +155,9 @@ func GameOf(g *record.Game, opts Options) (rules.Game, error) {
 }
 
 // named reports whether a record names its ruleset.
-func named(g *record.Game) bool { return g.Tag("Game") != "" || g.Tag("GameType") != "" }
+func named(g *record.Game) bool {
+	return g.Tag("Game") != "" || g.Tag("GameType") != "" || g.Tag("SGFGame") != ""
+}
 
 // Replay plays a record. The returned Game is never nil; its Err says
 // whether the record is valid.

@@ -27,6 +27,8 @@ func databaseCommands() []*cli.Command {
 		dbexportCommand(),
 		crosstableCommand(),
 		reindexCommand(),
+		deleteCommand(), // keep.go
+		tagCommand(),
 	}
 }
 
@@ -36,7 +38,9 @@ func dbFlag() cli.Flag {
 
 // openDB opens the database of --db; readOnly for queries.
 func openDB(c *cli.Context, readOnly bool) (*index.DB, error) {
-	db, err := index.Open(c.Context, dbDir(c), index.Options{ReadOnly: readOnly})
+	db, err := index.Open(c.Context, dbDir(c), index.Options{ReadOnly: readOnly, Notice: func(msg string) {
+		fmt.Fprintln(c.App.ErrWriter, "plateau:", msg)
+	}})
 	if err != nil {
 		return nil, cli.Exit(err, exitUsage)
 	}
@@ -67,6 +71,7 @@ func importCommand() *cli.Command {
 		Flags: []cli.Flag{
 			dbFlag(),
 			&cli.BoolFlag{Name: "force", Usage: "re-read files already imported (their games are skipped as duplicates)"},
+			&cli.BoolFlag{Name: "replace", Usage: "the files are the truth: remove the games stored from them before that they no longer hold (implies --force)"},
 			&cli.IntFlag{Name: "tx", Usage: "games per transaction", Value: 5000},
 			&cli.IntFlag{Name: "workers", Usage: "replay workers (0: one per CPU)"},
 			rulesFlag("game"),
@@ -85,7 +90,7 @@ func importCommand() *cli.Command {
 				return err
 			}
 			defer db.Close()
-			opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Force: c.Bool("force"), TxGames: c.Int("tx"), Workers: c.Int("workers")}
+			opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Force: c.Bool("force") || c.Bool("replace"), Replace: c.Bool("replace"), TxGames: c.Int("tx"), Workers: c.Int("workers")}
 			var bar *progressbar.ProgressBar
 			if !c.Bool("quiet") && stderrIsTerminal(c) {
 				bar = progressbar.NewOptions64(-1,
@@ -112,7 +117,14 @@ func importCommand() *cli.Command {
 			rate := float64(st.Records) / max(st.Elapsed.Seconds(), 1e-3)
 			fmt.Fprintf(c.App.Writer, "%d files (%d already imported), %d records: %d stored (%d valid, %d invalid), %d duplicates; %.1fs, %.0f games/s\n",
 				st.Files, st.SkippedFiles, st.Records, st.Stored, st.Valid, st.Invalid, st.Duplicates, st.Elapsed.Seconds(), rate)
+			if st.Replaced > 0 {
+				fmt.Fprintf(c.App.Writer, "%d games replaced: superseded by the new read of their file\n", st.Replaced)
+			}
 			if err != nil {
+				if c.Context.Err() != nil {
+					// Ctrl-C: what was committed stays.
+					return cli.Exit(fmt.Sprintf("interrupted: %d games committed, the rest of the last transaction undone; run the same import again to resume (files read completely are skipped, committed games are duplicates)", st.Committed), exitUsage)
+				}
 				return exitErr(err)
 			}
 			if st.Invalid > 0 {
@@ -178,6 +190,9 @@ func errorsCommand() *cli.Command {
 		Flags: []cli.Flag{dbFlag(),
 			&cli.IntFlag{Name: "limit", Usage: "at most this many (0: all)"},
 			&cli.IntFlag{Name: "offset", Usage: "skip this many"},
+			&cli.BoolFlag{Name: "summary", Usage: "group the errors by ruleset and reason (the rule broken), with counts"},
+			&cli.BoolFlag{Name: "warnings", Usage: "list the warnings of the games instead (metadata faults of valid games, detected rulesets)"},
+			&cli.StringFlag{Name: "kind", Usage: "with --warnings: only this kind (result, ruleset)"},
 		},
 		Action: func(c *cli.Context) error {
 			db, err := openDB(c, true)
@@ -185,6 +200,12 @@ func errorsCommand() *cli.Command {
 				return err
 			}
 			defer db.Close()
+			if c.Bool("summary") {
+				return errorSummary(c, db) // keep.go
+			}
+			if c.Bool("warnings") {
+				return listWarnings(c, db)
+			}
 			es, total, err := db.Errors(c.Context, c.Int("limit"), c.Int("offset"))
 			if err != nil {
 				return exitErr(err)

@@ -5,12 +5,15 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/urfave/cli/v2"
 
@@ -55,7 +58,12 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	app := newApp()
 	app.Writer, app.ErrWriter = stdout, stderr
-	err := app.Run(flagsFirst(app, args))
+	// Ctrl-C (or SIGTERM) cancels the command's context: long commands stop
+	// cleanly and say what was done; a second Ctrl-C kills at once.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() { <-ctx.Done(); stop() }()
+	err := app.RunContext(ctx, flagsFirst(app, args))
 	if err == nil {
 		return exitOK
 	}

@@ -39,7 +39,10 @@ func eachGameOfFile(path string, fn func(file string, n int, g *record.Game, err
 	if path == "-" {
 		name = "<stdin>"
 	}
-	r := record.NewReader(rc, name)
+	r, err := importers.NewGameReader(path, rc, name)
+	if err != nil {
+		return err
+	}
 	for n := 1; ; n++ {
 		g, err := r.Next()
 		if errors.Is(err, io.EOF) {

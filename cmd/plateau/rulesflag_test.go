@@ -67,3 +67,58 @@ func TestImportRulesFlag(t *testing.T) {
 		t.Fatalf("errors: %s", out)
 	}
 }
+
+func TestErrorsWarnings(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "w.pdn")
+	text := "[Game \"draughts\"]\n[Result \"0-1\"]\n\n1. 32-28 19-23 1/2-1/2\n"
+	if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, status := plateau(t, "validate", "--warnings", f)
+	if status != exitOK || !strings.Contains(out, `w.pdn:1: game 1: warning: result: Result tag and movetext result differ: [Result "0-1"] but the movetext ends with 1/2-1/2`) {
+		t.Fatalf("validate --warnings: status %d\n%s", status, out)
+	}
+	db := filepath.Join(dir, "db")
+	if out, errOut, status := plateau(t, "import", "--db", db, "-q", f); status != exitOK {
+		t.Fatalf("import: %d %s%s", status, out, errOut)
+	}
+	out, _, _ = plateau(t, "errors", "--db", db, "--warnings")
+	if !strings.Contains(out, `#1 `+f+`:1: draughts: warning: result: Result tag and movetext result differ: [Result "0-1"] but the movetext ends with 1/2-1/2`) || !strings.Contains(out, "1 warnings") {
+		t.Fatalf("errors --warnings:\n%s", out)
+	}
+	if out, _, _ = plateau(t, "errors", "--db", db); !strings.Contains(out, "0 invalid games") {
+		t.Fatalf("errors:\n%s", out)
+	}
+}
+
+// TestSGFNotReadAsPDN: the games of an SGF file are read by package sgf and
+// refused one by one with their game type, in validate and import.
+func TestSGFNotReadAsPDN(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "two.sgf")
+	text := "(;FF[4]GM[1]SZ[19]PB[Black]PW[White]RE[B+R];B[pd];W[dp])\n(;FF[4]SZ[9];B[ee])\n"
+	if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, status := plateau(t, "validate", f)
+	want := []string{
+		f + ":1: game 1: SGF game type not played by Plateau: GM[1] (Go)",
+		f + ":2: game 2: SGF game type not played by Plateau: GM[1] (Go)",
+		"2 games, 0 valid, 2 invalid",
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("validate: want %q in\n%s", w, out)
+		}
+	}
+	if status != exitInvalid {
+		t.Errorf("status %d", status)
+	}
+	db := filepath.Join(dir, "db")
+	plateau(t, "import", "--db", db, "-q", f)
+	out, _, _ = plateau(t, "errors", "--db", db)
+	if strings.Count(out, "SGF game type not played by Plateau: GM[1] (Go)") != 2 || !strings.Contains(out, "2 invalid games") {
+		t.Errorf("errors:\n%s", out)
+	}
+}

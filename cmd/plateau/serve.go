@@ -40,6 +40,8 @@ func serveCommand() *cli.Command {
 		ArgsUsage: "[FILE|DIR...]",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "address to listen on"},
+			&cli.StringSliceFlag{Name: "host", Usage: "another host name the server answers to, besides localhost and --addr's host (a reverse proxy's; repeatable)"},
+			&cli.DurationFlag{Name: "timeout", Value: web.DefaultTimeout, Usage: "longest work of one request (a search is stopped then)"},
 			dbFlag(),
 			rulesFlag("game"),
 		},
@@ -74,7 +76,12 @@ func serveCommand() *cli.Command {
 				return cli.Exit(err, exitUsage)
 			}
 			fmt.Fprintf(c.App.Writer, "%s; serving on http://%s/ (Ctrl-C to stop)\n", what, ln.Addr())
-			if err := serveUntil(ctx, ln, serveHandler(src)); err != nil {
+			hosts := c.StringSlice("host")
+			if h, _, err := net.SplitHostPort(c.String("addr")); err == nil && h != "" {
+				hosts = append(hosts, h) // a name given to --addr
+			}
+			h := web.Guard(serveHandler(src), web.GuardOptions{Addr: ln.Addr().String(), Hosts: hosts, Timeout: c.Duration("timeout")})
+			if err := serveUntil(ctx, ln, h); err != nil {
 				return cli.Exit(err, exitUsage)
 			}
 			return nil
@@ -102,7 +109,8 @@ func serveHandler(src web.Source) http.Handler { return web.Handler(src, webAsse
 // serveUntil serves on ln until ctx is done, then shuts down, letting
 // requests under way finish for a few seconds.
 func serveUntil(ctx context.Context, ln net.Listener, h http.Handler) error {
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+		MaxHeaderBytes: 64 << 10}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {

@@ -11,7 +11,9 @@
 //     written YYYY.MM.DD), RO Round, PB Black, PW White, RE Result (B+… is
 //     1-0 and W+… 0-1, Black first, the Go side order; 0, Draw and Jigo are
 //     1/2-1/2; anything else *) with the original in SGFResult, GM in
-//     SGFGame, and every other root property as SGF_<ID> (values joined by
+//     SGFGame (SGF's default "1", Go, when the root has none: every SGF game
+//     says its game type, so that replay never reads it under a default
+//     ruleset), and every other root property as SGF_<ID> (values joined by
 //     ','), except C, which is the game's intro comment.
 //   - A move B[xy] / W[xy] is the move text "B:xy" / "W:xy" ("B:pass" for an
 //     empty value or tt). A node's C comment goes after its move, or to the
@@ -317,6 +319,11 @@ func convert(t *tree) *record.Game {
 		c.root(t.nodes[0])
 	}
 	g.Moves = c.seq(t, nil, 0, true)
+	if g.Tag("SGFGame") == "" {
+		// SGF's default game type is Go (GM[1]): the record says so, so
+		// that no reader takes it for a game of its own.
+		g.Tags = append(g.Tags, record.Tag{Name: "SGFGame", Value: "1"})
+	}
 	return g
 }
 

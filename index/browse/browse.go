@@ -16,7 +16,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
+	"strings"
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/record"
@@ -27,45 +27,62 @@ import (
 
 // Source is a database as a web.Source.
 type Source struct {
-	db   *index.DB
-	opts replay.Options
-
-	once     sync.Once
-	rulesets []string
-	err      error
+	db     *index.DB
+	opts   replay.Options
+	counts counts
 }
 
-// New returns the source of db; records are replayed with opts.
-func New(db *index.DB, opts replay.Options) *Source { return &Source{db: db, opts: opts} }
+// New returns the source of db; records are replayed with opts. The
+// counts of the list (rulesets, totals) are made apart from any request
+// and cached (counts.go).
+func New(db *index.DB, opts replay.Options) *Source {
+	return &Source{db: db, opts: opts, counts: counts{db: db}}
+}
 
 var _ web.Source = (*Source)(nil)
 
 // List is a page of the database's games, in id order.
 func (s *Source) List(ctx context.Context, q web.ListQuery) (web.ListPage, error) {
-	s.once.Do(func() {
-		info, err := s.db.Info(ctx)
-		s.err = err
-		for _, c := range info.Games {
-			s.rulesets = append(s.rulesets, c.Game)
-		}
-	})
-	if s.err != nil {
-		return web.ListPage{}, s.err
-	}
-	res, err := s.db.Search(ctx, index.Query{
-		Game: q.Game, Text: q.Text, Invalid: q.Valid == "invalid",
-		Offset: max(q.Offset, 0), Limit: q.PageLimit(), Count: true,
-	})
+	games, err := s.counts.get(ctx)
 	if err != nil {
 		return web.ListPage{}, err
 	}
-	page := web.ListPage{Games: make([]web.Summary, 0, len(res.Hits)), Total: res.Total, Offset: max(q.Offset, 0), Rulesets: s.rulesets}
-	if page.Rulesets == nil {
-		page.Rulesets = []string{}
+	rulesets := make([]string, 0, len(games))
+	for _, c := range games {
+		rulesets = append(rulesets, c.Game)
+	}
+	// Without words the total is the cached count of the ruleset.
+	counted := q.Text == ""
+	res, err := s.db.Search(ctx, index.Query{
+		Game: q.Game, Text: q.Text, Invalid: q.Valid == "invalid",
+		Offset: max(q.Offset, 0), Limit: q.PageLimit(), Count: !counted,
+	})
+	if errors.Is(err, index.ErrQuery) {
+		return web.ListPage{}, web.BadQuery(err)
+	}
+	if err != nil {
+		return web.ListPage{}, err
+	}
+	if counted {
+		game := q.Game
+		if g, err := rules.Lookup(game); err == nil {
+			game = g.ID()
+		}
+		res.Total = total(games, game, q.Valid == "invalid")
+	}
+	page := web.ListPage{Games: make([]web.Summary, 0, len(res.Hits)), Total: res.Total, Offset: max(q.Offset, 0), Rulesets: rulesets}
+	ids := make([]int64, len(res.Hits))
+	for i, h := range res.Hits {
+		ids[i] = h.ID
+	}
+	warns, err := s.db.GameWarnings(ctx, ids)
+	if err != nil {
+		return web.ListPage{}, err
 	}
 	for _, h := range res.Hits {
 		sum := web.Summary{
-			N: int(h.ID), File: "database", Index: int(h.ID), Game: h.Game, Players: h.Players,
+			Warnings: strings.Join(warns[h.ID], "; "),
+			N:        int(h.ID), File: "database", Index: int(h.ID), Game: h.Game, Players: h.Players,
 			Event: h.Event, Site: h.Site, Date: h.Date, Result: h.Result, Plies: h.Plies, Valid: q.Valid != "invalid",
 		}
 		if g, err := rules.Lookup(h.Game); err == nil {

@@ -37,7 +37,7 @@ func Handler(src Source, assets fs.FS) http.Handler {
 		}
 		page, err := src.List(r.Context(), q)
 		if err != nil {
-			writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+			writeJSON(w, errorStatus(err), map[string]string{"error": err.Error()})
 			return
 		}
 		writeJSON(w, http.StatusOK, page)
@@ -54,7 +54,7 @@ func Handler(src Source, assets fs.FS) http.Handler {
 			return
 		}
 		if err != nil {
-			writeJSON(w, http.StatusInternalServerError, map[string]string{"error": err.Error()})
+			writeJSON(w, errorStatus(err), map[string]string{"error": err.Error()})
 			return
 		}
 		writeJSON(w, http.StatusOK, d)

@@ -31,6 +31,11 @@ type Summary struct {
 	Valid       bool      `json:"valid"`
 	Error       string    `json:"error,omitempty"` // the first error of an invalid record
 	ErrorLine   int       `json:"errorLine,omitempty"`
+	// Warnings are the faults that leave the record valid ("result: [Result
+	// "0-1"] but the movetext ends with 1-0") and how an untagged record's
+	// ruleset was chosen ("ruleset: …"), each "kind: text", joined by "; "
+	// (a string, so that a Summary stays comparable).
+	Warnings string `json:"warnings,omitempty"`
 }
 
 // Placement is one piece of a position.
@@ -223,6 +228,11 @@ func summarize(g *replay.Game, file string, index int) Summary {
 	if g.Err != nil {
 		s.Error, s.ErrorLine = g.Err.Error(), g.Err.Pos.Line
 	}
+	ws := make([]string, len(g.Warnings))
+	for i, w := range g.Warnings {
+		ws[i] = w.String()
+	}
+	s.Warnings = strings.Join(ws, "; ")
 	return s
 }
 

@@ -1,0 +1,420 @@
+package index
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/rules"
+)
+
+// Keeping a database: Delete, SetTags, and the replacement of superseded
+// records on import. Every change runs in one SQLite transaction that undoes
+// (or redoes) all that an import wrote for the game: its row, tags,
+// positions, opening-tree counts and players with no other game. A game's
+// rows are found by replaying its stored record, which gives the same keys
+// and tree moves as when it was imported. The text index is changed after
+// the commit; the ids it must catch up with are listed in the table
+// text_todo in the same transaction, so that a process that dies between the
+// two leaves a list that the next writable Open (or the next change) works
+// off. text_todo is created by a writable Open when missing: an older
+// database gains it without a new layout version, and older programs ignore
+// it.
+//
+// Decisions: a deleted game's id is never reused (SQLite keeps ids growing
+// while the highest stays; a tag edit keeps the game's id); the opening
+// tree's first and last dates are not narrowed by a delete (they bound the
+// dates of the games counted); the text blocks of deleted records stay in
+// the texts table until the database is rebuilt.
+
+// ErrDuplicate: an edited game became identical to another stored game.
+var ErrDuplicate = errors.New("same game already stored")
+
+// afterEditCommit, when set by a test, runs after an edit's SQLite commit
+// and before its text-index update.
+var afterEditCommit func()
+
+// openEdits makes the text_todo table of a writable database and works off
+// what a process that died left in it.
+func (db *DB) openEdits(ctx context.Context) error {
+	if _, err := db.sql.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS text_todo(id INTEGER PRIMARY KEY)`); err != nil {
+		return fmt.Errorf("text_todo: %w", err)
+	}
+	return db.syncText(ctx)
+}
+
+// oldGame is what removeGame needs of a stored game.
+type oldGame struct {
+	id     int64
+	game   string
+	valid  bool
+	p0, p1 sql.NullInt64
+	file   string
+	offset sql.NullInt64
+	line   sql.NullInt64
+	size   sql.NullInt64
+	text   []byte
+}
+
+// readGame reads a stored game's row and record text.
+func (w *writer) readGame(ctx context.Context, id int64) (*oldGame, error) {
+	g := &oldGame{id: id}
+	var file sql.NullString
+	err := w.tx.QueryRowContext(ctx, `SELECT g.game, g.valid, g.p0, g.p1, s.path, g.offset, g.line, g.size
+		FROM games g LEFT JOIN sources s ON s.id = g.source WHERE g.id = ?`, id).
+		Scan(&g.game, &g.valid, &g.p0, &g.p1, &file, &g.offset, &g.line, &g.size)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("game #%d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, err
+	}
+	g.file = file.String
+	var block, off, n int64
+	if err := w.tx.QueryRowContext(ctx, `SELECT tblock, toff, tlen FROM games WHERE id = ?`, id).Scan(&block, &off, &n); err != nil {
+		return nil, err
+	}
+	if n > 0 {
+		var stored []byte
+		if err := w.tx.QueryRowContext(ctx, `SELECT data FROM texts WHERE id = ?`, block).Scan(&stored); err != nil {
+			return nil, fmt.Errorf("game #%d text: %w", id, err)
+		}
+		data, err := decompress(stored)
+		if err != nil {
+			return nil, fmt.Errorf("game #%d text: %w", id, err)
+		}
+		if off < 0 || off+n > int64(len(data)) {
+			return nil, fmt.Errorf("game #%d text: bad block reference", id)
+		}
+		g.text = data[off : off+n]
+	}
+	return g, nil
+}
+
+// prepareStored replays a stored record as import did.
+func prepareStored(game string, rec *record.Game, file string) *prepared {
+	p := newPreparer(replay.Options{DefaultGame: game}, nil)
+	return p.safePrepare(Record{Game: rec, File: file})
+}
+
+// removeGame deletes a game and every row its import wrote, inside the
+// writer's transaction, and lists its id for the text index.
+func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
+	tx := w.tx
+	if g.valid && len(g.text) > 0 {
+		rec, err := record.NewReader(bytes.NewReader(g.text), "db").Next()
+		if err != nil {
+			return fmt.Errorf("game #%d: stored record: %w", g.id, err)
+		}
+		p := prepareStored(g.game, rec, g.file)
+		if p.valid {
+			for _, r := range p.pos {
+				if _, err := tx.ExecContext(ctx, `DELETE FROM position_rows WHERE key = ? AND at = ?`,
+					saltKey(p.game, r.key), storedAt(g.id, r.ply, r.vari)); err != nil {
+					return fmt.Errorf("game #%d positions: %w", g.id, err)
+				}
+			}
+			for _, t := range p.tags {
+				if _, err := tx.ExecContext(ctx, `DELETE FROM tags WHERE tag = (SELECT id FROM tag_names WHERE name = ?) AND value = ? AND game = ?`,
+					t.Name, t.Value, g.id); err != nil {
+					return fmt.Errorf("game #%d tags: %w", g.id, err)
+				}
+			}
+			s0, s1, scored := scores(p.result)
+			sc := 0
+			if !scored {
+				s0, s1 = 0, 0
+			} else {
+				sc = 1
+			}
+			for _, t := range p.tree {
+				k := saltKey(p.game, t.key)
+				if _, err := tx.ExecContext(ctx, `UPDATE tree SET n = n - 1, scored = scored - ?, s0 = s0 - ?, s1 = s1 - ? WHERE key = ? AND move = ?`,
+					sc, s0, s1, k, t.move); err != nil {
+					return fmt.Errorf("game #%d opening tree: %w", g.id, err)
+				}
+				if _, err := tx.ExecContext(ctx, `DELETE FROM tree WHERE key = ? AND move = ? AND n <= 0`, k, t.move); err != nil {
+					return fmt.Errorf("game #%d opening tree: %w", g.id, err)
+				}
+				if pl := [2]sql.NullInt64{g.p0, g.p1}[t.mover]; pl.Valid {
+					if _, err := tx.ExecContext(ctx, `UPDATE tree_players SET n = n - 1 WHERE key = ? AND move = ? AND player = ?`, k, t.move, pl.Int64); err != nil {
+						return fmt.Errorf("game #%d opening tree: %w", g.id, err)
+					}
+					if _, err := tx.ExecContext(ctx, `DELETE FROM tree_players WHERE key = ? AND move = ? AND player = ? AND n <= 0`, k, t.move, pl.Int64); err != nil {
+						return fmt.Errorf("game #%d opening tree: %w", g.id, err)
+					}
+				}
+			}
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, g.id); err != nil {
+		return fmt.Errorf("game #%d: %w", g.id, err)
+	}
+	for _, pl := range []sql.NullInt64{g.p0, g.p1} {
+		if !pl.Valid {
+			continue
+		}
+		res, err := tx.ExecContext(ctx, `DELETE FROM players WHERE id = ?1
+			AND NOT EXISTS (SELECT 1 FROM games WHERE p0 = ?1) AND NOT EXISTS (SELECT 1 FROM games WHERE p1 = ?1)`, pl.Int64)
+		if err != nil {
+			return fmt.Errorf("game #%d players: %w", g.id, err)
+		}
+		if n, _ := res.RowsAffected(); n > 0 {
+			clear(w.players) // the writer's cache may name the removed player
+		}
+	}
+	if g.valid {
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO text_todo(id) VALUES(?)`, g.id); err != nil {
+			return fmt.Errorf("game #%d: %w", g.id, err)
+		}
+	}
+	return nil
+}
+
+// deleteTx is the number of games deleted per transaction.
+const deleteTx = 2000
+
+// Delete removes the games of ids (those that exist) with everything that
+// refers to them, in transactions of a few thousand games, and returns how
+// many it removed. An error or a cancelled ctx stops it: the games of the
+// transactions committed before are removed, the others are not.
+func (db *DB) Delete(ctx context.Context, ids []int64, progress func(done, total int)) (int, error) {
+	if db.readOnly {
+		return 0, fmt.Errorf("delete: database opened read-only")
+	}
+	n := 0
+	for start := 0; start < len(ids); start += deleteTx {
+		part := ids[start:min(start+deleteTx, len(ids))]
+		w := newWriter(db)
+		if err := w.begin(ctx); err != nil {
+			return n, err
+		}
+		k := 0
+		for _, id := range part {
+			g, err := w.readGame(ctx, id)
+			if errors.Is(err, ErrNotFound) {
+				continue
+			}
+			if err == nil {
+				err = w.removeGame(ctx, g)
+			}
+			if err == nil {
+				err = ctx.Err()
+			}
+			if err != nil {
+				w.rollback()
+				return n, err
+			}
+			k++
+		}
+		if _, err := w.commit(ctx); err != nil {
+			return n, err
+		}
+		n += k
+		if afterEditCommit != nil {
+			afterEditCommit()
+		}
+		if err := db.syncText(ctx); err != nil {
+			return n, err
+		}
+		if progress != nil {
+			progress(start+len(part), len(ids))
+		}
+	}
+	db.checkpoint()
+	return n, nil
+}
+
+// SetTags changes tags of a stored game (a tag given with an empty value is
+// removed; names are matched without regard to case) and stores it again
+// under the same id, replayed: its columns, players, tags, positions,
+// opening-tree counts and text document follow the new record, and it may
+// become valid or invalid. It returns whether the game is valid now.
+func (db *DB) SetTags(ctx context.Context, id int64, tags []record.Tag) (valid bool, err error) {
+	if db.readOnly {
+		return false, fmt.Errorf("tag: database opened read-only")
+	}
+	w := newWriter(db)
+	if err := w.begin(ctx); err != nil {
+		return false, err
+	}
+	defer w.rollback()
+	old, err := w.readGame(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	if len(old.text) == 0 {
+		return false, fmt.Errorf("game #%d: its record could not be read when imported; fix the file and import it again", id)
+	}
+	rec, err := record.NewReader(bytes.NewReader(old.text), fmt.Sprintf("#%d", id)).Next()
+	if errors.Is(err, io.EOF) || rec == nil {
+		return false, fmt.Errorf("game #%d: stored record does not read: %v", id, err)
+	}
+	for _, t := range tags {
+		if strings.EqualFold(t.Name, "Game") && t.Value == "" {
+			return false, fmt.Errorf("%w: the Game tag cannot be removed", ErrQuery)
+		}
+		setTagFold(rec, tagName(old.game, t.Name), t.Value)
+		if strings.EqualFold(t.Name, "Result") && rec.Result != "" {
+			rec.Result = t.Value // the movetext's marker says the same
+		}
+	}
+	if err := w.removeGame(ctx, old); err != nil {
+		return false, err
+	}
+	p := prepareStored(old.game, rec, old.file)
+	p.id = id
+	p.offset, p.line, p.size = old.offset.Int64, int(old.line.Int64), old.size.Int64
+	_, dup, err := w.add(ctx, p)
+	if err != nil {
+		return false, err
+	}
+	if dup {
+		var other int64
+		w.tx.QueryRowContext(ctx, `SELECT id FROM games WHERE hash = ?`, p.hash[:]).Scan(&other)
+		return false, fmt.Errorf("%w: with these tags game #%d would be game #%d", ErrDuplicate, id, other)
+	}
+	if _, err := w.tx.ExecContext(ctx, `INSERT OR IGNORE INTO text_todo(id) VALUES(?)`, id); err != nil {
+		return false, err
+	}
+	if _, err := w.commit(ctx); err != nil {
+		return false, err
+	}
+	if afterEditCommit != nil {
+		afterEditCommit()
+	}
+	return p.valid, db.syncText(ctx)
+}
+
+// knownTags are written in this case whatever case they are given in.
+var knownTags = []string{"Game", "GameType", "Event", "Site", "Date", "Round", "Result", "Termination",
+	"Annotator", "FEN", "SetUp", "TimeControl", "Time", "Opening", "ECO", "WhiteElo", "BlackElo"}
+
+// tagName is the canonical spelling of a tag name given in any case: a
+// known tag, a side name of the game's rules, else as given.
+func tagName(game, name string) string {
+	names := knownTags
+	if g, err := rules.Lookup(game); err == nil {
+		s := g.Sides()
+		names = append(append([]string{}, names...), s[0], s[1])
+	}
+	for _, n := range names {
+		if strings.EqualFold(n, name) {
+			return n
+		}
+	}
+	return name
+}
+
+// setTagFold sets (value "" removes) the tag of rec whose name equals name
+// without regard to case.
+func setTagFold(rec *record.Game, name, value string) {
+	out := rec.Tags[:0]
+	set := false
+	for _, t := range rec.Tags {
+		if strings.EqualFold(t.Name, name) {
+			if set || value == "" {
+				continue
+			}
+			t.Value, set = value, true
+		}
+		out = append(out, t)
+	}
+	rec.Tags = out
+	if !set && value != "" {
+		rec.Tags = append(rec.Tags, record.Tag{Name: name, Value: value})
+	}
+}
+
+// syncText brings the text index in line with SQLite for the games listed
+// in text_todo: a valid game is indexed again, any other id removed.
+func (db *DB) syncText(ctx context.Context) error {
+	for {
+		rows, err := db.sql.QueryContext(ctx, `SELECT id FROM text_todo ORDER BY id LIMIT ?`, textBatch)
+		if err != nil {
+			return err
+		}
+		var ids []int64
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			ids = append(ids, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if len(ids) == 0 {
+			return nil
+		}
+		docs, err := db.textDocs(ctx, ids)
+		if err != nil {
+			return err
+		}
+		err = db.withText(func(idx bleve.Index) error {
+			b := idx.NewBatch()
+			for _, id := range ids {
+				if d, ok := docs[id]; ok {
+					if err := b.Index(strconv.FormatInt(id, 10), d.doc); err != nil {
+						return err
+					}
+				} else {
+					b.Delete(strconv.FormatInt(id, 10))
+				}
+			}
+			return idx.Batch(b)
+		})
+		if err != nil {
+			return fmt.Errorf("text index: %w", err)
+		}
+		if _, err := db.sql.ExecContext(ctx, `DELETE FROM text_todo WHERE id IN (SELECT value FROM json_each(?))`, jsonIDs(ids)); err != nil {
+			return err
+		}
+	}
+}
+
+// textDocs builds the text documents of the valid games among ids.
+func (db *DB) textDocs(ctx context.Context, ids []int64) (map[int64]textDoc, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, g.result, g.date, g.event, g.site, a.name, b.name
+		FROM games g LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
+		WHERE g.valid = 1 AND g.id IN (SELECT value FROM json_each(?))`, jsonIDs(ids))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]textDoc{}
+	var cache blockCache
+	for rows.Next() {
+		var id int64
+		var game string
+		var res, date, ev, site, a, b sql.NullString
+		if err := rows.Scan(&id, &game, &res, &date, &ev, &site, &a, &b); err != nil {
+			return nil, err
+		}
+		p := &prepared{game: game, result: res.String, date: date.String, event: ev.String, site: site.String,
+			players: [2]string{a.String, b.String}}
+		if rec, err := db.record(ctx, id, &cache); err == nil {
+			p.annot = rec.Tag("Annotator")
+			var cb strings.Builder
+			for _, c := range rec.Intro {
+				cb.WriteString(c + " ")
+			}
+			collectComments(&cb, rec.Moves)
+			p.comment = cb.String()
+		}
+		out[id] = docOf(id, p)
+	}
+	return out, rows.Err()
+}
