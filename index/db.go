@@ -60,6 +60,8 @@ type DB struct {
 
 	pmu     sync.Mutex
 	players []playerEntry // folded player names, by id
+
+	counts countCache // list counts (list.go)
 }
 
 // Options for Open.

@@ -58,16 +58,18 @@ func serveCommand() *cli.Command {
 					return err
 				}
 				defer db.Close()
+				boundPool(db)
 				src, what = browse.New(db, opts), "the database "+db.Dir()
 			} else {
 				if c.IsSet("db") {
 					return cli.Exit("serve: --db serves the database; name files or --db, not both", exitUsage)
 				}
-				coll, err := loadCollectionWith(c.Args().Slice(), opts)
+				s, cleanup, err := serveFiles(c.Context, c.Args().Slice(), opts, c.App.ErrWriter)
 				if err != nil {
 					return cli.Exit(err, exitUsage)
 				}
-				src, what = coll.Source(), fmt.Sprintf("%d games", coll.Len())
+				defer cleanup()
+				src, what = s, "loading the files into a temporary database"
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 			defer stop()

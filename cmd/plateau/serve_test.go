@@ -271,7 +271,7 @@ func TestServeDatabase(t *testing.T) {
 	defer srv.Close()
 
 	var page web.ListPage
-	if st := getJSON(t, srv.URL+"/api/games?game=draughts&offset=100&limit=50", &page); st != http.StatusOK {
+	if st := getJSON(t, srv.URL+"/api/games?game=draughts&valid=valid&offset=100&limit=50", &page); st != http.StatusOK {
 		t.Fatalf("status %d", st)
 	}
 	if page.Total != 120 || len(page.Games) != 20 || page.Offset != 100 || !slices.Contains(page.Rulesets, "jetan") {

@@ -4,11 +4,16 @@
 //
 // Decisions: a game's number in the page is its database id. The list's
 // words are a text-index query (players, event, site, annotator, comments;
-// index.Query.Text), not the substring filter of a file collection. Valid
-// games are listed unless the page asks for invalid ones: a database search
-// selects one or the other, and a collection of millions would be no easier
-// to read with both. Records come back in canonical form, so the file and
-// line of the page are the database's, not those of the imported file.
+// index.Query.Text), not the substring filter of a file collection. The
+// validity filter is valid, invalid or both (ListQuery.Valid ""); a
+// position or pattern search looks at valid games unless asked for invalid
+// ones. A page's round and Elo columns are read from the stored records
+// (the games table has no column for them). Counts are cached by the
+// database while it does not grow; a position's occurrences are counted up
+// to maxPositionCount, and a pattern list is not counted (a pattern count
+// scans every candidate game). Records come back in canonical form, so the
+// file and line of the page are the database's, not those of the imported
+// file.
 package browse
 
 import (
@@ -16,6 +21,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plateau/plateau/index"
@@ -41,7 +47,8 @@ func New(db *index.DB, opts replay.Options) *Source {
 
 var _ web.Source = (*Source)(nil)
 
-// List is a page of the database's games, in id order.
+// List is a page of the database's games: by default in id order; a
+// position or pattern list in game and ply order, a line per occurrence.
 func (s *Source) List(ctx context.Context, q web.ListQuery) (web.ListPage, error) {
 	games, err := s.counts.get(ctx)
 	if err != nil {
@@ -51,46 +58,155 @@ func (s *Source) List(ctx context.Context, q web.ListQuery) (web.ListPage, error
 	for _, c := range games {
 		rulesets = append(rulesets, c.Game)
 	}
-	// Without words the total is the cached count of the ruleset.
-	counted := q.Text == ""
-	res, err := s.db.Search(ctx, index.Query{
-		Game: q.Game, Text: q.Text, Invalid: q.Valid == "invalid",
-		Offset: max(q.Offset, 0), Limit: q.PageLimit(), Count: !counted,
-	})
-	if errors.Is(err, index.ErrQuery) {
-		return web.ListPage{}, web.BadQuery(err)
-	}
+	iq, err := s.query(q)
 	if err != nil {
 		return web.ListPage{}, err
 	}
-	if counted {
-		game := q.Game
-		if g, err := rules.Lookup(game); err == nil {
-			game = g.ID()
+	page := web.ListPage{Games: []web.Summary{}, Offset: iq.Offset, Rulesets: rulesets}
+	var hits []index.ListHit
+	switch {
+	case iq.Position != nil || iq.Pattern != nil:
+		if iq.Pattern != nil {
+			iq.Limit++ // one more tells whether there is a next page
 		}
-		res.Total = total(games, game, q.Valid == "invalid")
+		res, err := s.db.Search(ctx, iq)
+		if err != nil {
+			return page, badQuery(err)
+		}
+		for _, h := range res.Hits {
+			hits = append(hits, index.ListHit{Hit: h, Valid: !iq.Invalid})
+		}
+		if iq.Pattern != nil {
+			// A pattern count scans every candidate game: not counted.
+			page.Total = -1
+			if len(hits) == iq.Limit {
+				hits, page.More = hits[:len(hits)-1], true
+			}
+			break
+		}
+		page.Total, page.More, err = s.db.PositionCount(ctx, iq, maxPositionCount)
+		if err != nil {
+			return page, err
+		}
+	default:
+		o := index.ListOptions{Sort: q.Sort, Desc: q.Desc, AnyValidity: q.Valid == ""}
+		if hits, err = s.db.List(ctx, iq, o); err != nil {
+			return page, badQuery(err)
+		}
+		if plain(q) {
+			// Filtered by ruleset and validity alone: the cached counts.
+			game := q.Game
+			if g, err := rules.Lookup(game); err == nil {
+				game = g.ID()
+			}
+			switch q.Valid {
+			case "":
+				page.Total = total(games, game, false) + total(games, game, true)
+			default:
+				page.Total = total(games, game, q.Valid == "invalid")
+			}
+		} else if page.Total, err = s.db.Count(ctx, iq, o); err != nil {
+			return page, err
+		}
 	}
-	page := web.ListPage{Games: make([]web.Summary, 0, len(res.Hits)), Total: res.Total, Offset: max(q.Offset, 0), Rulesets: rulesets}
-	ids := make([]int64, len(res.Hits))
-	for i, h := range res.Hits {
+	ids := make([]int64, len(hits))
+	for i, h := range hits {
 		ids[i] = h.ID
+	}
+	heads, err := s.db.Headers(ctx, ids, headerTags...)
+	if err != nil {
+		return page, err
 	}
 	warns, err := s.db.GameWarnings(ctx, ids)
 	if err != nil {
-		return web.ListPage{}, err
+		return page, err
 	}
-	for _, h := range res.Hits {
+	for _, h := range hits {
 		sum := web.Summary{
 			Warnings: strings.Join(warns[h.ID], "; "),
 			N:        int(h.ID), File: "database", Index: int(h.ID), Game: h.Game, Players: h.Players,
-			Event: h.Event, Site: h.Site, Date: h.Date, Result: h.Result, Plies: h.Plies, Valid: q.Valid != "invalid",
+			Event: h.Event, Site: h.Site, Date: h.Date, Result: h.Result, Plies: h.Plies, Valid: h.Valid,
 		}
+		tags := heads[h.ID]
+		sum.Round = tags["Round"]
 		if g, err := rules.Lookup(h.Game); err == nil {
 			sum.GameName, sum.Sides = g.Name(), g.Sides()
+			for i, side := range sum.Sides {
+				sum.Elo[i] = tags[side+"Elo"]
+			}
+		}
+		if h.Ply >= 0 {
+			ply := h.Ply
+			sum.MatchPly, sum.Variation = &ply, h.Variation
 		}
 		page.Games = append(page.Games, sum)
 	}
 	return page, nil
+}
+
+// plain reports whether q filters by ruleset and validity alone.
+func plain(q web.ListQuery) bool {
+	q.Game, q.Valid, q.Sort, q.Desc, q.Offset, q.Limit = "", "", "", false, 0, 0
+	return q == web.ListQuery{}
+}
+
+// maxPositionCount bounds the count of a position's occurrences (the
+// start position occurs in every game): beyond, the page says "more than".
+const maxPositionCount = 10000
+
+// headerTags are the tags a list line reads from the stored record: the
+// round and every ruleset's Elo tags.
+var headerTags = func() []string {
+	names := []string{"Round"}
+	for _, g := range rules.Games() {
+		for _, side := range g.Sides() {
+			if !slices.Contains(names, side+"Elo") {
+				names = append(names, side+"Elo")
+			}
+		}
+	}
+	return names
+}()
+
+// query turns a list query into a database query.
+func (s *Source) query(q web.ListQuery) (index.Query, error) {
+	iq := index.Query{
+		Game: q.Game, Text: q.Text, Invalid: q.Valid == "invalid",
+		Player: q.Player, Event: q.Event, Site: q.Site, DateFrom: q.DateFrom, DateTo: q.DateTo, Result: q.Result,
+		Offset: max(q.Offset, 0), Limit: q.PageLimit(),
+	}
+	if q.Position != "" || q.Pattern != "" {
+		if q.Game == "" {
+			return iq, web.BadQuery(errors.New("a position or pattern search needs the game (ruleset)"))
+		}
+		if q.Valid == "" {
+			// Only valid games have their positions indexed to the end.
+			iq.Invalid = false
+		}
+	}
+	if q.Position != "" {
+		pos, err := index.Position(q.Game, q.Position)
+		if err != nil {
+			return iq, badQuery(err)
+		}
+		iq.Position = pos
+	}
+	if q.Pattern != "" {
+		pat, err := index.ParsePattern(q.Pattern)
+		if err != nil {
+			return iq, badQuery(err)
+		}
+		iq.Pattern = pat
+	}
+	return iq, nil
+}
+
+// badQuery marks the database's query errors as the request's.
+func badQuery(err error) error {
+	if errors.Is(err, index.ErrQuery) {
+		return web.BadQuery(err)
+	}
+	return err
 }
 
 // Detail replays the stored record of game n.

@@ -74,15 +74,12 @@ func TestSourceMatchesFiles(t *testing.T) {
 	}
 
 	src := browse.New(db, replay.Options{})
-	for _, valid := range []string{"", "invalid"} {
+	for _, valid := range []string{"valid", "invalid", ""} {
 		all, err := src.List(ctx, web.ListQuery{Valid: valid, Limit: web.MaxLimit})
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := st.Valid
-		if valid == "invalid" {
-			want = st.Invalid
-		}
+		want := map[string]int{"valid": st.Valid, "invalid": st.Invalid, "": st.Valid + st.Invalid}[valid]
 		if all.Total != want || len(all.Games) != want {
 			t.Fatalf("valid=%q: %d listed of %d, want %d", valid, len(all.Games), all.Total, want)
 		}
@@ -104,7 +101,7 @@ func TestSourceMatchesFiles(t *testing.T) {
 			if err != nil {
 				t.Fatalf("game %d: %v", s.N, err)
 			}
-			if d.Valid != (valid == "") || d.Players != s.Players || d.Game != s.Game || d.Plies != s.Plies {
+			if d.Valid != s.Valid || (valid != "" && s.Valid != (valid == "valid")) || d.Players != s.Players || d.Game != s.Game || d.Plies != s.Plies {
 				t.Fatalf("game %d: detail %+v, list %+v", s.N, d.Summary, s)
 			}
 			if !d.Valid {
@@ -126,7 +123,7 @@ func TestSourceMatchesFiles(t *testing.T) {
 			}
 			compared++
 		}
-		if valid == "" && compared != st.Valid {
+		if valid != "invalid" && compared != st.Valid {
 			t.Errorf("compared %d of %d valid games", compared, st.Valid)
 		}
 	}

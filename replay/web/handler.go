@@ -12,32 +12,22 @@ import (
 //
 //	GET /                 index.html of assets
 //	GET /static/{file}    the other files of assets
-//	GET /api/games        a ListPage: ?q=words&game=id&valid=valid|invalid&offset=N&limit=N
+//	GET /api/games        a ListPage: ?q=words&game=id&valid=valid|invalid|both&offset=N&limit=N
+//	                      (and player, event, site, from, to, result, position, pattern, sort, desc=1: ListQueryOf)
 //	GET /api/games/{n}    Detail of game n (Summary.N)
+//
+// and those of the explorer (explorerRoutes in explore.go).
 func Handler(src Source, assets fs.FS) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/games", func(w http.ResponseWriter, r *http.Request) {
-		v := r.URL.Query()
-		q := ListQuery{Text: v.Get("q"), Game: v.Get("game"), Valid: v.Get("valid")}
-		for name, dst := range map[string]*int{"offset": &q.Offset, "limit": &q.Limit} {
-			if s := v.Get(name); s != "" {
-				n, err := strconv.Atoi(s)
-				if err != nil || n < 0 {
-					writeJSON(w, http.StatusBadRequest, map[string]string{"error": name + ": a number ≥ 0 expected, not " + strconv.Quote(s)})
-					return
-				}
-				*dst = n
-			}
-		}
-		switch q.Valid {
-		case "", "valid", "invalid":
-		default:
-			writeJSON(w, http.StatusBadRequest, map[string]string{"error": "valid: valid or invalid expected, not " + strconv.Quote(q.Valid)})
+		q, err := ListQueryOf(r.URL.Query())
+		if err != nil {
+			writeError(w, http.StatusBadRequest, err.Error())
 			return
 		}
 		page, err := src.List(r.Context(), q)
 		if err != nil {
-			writeJSON(w, errorStatus(err), map[string]string{"error": err.Error()})
+			writeError(w, statusOf(err), err.Error())
 			return
 		}
 		writeJSON(w, http.StatusOK, page)
@@ -59,6 +49,7 @@ func Handler(src Source, assets fs.FS) http.Handler {
 		}
 		writeJSON(w, http.StatusOK, d)
 	})
+	explorerRoutes(mux, src)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(assets)))
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		page, err := fs.ReadFile(assets, "index.html")

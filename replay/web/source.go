@@ -2,6 +2,8 @@ package web
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -19,6 +21,33 @@ type ListQuery struct {
 	Valid string // "valid", "invalid", or "" for both
 	// Offset and Limit select the page; Limit <= 0 means DefaultLimit.
 	Offset, Limit int
+
+	// The criteria below are a database's (a Collection answers
+	// ErrUnsupported when one is set).
+	Player           string // either side's player (fuzzy, as search --player)
+	Event, Site      string // substrings
+	DateFrom, DateTo string // date bounds; a prefix ("2026") covers the year
+	Result           string // exact Result value
+	// Position is a position in the ruleset Game's notation, or moves from
+	// its start: the games reaching it (main lines and variations), each
+	// occurrence a line with the ply it occurs at (Summary.MatchPly).
+	Position string
+	// Pattern is a pattern in the syntax of search --pattern.
+	Pattern string
+	// Sort is the column the list is ordered by (see index.ListOptions:
+	// id, game, white, black, result, event, site, date, plies); Desc
+	// reverses it. A position or pattern list is in game and ply order.
+	Sort string
+	Desc bool
+}
+
+// ErrUnsupported is returned by a source asked for what it cannot do.
+var ErrUnsupported = errors.New("not supported by this source")
+
+// advanced reports whether q sets a criterion only a database answers.
+func (q *ListQuery) advanced() bool {
+	return q.Player != "" || q.Event != "" || q.Site != "" || q.DateFrom != "" || q.DateTo != "" ||
+		q.Result != "" || q.Position != "" || q.Pattern != "" || (q.Sort != "" && q.Sort != "id") || q.Desc
 }
 
 // DefaultLimit and MaxLimit bound a page of the game list.
@@ -42,9 +71,10 @@ func (q *ListQuery) PageLimit() int {
 // ListPage is a page of the game list.
 type ListPage struct {
 	Games    []Summary `json:"games"`
-	Total    int       `json:"total"`    // games matching the query
-	Offset   int       `json:"offset"`   // of the first game of the page
-	Rulesets []string  `json:"rulesets"` // every ruleset of the source, for the game filter
+	Total    int       `json:"total"`          // games matching the query; -1 when not counted
+	More     bool      `json:"more,omitempty"` // Total is a lower bound: there are more
+	Offset   int       `json:"offset"`         // of the first game of the page
+	Rulesets []string  `json:"rulesets"`       // every ruleset of the source, for the game filter
 }
 
 // A Source is what the server browses: a Collection of record files, or a
@@ -63,6 +93,9 @@ type collectionSource struct{ c *Collection }
 func (s collectionSource) Detail(_ context.Context, n int) (*Detail, error) { return s.c.Detail(n) }
 
 func (s collectionSource) List(_ context.Context, q ListQuery) (ListPage, error) {
+	if q.advanced() {
+		return ListPage{}, fmt.Errorf("a file collection filters by words, game and validity only: %w", ErrUnsupported)
+	}
 	words := strings.Fields(Fold(q.Text))
 	page := ListPage{Games: []Summary{}, Rulesets: []string{}, Offset: max(q.Offset, 0)}
 	limit := q.PageLimit()

@@ -25,12 +25,18 @@ type Summary struct {
 	Site        string    `json:"site,omitempty"`
 	Date        string    `json:"date,omitempty"`
 	Round       string    `json:"round,omitempty"`
+	Elo         [2]string `json:"elo"` // the <Side>Elo tags, in side order
 	Result      string    `json:"result"`
 	Termination string    `json:"termination,omitempty"`
 	Plies       int       `json:"plies"`
 	Valid       bool      `json:"valid"`
 	Error       string    `json:"error,omitempty"` // the first error of an invalid record
 	ErrorLine   int       `json:"errorLine,omitempty"`
+	// MatchPly is the ply at which a position or pattern list's position
+	// occurs in the game (nil in other lists); Variation, that it occurs
+	// inside a variation.
+	MatchPly  *int `json:"matchPly,omitempty"`
+	Variation bool `json:"variation,omitempty"`
 	// Warnings are the faults that leave the record valid ("result: [Result
 	// "0-1"] but the movetext ends with 1-0") and how an untagged record's
 	// ruleset was chosen ("ruleset: …"), each "kind: text", joined by "; "
@@ -219,7 +225,7 @@ func summarize(g *replay.Game, file string, index int) Summary {
 	if g.Rules != nil {
 		s.Game, s.GameName, s.Sides = g.Rules.ID(), g.Rules.Name(), g.Rules.Sides()
 		for i, side := range s.Sides {
-			s.Players[i] = rec.Tag(side)
+			s.Players[i], s.Elo[i] = rec.Tag(side), rec.Tag(side+"Elo")
 		}
 	} else {
 		s.Sides = [2]string{"White", "Black"}

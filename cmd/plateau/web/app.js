@@ -1,19 +1,26 @@
 'use strict';
-// Plateau's browser page: the game list, and one game stepped through.
-// Every position comes from the server (placements, side to move, notation),
-// so this file knows no rules: it draws the geometry it is sent.
+// Plateau's browser page: the game list (a server-side search), one game
+// stepped through with its variations, the opening tree of the position on
+// the board and the other games reaching it, and an explorer board that is
+// not tied to a stored game. Every position comes from the server
+// (placements, side to move, notation, legal moves), so this file knows no
+// rules: it draws the geometry it is sent. Text from records is only ever
+// set as text (textContent, text nodes), never parsed as HTML.
 
 const $ = s => document.querySelector(s);
 const SVG = 'http://www.w3.org/2000/svg';
 
-let games = [];   // summaries
-let game = null;  // the open game (Detail)
-let at = 0;       // current node
-let moveEls = {}; // node id -> span in the move list
+let games = [];     // summaries of the list page
+let game = null;    // the open game (a Detail, or an explorer board)
+let at = 0;         // current node
+let moveEls = {};   // node id -> span in the move list
+let flipped = false;
+let selected = null; // click-to-move: {from} or {kind} chosen on the board
 
 function el(tag, attrs, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
     if (k === 'class') e.className = v; else e.setAttribute(k, v);
   }
   for (const k of kids) if (k !== null && k !== undefined) e.append(k);
@@ -27,31 +34,78 @@ function svg(tag, attrs, text) {
   return e;
 }
 
+async function getJSON(url) {
+  const r = await fetch(url);
+  let j = null;
+  try { j = await r.json(); } catch (e) { j = { error: 'bad answer from the server' }; }
+  if (!r.ok) throw new Error((j && j.error) || r.statusText);
+  return j;
+}
+
+function toast(msg) {
+  const t = $('#toast');
+  t.textContent = msg;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { t.textContent = ''; }, 2500);
+}
+
 // ---- game list ----
 
-// The server filters and pages the list (a database may hold millions of
-// games); the page asks for one page at a time.
-const PAGE = 500;
-let listOffset = 0, listTotal = 0, rulesetsShown = false;
+// The server filters, sorts and pages the list (a database may hold
+// millions of games); the page asks for one page at a time.
+const PAGE = 100;
+let listOffset = 0, listTotal = 0, listMore = false, rulesetsShown = false;
+let sort = { col: 'id', desc: false };
+let posSearch = null; // {game, fen, label}: the list is a position search
 
-async function loadList() {
+function listParams() {
   const p = new URLSearchParams();
-  const q = $('#filter').value.trim(), id = $('#gamefilter').value, valid = $('#validfilter').value;
-  if (q) p.set('q', q);
-  if (id) p.set('game', id);
-  if (valid) p.set('valid', valid);
+  const set = (k, v) => { if (v) p.set(k, v.trim()); };
+  set('q', $('#filter').value);
+  set('game', $('#gamefilter').value);
+  set('valid', $('#validfilter').value);
+  set('player', $('#f-player').value);
+  set('event', $('#f-event').value);
+  set('site', $('#f-site').value);
+  set('result', $('#f-result').value);
+  set('from', $('#f-from').value);
+  set('to', $('#f-to').value);
+  set('pattern', $('#f-pattern').value);
+  if (posSearch) {
+    p.set('game', posSearch.game);
+    p.set('position', posSearch.fen);
+  }
+  if (sort.col !== 'id') p.set('sort', sort.col);
+  if (sort.desc) p.set('desc', '1');
+  return p;
+}
+
+let listSeq = 0;
+async function loadList() {
+  const p = listParams();
+  $('#export').href = 'api/export?' + p;
   p.set('offset', listOffset);
   p.set('limit', PAGE);
-  const r = await fetch('api/games?' + p);
-  const j = await r.json();
-  if (!r.ok) {
-    $('#count').textContent = j.error || 'list unavailable';
+  const seq = ++listSeq;
+  let j;
+  try {
+    j = await getJSON('api/games?' + p);
+  } catch (e) {
+    if (seq !== listSeq) return;
+    games = [];
+    $('#list tbody').replaceChildren();
+    $('#count').textContent = e.message;
     return;
   }
+  if (seq !== listSeq) return;
   games = j.games || [];
   listTotal = j.total;
-  if (!rulesetsShown) {
-    for (const id of j.rulesets || []) $('#gamefilter').append(el('option', { value: id }, id));
+  listMore = !!j.more;
+  if (!rulesetsShown || (j.rulesets || []).length + 1 !== $('#gamefilter').options.length) {
+    const cur = $('#gamefilter').value;
+    $('#gamefilter').replaceChildren(el('option', { value: '' }, 'all games'),
+      ...(j.rulesets || []).map(id => el('option', { value: id }, id)));
+    $('#gamefilter').value = cur;
     rulesetsShown = true;
   }
   renderList();
@@ -60,126 +114,231 @@ async function loadList() {
 let filterTimer = 0;
 function filterChanged() {
   clearTimeout(filterTimer);
-  filterTimer = setTimeout(() => { listOffset = 0; loadList(); }, 200);
+  filterTimer = setTimeout(() => { listOffset = 0; loadList(); }, 250);
 }
 
 function turnPage(dir) {
   const next = listOffset + dir * PAGE;
-  if (next < 0 || next >= listTotal) return;
+  if (next < 0 || (dir > 0 && !hasNext())) return;
   listOffset = next;
   loadList();
 }
 
+function hasNext() {
+  if (listTotal < 0 || listMore) return games.length >= PAGE || listMore;
+  return listOffset + games.length < listTotal;
+}
+
+function jumpTo(page) {
+  const last = listTotal > 0 ? Math.max(1, Math.ceil(listTotal / PAGE)) : Infinity;
+  page = Math.min(Math.max(1, page | 0), last);
+  listOffset = (page - 1) * PAGE;
+  loadList();
+}
+
+function sideNames(g) { return (g.sides && g.sides[0]) ? g.sides : ['White', 'Black']; }
+
 function renderList() {
   const tb = $('#list tbody');
   const rows = [];
+  const withPly = !!posSearch || !!$('#f-pattern').value.trim();
+  $('#list').classList.toggle('withply', withPly);
+  $('#list').classList.toggle('nosort', withPly);
   for (const g of games) {
-    const tr = el('tr', { 'data-n': g.n, title: g.file + ' game ' + g.index + (g.error ? '\n' + g.error : '') },
-      el('td', {}, String(g.n)),
+    const title = (g.gameName || g.game || '?') + (g.error ? '\n' + g.error : '');
+    const tr = el('tr', { 'data-n': g.n, title },
+      el('td', { class: 'num' }, String(g.n)),
       el('td', {}, g.game || '?'),
-      el('td', {}, (g.players[0] || '?') + ' – ' + (g.players[1] || '?')),
+      el('td', {}, g.players[0] || '?'),
+      el('td', { class: 'num' }, (g.elo && g.elo[0]) || ''),
+      el('td', {}, g.players[1] || '?'),
+      el('td', { class: 'num' }, (g.elo && g.elo[1]) || ''),
       el('td', {}, g.result),
       el('td', {}, g.event || ''),
+      el('td', {}, g.round || ''),
       el('td', {}, g.date || ''),
+      el('td', { class: 'num' }, String(g.plies)),
+      el('td', { class: 'num plycol' }, g.matchPly !== undefined ? String(g.matchPly) + (g.variation ? ' var' : '') : ''),
       el('td', { class: g.valid ? 'ok' : 'bad' }, g.valid ? '✓' : '✗'));
     if (game && game.n === g.n) tr.classList.add('open');
-    tr.addEventListener('click', () => openGame(g.n, 0));
+    tr.addEventListener('click', () => openGame(g.n, g.matchPly !== undefined ? { ply: g.matchPly, variation: g.variation, fen: posSearch && posSearch.fen } : null));
     rows.push(tr);
   }
   tb.replaceChildren(...rows);
-  $('#count').textContent = games.length === 0 ? 'no game of ' + listTotal
-    : (listOffset + 1) + '–' + (listOffset + games.length) + ' of ' + listTotal + ' games';
+  let count;
+  if (games.length === 0) count = listTotal > 0 ? 'no game on this page of ' + listTotal : 'no game';
+  else {
+    const of = listTotal < 0 ? 'many' : (listMore ? 'more than ' : '') + listTotal;
+    count = (listOffset + 1) + '–' + (listOffset + games.length) + ' of ' + of;
+  }
+  $('#count').textContent = count;
   $('#p-prev').disabled = listOffset === 0;
-  $('#p-next').disabled = listOffset + games.length >= listTotal;
+  $('#p-next').disabled = !hasNext();
+  $('#p-jump').value = Math.floor(listOffset / PAGE) + 1;
+  for (const th of document.querySelectorAll('#list th[data-sort]')) {
+    th.classList.toggle('sorted', th.dataset.sort === sort.col);
+    th.classList.toggle('desc', th.dataset.sort === sort.col && sort.desc);
+  }
+  // The side names of the games listed head the player columns.
+  const id = $('#gamefilter').value || (posSearch && posSearch.game);
+  const first = games.find(g => g.game === id) || (id ? null : games[0]);
+  const names = first && games.every(g => g.game === first.game) ? sideNames(first) : ['white / side 1', 'black / side 2'];
+  $('#h-white').textContent = names[0].toLowerCase();
+  $('#h-black').textContent = names[1].toLowerCase();
+  const si = $('#searchinfo');
+  si.hidden = !posSearch;
+  if (posSearch) $('#searchtext').textContent = 'Games with the position ' + posSearch.label;
+}
+
+function sortBy(col) {
+  if (posSearch || $('#f-pattern').value.trim()) return; // in game and ply order
+  if (sort.col === col) sort.desc = !sort.desc; else sort = { col, desc: false };
+  listOffset = 0;
+  loadList();
+}
+
+function searchPosition() {
+  if (!game || !game.nodes.length) return;
+  const n = game.nodes[at];
+  posSearch = { game: game.game, fen: n.fen, label: (at > 0 ? 'after ' + n.number + ' ' + n.move : 'at the start') + ' (' + game.game + ')' };
+  listOffset = 0;
+  loadList();
+}
+
+// ---- loading files (serve FILE…) ----
+
+async function watchLoading() {
+  let st;
+  try { st = await getJSON('api/status'); } catch (e) { return; }
+  const box = $('#loading');
+  if (!st.loading) {
+    if (!box.hidden) { box.hidden = true; loadList(); }
+    if (st.error) { box.hidden = false; $('#loadtext').textContent = 'loading stopped: ' + st.error; }
+    return;
+  }
+  box.hidden = false;
+  $('#loadbar').max = Math.max(st.totalBytes, 1);
+  $('#loadbar').value = st.bytes;
+  $('#loadtext').textContent = ' loading: ' + st.records + ' records, ' + st.stored + ' games stored (' + st.invalid + ' invalid)';
+  if (!watchLoading.lastList || Date.now() - watchLoading.lastList > 3000) {
+    watchLoading.lastList = Date.now();
+    loadList();
+  }
+  setTimeout(watchLoading, 500);
 }
 
 // ---- one game ----
 
-async function openGame(n, node) {
-  const r = await fetch('api/games/' + n);
-  if (!r.ok) return;
-  game = await r.json();
+// openGame shows game n; at: {ply, variation, fen} of a position to open
+// at (a position search), or a node id.
+async function openGame(n, where) {
+  let d;
+  try { d = await getJSON('api/games/' + n); } catch (e) { toast(e.message); return; }
+  game = d;
+  selected = null;
   for (const tr of document.querySelectorAll('#list tbody tr')) {
     tr.classList.toggle('open', +tr.dataset.n === n);
-    if (+tr.dataset.n === n) {
-      const lb = $('#listbox');
-      if (tr.offsetTop < lb.scrollTop || tr.offsetTop > lb.scrollTop + lb.clientHeight - tr.offsetHeight) {
-        lb.scrollTop = tr.offsetTop - lb.clientHeight / 3;
-      }
-    }
   }
+  showGame();
+  let node = 0;
+  if (typeof where === 'number') node = where < game.nodes.length ? where : 0;
+  else if (where) node = findNode(where);
+  go(node);
+}
+
+// findNode is the node at a ply of a position search: on the main line or
+// in a variation as the hit says, with the searched position when given.
+function findNode(w) {
+  const cands = game.nodes.map((n, i) => [n, i]).filter(([n]) => n.ply === w.ply);
+  const same = f => c => !w.fen || stripCount(c[0].fen) === stripCount(f);
+  const pick = cands.find(c => (c[0].depth > 0) === !!w.variation && same(w.fen)(c)) ||
+    cands.find(same(w.fen)) || cands.find(c => (c[0].depth > 0) === !!w.variation) || cands[0];
+  return pick ? pick[1] : 0;
+}
+
+// stripCount drops a trailing move number from a position string (the same
+// position reached by a transposition may carry another).
+function stripCount(fen) { return (fen || '').replace(/\s+\d+\s*$/, ''); }
+
+function showGame() {
   $('#empty').hidden = true;
   $('#game').hidden = false;
   renderHeader();
   renderMoves();
   renderTags();
-  go(node < game.nodes.length ? node : 0);
 }
 
 function renderHeader() {
   const g = game;
-  const players = g.sides[0] + ' ' + (g.players[0] || '?') + ' – ' + g.sides[1] + ' ' + (g.players[1] || '?');
+  const s = sideNames(g);
+  const elo = i => (g.elo && g.elo[i]) ? ' (' + g.elo[i] + ')' : '';
+  const players = s[0] + ' ' + (g.players[0] || '?') + elo(0) + ' – ' + s[1] + ' ' + (g.players[1] || '?') + elo(1);
   const meta = [g.gameName || g.game, g.event, g.site, g.date, g.round && 'round ' + g.round]
     .filter(x => x).join(' · ');
   let res = g.result;
   if (g.termination) res += ' (' + g.termination + ')';
+  const where = g.explorer ? 'explorer board' : (g.file === 'database' ? 'game ' + g.n : g.file + ' game ' + g.index);
   $('#title').replaceChildren(
-    el('div', { class: 'players' }, players + '   ' + res),
-    el('div', { class: 'meta' }, meta + ' · ' + g.file + ' game ' + g.index));
+    el('div', { class: 'players' }, g.explorer ? (g.gameName || g.game) + ': explorer' : players + '   ' + res),
+    el('div', { class: 'meta' }, g.explorer ? 'a board of your own: play moves on it or from the tree' : meta + ' · ' + where));
   const eb = $('#errorbox');
-  if (g.valid) {
+  if (g.valid || g.explorer) {
     eb.hidden = true;
   } else {
     eb.hidden = false;
     eb.textContent = 'Invalid record' + (g.errorLine ? ' (line ' + g.errorLine + ')' : '') + ': ' + (g.error || '');
   }
   $('#notes').replaceChildren(...(g.notes || []).map(t => el('div', {}, 'note: ' + t)));
+  $('#t-s0').textContent = s[0];
+  $('#t-s1').textContent = s[1];
 }
 
 function renderTags() {
-  $('#tags').replaceChildren(...game.tags.map(([k, v]) => el('tr', {}, el('td', {}, k), el('td', {}, v))));
+  $('#tags').replaceChildren(...(game.tags || []).map(([k, v]) => el('tr', {}, el('td', {}, k), el('td', {}, v))));
 }
 
 function renderMoves() {
   moveEls = {};
   const box = $('#moves');
   box.replaceChildren();
-  for (const c of game.intro || []) box.append(el('span', { class: 'cmt' }, '{' + c + '}'), ' ');
-  if (game.nodes.length) line(box, game.nodes[0].next);
+  for (const c of game.intro || []) box.append(el('span', { class: 'cmt' }, c), ' ');
+  if (game.nodes.length) line(box, game.nodes[0].next, true);
   for (const [i, t] of (game.rest || []).entries()) {
     box.append(el('span', { class: 'rest', title: i === 0 ? 'not played: ' + (game.error || '') : 'not played' }, t), ' ');
   }
-  box.append(el('span', { class: 'result' }, game.result));
+  if (!game.explorer) box.append(el('span', { class: 'result' }, game.result));
+  if (moveEls[at]) moveEls[at].classList.add('cur');
 }
 
-// line writes the moves from node id to the end of its line, with their
-// variations in parentheses.
-function line(box, id) {
+// line writes the moves from node first to the end of its line, with
+// their variations in parentheses.
+function line(box, first, main) {
   let needNum = true, lastNum = '';
-  while (id >= 0) {
+  for (let id = first; id >= 0; id = game.nodes[id].next) {
     const n = game.nodes[id];
-    for (const c of n.before || []) box.append(el('span', { class: 'cmt' }, '{' + c + '}'), ' ');
+    const node = id; // one binding per move: each click goes to its own move
+    for (const c of n.before || []) box.append(el('span', { class: 'cmt' }, c), ' ');
     const black = n.number.endsWith('...');
     // a huff shares its number with the move that follows it
     if ((!black || needNum) && n.number !== lastNum) box.append(el('span', { class: 'num' }, n.number), ' ');
     lastNum = n.number;
-    const m = el('span', { class: 'move', 'data-id': id }, n.move + (n.nags ? ' ' + n.nags : ''));
-    m.addEventListener('click', () => go(id));
-    moveEls[id] = m;
+    const m = el('span', { class: 'move' + (n.local ? ' local' : ''), 'data-id': node }, n.move);
+    if (n.nags) m.append(el('span', { class: 'nag' }, ' ' + n.nags));
+    m.addEventListener('click', () => go(node));
+    moveEls[node] = m;
     box.append(m, ' ');
     needNum = false;
-    for (const c of n.after || []) {
-      box.append(el('span', { class: 'cmt' }, '{' + c + '}'), ' ');
+    if ((n.after || []).length || n.note) {
+      for (const c of n.after || []) box.append(el('span', { class: 'cmt' }, c), ' ');
       needNum = true;
     }
     for (const v of n.vars || []) {
-      const span = el('span', { class: 'var' }, '( ');
-      line(span, v);
+      const span = el('span', { class: 'var' + (main ? ' v1' : '') }, '(');
+      line(span, v, false);
       span.append(')');
       box.append(span, ' ');
       needNum = true;
     }
-    id = n.next;
   }
 }
 
@@ -191,6 +350,8 @@ function go(id) {
   }
   if (!game || id < 0 || id >= game.nodes.length) return;
   at = id;
+  selected = null;
+  $('#chooser').hidden = true;
   const n = game.nodes[id];
   drawBoard(n);
   for (const e of document.querySelectorAll('#moves .cur')) e.classList.remove('cur');
@@ -203,7 +364,8 @@ function go(id) {
       box.scrollTop = m.offsetTop - box.clientHeight / 2;
     }
   }
-  let st = 'ply ' + n.ply + ' · ' + game.sides[n.toMove] + ' to move';
+  const s = sideNames(game);
+  let st = 'ply ' + n.ply + ' · ' + s[n.toMove] + ' to move';
   if (n.depth > 0) st += ' · variation (depth ' + n.depth + ')';
   if (n.over) st += ' · game over: ' + n.over;
   if (id > 0) st = 'after ' + n.number + ' ' + n.move + ' · ' + st;
@@ -212,7 +374,9 @@ function go(id) {
   const c = [...(n.after || [])];
   if (n.note) c.push('(' + n.note + ')');
   $('#comment').textContent = c.join(' ');
-  history.replaceState(null, '', '#' + game.n + '/' + id);
+  if (game.explorer) history.replaceState(null, '', '#explore/' + game.game + '/' + encodeURIComponent(n.fen));
+  else history.replaceState(null, '', '#' + game.n + '/' + id);
+  positionChanged();
 }
 
 function step(d) {
@@ -229,6 +393,327 @@ function toEnd() {
   go(id);
 }
 
+// isVarStart: node id begins a variation (its parent continues otherwise).
+function isVarStart(id) {
+  const n = game.nodes[id];
+  return id > 0 && n.parent >= 0 && game.nodes[n.parent].next !== id;
+}
+
+// replaced is the move a variation's first node stands in for.
+function replaced(v) { return game.nodes[game.nodes[v].parent].next; }
+
+// down enters a variation: the first one of the current move, or of the
+// next move; at the first move of a variation, the next sibling variation.
+function down() {
+  if (!game) return;
+  const n = game.nodes[at];
+  if (isVarStart(at)) {
+    const sibs = game.nodes[replaced(at)].vars || [];
+    const i = sibs.indexOf(at);
+    if (i >= 0 && i + 1 < sibs.length) { go(sibs[i + 1]); return; }
+  }
+  if ((n.vars || []).length) { go(n.vars[0]); return; }
+  if (n.next >= 0 && (game.nodes[n.next].vars || []).length) go(game.nodes[n.next].vars[0]);
+}
+
+// up leaves the variation the current move is in, for the move it stands in
+// for, one level up.
+function up() {
+  if (!game) return;
+  let id = at;
+  while (id > 0 && !isVarStart(id)) id = game.nodes[id].parent;
+  if (id > 0) go(replaced(id));
+}
+
+// ---- playing moves (explorer, tree, board clicks) ----
+
+// play plays a move (its text) from the current node: an existing move of
+// the tree is followed; a new one is added as a local variation (or, at
+// the end of a line, continues it).
+async function play(move) {
+  if (!game || !game.nodes.length) return;
+  const from = at, cur = game.nodes[from];
+  const kids = [];
+  if (cur.next >= 0) kids.push(cur.next, ...(game.nodes[cur.next].vars || []));
+  for (const k of kids) if (game.nodes[k].move === move) { go(k); return; }
+  let v;
+  try {
+    v = await getJSON('api/position?' + new URLSearchParams({ game: game.game, fen: cur.fen, move, ply: cur.ply }));
+  } catch (e) { toast(e.message); return; }
+  const n = v.node;
+  if (game.nodes[from] !== cur) return;
+  n.parent = from;
+  n.next = -1;
+  n.depth = cur.depth;
+  n.local = true;
+  n.legal = null;
+  const id = game.nodes.length;
+  game.nodes.push(n);
+  if (cur.next < 0) cur.next = id;
+  else {
+    const r = game.nodes[cur.next];
+    r.vars = [...(r.vars || []), id];
+    n.depth = r.depth + 1;
+  }
+  if (game._hands) game._hands = null;
+  renderMoves();
+  go(id);
+}
+
+async function legalMoves(n) {
+  if (n.legal) return n.legal;
+  const v = await getJSON('api/position?' + new URLSearchParams({ game: game.game, fen: n.fen }));
+  n.legal = v.legal || [];
+  return n.legal;
+}
+
+async function squareClicked(sq) {
+  if (!game || game.nodes.length === 0) return;
+  const n = game.nodes[at];
+  let legal;
+  try { legal = await legalMoves(n); } catch (e) { toast(e.message); return; }
+  if (selected) {
+    const moves = legal.filter(m => m.to === sq && (selected.kind ? m.kind === selected.kind && !m.from : m.from === selected.from));
+    if (moves.length === 1) { selected = null; play(moves[0].move); return; }
+    if (moves.length > 1) { choose(moves); return; }
+  }
+  const from = legal.filter(m => m.from === sq);
+  selected = from.length ? { from: sq } : null;
+  drawBoard(n);
+}
+
+function handClicked(kind, side) {
+  if (!game) return;
+  const n = game.nodes[at];
+  if (side !== n.toMove) return;
+  legalMoves(n).then(() => {
+    selected = { kind };
+    drawBoard(n);
+  }).catch(e => toast(e.message));
+}
+
+// choose asks which of several moves between the same squares (promote or
+// not, capture paths) to play.
+function choose(moves) {
+  const box = $('#chooser');
+  box.replaceChildren(el('span', {}, 'Which move? '), ...moves.map(m => {
+    const b = el('button', { type: 'button' }, m.move);
+    b.addEventListener('click', () => { box.hidden = true; selected = null; play(m.move); });
+    return b;
+  }));
+  box.hidden = false;
+}
+
+// targets are the squares the selection can move to.
+function targets(n) {
+  if (!selected || !n.legal) return new Set();
+  return new Set(n.legal.filter(m => selected.kind ? (!m.from && m.kind === selected.kind) : m.from === selected.from).map(m => m.to));
+}
+
+// ---- explorer ----
+
+let rulesets = [];
+
+async function loadRulesets() {
+  try { rulesets = await getJSON('api/rulesets'); } catch (e) { rulesets = []; }
+  $('#x-game').replaceChildren(...rulesets.map(r => el('option', { value: r.id }, r.name)));
+  if (rulesets.some(r => r.id === 'ogi')) $('#x-game').value = 'ogi';
+}
+
+// explore opens an explorer board on a position of ruleset id (its start
+// when fen is empty; moves from the start are accepted too).
+async function explore(id, fen) {
+  let v;
+  try {
+    v = await getJSON('api/position?' + new URLSearchParams({ game: id, fen: fen || '' }));
+  } catch (e) {
+    // not a position: perhaps moves from the start
+    try {
+      v = await getJSON('api/position?' + new URLSearchParams({ game: id, fen: '' }));
+      const moves = (fen || '').split(/\s+/).filter(t => t && !/^\d+\.+$/.test(t));
+      game = newExplorer(v);
+      showGame();
+      go(0);
+      for (const m of moves) await play(m);
+      return;
+    } catch (e2) { toast(e.message); return; }
+  }
+  game = newExplorer(v);
+  showGame();
+  go(0);
+}
+
+function newExplorer(v) {
+  const n = v.node;
+  n.parent = -1; n.next = -1; n.depth = 0; n.legal = v.legal;
+  return {
+    explorer: true, n: 0, game: v.game, gameName: v.gameName, sides: v.sides, players: ['', ''],
+    geometry: v.geometry, nodes: [n], tags: [['Game', v.game], ['FEN', n.fen]], result: '*', valid: true,
+  };
+}
+
+// pdn writes the record of the board (an explorer board, or a game with
+// local moves) in the record format: its tags, the start position when not
+// the standard one, and the moves with their variations.
+function pdn() {
+  const tags = game.tags.filter(([k]) => k !== 'FEN' || game.nodes[0].fen !== startOf(game.game));
+  const out = tags.map(([k, v]) => '[' + k + ' "' + String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"]');
+  const toks = [];
+  const comment = c => '{' + c.replace(/}/g, ')') + '}';
+  const walk = (first) => {
+    let needNum = true;
+    for (let id = first; id >= 0; id = game.nodes[id].next) {
+      const n = game.nodes[id];
+      for (const c of n.before || []) toks.push(comment(c));
+      if (!n.number.endsWith('...') || needNum) toks.push(n.number);
+      toks.push(n.move + (n.nags ? ' ' + n.nags : ''));
+      needNum = false;
+      for (const c of n.after || []) { toks.push(comment(c)); needNum = true; }
+      for (const v of n.vars || []) { toks.push('('); walk(v); toks.push(')'); needNum = true; }
+    }
+  };
+  for (const c of game.intro || []) toks.push(comment(c));
+  if (game.nodes.length) walk(game.nodes[0].next);
+  toks.push(game.result || '*');
+  let text = '', col = 0;
+  for (const t of toks) {
+    const glue = t === ')' || (text.endsWith('(') && col > 0);
+    if (!glue && col > 0 && col + 1 + t.length > 80) { text += '\n'; col = 0; }
+    else if (!glue && col > 0) { text += ' '; col++; }
+    text += t; col += t.length;
+  }
+  return out.join('\n') + '\n\n' + text + '\n';
+}
+
+function startOf(id) { const r = rulesets.find(r => r.id === id); return r ? r.start : ''; }
+
+function hasLocal() { return game.nodes.some(n => n.local); }
+
+async function recordText() {
+  if (game.explorer || hasLocal()) return pdn();
+  const r = await fetch('api/games/' + game.n + '/record');
+  if (!r.ok) throw new Error('record unavailable');
+  return r.text();
+}
+
+async function copy(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (e) {
+    const ta = el('textarea', { class: 'offscreen' });
+    ta.value = text;
+    document.body.append(ta);
+    ta.select();
+    const ok = document.execCommand('copy');
+    ta.remove();
+    if (!ok) { toast('could not copy'); return; }
+  }
+  toast(what + ' copied');
+}
+
+async function download() {
+  if (!game) return;
+  if (!game.explorer && !hasLocal()) {
+    const a = el('a', { href: 'api/games/' + game.n + '/record?download=1', download: 'game-' + game.n + '.pdn' });
+    document.body.append(a); a.click(); a.remove();
+    return;
+  }
+  const url = URL.createObjectURL(new Blob([pdn()], { type: 'application/x-pdn' }));
+  const a = el('a', { href: url, download: (game.explorer ? 'explorer' : 'game-' + game.n) + '.pdn' });
+  document.body.append(a); a.click(); a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ---- opening tree and games with this position ----
+
+let treeSeq = 0, posOffset = 0;
+const POSPAGE = 10;
+
+function positionChanged() {
+  posOffset = 0;
+  clearTimeout(positionChanged.timer);
+  positionChanged.timer = setTimeout(() => { loadTree(); loadPositionGames(); }, 60);
+}
+
+async function loadTree() {
+  const n = game.nodes[at];
+  const seq = ++treeSeq;
+  let moves;
+  try {
+    moves = await getJSON('api/tree?' + new URLSearchParams({ game: game.game, fen: n.fen }));
+  } catch (e) {
+    if (seq === treeSeq) { $('#tree tbody').replaceChildren(el('tr', {}, el('td', { colspan: 7 }, e.message))); $('#treesum').textContent = ''; }
+    return;
+  }
+  if (seq !== treeSeq) return;
+  renderTree(moves, n);
+}
+
+function pct(x) { return Math.round(100 * x) + '%'; }
+
+function renderTree(moves, n) {
+  const total = moves.reduce((a, m) => a + m.games, 0);
+  const rows = moves.map(m => {
+    const sum = m.score[0] + m.score[1];
+    const s0 = m.scored ? m.score[0] / sum : null, s1 = m.scored ? m.score[1] / sum : null;
+    const perf = m.scored ? (n.toMove === 0 ? s0 : s1) : null;
+    const bar = el('span', { class: 'bar' });
+    if (m.scored) {
+      const a = el('span', { class: 'b0' }); a.style.width = pct(s0);
+      const b = el('span', { class: 'b1' }); b.style.width = pct(s1);
+      bar.append(a, b);
+    }
+    const tr = el('tr', { class: 'tmove', title: 'play ' + m.move },
+      el('td', { class: 'mv' }, m.move),
+      el('td', { class: 'num' }, m.games + (total ? ' (' + pct(m.games / total) + ')' : '')),
+      el('td', { class: 'num' }, m.scored ? fmtPoints(m.score[0]) + ' (' + pct(s0) + ')' : '–'),
+      el('td', { class: 'num' }, m.scored ? fmtPoints(m.score[1]) + ' (' + pct(s1) + ')' : '–'),
+      el('td', { class: 'num' }, perf === null ? '–' : pct(perf), bar),
+      el('td', {}, m.first === m.last ? (m.first || '') : (m.first || '?') + '–' + (m.last || '?')),
+      el('td', {}, (m.top || []).map(p => p.name + ' (' + p.games + ')').join(', ')));
+    tr.addEventListener('click', () => play(m.move));
+    return tr;
+  });
+  if (!rows.length) rows.push(el('tr', {}, el('td', { colspan: 7, class: 'none' }, 'No game of the database continues from here.')));
+  $('#tree tbody').replaceChildren(...rows);
+  $('#treesum').textContent = total ? '· ' + moves.length + ' moves, ' + total + ' games' : '';
+}
+
+function fmtPoints(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
+
+let posSeq = 0;
+async function loadPositionGames() {
+  const n = game.nodes[at];
+  const seq = ++posSeq;
+  let j;
+  try {
+    j = await getJSON('api/games?' + new URLSearchParams({ game: game.game, position: n.fen, offset: posOffset, limit: POSPAGE }));
+  } catch (e) {
+    if (seq === posSeq) { $('#posgames tbody').replaceChildren(el('tr', {}, el('td', {}, e.message))); $('#poscount').textContent = ''; }
+    return;
+  }
+  if (seq !== posSeq) return;
+  const rows = (j.games || []).map(g => {
+    const self = !game.explorer && g.n === game.n;
+    const tr = el('tr', { class: 'pgame' + (self ? ' self' : ''), 'data-n': g.n, title: self ? 'this game' : 'open at ply ' + g.matchPly },
+      el('td', { class: 'num' }, String(g.n)),
+      el('td', {}, (g.players[0] || '?') + ' – ' + (g.players[1] || '?')),
+      el('td', {}, g.result),
+      el('td', {}, g.date || ''),
+      el('td', { class: 'num' }, 'ply ' + g.matchPly),
+      el('td', {}, g.variation ? el('span', { class: 'flag' }, 'variation') : (self ? el('span', { class: 'flag self' }, 'this game') : '')));
+    tr.addEventListener('click', () => openGame(g.n, { ply: g.matchPly, variation: g.variation, fen: n.fen }));
+    return tr;
+  });
+  if (!rows.length) rows.push(el('tr', {}, el('td', { class: 'none' }, 'No stored game reaches this position.')));
+  $('#posgames tbody').replaceChildren(...rows);
+  const total = j.total < 0 ? '?' : (j.more ? 'more than ' : '') + j.total;
+  $('#poscount').textContent = '· ' + total + (j.total === 1 ? ' occurrence' : ' occurrences');
+  $('#pp-text').textContent = j.games.length ? (posOffset + 1) + '–' + (posOffset + j.games.length) : '';
+  $('#pp-prev').disabled = posOffset === 0;
+  $('#pp-next').disabled = j.more ? false : posOffset + j.games.length >= j.total;
+}
+
 // ---- board ----
 
 function drawBoard(n) {
@@ -237,43 +722,69 @@ function drawBoard(n) {
   if (!G || !G.cells) { box.replaceChildren(el('p', {}, 'No board (the record names no game Plateau plays).')); return; }
   const handW = G.hands ? 2.2 * handLayout(G).cols : 0;
   const m = 0.8;
-  const root = svg('svg', { viewBox: [-m, -m, G.w + 2 * m + handW, G.h + 2 * m].join(' '), role: 'img' });
+  const root = svg('svg', { viewBox: [-m, -m, G.w + 2 * m + handW, G.h + 2 * m].join(' '), role: 'img',
+    'aria-label': (game.gameName || game.game) + ' board' });
   const lastCells = new Set([n.from, n.to].filter(x => x));
   const centre = {};
-  if (G.shape === 'ring') drawRing(root, G, lastCells, centre); else drawGrid(root, G, lastCells, centre);
+  const tg = targets(n);
+  const marks = { last: lastCells, targets: tg, selected: selected && selected.from };
+  if (G.shape === 'ring') drawRing(root, G, marks, centre); else drawGrid(root, G, marks, centre);
   for (const l of G.labels || []) {
-    root.append(svg('text', { x: l.x, y: l.y, class: 'lbl', 'font-size': 0.32, 'text-anchor': 'middle',
+    const [x, y] = flipped ? [G.w - l.x, G.h - l.y] : [l.x, l.y];
+    root.append(svg('text', { x, y, class: 'lbl', 'font-size': 0.32, 'text-anchor': 'middle',
       'dominant-baseline': 'central', fill: '#555' }, l.text));
   }
   for (const p of n.pieces) {
     if (!p.sq) continue;
     const c = centre[p.sq];
-    if (c) root.append(piece(G, p, c[0], c[1], 1));
+    if (c) {
+      const g = piece(G, p, c[0], c[1], 1);
+      g.classList.add('pc');
+      g.addEventListener('click', () => squareClicked(p.sq));
+      root.append(g);
+    }
+  }
+  for (const sq of tg) {
+    const c = centre[sq];
+    if (c) root.append(svg('circle', { cx: c[0], cy: c[1], r: 0.14, fill: 'rgba(20,110,40,0.75)', 'pointer-events': 'none' }));
   }
   if (G.hands) drawHands(root, G, n);
   box.replaceChildren(root);
 }
 
-function drawGrid(root, G, last, centre) {
+function cellXY(G, c, grid) {
+  if (!flipped) return [c.x, c.y];
+  return grid ? [G.w - 1 - c.x, G.h - 1 - c.y] : [G.w - c.x, G.h - c.y];
+}
+
+function drawGrid(root, G, marks, centre) {
   const shogi = G.style === 'shogi';
   root.append(svg('rect', { x: -0.06, y: -0.06, width: G.w + 0.12, height: G.h + 0.12, fill: '#5a3d1e' }));
   for (const c of G.cells) {
+    const [x, y] = cellXY(G, c, true);
     let fill = c.dark ? '#b58863' : '#f0d9b5';
     if (shogi) fill = '#e9c77b';
     if (c.goal) fill = '#8fb8de';
-    root.append(svg('rect', { x: c.x, y: c.y, width: 1, height: 1, fill,
-      stroke: shogi ? '#6b4a1c' : 'none', 'stroke-width': 0.025 }));
-    if (last.has(c.name)) {
-      root.append(svg('rect', { x: c.x, y: c.y, width: 1, height: 1, fill: 'rgba(255,220,0,0.45)' }));
+    const r = svg('rect', { x, y, width: 1, height: 1, fill, stroke: shogi ? '#6b4a1c' : 'none', 'stroke-width': 0.025 });
+    if (c.name) {
+      r.classList.add('sq');
+      r.addEventListener('click', () => squareClicked(c.name));
+    }
+    root.append(r);
+    if (marks.last.has(c.name)) {
+      root.append(svg('rect', { x, y, width: 1, height: 1, fill: 'rgba(255,220,0,0.45)', 'pointer-events': 'none' }));
+    }
+    if (marks.selected && marks.selected === c.name) {
+      root.append(svg('rect', { x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, fill: 'none', stroke: '#1a7a30', 'stroke-width': 0.08, 'pointer-events': 'none' }));
     }
     if (c.label) {
-      root.append(svg('text', { x: c.x + 0.06, y: c.y + 0.22, 'font-size': 0.2, fill: '#f3e2c4' }, c.label));
+      root.append(svg('text', { x: x + 0.06, y: y + 0.22, 'font-size': 0.2, fill: '#f3e2c4', 'pointer-events': 'none' }, c.label));
     }
-    if (c.name) centre[c.name] = [c.x + 0.5, c.y + 0.5];
+    if (c.name) centre[c.name] = [x + 0.5, y + 0.5];
   }
 }
 
-function drawRing(root, G, last, centre) {
+function drawRing(root, G, marks, centre) {
   const cx = G.w / 2, cy = G.h / 2;
   root.append(svg('circle', { cx, cy, r: 4.45, fill: '#2b3a4a' }));
   root.append(svg('circle', { cx, cy, r: 3.0, fill: 'none', stroke: '#6f8aa3', 'stroke-width': 0.04 }));
@@ -284,11 +795,16 @@ function drawRing(root, G, last, centre) {
       x2: cx + 4.45 * Math.sin(a), y2: cy - 4.45 * Math.cos(a), stroke: '#6f8aa3', 'stroke-width': 0.04 }));
   }
   for (const c of G.cells) {
-    root.append(svg('circle', { cx: c.x, cy: c.y, r: c.r || 0.5, fill: c.dark ? '#4a6580' : '#5d7d9b',
-      stroke: last.has(c.name) ? '#ffd400' : '#9fb6cc', 'stroke-width': last.has(c.name) ? 0.1 : 0.03 }));
-    root.append(svg('text', { x: c.x, y: c.y + (c.r || 0.5) - 0.12, 'font-size': 0.18, 'text-anchor': 'middle',
-      fill: '#b9cbdc' }, c.name));
-    centre[c.name] = [c.x, c.y];
+    const [x, y] = cellXY(G, c, false);
+    const hot = marks.last.has(c.name) || marks.selected === c.name;
+    const circ = svg('circle', { cx: x, cy: y, r: c.r || 0.5, fill: c.dark ? '#4a6580' : '#5d7d9b',
+      stroke: marks.selected === c.name ? '#3fcf5f' : (hot ? '#ffd400' : '#9fb6cc'), 'stroke-width': hot ? 0.1 : 0.03 });
+    circ.classList.add('sq');
+    circ.addEventListener('click', () => squareClicked(c.name));
+    root.append(circ);
+    root.append(svg('text', { x, y: y + (c.r || 0.5) - 0.12, 'font-size': 0.18, 'text-anchor': 'middle',
+      fill: '#b9cbdc', 'pointer-events': 'none' }, c.name));
+    centre[c.name] = [x, y];
   }
 }
 
@@ -299,12 +815,13 @@ function piece(G, p, x, y, s) {
   const ink = contrast(fill);
   let text = (G.glyphs && G.glyphs[p.side + p.kind]) || '';
   if (G.style === 'shogi') {
-    // The tile points at the opponent (Gote's turned round, and darker);
-    // the letter stays upright to be read.
+    // The tile points at the opponent (the far side's turned round, and
+    // darker); the letter stays upright to be read.
+    const far = (p.side === 1) !== flipped;
     g.append(svg('polygon', { points: '0,-0.42 0.3,-0.28 0.36,0.4 -0.36,0.4 -0.3,-0.28',
-      transform: p.side === 1 ? 'rotate(180)' : '', fill: p.side === 1 ? '#d9b26a' : fill,
+      transform: far ? 'rotate(180)' : '', fill: p.side === 1 ? '#d9b26a' : fill,
       stroke: '#5a3d1e', 'stroke-width': 0.03 }));
-    g.append(svg('text', { x: 0, y: p.side === 1 ? -0.02 : 0.06, 'font-size': 0.42, 'text-anchor': 'middle',
+    g.append(svg('text', { x: 0, y: far ? -0.02 : 0.06, 'font-size': 0.42, 'text-anchor': 'middle',
       'dominant-baseline': 'central', 'font-weight': 700, fill: p.promoted ? '#c00' : '#111',
       'text-decoration': p.side === 1 ? 'underline' : '' }, (p.promoted ? '+' : '') + p.kind));
     return g;
@@ -342,20 +859,26 @@ function handLayout(G) {
   return game._hands;
 }
 
-// drawHands shows side 1's hand at the top right, side 0's at the bottom
-// right, one piece per kind with its count.
+// drawHands shows the far side's hand at the top right, the near side's at
+// the bottom right, one piece per kind with its count.
 function drawHands(root, G, n) {
   const x0 = G.w + 0.9;
   const { per } = handLayout(G);
   for (const side of [1, 0]) {
     const hand = n.pieces.filter(p => !p.sq && p.side === side);
-    const top = side === 1;
+    const top = (side === 1) !== flipped;
     root.append(svg('text', { x: x0 + 0.6, y: top ? -0.3 : G.h + 0.5, 'font-size': 0.3, 'text-anchor': 'middle',
-      fill: '#555' }, game.sides[side]));
+      fill: '#555' }, sideNames(game)[side]));
     hand.forEach((p, i) => {
       const x = x0 + Math.floor(i / per) * 2.2, row = i % per;
       const y = top ? 0.5 + row * 0.95 : G.h - 0.5 - row * 0.95;
-      root.append(piece(G, p, x + 0.4, y, 0.85));
+      const g = piece(G, p, x + 0.4, y, 0.85);
+      g.classList.add('pc');
+      if (selected && selected.kind === p.kind && side === n.toMove) {
+        root.append(svg('circle', { cx: x + 0.4, cy: y, r: 0.45, fill: 'none', stroke: '#1a7a30', 'stroke-width': 0.08 }));
+      }
+      g.addEventListener('click', () => handClicked(p.kind, side));
+      root.append(g);
       if (p.count > 1) {
         root.append(svg('text', { x: x + 1.05, y, 'font-size': 0.36, 'dominant-baseline': 'central', fill: '#222' },
           '×' + p.count));
@@ -367,26 +890,53 @@ function drawHands(root, G, n) {
 // ---- wiring ----
 
 function fromHash() {
+  const x = location.hash.match(/^#explore\/([^/]+)\/(.*)$/);
+  if (x) { explore(x[1], decodeURIComponent(x[2])); return; }
   const m = location.hash.match(/^#(\d+)(?:\/(\d+))?$/);
   if (m) openGame(+m[1], m[2] ? +m[2] : 0);
 }
 
-$('#filter').addEventListener('input', filterChanged);
-$('#gamefilter').addEventListener('change', filterChanged);
-$('#validfilter').addEventListener('change', filterChanged);
+window.addEventListener('hashchange', fromHash);
+for (const id of ['#filter', '#f-player', '#f-event', '#f-site', '#f-from', '#f-to', '#f-pattern']) {
+  $(id).addEventListener('input', filterChanged);
+}
+for (const id of ['#gamefilter', '#validfilter', '#f-result']) $(id).addEventListener('change', filterChanged);
+$('#filters').addEventListener('submit', e => { e.preventDefault(); listOffset = 0; loadList(); });
+$('#f-reset').addEventListener('click', () => {
+  for (const id of ['#filter', '#f-player', '#f-event', '#f-site', '#f-from', '#f-to', '#f-pattern']) $(id).value = '';
+  $('#f-result').value = '';
+  filterChanged();
+});
 $('#p-prev').addEventListener('click', () => turnPage(-1));
 $('#p-next').addEventListener('click', () => turnPage(1));
+$('#p-jump').addEventListener('change', () => jumpTo(+$('#p-jump').value));
+$('#s-clear').addEventListener('click', () => { posSearch = null; listOffset = 0; loadList(); });
+for (const th of document.querySelectorAll('#list th[data-sort]')) th.addEventListener('click', () => sortBy(th.dataset.sort));
 $('#b-home').addEventListener('click', () => go(0));
 $('#b-prev').addEventListener('click', () => step(-1));
 $('#b-next').addEventListener('click', () => step(1));
 $('#b-end').addEventListener('click', toEnd);
+$('#b-flip').addEventListener('click', () => { flipped = !flipped; if (game) drawBoard(game.nodes[at]); });
+$('#a-copyfen').addEventListener('click', () => { if (game && game.nodes.length) copy(game.nodes[at].fen, 'position'); });
+$('#a-copypdn').addEventListener('click', () => { if (game) recordText().then(t => copy(t, 'record'), e => toast(e.message)); });
+$('#a-download').addEventListener('click', download);
+$('#a-search').addEventListener('click', searchPosition);
+$('#pp-prev').addEventListener('click', () => { posOffset = Math.max(0, posOffset - POSPAGE); loadPositionGames(); });
+$('#pp-next').addEventListener('click', () => { posOffset += POSPAGE; loadPositionGames(); });
+$('#x-go').addEventListener('click', () => explore($('#x-game').value, $('#x-fen').value.trim()));
+$('#x-fen').addEventListener('keydown', e => { if (e.key === 'Enter') explore($('#x-game').value, $('#x-fen').value.trim()); });
 document.addEventListener('keydown', e => {
-  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement) return;
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
   switch (e.key) {
     case 'ArrowRight': step(1); break;
     case 'ArrowLeft': step(-1); break;
+    case 'ArrowDown': down(); break;
+    case 'ArrowUp': up(); break;
     case 'Home': go(0); break;
     case 'End': toEnd(); break;
+    case 'f': flipped = !flipped; if (game) drawBoard(game.nodes[at]); break;
+    case 'Escape': selected = null; $('#chooser').hidden = true; if (game) drawBoard(game.nodes[at]); break;
     default: return;
   }
   e.preventDefault();
@@ -395,11 +945,11 @@ document.addEventListener('keydown', e => {
   const q = new URLSearchParams(location.search);
   if (q.get('q')) $('#filter').value = q.get('q');
   if (q.get('valid')) $('#validfilter').value = q.get('valid');
-  loadList().then(() => {
-    if (q.get('game')) {
-      $('#gamefilter').value = q.get('game');
-      filterChanged();
-    }
-    fromHash();
-  });
+  if (q.get('game')) {
+    $('#gamefilter').append(el('option', { value: q.get('game') }, q.get('game')));
+    $('#gamefilter').value = q.get('game');
+  }
+  loadRulesets();
+  watchLoading();
+  loadList().then(fromHash);
 }

@@ -1,0 +1,306 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/index/browse"
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/replay/web"
+)
+
+// browserRecords are the test's own games: two that reach one position by
+// different move orders (a transposition), one with a variation, and one
+// whose tags and comments hold HTML that must stay text.
+const browserRecords = `[Game "ogi"]
+[Event "Transpositions"]
+[Sente "Alpha, Ann"]
+[Gote "Beta, Bob"]
+[Result "*"]
+
+1. Rg2-f2 Pc6-c5 (1... Pf6-f5 2. Pe3-e4 {a side line}) 2. Pe3-e4 $1 Pf6-f5 3. Ph3-h4 *
+
+[Game "ogi"]
+[Event "Transpositions"]
+[Sente "Gamma, Gil"]
+[Gote "Delta, Dan"]
+[Result "*"]
+
+1. Pe3-e4 Pf6-f5 2. Rg2-f2 Pc6-c5 3. Pb3-b4 *
+
+[Game "ogi"]
+[Event "<script>window.__xss = 1</script>"]
+[Sente "\"><img src=x onerror=\"window.__xss = 2\">"]
+[Gote "<b>bold</b>"]
+[Result "*"]
+
+{<script>window.__xss = 3</script>} 1. Rg2-f2 {"><img src=x onerror="window.__xss = 4">} Pc6-c5 *
+`
+
+// chromium is the browser the test drives: chromium from the system's
+// packages (.ci/run installs it).
+func chromium(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("no chromium on PATH: .ci/run installs the Debian package chromium")
+	}
+	t.Skip("no chromium on PATH (apt-get install chromium; CI installs it): the browser test is skipped")
+	return ""
+}
+
+// TestBrowser drives the page in headless Chromium: moves, variations,
+// the tree, the games with a position, a position search, sorting, and
+// hostile text in records; it screenshots each ruleset's board into
+// $PLATEAU_SCREENSHOTS or the test's temp dir.
+func TestBrowser(t *testing.T) {
+	bin := chromium(t)
+	dir := t.TempDir()
+	recs := filepath.Join(dir, "browser.pdn")
+	if err := os.WriteFile(recs, []byte(browserRecords), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	db, err := index.Open(ctx, filepath.Join(dir, "db"), index.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	paths := []string{recs}
+	for _, d := range []string{"ogi", "dames", "dames-brigand", "loup-moutons", "draughts", "jetan", "dejarik", "sauts"} {
+		if _, err := os.Stat(filepath.Join(samples, d)); err == nil {
+			paths = append(paths, filepath.Join(samples, d))
+		}
+	}
+	if _, err := db.Import(ctx, paths, index.ImportOptions{DefaultGame: defaultGame}); err != nil {
+		t.Fatal(err)
+	}
+	src := browse.New(db, replay.Options{DefaultGame: defaultGame})
+	srv := httptest.NewUnstartedServer(nil)
+	// Served as `plateau serve` does: behind the Guard, whose
+	// Content-Security-Policy forbids inline scripts and styles.
+	srv.Config.Handler = web.Guard(serveHandler(src), web.GuardOptions{Addr: srv.Listener.Addr().String()})
+	srv.Start()
+	defer srv.Close()
+
+	// The ids of the test's games: the first three of the database.
+	page, err := src.List(ctx, web.ListQuery{Event: "Transpositions", Valid: "valid"})
+	if err != nil || len(page.Games) != 2 {
+		t.Fatalf("the transposition games: %+v, %v", page, err)
+	}
+	g1, g2 := page.Games[0].N, page.Games[1].N
+	hostile, err := src.List(ctx, web.ListQuery{Event: "script", Valid: "valid"})
+	if err != nil || len(hostile.Games) != 1 {
+		t.Fatalf("the hostile game: %+v, %v", hostile, err)
+	}
+	g3 := hostile.Games[0].N
+
+	shots := os.Getenv("PLATEAU_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	} else if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(bin),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(filepath.Join(dir, "chromium")),
+		chromedp.WindowSize(1500, 1000),
+	}
+	actx, cancel := chromedp.NewExecAllocator(ctx, opts...)
+	defer cancel()
+	bctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	bctx, cancel = context.WithTimeout(bctx, 150*time.Second) // well under a minute on an idle machine; the margin is for a loaded one
+	defer cancel()
+
+	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		start := time.Now()
+		defer func() {
+			if d := time.Since(start); d > time.Second {
+				t.Logf("%s: %v", what, d)
+			}
+		}()
+		if err := chromedp.Do(bctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	// waitJS waits until the expression is true.
+	waitJS := func(what, expr string) {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](expr))
+			if err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+			if ok {
+				return
+			}
+			if time.Now().After(deadline) {
+				state, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`location.hash + ' | ' + document.querySelector('#status').textContent + ' | ' + document.querySelector('#count').textContent + ' | ' + document.querySelector('#poscount').textContent + ' | ' + document.querySelector('#posgames').textContent`))
+				t.Fatalf("%s: %s still false (page: %s)", what, expr, state)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	evalJS := func(expr string) chromedp.Action[chromedp.Void] {
+		return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			_, err := chromedp.Evaluate[any](expr)(ctx, tg)
+			return chromedp.Void{}, err
+		}
+	}
+	// cspClean fails when the page broke the Content-Security-Policy since
+	// it was loaded.
+	cspClean := func() {
+		t.Helper()
+		v, err := chromedp.Run(bctx, chromedp.Evaluate[string](`(window.__csp || []).join('; ')`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v != "" {
+			t.Fatalf("Content-Security-Policy violations: %s", v)
+		}
+	}
+	// open loads the page afresh on game n at node, and waits for it.
+	loads := 0
+	open := func(n, node int) {
+		t.Helper()
+		cspClean()
+		loads++
+		run("open game", chromedp.Navigate(fmt.Sprintf("%s/?load=%d#%d/%d", srv.URL, loads, n, node)))
+		waitJS("game open", fmt.Sprintf(`game !== null && game.n === %d && at === %d && document.querySelector('#board svg') !== null`, n, node))
+		run("watch the policy", evalJS(`window.__csp = []; document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI))`))
+	}
+	// clickMove clicks a move of the main line by its text.
+	clickMove := func(move string) chromedp.Action[chromedp.Void] {
+		return evalJS(`[...document.querySelectorAll('#moves > .move')].find(e => e.textContent.startsWith('` + move + `')).click()`)
+	}
+	status := `document.querySelector('#status').textContent`
+
+	// 1. A move of the list goes to its own position (each move's click
+	// once went to the end of the line).
+	open(g1, 0)
+	run("click a move", clickMove("Pc6-c5"))
+	waitJS("the clicked move is current", `document.querySelector('#moves > .move.cur') && document.querySelector('#moves .move.cur').textContent === 'Pc6-c5' && location.hash.endsWith('/' + document.querySelector('#moves .move.cur').dataset.id)`)
+	waitJS("the clicked move's position", status+`.startsWith('after 1... Pc6-c5')`)
+
+	// 2. Into the variation by keyboard (↓ at the move it replaces), along
+	// it, and out (↑).
+	run("down", chromedp.KeyEvent(kb.ArrowDown))
+	waitJS("in the variation", status+`.includes('Pf6-f5') && `+status+`.includes('variation')`)
+	run("right", chromedp.KeyEvent(kb.ArrowRight))
+	waitJS("along the variation", status+`.includes('2. Pe3-e4') && `+status+`.includes('variation')`)
+	waitJS("the current move in a variation is white on blue", `getComputedStyle(document.querySelector('#moves .move.cur')).color === 'rgb(255, 255, 255)'`)
+	run("up", chromedp.KeyEvent(kb.ArrowUp))
+	waitJS("back on the main line", status+`.startsWith('after 1... Pc6-c5') && !`+status+`.includes('variation')`)
+	run("home, then click the variation's move", chromedp.KeyEvent(kb.Home))
+	run("click a variation move", chromedp.Click(chromedp.CSS(`#moves .var .move`)))
+	waitJS("clicked into the variation", status+`.includes('variation')`)
+	run("end of line", chromedp.KeyEvent(kb.Home), chromedp.KeyEvent(kb.End))
+	waitJS("end of the main line", status+`.startsWith('after 3. Ph3-h4')`)
+	waitJS("NAG shown", `document.querySelector('#moves .nag') && document.querySelector('#moves .nag').textContent.trim() === '!'`)
+	waitJS("comment shown", `[...document.querySelectorAll('#moves .cmt')].some(e => e.textContent === 'a side line')`)
+
+	// 3. The tree follows the board, and a tree move plays.
+	run("home", chromedp.KeyEvent(kb.Home))
+	waitJS("tree of the start", `[...document.querySelectorAll('#tree tr.tmove td.mv')].some(e => e.textContent === 'Rg2-f2')`)
+	run("a tree move", chromedp.Click(chromedp.Search(`//tr[contains(@class,"tmove")]/td[text()="Pe3-e4"]`)))
+	waitJS("the tree move is played", status+`.startsWith('after 1. Pe3-e4')`)
+	waitJS("the tree follows", `[...document.querySelectorAll('#tree tr.tmove td.mv')].some(e => e.textContent === 'Pf6-f5') && ![...document.querySelectorAll('#tree tr.tmove td.mv')].some(e => e.textContent === 'Pe3-e4')`)
+	waitJS("a played move not in the record is a local variation", `document.querySelector('#moves .move.local.cur') !== null`)
+
+	// 4. The games with this position: at ply 4 of game 1, game 2 reaches
+	// it by another move order; its line opens game 2 at that ply.
+	open(g1, 0)
+	run("ply 4", clickMove("Pf6-f5"))
+	waitJS("at ply 4", status+`.includes('ply 4') && `+status+`.startsWith('after 2... Pf6-f5')`)
+	other := fmt.Sprintf(`#posgames tr.pgame[data-n="%d"]`, g2)
+	waitJS("transposition listed", `document.querySelector('`+other+`') !== null && /[2-9]\d* occurrences/.test(document.querySelector('#poscount').textContent)`)
+	run("open the transposition", chromedp.Click(chromedp.CSS(other)))
+	waitJS("the other game at that ply", fmt.Sprintf(`location.hash.startsWith('#%d/') && `, g2)+status+`.startsWith('after 2... Pc6-c5') && `+status+`.includes('ply 4')`)
+
+	// 5. Search this position from the page: both games (and a sample game), at ply 4.
+	run("search the position", chromedp.Click(chromedp.CSS(`#a-search`)))
+	waitJS("position search", fmt.Sprintf(`!document.querySelector('#searchinfo').hidden && document.querySelectorAll('#list tbody tr').length === 3 && document.querySelector('#list tbody tr[data-n="%d"]') !== null && document.querySelector('#list tbody tr td.plycol').textContent === '4'`, g1))
+	run("clear the search", chromedp.Click(chromedp.CSS(`#s-clear`)))
+	waitJS("the whole list again", `document.querySelector('#searchinfo').hidden && document.querySelectorAll('#list tbody tr').length > 2`)
+
+	// 6. Sorting by plies, up then down.
+	plies := `[...document.querySelectorAll('#list tbody tr')].map(r => +r.children[10].textContent)`
+	sorted := func(desc bool) string {
+		cmp := "a[i-1] <= a[i]"
+		if desc {
+			cmp = "a[i-1] >= a[i]"
+		}
+		return `(a => a.length > 2 && a.every((x, i) => i === 0 || ` + cmp + `) && a[0] !== a[a.length-1])(` + plies + `)`
+	}
+	run("sort by plies", chromedp.Click(chromedp.CSS(`#list th[data-sort="plies"]`)))
+	waitJS("sorted up", sorted(false))
+	run("sort by plies, down", chromedp.Click(chromedp.CSS(`#list th[data-sort="plies"]`)))
+	waitJS("sorted down", sorted(true))
+
+	// 7. Hostile text stays text.
+	open(g3, 0)
+	run("step", chromedp.KeyEvent(kb.ArrowRight))
+	waitJS("payloads shown as text", `document.querySelector('#title').textContent.includes('"><img src=x onerror="window.__xss = 2">') && document.querySelector('#title').textContent.includes('<script>window.__xss = 1</script>') && document.querySelector('#comment').textContent.includes('<img src=x onerror=')`)
+	waitJS("no payload ran", `window.__xss === undefined && document.querySelectorAll('img, b, #moves script, #title script, #tags script').length === 0`)
+
+	// 8. The explorer: a board of one's own from a start; a tree move plays.
+	loads++
+	run("explorer", chromedp.Navigate(fmt.Sprintf("%s/?load=%d#explore/ogi/", srv.URL, loads)), chromedp.WaitVisible(chromedp.CSS(`#board svg`)))
+	waitJS("explorer board", `game !== null && game.explorer === true`)
+	waitJS("explorer tree", `[...document.querySelectorAll('#tree tr.tmove td.mv')].some(e => e.textContent === 'Rg2-f2')`)
+	run("a tree move", chromedp.Click(chromedp.Search(`//tr[contains(@class,"tmove")]/td[text()="Rg2-f2"]`)))
+	waitJS("played on the explorer board", status+`.startsWith('after 1. Rg2-f2')`)
+	// click-to-move: Gote's pawn c6 to c5
+	run("click c6", evalJS(`squareClicked('c6')`))
+	waitJS("targets shown", `document.querySelectorAll('#board circle[fill="rgba(20,110,40,0.75)"]').length > 0`)
+	run("click c5", evalJS(`squareClicked('c5')`))
+	waitJS("played by clicks", status+`.startsWith('after 1... Pc6-c5')`)
+
+	// Screenshots of each ruleset's board, for a person to look at.
+	for _, id := range page.Rulesets {
+		p, err := src.List(ctx, web.ListQuery{Game: id, Valid: "valid", Limit: 1})
+		if err != nil || len(p.Games) == 0 {
+			continue
+		}
+		n := p.Games[0].N
+		open(n, min(p.Games[0].Plies, 12))
+		waitJS("tree of "+id, `document.querySelector('#tree tbody tr') !== null && document.querySelector('#posgames tbody tr') !== null`)
+		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatalf("screenshot %s: %v", id, err)
+		}
+		name := filepath.Join(shots, "board-"+url.PathEscape(id)+".png")
+		if !strings.HasSuffix(name, ".png") || len(png) == 0 {
+			t.Fatalf("%s: no screenshot", id)
+		}
+		if err := os.WriteFile(name, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cspClean()
+	t.Logf("screenshots in %s", shots)
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/index/browse"
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/replay/web"
+)
+
+// serveFiles imports the record files of `serve FILE…` into a temporary
+// database (a directory of os.MkdirTemp) in the background and returns it
+// as the source to serve, at once: the page lists the games imported so far
+// and shows the import's progress. cleanup closes the database and removes
+// its directory; call it when the server has stopped.
+func serveFiles(ctx context.Context, paths []string, ropts replay.Options, log io.Writer) (src web.Source, cleanup func(), err error) {
+	for _, p := range paths {
+		if p == "-" {
+			continue
+		}
+		if _, err := os.Stat(p); err != nil {
+			if m, _ := filepath.Glob(p); len(m) == 0 {
+				return nil, nil, fmt.Errorf("serve: %w", err)
+			}
+		}
+	}
+	dir, err := os.MkdirTemp("", "plateau-serve-")
+	if err != nil {
+		return nil, nil, err
+	}
+	db, err := index.Open(ctx, dir, index.Options{})
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, nil, err
+	}
+	boundPool(db)
+	ictx, cancel := context.WithCancel(ctx)
+	opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Workers: max(1, runtime.GOMAXPROCS(0)-1)}
+	l, done := browse.Load(ictx, db, paths, opts, browse.New(db, ropts))
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		err := <-done
+		st := l.Status()
+		if err != nil && ictx.Err() == nil {
+			fmt.Fprintf(log, "loading the files: %v\n", err)
+		} else if err == nil {
+			fmt.Fprintf(log, "loaded: %d records, %d games (%d invalid), %d duplicates\n", st.Records, st.Stored, st.Invalid, st.Duplicates)
+		}
+	}()
+	cleanup = func() {
+		cancel()
+		<-finished // the import has stopped: its database can go
+		db.Close()
+		os.RemoveAll(dir)
+	}
+	return l, cleanup, nil
+}
+
+// boundPool bounds the database connections of the server: each has a
+// page cache of its own (up to 64 MiB), and SQLite answers a query on one
+// core, so more connections than about twice the cores only add memory.
+func boundPool(db *index.DB) {
+	n := max(2, 2*runtime.GOMAXPROCS(0))
+	db.SQL().SetMaxOpenConns(n)
+	db.SQL().SetMaxIdleConns(n)
+}

@@ -1,0 +1,157 @@
+package browse
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/replay/web"
+	"github.com/plateau/plateau/rules"
+)
+
+var _ web.Explorer = (*Source)(nil)
+
+// Tree is the opening tree of a position of the ruleset game (a position
+// in its notation, or moves from its start), as `plateau tree` prints it.
+func (s *Source) Tree(ctx context.Context, game, position string) ([]web.TreeMove, error) {
+	g, err := rules.Lookup(game)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", web.ErrBadQuery, err)
+	}
+	pos, err := index.Position(g.ID(), position)
+	if err != nil {
+		return nil, badQuery(err)
+	}
+	moves, err := s.db.Tree(ctx, g.ID(), pos)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]web.TreeMove, len(moves))
+	for i, m := range moves {
+		t := web.TreeMove{Move: m.Move, Games: m.Games, Scored: m.Scored, Score: m.Score, First: m.First, Last: m.Last}
+		for _, p := range m.Top {
+			t.Top = append(t.Top, web.PlayerCount{Name: p.Name, Games: p.Games})
+		}
+		out[i] = t
+	}
+	return out, nil
+}
+
+// Record is the stored (canonical) record of game n.
+func (s *Source) Record(ctx context.Context, n int) ([]byte, error) {
+	text, err := s.db.Text(ctx, int64(n))
+	if errors.Is(err, index.ErrNotFound) {
+		return nil, fmt.Errorf("game %d: %w", n, web.ErrNoGame)
+	}
+	return text, err
+}
+
+// Export writes the records of the list q, in its order, each game once
+// (a position list names a game once per occurrence).
+func (s *Source) Export(ctx context.Context, q web.ListQuery, w io.Writer) (int, error) {
+	const page = 1000
+	seen := map[int]bool{}
+	n := 0
+	for off := 0; ; off += page {
+		q.Offset, q.Limit = off, page
+		p, err := s.List(ctx, q)
+		if err != nil {
+			return n, err
+		}
+		for _, g := range p.Games {
+			if seen[g.N] {
+				continue
+			}
+			seen[g.N] = true
+			text, err := s.Record(ctx, g.N)
+			if err != nil {
+				return n, err
+			}
+			if n > 0 {
+				if _, err := io.WriteString(w, "\n"); err != nil {
+					return n, err
+				}
+			}
+			if _, err := w.Write(text); err != nil {
+				return n, err
+			}
+			n++
+		}
+		if len(p.Games) < page && !p.More {
+			return n, nil
+		}
+	}
+}
+
+// Loading is a Source whose database is being filled by an import (the
+// files of `plateau serve FILE…`); it reports the import's progress.
+type Loading struct {
+	*Source
+	mu sync.Mutex
+	st web.LoadStatus
+}
+
+var _ web.Loader = (*Loading)(nil)
+
+// Load imports paths into db in the background and returns the source,
+// served while the import runs. done receives the import's outcome.
+func Load(ctx context.Context, db *index.DB, paths []string, opts index.ImportOptions, src *Source) (*Loading, <-chan error) {
+	l := &Loading{Source: src, st: web.LoadStatus{Loading: true}}
+	done := make(chan error, 1)
+	progress := opts.Progress
+	opts.Progress = func(st index.ImportStats) {
+		l.set(st, nil)
+		if progress != nil {
+			progress(st)
+		}
+	}
+	go func() {
+		st, err := db.Import(ctx, paths, opts)
+		l.set(st, err)
+		l.mu.Lock()
+		l.st.Loading = false
+		l.mu.Unlock()
+		// The rulesets and totals are counted again once every game is in.
+		src.counts.forget()
+		done <- err
+	}()
+	return l, done
+}
+
+func (l *Loading) set(st index.ImportStats, err error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.st.Files, l.st.Records, l.st.Stored, l.st.Invalid, l.st.Duplicates = st.Files, st.Records, st.Stored, st.Invalid, st.Duplicates
+	l.st.Bytes, l.st.TotalBytes = st.Bytes, st.TotalBytes
+	if err != nil {
+		l.st.Error = err.Error()
+	}
+}
+
+// Status is the import's progress.
+func (l *Loading) Status() web.LoadStatus {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.st
+}
+
+// List is the source's list; while the import runs, the rulesets and
+// totals are counted afresh for every page.
+func (l *Loading) List(ctx context.Context, q web.ListQuery) (web.ListPage, error) {
+	if l.Status().Loading {
+		l.Source.counts.forget()
+	}
+	return l.Source.List(ctx, q)
+}
+
+// forget drops the cached counts: the next request counts again (the
+// database grew).
+func (c *counts) forget() {
+	c.mu.Lock()
+	c.at = time.Time{}
+	c.mu.Unlock()
+}

@@ -1,0 +1,228 @@
+package index
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// ListOptions tune List, the game list of a browser (plateau serve).
+type ListOptions struct {
+	// Sort is the column the list is ordered by: "id" (default), "game",
+	// "white" (side 0's player), "black" (side 1's player), "result",
+	// "event", "site", "date", "plies". Ties are in id order.
+	Sort string
+	Desc bool
+	// AnyValidity lists valid and invalid games alike (Query.Invalid is
+	// then ignored).
+	AnyValidity bool
+}
+
+// ListHit is one line of List: a Hit and whether the game is valid.
+type ListHit struct {
+	Hit
+	Valid bool
+}
+
+// listColumns maps ListOptions.Sort to SQL.
+var listColumns = map[string]string{
+	"id": "g.id", "game": "g.game", "white": "a.name", "black": "b.name", "result": "g.result",
+	"event": "g.event", "site": "g.site", "date": "g.date", "plies": "g.plies",
+}
+
+// List is a page of the games matching the game-level criteria of q (not
+// Position or Pattern: see Search), in the order asked. Total is not
+// counted here (see Count).
+func (db *DB) List(ctx context.Context, q Query, o ListOptions) ([]ListHit, error) {
+	cond, args, empty, err := db.listWhere(ctx, &q, o)
+	if err != nil || empty {
+		return nil, err
+	}
+	col := "g.id"
+	if o.Sort != "" {
+		c, ok := listColumns[o.Sort]
+		if !ok {
+			return nil, fmt.Errorf("%w: cannot sort by %q", ErrQuery, o.Sort)
+		}
+		col = c
+	}
+	dir := ""
+	if o.Desc {
+		dir = " DESC"
+	}
+	order := col + dir
+	if col != "g.id" {
+		order += ", g.id" + dir
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+hitCols+`, g.valid FROM `+hitJoin+` WHERE `+cond+
+		` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(args, q.limit(), max(q.Offset, 0))...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []ListHit
+	for rows.Next() {
+		var valid bool
+		h, err := scanHit(rows, &valid)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ListHit{h, valid})
+	}
+	return out, rows.Err()
+}
+
+// Count is the number of games List would list without a limit.
+func (db *DB) Count(ctx context.Context, q Query, o ListOptions) (int, error) {
+	cond, args, empty, err := db.listWhere(ctx, &q, o)
+	if err != nil || empty {
+		return 0, err
+	}
+	key := cond + "\x00" + fmt.Sprint(args...)
+	return db.counts.get(ctx, db.sql, key, `SELECT COUNT(*) FROM games g WHERE `+cond, args)
+}
+
+func (db *DB) listWhere(ctx context.Context, q *Query, o ListOptions) (string, []any, bool, error) {
+	if q.Position != nil || q.Pattern != nil {
+		return "", nil, false, fmt.Errorf("%w: a position or pattern is searched with Search", ErrQuery)
+	}
+	w, empty, err := db.filters(ctx, q)
+	if err != nil || empty {
+		return "", nil, empty, err
+	}
+	if o.AnyValidity {
+		cond, args := w.without(0) // filters' first condition is g.valid
+		return cond, args, false, nil
+	}
+	return w.String(), append([]any(nil), w.args...), false, nil
+}
+
+// PositionCount counts the occurrences of q.Position (main lines and
+// variations) in the games matching q's filters, up to limit: at most limit
+// is returned, and more reports that there are more.
+func (db *DB) PositionCount(ctx context.Context, q Query, limit int) (n int, more bool, err error) {
+	if q.Position == nil {
+		return 0, false, fmt.Errorf("%w: no position", ErrQuery)
+	}
+	if q.Game == "" {
+		if q.Game, err = db.OnlyGame(ctx); err != nil {
+			return 0, false, err
+		}
+	}
+	w, empty, err := db.filters(ctx, &q)
+	if err != nil || empty {
+		return 0, false, err
+	}
+	key := saltKey(q.Game, q.Position.Key())
+	query := `SELECT COUNT(*) FROM (SELECT 1 FROM position_rows p JOIN games g ON g.id = (CASE WHEN p.at < 0 THEN -1 - p.at ELSE p.at END) >> 13
+		WHERE p.key = ? AND ` + w.String() + ` LIMIT ?)`
+	args := append(append([]any{key}, w.args...), limit+1)
+	n, err = db.counts.get(ctx, db.sql, fmt.Sprint(query, args), query, args)
+	if err != nil {
+		return 0, false, err
+	}
+	if n > limit {
+		return limit, true, nil
+	}
+	return n, false, nil
+}
+
+// countCache keeps counts, which a list asks for on every page and which
+// cost a scan: a count is kept while the database has the same last game
+// id (a database being imported into grows), for at most maxCounts
+// queries.
+type countCache struct {
+	mu   sync.Mutex
+	last int64
+	m    map[string]int
+}
+
+const maxCounts = 1024
+
+func (c *countCache) get(ctx context.Context, q queryer, key, query string, args []any) (int, error) {
+	var last sql.NullInt64
+	if err := q.QueryRowContext(ctx, `SELECT MAX(id) FROM games`).Scan(&last); err != nil {
+		return 0, err
+	}
+	c.mu.Lock()
+	if c.m == nil || c.last != last.Int64 || len(c.m) >= maxCounts {
+		c.m, c.last = map[string]int{}, last.Int64
+	}
+	n, ok := c.m[key]
+	c.mu.Unlock()
+	if ok {
+		return n, nil
+	}
+	if err := q.QueryRowContext(ctx, query, args...).Scan(&n); err != nil {
+		return 0, err
+	}
+	c.mu.Lock()
+	if c.last == last.Int64 {
+		c.m[key] = n
+	}
+	c.mu.Unlock()
+	return n, nil
+}
+
+// Headers reads the named tags of the stored records of games ids (a
+// game's record text is only read up to its movetext).
+func (db *DB) Headers(ctx context.Context, ids []int64, names ...string) (map[int64]map[string]string, error) {
+	out := make(map[int64]map[string]string, len(ids))
+	blocks := map[int64][]byte{}
+	for _, id := range ids {
+		var block, off, n int64
+		err := db.sql.QueryRowContext(ctx, `SELECT tblock, toff, tlen FROM games WHERE id = ?`, id).Scan(&block, &off, &n)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", id, err)
+		}
+		data, ok := blocks[block]
+		if !ok {
+			var stored []byte
+			if err := db.sql.QueryRowContext(ctx, `SELECT data FROM texts WHERE id = ?`, block).Scan(&stored); err != nil {
+				return nil, fmt.Errorf("game %d text: %w", id, err)
+			}
+			if data, err = decompress(stored); err != nil {
+				return nil, fmt.Errorf("game %d text: %w", id, err)
+			}
+			blocks[block] = data
+		}
+		if off < 0 || off+n > int64(len(data)) {
+			return nil, fmt.Errorf("game %d text: bad block reference", id)
+		}
+		out[id] = headerTags(data[off:off+n], names)
+	}
+	return out, nil
+}
+
+// headerTags reads the tag pairs of a canonical record (one a line, each
+// `[Name "value"]`, at the top) and keeps the named ones.
+func headerTags(text []byte, names []string) map[string]string {
+	tags := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(text))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		if !strings.HasPrefix(line, "[") {
+			break
+		}
+		name, rest, ok := strings.Cut(line[1:], " ")
+		if !ok {
+			continue
+		}
+		for _, want := range names {
+			if name == want {
+				v := strings.TrimSuffix(strings.TrimSpace(rest), "]")
+				v = strings.TrimSuffix(strings.TrimPrefix(v, `"`), `"`)
+				tags[name] = strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(v)
+			}
+		}
+	}
+	return tags
+}

@@ -1,0 +1,317 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/rules"
+)
+
+// An Explorer is a Source that can also give the opening tree of a
+// position and the records of its games (a database: index/browse).
+type Explorer interface {
+	Source
+	// Tree lists the moves played from a position (in the notation of the
+	// ruleset game, or moves from its start), as `plateau tree` does.
+	Tree(ctx context.Context, game, position string) ([]TreeMove, error)
+	// Record is the record text of game n (ErrNoGame when there is none).
+	Record(ctx context.Context, n int) ([]byte, error)
+	// Export writes the records of every game of the list q (its offset
+	// and limit ignored), each once, and returns how many it wrote.
+	Export(ctx context.Context, q ListQuery, w io.Writer) (int, error)
+}
+
+// A Loader is a Source still being filled (the files of `serve FILE…`
+// imported into a temporary database); the page shows its progress.
+type Loader interface {
+	Status() LoadStatus
+}
+
+// LoadStatus is the progress of a Loader.
+type LoadStatus struct {
+	Loading    bool   `json:"loading"`
+	Files      int    `json:"files"`
+	Records    int    `json:"records"`
+	Stored     int    `json:"stored"`
+	Invalid    int    `json:"invalid"`
+	Duplicates int    `json:"duplicates"`
+	Bytes      int64  `json:"bytes"`
+	TotalBytes int64  `json:"totalBytes"`
+	Error      string `json:"error,omitempty"`
+}
+
+// TreeMove is one move of an opening tree (index.TreeMove).
+type TreeMove struct {
+	Move   string        `json:"move"`
+	Games  int           `json:"games"`
+	Scored int           `json:"scored"`
+	Score  [2]float64    `json:"score"` // points of each side over the scored games
+	First  string        `json:"first,omitempty"`
+	Last   string        `json:"last,omitempty"`
+	Top    []PlayerCount `json:"top,omitempty"` // who played it most
+}
+
+// PlayerCount is a player and how often they played a move.
+type PlayerCount struct {
+	Name  string `json:"name"`
+	Games int    `json:"games"`
+}
+
+// LegalMove is a move of a position, for the page's click-to-move.
+type LegalMove struct {
+	Move string `json:"move"`
+	From string `json:"from,omitempty"` // "" for a drop
+	To   string `json:"to,omitempty"`
+	// Kind is the piece letter of a drop.
+	Kind string `json:"kind,omitempty"`
+}
+
+// PositionView is a position outside any stored game: the explorer's
+// board. Node is the position (after Move when one was played).
+type PositionView struct {
+	Game     string      `json:"game"`
+	GameName string      `json:"gameName"`
+	Sides    [2]string   `json:"sides"`
+	Geometry Geometry    `json:"geometry"`
+	Node     Node        `json:"node"`
+	Legal    []LegalMove `json:"legal"`
+}
+
+// Ruleset is a game the page can explore from its start.
+type Ruleset struct {
+	ID    string    `json:"id"`
+	Name  string    `json:"name"`
+	Sides [2]string `json:"sides"`
+	Start string    `json:"start"`
+}
+
+// Rulesets lists every registered game.
+func Rulesets() []Ruleset {
+	var out []Ruleset
+	for _, g := range rules.Games() {
+		r := Ruleset{ID: g.ID(), Name: g.Name(), Sides: g.Sides()}
+		if pos, err := g.NewPosition(""); err == nil {
+			r.Start = pos.String()
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// View is the position given in the notation of game (or "" for its
+// start), or, when move is set, the position after that move is played
+// from it; ply is the number of plies played before it (for the move's
+// number).
+func View(game, position, move string, ply int) (*PositionView, error) {
+	g, err := rules.Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := g.NewPosition(strings.TrimSpace(position))
+	if err != nil {
+		return nil, fmt.Errorf("position: %w", err)
+	}
+	start := pos.Clone()
+	n := Node{Parent: -1, Ply: ply}
+	if move != "" {
+		m, err := pos.ParseMove(move)
+		if err != nil {
+			return nil, fmt.Errorf("move %q: %w", move, err)
+		}
+		info := pos.Describe(m)
+		n.Move, n.Number = pos.FormatMove(m), replay.PlyString(ply)
+		n.From, n.To, n.Note = info.From, info.To, info.Note
+		if !info.KeepsTurn {
+			n.Ply = ply + 1
+		}
+		pos.Play(m)
+	}
+	v := &PositionView{Game: g.ID(), GameName: g.Name(), Sides: g.Sides(), Geometry: GeometryOf(g.ID(), start), Legal: []LegalMove{}}
+	d := &Detail{}
+	t := tree{d: d}
+	t.add(n, pos)
+	v.Node = d.Nodes[0]
+	if !pos.Outcome().Over {
+		for _, m := range pos.Legal(nil) {
+			info := pos.Describe(m)
+			lm := LegalMove{Move: pos.FormatMove(m), From: info.From, To: info.To}
+			if info.Drop {
+				lm.Kind = dropKind(lm.Move)
+			}
+			v.Legal = append(v.Legal, lm)
+		}
+	}
+	return v, nil
+}
+
+// dropKind is the piece letter of a drop written like "S*d4" or "+P*c5".
+func dropKind(move string) string {
+	k, _, ok := strings.Cut(move, "*")
+	if !ok {
+		return ""
+	}
+	return k
+}
+
+// ListQueryOf reads a list query from the parameters of /api/games.
+func ListQueryOf(v url.Values) (ListQuery, error) {
+	q := ListQuery{
+		Text: v.Get("q"), Game: v.Get("game"), Valid: v.Get("valid"),
+		Player: v.Get("player"), Event: v.Get("event"), Site: v.Get("site"),
+		DateFrom: v.Get("from"), DateTo: v.Get("to"), Result: v.Get("result"),
+		Position: v.Get("position"), Pattern: v.Get("pattern"), Sort: v.Get("sort"), Desc: v.Get("desc") == "1",
+	}
+	for name, dst := range map[string]*int{"offset": &q.Offset, "limit": &q.Limit} {
+		if s := v.Get(name); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 0 {
+				return q, fmt.Errorf("%s: a number ≥ 0 expected, not %q", name, s)
+			}
+			*dst = n
+		}
+	}
+	switch q.Valid {
+	case "", "valid", "invalid":
+	case "both", "all":
+		q.Valid = ""
+	default:
+		return q, fmt.Errorf("valid: valid, invalid or both expected, not %q", q.Valid)
+	}
+	return q, nil
+}
+
+// explorerRoutes adds the explorer's endpoints to mux:
+//
+//	GET /api/rulesets             every game with its start position
+//	GET /api/position             ?game=&fen=[&move=&ply=]: a PositionView
+//	GET /api/tree                 ?game=&fen=: the opening tree ([]TreeMove)
+//	GET /api/games/{n}/record     game n's record (PDN text; &download=1 as a file)
+//	GET /api/export               the records of a list selection (the parameters of /api/games)
+//	GET /api/status               LoadStatus of a source being loaded
+func explorerRoutes(mux *http.ServeMux, src Source) {
+	mux.HandleFunc("GET /api/rulesets", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, Rulesets())
+	})
+	mux.HandleFunc("GET /api/position", func(w http.ResponseWriter, r *http.Request) {
+		v := r.URL.Query()
+		ply := 0
+		if s := v.Get("ply"); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 0 {
+				writeError(w, http.StatusBadRequest, "ply: a number ≥ 0 expected")
+				return
+			}
+			ply = n
+		}
+		view, err := View(v.Get("game"), v.Get("fen"), v.Get("move"), ply)
+		if err != nil {
+			writeError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		writeJSON(w, http.StatusOK, view)
+	})
+	ex, _ := src.(Explorer)
+	mux.HandleFunc("GET /api/tree", func(w http.ResponseWriter, r *http.Request) {
+		if ex == nil {
+			writeError(w, http.StatusNotImplemented, "the opening tree needs a database")
+			return
+		}
+		v := r.URL.Query()
+		moves, err := ex.Tree(r.Context(), v.Get("game"), v.Get("fen"))
+		if err != nil {
+			writeError(w, statusOf(err), err.Error())
+			return
+		}
+		if moves == nil {
+			moves = []TreeMove{}
+		}
+		writeJSON(w, http.StatusOK, moves)
+	})
+	mux.HandleFunc("GET /api/games/{n}/record", func(w http.ResponseWriter, r *http.Request) {
+		n, err := strconv.Atoi(r.PathValue("n"))
+		if err != nil {
+			writeError(w, http.StatusBadRequest, "game number expected")
+			return
+		}
+		var text []byte
+		if ex != nil {
+			text, err = ex.Record(r.Context(), n)
+		} else if c, ok := src.(collectionSource); ok {
+			text, err = c.Record(n)
+		} else {
+			err = ErrUnsupported
+		}
+		if err != nil {
+			writeError(w, statusOf(err), err.Error())
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		if r.URL.Query().Get("download") == "1" {
+			w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="game-%d.pdn"`, n))
+		}
+		w.Write(text)
+	})
+	mux.HandleFunc("GET /api/export", func(w http.ResponseWriter, r *http.Request) {
+		q, err := ListQueryOf(r.URL.Query())
+		if err != nil {
+			writeError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		if ex == nil {
+			writeError(w, http.StatusNotImplemented, "export needs a database")
+			return
+		}
+		w.Header().Set("Content-Type", "application/x-pdn; charset=utf-8")
+		w.Header().Set("Content-Disposition", `attachment; filename="selection.pdn"`)
+		if _, err := ex.Export(r.Context(), q, w); err != nil {
+			// Headers are sent: say it in the file, as a comment.
+			fmt.Fprintf(w, "\n; export stopped: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
+		}
+	})
+	mux.HandleFunc("GET /api/status", func(w http.ResponseWriter, r *http.Request) {
+		st := LoadStatus{}
+		if l, ok := src.(Loader); ok {
+			st = l.Status()
+		}
+		writeJSON(w, http.StatusOK, st)
+	})
+}
+
+// statusOf is the HTTP status of a source's error (errorStatus, and 404
+// for a missing game, 501 for what the source cannot do).
+func statusOf(err error) int {
+	switch {
+	case errors.Is(err, ErrNoGame):
+		return http.StatusNotFound
+	case errors.Is(err, ErrUnsupported):
+		return http.StatusNotImplemented
+	}
+	return errorStatus(err)
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": msg})
+}
+
+// Record is the canonical record text of game n of the collection.
+func (c *Collection) Record(n int) ([]byte, error) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if n < 1 || n > len(c.list) {
+		return nil, ErrNoGame
+	}
+	if c.list[n-1].rec == nil {
+		return nil, fmt.Errorf("game %d: nothing of the record could be read", n)
+	}
+	return record.Format(c.list[n-1].rec), nil
+}
+
+func (s collectionSource) Record(n int) ([]byte, error) { return s.c.Record(n) }
