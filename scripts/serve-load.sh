@@ -21,10 +21,11 @@ go build -o "$bin/plateau" ./cmd/plateau
 go build -o "$bin/loadtest" ./scripts/loadtest
 "$bin/plateau" serve --db "$db" --addr "127.0.0.1:$port" >"$bin/serve.log" 2>&1 &
 server=$!
-for _ in $(seq 100); do
+for _ in $(seq 600); do
   curl -fs "http://127.0.0.1:$port/api/status" >/dev/null 2>&1 && break
   sleep 0.1
 done
+kill -0 "$server" || { cat "$bin/serve.log"; exit 1; }
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 "$bin/loadtest" -url "http://127.0.0.1:$port" -games "$games" -clients "$clients" -duration "$duration" -pid "$server"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
