@@ -58,7 +58,7 @@ type ImportStats struct {
 	Duplicates   int   // records whose canonical form was already stored
 	Replaced     int   // games removed: superseded by a new read of their file
 	Committed    int   // of Stored, the games committed (the rest was rolled back)
-	Bytes        int64 // record text read so far (decoded)
+	Bytes        int64 // bytes of the files read so far, as stored (compressed); decoded for stdin
 	TotalBytes   int64 // size of the input files (compressed files count as stored)
 	TextIndexed  int   // games added to the text index
 	Elapsed      time.Duration
@@ -77,7 +77,7 @@ type chunk struct {
 	recs  []Record
 	preps []*prepared
 	done  *source // the file ends with this chunk
-	bytes int64   // decoded bytes of the file read up to the chunk's end
+	bytes int64   // bytes of the file consumed up to the chunk's end (see progress.go)
 }
 
 const chunkSize = 64
@@ -129,7 +129,7 @@ func (db *DB) Import(ctx context.Context, paths []string, opts ImportOptions) (I
 }
 
 func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk) error {
-	rc, err := importers.Open(s.path)
+	rc, counted, err := openCounted(s.path) // progress.go
 	if err != nil {
 		return err
 	}
@@ -156,7 +156,7 @@ func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk) erro
 		}
 		c.recs = append(c.recs, rec)
 		prev = &c.recs[len(c.recs)-1]
-		c.bytes = off
+		c.bytes = consumed(counted, off)
 		if len(c.recs) == chunkSize {
 			select {
 			case out <- c:
@@ -164,7 +164,7 @@ func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk) erro
 				return ctx.Err()
 			}
 			*seq++
-			c = chunk{seq: *seq, bytes: off}
+			c = chunk{seq: *seq, bytes: c.bytes}
 			prev = nil
 		}
 	}

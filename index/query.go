@@ -180,10 +180,10 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 		w.add(fmt.Sprintf("g.p%d IN (SELECT value FROM json_each(?))", side), jsonIDs(ids))
 	}
 	if q.Event != "" {
-		w.add("g.event LIKE ? ESCAPE '\\'", "%"+likeEscape(q.Event)+"%")
+		w.foldContains("g.event", q.Event) // fold.go
 	}
 	if q.Site != "" {
-		w.add("g.site LIKE ? ESCAPE '\\'", "%"+likeEscape(q.Site)+"%")
+		w.foldContains("g.site", q.Site)
 	}
 	if q.DateFrom != "" {
 		w.add("g.date >= ?", queryDate(q.DateFrom))
@@ -195,7 +195,7 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 		w.add("g.result = ?", q.Result)
 	}
 	if q.Termination != "" {
-		w.add("g.termination LIKE ? ESCAPE '\\'", "%"+likeEscape(q.Termination)+"%")
+		w.foldContains("g.termination", q.Termination)
 	}
 	if q.MinPlies > 0 {
 		w.add("g.plies >= ?", q.MinPlies)
@@ -204,6 +204,7 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 		w.add("g.plies <= ?", q.MaxPlies)
 	}
 	for _, t := range q.Tags {
+		t.Name = tagName(q.Game, t.Name) // names in any case (edit.go)
 		switch t.Name {
 		case "Date":
 			w.add("g.date = ?", queryDate(t.Value))
@@ -244,10 +245,10 @@ func (w *where) tag(game string, t record.Tag) {
 	var sideOf [2][]any // rulesets where the tag names side 0, side 1
 	var notSide []any   // known rulesets where it names no side
 	for _, g := range gs {
-		switch sides := g.Sides(); t.Name {
-		case sides[0]:
+		switch sides := g.Sides(); {
+		case strings.EqualFold(t.Name, sides[0]):
 			sideOf[0] = append(sideOf[0], g.ID())
-		case sides[1]:
+		case strings.EqualFold(t.Name, sides[1]):
 			sideOf[1] = append(sideOf[1], g.ID())
 		default:
 			notSide = append(notSide, g.ID())
@@ -262,7 +263,7 @@ func (w *where) tag(game string, t record.Tag) {
 			args = append(append(args, ids...), t.Value)
 		}
 	}
-	tagged := "EXISTS (SELECT 1 FROM tags t JOIN tag_names n ON n.id = t.tag WHERE n.name = ? AND t.value = ? AND t.game = g.id)"
+	tagged := "EXISTS (SELECT 1 FROM tags t JOIN tag_names n ON n.id = t.tag WHERE n.name = ? COLLATE NOCASE AND t.value = ? AND t.game = g.id)"
 	switch {
 	case len(conds) == 0:
 		w.add(tagged, t.Name, t.Value)
@@ -982,10 +983,21 @@ type Cross struct {
 // player against player, with the points of the Result (Dejarik points
 // included). Players are sorted by score.
 func (db *DB) Crosstable(ctx context.Context, q Query) ([]Cross, error) {
+	return db.CrosstableProgress(ctx, q, nil)
+}
+
+// CrosstableProgress is Crosstable calling progress from time to time with
+// the games read and an upper bound of those to read (the highest game id).
+func (db *DB) CrosstableProgress(ctx context.Context, q Query, progress func(done, total int)) ([]Cross, error) {
 	w, empty, err := db.filters(ctx, &q)
 	if err != nil || empty {
 		return nil, err
 	}
+	var maxID int
+	if progress != nil {
+		db.sql.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM games`).Scan(&maxID)
+	}
+	read := 0
 	rows, err := db.sql.QueryContext(ctx, `SELECT a.name, b.name, g.result FROM `+hitJoin+` WHERE `+w.String()+` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`, w.args...)
 	if err != nil {
 		return nil, err
@@ -999,6 +1011,9 @@ func (db *DB) Crosstable(ctx context.Context, q Query) ([]Cross, error) {
 		var a, b, res sql.NullString
 		if err := rows.Scan(&a, &b, &res); err != nil {
 			return nil, err
+		}
+		if read++; progress != nil && read%4096 == 0 {
+			progress(read, max(read, maxID))
 		}
 		s0, s1, ok := scores(res.String)
 		if !ok {

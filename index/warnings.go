@@ -111,3 +111,24 @@ func (db *DB) GameWarnings(ctx context.Context, ids []int64) (map[int64][]string
 	}
 	return out, rows.Err()
 }
+
+// StoredWarnings are the warnings stored for game id at its import, in the
+// JSON export's form.
+func (db *DB) StoredWarnings(ctx context.Context, id int64) ([]replay.JSONWarning, error) {
+	out := []replay.JSONWarning{}
+	rows, err := db.sql.QueryContext(ctx, `SELECT kind, msg, line FROM warnings WHERE game = ? ORDER BY rowid`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var w replay.JSONWarning
+		var line sql.NullInt64
+		if err := rows.Scan(&w.Kind, &w.Text, &line); err != nil {
+			return nil, err
+		}
+		w.Line = int(line.Int64)
+		out = append(out, w)
+	}
+	return out, rows.Err()
+}

@@ -194,7 +194,7 @@ func searchCommand() *cli.Command {
 	flags := append([]cli.Flag{dbFlag()}, filterFlags()...)
 	flags = append(flags, positionFlags()...)
 	flags = append(flags, pageFlags(50)...)
-	flags = append(flags, &cli.StringFlag{Name: "format", Value: "table", Usage: "table, pdn (the matching games in canonical form) or ids"})
+	flags = append(flags, &cli.StringFlag{Name: "format", Value: "table", Usage: "table, pdn (the matching games in canonical form), json (one object per game and line, docs/json-export.md) or ids"})
 	return &cli.Command{
 		Name:  "search",
 		Usage: "find games by position, pattern, player, event, site, date, result, tags",
@@ -209,9 +209,11 @@ func searchCommand() *cli.Command {
 			switch c.String("format") {
 			case "pdn":
 				return exportQuery(c, db, q)
+			case "json":
+				return exportQueryJSON(c, db, q)
 			case "table", "ids":
 			default:
-				return cli.Exit(fmt.Sprintf("--format %q: want table, pdn or ids", c.String("format")), exitUsage)
+				return cli.Exit(fmt.Sprintf("--format %q: want table, pdn, json or ids", c.String("format")), exitUsage)
 			}
 			res, err := db.Search(c.Context, q)
 			if err != nil {
@@ -270,6 +272,7 @@ func dbexportCommand() *cli.Command {
 	flags := append([]cli.Flag{dbFlag()}, filterFlags()...)
 	flags = append(flags, positionFlags()...)
 	flags = append(flags, pageFlags(-1)...)
+	flags = append(flags, jsonFormatFlag("pdn"))
 	return &cli.Command{
 		Name:  "dbexport",
 		Usage: "write the games of a query (default: every valid game) from the database in canonical form",
@@ -281,6 +284,12 @@ func dbexportCommand() *cli.Command {
 			}
 			defer db.Close()
 			q.Limit, q.Offset = c.Int("limit"), c.Int("offset")
+			if json, err := wantJSON(c, "pdn"); err != nil || json {
+				if err != nil {
+					return err
+				}
+				return exportQueryJSON(c, db, q)
+			}
 			return exportQuery(c, db, q)
 		},
 	}

@@ -15,7 +15,7 @@ func exportCommand() *cli.Command {
 		Name:      "export",
 		Usage:     "write record files in canonical form to standard output",
 		ArgsUsage: "FILE|DIR|ID... (- for standard input; ID a database game id, from --db)",
-		Flags:     []cli.Flag{dbFlag(), rulesFlag("game")},
+		Flags:     []cli.Flag{dbFlag(), rulesFlag("game"), jsonFormatFlag("pdn")},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return cli.Exit("export: name at least one file, directory or database game id", exitUsage)
@@ -23,6 +23,12 @@ func exportCommand() *cli.Command {
 			opts, err := replayOptions(c, "game")
 			if err != nil {
 				return err
+			}
+			if json, err := wantJSON(c, "pdn"); err != nil || json {
+				if err != nil {
+					return err
+				}
+				return exportFilesJSON(c, opts)
 			}
 			out := bufio.NewWriter(c.App.Writer)
 			defer out.Flush()

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/replay/generate"
+	"github.com/plateau/plateau/rules"
+)
+
+// TestMain is also the import that the test kills: with KILLTEST_CHILD set
+// to "db|file|tx" it imports and exits.
+func TestMain(m *testing.M) {
+	if arg := os.Getenv("KILLTEST_CHILD"); arg != "" {
+		f := strings.Split(arg, "|")
+		tx, _ := strconv.Atoi(f[2])
+		db, err := index.Open(context.Background(), f[0], index.Options{})
+		if err == nil {
+			_, err = db.Import(context.Background(), []string{f[1]}, index.ImportOptions{TxGames: tx})
+			err = errorsJoin(err, db.Close())
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func errorsJoin(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// TestKills is the CI-sized run of the kill test: a few kills of an import
+// of generated games, each database checked, then compared with an
+// uninterrupted import (scripts/killtest.sh runs more).
+func TestKills(t *testing.T) {
+	g, err := rules.Lookup("draughts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, err := generate.New(g, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := gen.Write(context.Background(), &b, 1000, generate.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	file := filepath.Join(work, "g.pdn")
+	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := config{file: file, work: work, kills: 3, tx: 100, rand: rand.New(rand.NewPCG(1, 2)),
+		importCmd: func(db, file string, tx int) *exec.Cmd {
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), "KILLTEST_CHILD="+db+"|"+file+"|"+strconv.Itoa(tx))
+			return cmd
+		}}
+	var log strings.Builder
+	rep, err := run(context.Background(), cfg, &log)
+	t.Logf("%s\n%s", log.String(), rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Kills != cfg.kills || rep.Checks != rep.Kills || rep.Cycles == 0 || rep.Games != 1000 {
+		t.Fatalf("report %+v", rep)
+	}
+}
