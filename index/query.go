@@ -982,10 +982,21 @@ type Cross struct {
 // player against player, with the points of the Result (Dejarik points
 // included). Players are sorted by score.
 func (db *DB) Crosstable(ctx context.Context, q Query) ([]Cross, error) {
+	return db.CrosstableProgress(ctx, q, nil)
+}
+
+// CrosstableProgress is Crosstable calling progress from time to time with
+// the games read and an upper bound of those to read (the highest game id).
+func (db *DB) CrosstableProgress(ctx context.Context, q Query, progress func(done, total int)) ([]Cross, error) {
 	w, empty, err := db.filters(ctx, &q)
 	if err != nil || empty {
 		return nil, err
 	}
+	var maxID int
+	if progress != nil {
+		db.sql.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM games`).Scan(&maxID)
+	}
+	read := 0
 	rows, err := db.sql.QueryContext(ctx, `SELECT a.name, b.name, g.result FROM `+hitJoin+` WHERE `+w.String()+` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`, w.args...)
 	if err != nil {
 		return nil, err
@@ -999,6 +1010,9 @@ func (db *DB) Crosstable(ctx context.Context, q Query) ([]Cross, error) {
 		var a, b, res sql.NullString
 		if err := rows.Scan(&a, &b, &res); err != nil {
 			return nil, err
+		}
+		if read++; progress != nil && read%4096 == 0 {
+			progress(read, max(read, maxID))
 		}
 		s0, s1, ok := scores(res.String)
 		if !ok {

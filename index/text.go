@@ -254,6 +254,16 @@ func (db *DB) catchUpText(ctx context.Context) (int, error) {
 // indexFrom (re)indexes every valid game with id > after, then records the
 // high-water mark.
 func (db *DB) indexFrom(ctx context.Context, after int64) (int, error) {
+	return db.indexFromProgress(ctx, after, nil)
+}
+
+// indexFromProgress is indexFrom calling progress after each batch with the
+// games indexed and the valid games to index.
+func (db *DB) indexFromProgress(ctx context.Context, after int64, progress func(done, total int)) (int, error) {
+	total := 0
+	if progress != nil {
+		db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE valid = 1 AND id > ?`, after).Scan(&total)
+	}
 	n := 0
 	var cache blockCache
 	for {
@@ -300,6 +310,9 @@ func (db *DB) indexFrom(ctx context.Context, after int64) (int, error) {
 		if err := setMeta(ctx, db.sql, "text_hw", after); err != nil {
 			return n, err
 		}
+		if progress != nil {
+			progress(n, max(n, total))
+		}
 		if err := ctx.Err(); err != nil {
 			return n, err
 		}
@@ -338,6 +351,14 @@ func (db *DB) repairText(ctx context.Context) (n int, done bool, err error) {
 // Reindex rebuilds the text index from SQLite and returns the number of
 // games indexed.
 func (db *DB) Reindex(ctx context.Context) (int, error) {
+	return db.ReindexProgress(ctx, nil)
+}
+
+// ReindexProgress is Reindex calling progress after each batch of documents
+// with the games indexed and the games to index. Stopped (ctx), it leaves
+// the index holding the games up to the last batch, and the next writable
+// import or reindex goes on from there.
+func (db *DB) ReindexProgress(ctx context.Context, progress func(done, total int)) (int, error) {
 	if db.readOnly {
 		return 0, fmt.Errorf("reindex: %w (opened for queries only)", ErrReadOnly)
 	}
@@ -350,7 +371,7 @@ func (db *DB) Reindex(ctx context.Context) (int, error) {
 	if err := setMeta(ctx, db.sql, "text_hw", 0); err != nil {
 		return 0, err
 	}
-	return db.indexFrom(ctx, 0)
+	return db.indexFromProgress(ctx, 0, progress)
 }
 
 // record reads a stored record.

@@ -235,59 +235,16 @@ func reindexCommand() *cli.Command {
 			}
 			defer db.Close()
 			start := time.Now()
-			n, err := db.Reindex(c.Context)
+			bar := newProgress(c, "indexing")
+			n, err := db.ReindexProgress(c.Context, bar.set)
+			bar.done()
 			if err != nil {
+				if c.Context.Err() != nil {
+					return cli.Exit(fmt.Sprintf("interrupted: %d games indexed; the next import or reindex completes the text index (other searches work meanwhile)", n), exitUsage)
+				}
 				return exitErr(err)
 			}
 			fmt.Fprintf(c.App.Writer, "%d games indexed in %.1fs\n", n, time.Since(start).Seconds())
-			return nil
-		},
-	}
-}
-
-func crosstableCommand() *cli.Command {
-	return &cli.Command{
-		Name:  "crosstable",
-		Usage: "players × players with their scores (Result points: Dejarik points included)",
-		Flags: append([]cli.Flag{dbFlag()}, filterFlags()...),
-		Action: func(c *cli.Context) error {
-			db, q, err := queryDB(c, false)
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			rows, err := db.Crosstable(c.Context, q)
-			if err != nil {
-				return exitErr(err)
-			}
-			if len(rows) == 0 {
-				fmt.Fprintln(c.App.Writer, "no scored games")
-				return nil
-			}
-			w := c.App.Writer
-			width := 4
-			for _, r := range rows {
-				width = max(width, len([]rune(r.Player)))
-			}
-			fmt.Fprintf(w, "%3s %-*s %6s %5s", "#", width, "player", "score", "games")
-			for j := range rows {
-				fmt.Fprintf(w, " %5d", j+1)
-			}
-			fmt.Fprintln(w)
-			for i, r := range rows {
-				fmt.Fprintf(w, "%3d %s %6s %5d", i+1, pad(r.Player, width), points(r.Score), r.Games)
-				for j := range rows {
-					switch {
-					case i == j:
-						fmt.Fprintf(w, " %5s", "×")
-					case r.Met[j] == 0:
-						fmt.Fprintf(w, " %5s", ".")
-					default:
-						fmt.Fprintf(w, " %5s", points(r.Against[j]))
-					}
-				}
-				fmt.Fprintln(w)
-			}
 			return nil
 		},
 	}

@@ -248,3 +248,30 @@ func TestReplayWithoutTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayByID: replay opens a database game by its id, in the line mode
+// and full screen.
+func TestReplayByID(t *testing.T) {
+	db := importSamples(t)
+	id := firstID(t, mustRun(t, "search", "--db", db, "--player", "komayo"))
+	app := newApp()
+	var out bytes.Buffer
+	app.Writer, app.ErrWriter, app.Reader = &out, &out, strings.NewReader("n\nq\n")
+	if err := app.Run([]string{"plateau", "replay", "--db", db, "#" + id}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "ply 1, after 1.") {
+		t.Errorf("replay #%s in the line mode:\n%s", id, out.String())
+	}
+	if testing.Short() {
+		return
+	}
+	s := startSession(t, nil, "--db", db, "replay", id)
+	s.expect("start", []string{"Ōgi · ", "Komay", "start position"})
+	s.send("l")
+	s.expect("one ply on", []string{"ply 1 · "})
+	s.send("q")
+	if status := s.wait(); status != 0 {
+		t.Errorf("exit status %d", status)
+	}
+}

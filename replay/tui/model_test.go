@@ -209,3 +209,43 @@ func TestViewShows(t *testing.T) {
 		t.Errorf("help screen lacks the keys:\n%s", screen())
 	}
 }
+
+// TestViewInvalidRecord: a broken record shows its error in the header and
+// where the moves stop.
+func TestViewInvalidRecord(t *testing.T) {
+	m := New(load(t, samples+"/broken/jetan-path-blocked.pdn", 1))
+	if m.g.Err == nil {
+		t.Fatal("the broken sample replays without error")
+	}
+	m.Update(key("end"))
+	v := strings.Join(strings.Fields(m.View()), " ") // lines are wrapped
+	for _, want := range []string{"invalid record (line", "the record stops being valid here: " + m.g.Err.Error(), "position: "} {
+		if !strings.Contains(v, want) {
+			t.Errorf("screen lacks %q:\n%s", want, v)
+		}
+	}
+}
+
+// TestMoveListScrolls: on a short screen the list keeps the current move
+// in view, and says that rows are hidden.
+func TestMoveListScrolls(t *testing.T) {
+	m := New(load(t, samples+"/draughts/draughts.pdn", 1))
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 24})
+	for _, ply := range []string{"1", "40", "80"} {
+		for _, k := range ply {
+			m.Update(key(string(k)))
+		}
+		m.Update(key("enter"))
+		v := m.View()
+		if n := strings.Count(v, "\n") + 1; n > 24 {
+			t.Errorf("ply %s: the screen has %d lines for 24 rows", ply, n)
+		}
+		cur := m.Last().Text
+		if !strings.Contains(v, "▶"+cur) {
+			t.Errorf("ply %s: the current move %s is not in view:\n%s", ply, cur, v)
+		}
+		if ply != "1" && !strings.Contains(v, "more") {
+			t.Errorf("ply %s: the list does not say rows are hidden above:\n%s", ply, v)
+		}
+	}
+}

@@ -108,6 +108,9 @@ func (m *Model) header() string {
 	if e := m.g.Err; e != nil {
 		out += "\n" + errStyle.Render(fmt.Sprintf("invalid record (line %d): %v", e.Pos.Line, e))
 	}
+	for _, w := range m.g.Warnings {
+		out += "\n" + dimStyle.Render("warning: "+w.Text)
+	}
 	return out
 }
 
@@ -191,7 +194,7 @@ func (m *Model) moveList(height, width int) string {
 	if len(rows) == 0 {
 		lines = append(lines, dimStyle.Render("(no moves)"))
 	}
-	return listStyle.Width(width).Render(strings.Join(lines, "\n"))
+	return listStyle.Width(width).Height(height).Render(strings.Join(lines, "\n"))
 }
 
 // status is the position line, the current move with its NAGs and
@@ -238,6 +241,8 @@ func (m *Model) status(width int) string {
 	}
 	if next := m.Next(); next != nil && len(next.Variations) > 0 {
 		lines = append(lines, m.variations(next))
+	} else if next == nil && m.Depth() == 0 && m.g.Err != nil {
+		lines = append(lines, errStyle.Render("the record stops being valid here: "+m.g.Err.Error()))
 	} else if next == nil && m.Depth() == 0 {
 		end := "end of the game: " + orDash(m.g.Result)
 		if t := m.g.Termination(); t != "" {
@@ -245,6 +250,7 @@ func (m *Model) status(width int) string {
 		}
 		lines = append(lines, dimStyle.Render(end))
 	}
+	lines = append(lines, dimStyle.Render("position: "+pos.String()))
 	return strings.Join(lines, "\n")
 }
 
@@ -292,7 +298,7 @@ func (m *Model) View() string {
 	bodyH := lipgloss.Height(bd)
 	// The list takes the rows the rest of the screen leaves, at least the
 	// board's height.
-	rest := lipgloss.Height(head) + lipgloss.Height(stat) + 3
+	rest := lipgloss.Height(lipgloss.NewStyle().Width(max(m.width, 20)).Render(head+"\n"+stat)) + 3
 	listH := max(bodyH, m.height-rest) - 2
 	var body string
 	if m.help {
@@ -300,6 +306,16 @@ func (m *Model) View() string {
 	} else {
 		body = lipgloss.JoinHorizontal(lipgloss.Top, bd, "  ", m.moveList(listH, listW))
 	}
-	view := head + "\n\n" + body + "\n" + stat + "\n" + foot
+	wrap := lipgloss.NewStyle().Width(max(m.width, 20))
+	head, stat = wrap.Render(head), wrap.Render(stat)
+	// On a short screen the body loses its last rows, not the status or
+	// the key line.
+	if room := m.height - lipgloss.Height(head) - lipgloss.Height(stat) - 2; lipgloss.Height(body) > room && room > 0 {
+		body = lipgloss.NewStyle().MaxHeight(room).Render(body)
+	}
+	view := head + "\n" + body + "\n" + stat + "\n" + foot
+	if lipgloss.Height(view)+1 <= m.height {
+		view = head + "\n\n" + body + "\n" + stat + "\n" + foot
+	}
 	return lipgloss.NewStyle().MaxWidth(m.width).MaxHeight(m.height).Render(view)
 }

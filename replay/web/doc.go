@@ -16,7 +16,8 @@
 //   - the dames family: PDN numbered dark squares, square 1 the first dark
 //     square of the top row (the second cell), White at the bottom (as
 //     rules/dames' Diagram); 10×10 except loup-moutons, which is 8×8 unless
-//     its start position names a square above 32 (the rule of rules/dames),
+//     its start position is 10×10 (as rules/dames reads it: a ":10x10"
+//     section or a square above 32),
 //     and the 8×8 families: checkers and pool numbered like dames, italian
 //     mirrored (square 1 the top-left corner), russian, brazilian and czech
 //     named a1–h8 with files and ranks written around the board;

@@ -78,12 +78,8 @@ func GeometryOf(id string, start rules.Position) Geometry {
 		return pdn(8, id)
 	case "loup-moutons":
 		n := 8
-		if start != nil {
-			for _, pl := range start.Board() {
-				if v, err := strconv.Atoi(pl.Square); err == nil && v > 32 {
-					n = 10
-				}
-			}
+		if c, ok := start.(rules.Cells); ok && len(c.Layout().Squares) > 32 {
+			n = 10 // a 10×10 start, whether or not it names a square above 32
 		}
 		return pdn(n, id)
 	case "dejarik":

@@ -85,7 +85,9 @@ type GuardOptions struct {
 //   - an API request with an over-long URL, q parameter or too many words
 //     is refused (400) before any work;
 //   - the request's context ends after the timeout, so that the database
-//     stops the work of a request too long or whose client has left.
+//     stops the work of a request too long or whose client has left; a
+//     download (/api/export, a stream as long as the selection) has no
+//     deadline, its client leaving ends it.
 func Guard(h http.Handler, o GuardOptions) http.Handler {
 	timeout := o.Timeout
 	if timeout <= 0 {
@@ -114,11 +116,18 @@ func Guard(h http.Handler, o GuardOptions) http.Handler {
 				return
 			}
 		}
+		if isDownload(r.URL.Path) {
+			h.ServeHTTP(w, r)
+			return
+		}
 		ctx, cancel := context.WithTimeout(r.Context(), timeout)
 		defer cancel()
 		h.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
+
+// isDownload reports a path whose answer is a stream without deadline.
+func isDownload(path string) bool { return path == "/api/export" }
 
 // apiBounds is the message of an API request over the bounds, or "".
 func apiBounds(r *http.Request) string {

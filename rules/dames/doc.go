@@ -68,8 +68,14 @@
 // always; a position that is over needs its own winner.
 //
 // Loup et moutons: 8×8 by default, "B:W29-32:B1" (the sheep on White's first
-// row, the wolf on square 1 of the far row, the wolf to move). A FEN naming a
-// square above 32 is read as 10×10; otherwise the board is 8×8. A position has
+// row, the wolf on square 1 of the far row, the wolf to move). It may also be
+// played on 10×10: a position string then ends with Plateau's size section
+// ":10x10" (PDN says the size only in the GameType tag), so that a 10×10
+// position whose pieces all stand on squares 1–32 does not read back as an
+// 8×8 one. String writes the section whenever the board is not the
+// ruleset's default (8×8 here); the reader takes ":8x8" or ":10x10" in any
+// ruleset whose board it names, and without it reads a FEN naming a square
+// above 32 as 10×10, otherwise 8×8. A position has
 // exactly one wolf and no kings. Sheep step diagonally forward, the wolf one
 // square diagonally either way; nothing is captured and nobody is crowned.
 // The wolf wins ("wolf behind the sheep", 0-1) as soon as it stands on a row

@@ -10,8 +10,10 @@ import (
 // parseFEN reads a PDN FEN: turn (W, B or ?), then one or two colour
 // sections ":W..." ":B..." in any order, each a comma list of squares or
 // ranges with an optional K (king) prefix, an optional final dot, and
-// Plateau's own optional ":H..." section listing the squares a huff may
-// empty (written only right after a fault).
+// Plateau's own optional sections: ":H..." listing the squares a huff may
+// empty (written only right after a fault), and the board size ":8x8" or
+// ":10x10" (PDN says the size only in the GameType tag, so a position
+// string carries it itself where the ruleset allows two sizes).
 func (g *Game) parseFEN(text string) (*Position, error) {
 	fen := strings.TrimSpace(text)
 	if fen == "" {
@@ -47,9 +49,24 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 	if g.v == vFamily {
 		maxBoard = g.f.geo.n
 	}
+	size := 0 // from a size section, 0 when none
 	for _, part := range parts[1:] {
 		if part == "" {
 			return nil, rules.PositionError(text, "empty section")
+		}
+		if part[0] >= '0' && part[0] <= '9' {
+			if size != 0 {
+				return nil, rules.PositionError(text, "board size given twice")
+			}
+			switch strings.ToLower(part) {
+			case "8x8":
+				size = 8
+			case "10x10":
+				size = 10
+			default:
+				return nil, rules.PositionError(text, "board size %q is not 8x8 or 10x10", part)
+			}
+			continue
 		}
 		var side int
 		switch part[0] {
@@ -114,8 +131,14 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 		}
 	}
 	p.geo = g.f.geo
-	if g.v == vLoup && maxSq > 32 {
+	switch {
+	case g.v == vLoup && size == 10, g.v == vLoup && size == 0 && maxSq > 32:
 		p.geo = geom10
+	case size != 0 && size != g.f.geo.side:
+		return nil, rules.PositionError(text, "%s is played on %d×%d, not %d×%d", g.id, g.f.geo.side, g.f.geo.side, size, size)
+	}
+	if maxSq > p.geo.n {
+		return nil, rules.PositionError(text, "square %d is not on the %d×%d board (1–%d)", maxSq, p.geo.side, p.geo.side, p.geo.n)
 	}
 	for _, e := range entries {
 		s := e.sq - 1
@@ -156,7 +179,9 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 // String writes the position as a PDN FEN: the side to move, then White's and
 // Black's squares in ascending order, kings prefixed with K, runs of three or
 // more consecutive squares holding the same kind written as ranges (a-b), no
-// final dot; then ":H" and the huffable squares when a huff is possible.
+// final dot; then the board size (":10x10") when it is not the ruleset's
+// default (a 10×10 loup-moutons game), then ":H" and the huffable squares
+// when a huff is possible.
 func (p *Position) String() string {
 	var b strings.Builder
 	b.Grow(64)
@@ -200,6 +225,9 @@ func (p *Position) String() string {
 			}
 			s = e + 1
 		}
+	}
+	if p.geo.side != p.g.f.geo.side {
+		b.WriteString(":" + strconv.Itoa(p.geo.side) + "x" + strconv.Itoa(p.geo.side))
 	}
 	if p.huff != 0 {
 		b.WriteString(":H")

@@ -3,6 +3,9 @@ package dames_test
 import (
 	"errors"
 	"math/rand"
+	"sort"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/plateau/plateau/rules"
@@ -15,7 +18,7 @@ func TestFEN(t *testing.T) {
 		{"draughts", "", "W:W31-50:B1-20"},
 		{"dames", "", "B:W31-50:B1-20"},
 		{"loup-moutons", "", "B:W29-32:B1"},
-		{"loup-moutons", "B:W46,47,48,49:B3", "B:W46-49:B3"},
+		{"loup-moutons", "B:W46,47,48,49:B3", "B:W46-49:B3:10x10"},
 		{"draughts", "W:W31-50:B1-20.", "W:W31-50:B1-20"},
 		{"draughts", "W:W10,16,19,28,31,33,46:B7,8,12,17,26,37,42.", "W:W10,16,19,28,31,33,46:B7,8,12,17,26,37,42"},
 		{"draughts", "?:W29,13,11:B22,4,2", "W:W11,13,29:B2,4,22"},
@@ -176,4 +179,89 @@ func FuzzNewPosition(f *testing.F) {
 		_ = p.Outcome()
 		_ = p.Diagram()
 	})
+}
+
+// Le loup et les moutons is played on 8×8 or 10×10: a position string says
+// its board size (":10x10", Plateau's own section, since PDN says the size
+// only in the GameType tag) whenever it is not the ruleset's default 8×8, so
+// that a 10×10 game whose pieces all stand on squares 1–32 does not read
+// back as an 8×8 position with other moves. Both forms are read: without
+// the section, a square above 32 still means 10×10.
+func TestBoardSizeMarker(t *testing.T) {
+	found := 0
+	for seed := int64(1); seed <= 100 && found < 3; seed++ {
+		rng := rand.New(rand.NewSource(seed))
+		p := mustPos(t, "loup-moutons", "B:W46-49:B8")
+		for ply := 0; ply < 60 && !p.Outcome().Over; ply++ {
+			low := true
+			for _, pl := range p.Board() {
+				if n, _ := strconv.Atoi(pl.Square); n > 32 {
+					low = false
+				}
+			}
+			if low {
+				s := p.String()
+				if !strings.HasSuffix(s, ":10x10") {
+					t.Fatalf("10×10 position written %s, without its size", s)
+				}
+				q := mustPos(t, "loup-moutons", s)
+				if q.String() != s || q.Key() != p.Key() || !sameMoves(p, q) {
+					t.Fatalf("%s reads back as %s (other moves or key)", s, q)
+				}
+				bare := mustPos(t, "loup-moutons", strings.TrimSuffix(s, ":10x10"))
+				if bare.Key() == p.Key() || sameMoves(p, bare) {
+					t.Errorf("%s without its size section reads as the same 10×10 position", s)
+				}
+				found++
+				break
+			}
+			moves := p.Legal(nil)
+			p.Play(moves[rng.Intn(len(moves))])
+		}
+	}
+	if found == 0 {
+		t.Fatal("no 10×10 game reached a position on squares 1–32")
+	}
+	for _, tc := range []struct {
+		game, fen, want string // want "" for an error
+	}{
+		{"loup-moutons", "B:W23,24,31,32:B18:10x10", "B:W23,24,31,32:B18:10x10"},
+		{"loup-moutons", "B:W23,24,31,32:B18", "B:W23,24,31,32:B18"},
+		{"loup-moutons", "B:W23,24,31,32:B18:8x8", "B:W23,24,31,32:B18"},
+		{"loup-moutons", "B:W46-49:B8", "B:W46-49:B8:10x10"},
+		{"loup-moutons", "B:W46-49:B8:8x8", ""},
+		{"loup-moutons", "B:W1:B8:10x10:10x10", ""},
+		{"loup-moutons", "B:W1:B8:9x9", ""},
+		{"draughts", "W:W31-50:B1-20:10x10", "W:W31-50:B1-20"},
+		{"draughts", "W:W31:B1:8x8", ""},
+		{"checkers", "B:W21-32:B1-12:8x8", "B:W21-32:B1-12"},
+		{"checkers", "B:W21-32:B1-12:10x10", ""},
+	} {
+		g, _ := rules.Lookup(tc.game)
+		p, err := g.NewPosition(tc.fen)
+		if tc.want == "" {
+			if err == nil {
+				t.Errorf("%s %q read as %s, want an error", tc.game, tc.fen, p)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s %q: %v", tc.game, tc.fen, err)
+		} else if p.String() != tc.want {
+			t.Errorf("%s %q: %s, want %s", tc.game, tc.fen, p, tc.want)
+		}
+	}
+}
+
+func sameMoves(a, b rules.Position) bool {
+	var x, y []string
+	for _, m := range a.Legal(nil) {
+		x = append(x, a.FormatMove(m))
+	}
+	for _, m := range b.Legal(nil) {
+		y = append(y, b.FormatMove(m))
+	}
+	sort.Strings(x)
+	sort.Strings(y)
+	return strings.Join(x, " ") == strings.Join(y, " ")
 }

@@ -180,23 +180,30 @@ func (p *Position) huffSquares(from, to int) uint64 {
 }
 
 // Outcome: the side to move with no piece or no legal move loses (wins in
-// dames-brigand); in loup-moutons the wolf also wins once it stands on a row
+// dames-brigand), and so does a side left without a piece by a huff, although
+// the huffer still has the turn; in loup-moutons the wolf also wins once it stands on a row
 // behind every sheep.
 func (p *Position) Outcome() rules.Outcome {
 	if p.g.v == vLoup {
 		return p.loupOutcome()
 	}
 	reason := ""
+	loser := p.turn
 	if p.count[p.turn] == 0 {
 		reason = "no pieces left"
+	} else if p.count[p.turn.Other()] == 0 {
+		// A huff (which keeps the turn) took the opponent's last piece:
+		// « Le joueur qui a pris tous les pions de l'adversaire … a gagné
+		// la partie » ends the game at once, before the huffer's move.
+		reason, loser = "no pieces left", p.turn.Other()
 	} else if !p.hasMove() && !p.huffUnblocks() {
 		reason = "blocked"
 	} else {
 		return rules.Outcome{}
 	}
-	winner := p.turn.Other()
+	winner := loser.Other()
 	if p.g.v == vBrigand {
-		winner = p.turn
+		winner = loser
 	}
 	return rules.Outcome{Over: true, Result: p.g.winResult(winner), Reason: reason}
 }

@@ -305,3 +305,39 @@ func containsText(list []string, s string) bool {
 	}
 	return false
 }
+
+// « Le joueur qui a pris tous les pions de l'adversaire … a gagné la
+// partie »: a huff that removes the faulter's last piece ends the game at
+// once, although the huffer keeps the turn. In dames-brigand « gagnera le
+// premier qui aura perdu tous ses pions »: the faulter wins.
+func TestHuffTakesLastPiece(t *testing.T) {
+	for _, tc := range []struct {
+		game, win, lose string
+	}{
+		{"dames", "0-1", "1-0"},
+		{"dames-brigand", "1-0", "0-1"},
+	} {
+		p, err := play(t, tc.game, "W:W33:B19,29", "33-28", "H28")
+		if err != nil {
+			t.Fatalf("%s: %v", tc.game, err)
+		}
+		if p.String() != "B:W:B19,29" {
+			t.Errorf("%s: position %s", tc.game, p)
+		}
+		o := p.Outcome()
+		if !o.Over || o.Result != tc.win || o.Reason != "no pieces left" {
+			t.Errorf("%s: outcome %+v, want over %s (no pieces left)", tc.game, o, tc.win)
+		}
+		if err := p.CheckResult(tc.win); err != nil {
+			t.Errorf("%s: %s refused: %v", tc.game, tc.win, err)
+		}
+		for _, r := range []string{tc.lose, "1/2-1/2"} {
+			if err := p.CheckResult(r); err == nil {
+				t.Errorf("%s: %s accepted after the huff took the last piece", tc.game, r)
+			}
+		}
+		if len(p.Legal(nil)) == 0 {
+			t.Errorf("%s: the position still has moves; Outcome alone ends the game", tc.game)
+		}
+	}
+}

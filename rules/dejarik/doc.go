@@ -60,6 +60,21 @@
 //     move, first-turn flags) has occurred three times in the game (1-1);
 //     the side to move has no move ("si tous les pions sont bloqués": the
 //     game cannot go on, DESIGN's "a blocked side", 0-0).
+//   - « Si la même position arrive trois fois dans une partie »: the
+//     position counted includes the first-turn flags. Reason: they change
+//     which moves are legal (« la sortie en diagonale n'est pas possible au
+//     premier tour de chaque joueur »), and a position is what decides the
+//     game from there on (as castling rights do in chess); two boards alike,
+//     one before a player's first turn and one after, are not the same
+//     position. The flags clear with each side's first move, so this only
+//     tells apart the positions before those moves from later ones.
+//   - « Si tous les pions sont bloqués, la partie est déclarée nulle »: read
+//     as "the side to move has no move". Reason: a turn cannot be passed, so
+//     a side to move without a move cannot go on and the game must end there
+//     even if the other side could still move; and while the side to move
+//     has a move the game goes on, whatever the other side's pawns can do.
+//     Requiring every pawn of both sides to be stuck would leave the first
+//     case without an end.
 //   - Results are the points, White first: 3-0, 0-3, 1-0, 0-1, 2-0, 0-2,
 //     1-1, 0-0. The text knows no resignation nor agreed result, so a record
 //     of an unfinished game must say "*" (CheckResult), and a finished one

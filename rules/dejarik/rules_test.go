@@ -233,6 +233,21 @@ func TestOutcomeSentences(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.sentence, func(t *testing.T) {
 			p := mustPos(t, tc.fen)
+			if tc.reason == dejarik.ReasonBlocked {
+				defer func() {
+					// « tous les pions sont bloqués » is read as "the side to
+					// move has no move": the other side could still move.
+					q := p.Clone()
+					if f := q.String(); f[0] == 'W' {
+						q = mustPos(t, "B"+f[1:])
+					} else {
+						q = mustPos(t, "W"+f[1:])
+					}
+					if len(q.Legal(nil)) == 0 {
+						t.Errorf("%s: the side not to move is blocked too; the test does not show the reading", p)
+					}
+				}()
+			}
 			for _, s := range tc.moves {
 				if o := p.Outcome(); o.Over {
 					t.Fatalf("over before %s: %+v", s, o)

@@ -49,11 +49,17 @@
 //   - Every illegal move has a precise rule name (the Rule* constants). For a
 //     drop they are checked in this order: unpromoted pawn, piece in hand,
 //     empty square, lance/knight rank, promotion suffix, repetition.
-//   - Repetition: a move is illegal if the same piece kind and state, from the
-//     same square (or dropped), to the same square, with the same promotion
-//     choice (and the same King's-privilege choice), was already played in
-//     the game and gave the same position (board with states, hands, side to
-//     move) as now. The Position carries the history of (move, resulting
+//   - Repetition: a move is illegal if the same piece (« la même pièce »:
+//     the very piece, not another of its kind; for a drop « une pièce de même
+//     type et de même état »), from the same square (or dropped), to the same
+//     square, with the same promotion choice (and the same King's-privilege
+//     choice), was already played in the game and gave the same position
+//     (board with states, hands, side to move) as now. A piece is followed
+//     from the moment it enters the board (the parsed position, or a drop:
+//     pieces in hand of one kind and state are interchangeable, so a dropped
+//     piece is a new one) through its moves; two Silvers that have swapped
+//     squares are not the same piece. Identity is traced back through the
+//     history only when move and position already match (samePiece). The Position carries the history of (move, resulting
 //     key) from the position it was parsed from; Clone shares it, copy on
 //     append. Only the moves since the last unpromoted-pawn move are
 //     searched: such a move is irreversible (pawns only go forward, and a

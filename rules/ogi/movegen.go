@@ -127,7 +127,7 @@ func (p *Position) drops(dst []rules.Move) []rules.Move {
 }
 
 // filterRepetitions removes from dst[start:] the moves that repeat a move
-// already played with the same resulting position. Rather than hashing every
+// already played (by the same piece) with the same resulting position. Rather than hashing every
 // generated move, it asks each earlier move of the side to move whether
 // playing it again here would give the same position as it gave then.
 func (p *Position) filterRepetitions(dst []rules.Move, start int) []rules.Move {
@@ -135,7 +135,7 @@ func (p *Position) filterRepetitions(dst []rules.Move, start int) []rules.Move {
 	forbidden := buf[:0]
 	for j := len(p.hist) - 2; j >= p.since; j -= 2 {
 		e := p.hist[j]
-		if m, ok := p.replayable(e.id); ok && p.key^p.delta(m) == e.key {
+		if m, ok := p.replayable(e.id); ok && p.key^p.delta(m) == e.key && p.samePiece(m, j) {
 			forbidden = append(forbidden, e.id)
 		}
 	}
@@ -187,11 +187,39 @@ func (p *Position) repeats(m rules.Move) bool {
 	k := p.key ^ p.delta(m)
 	id := uint32(m & idMask)
 	for j := len(p.hist) - 2; j >= p.since; j -= 2 {
-		if e := p.hist[j]; e.key == k && e.id == id {
+		if e := p.hist[j]; e.key == k && e.id == id && p.samePiece(m, j) {
 			return true
 		}
 	}
 	return false
+}
+
+// samePiece reports whether m, which has the identity of the history move
+// j, is made by the same piece (« la même pièce »); a drop only needs « une
+// pièce de même type et de même état », which the identity says. The piece
+// on m's origin is followed back through the moves played since j: the
+// latest move ending on its square brought it there, from that move's
+// origin; a drop there means it entered the board after j (pieces in hand
+// of one kind and state are interchangeable: a dropped piece is a new one).
+// It is the piece of move j if it stood on j's destination right after j.
+// This runs only when a move and a position already match, which is rare,
+// so Play keeps no identities.
+func (p *Position) samePiece(m rules.Move, j int) bool {
+	if m&mDrop != 0 {
+		return true
+	}
+	sq := mFrom(m)
+	for i := len(p.hist) - 1; i > j; i-- {
+		h := rules.Move(p.hist[i].id)
+		if mTo(h) != sq {
+			continue
+		}
+		if h&mDrop != 0 {
+			return false
+		}
+		sq = mFrom(h)
+	}
+	return sq == mTo(rules.Move(p.hist[j].id))
 }
 
 // handSlotAfterCapture is where a captured piece goes: demoted, unless the

@@ -502,6 +502,33 @@ func TestRepetition(t *testing.T) {
 			t.Errorf("S*e4: %v", err)
 		}
 	})
+	t.Run("s'il implique la même pièce: l'autre Argent n'est pas la même pièce", func(t *testing.T) {
+		// The two Silvers swap squares: d2-e3 by the Silver that started on
+		// f2 gives the position d2-e3 gave at ply 1, but it is not the same
+		// piece, so it is no repetition.
+		p, err := Parse("7k/8/8/8/8/8/3S1S2/K7 b - 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		playAll(t, p, "Sd2-e3", "Kh8-g8", "Sf2-g3", "Kg8-g7", "Se3-f2", "Kg7-h7", "Sg3-f4", "Kh7-h8",
+			"Sf4-e3", "Kh8-g7", "Se3-d2", "Kg7-h8")
+		if _, err := p.ParseMove("Sd2-e3"); err != nil {
+			t.Errorf("the other Silver's d2-e3: %v", err)
+		}
+		found := false
+		for _, m := range p.Legal(nil) {
+			found = found || p.FormatMove(m) == "Sd2-e3"
+		}
+		if !found {
+			t.Error("Legal does not list the other Silver's d2-e3")
+		}
+		// The same Silver coming back and repeating is still illegal.
+		q, _ := Parse("7k/8/8/8/8/8/3S1S2/K7 b - 1")
+		playAll(t, q, "Sd2-e3", "Kh8-g8", "Se3-d2", "Kg8-h8")
+		if _, err := q.ParseMove("Sd2-e3"); !isRule(err, RuleRepetition) {
+			t.Errorf("the same Silver's d2-e3 again: %v", err)
+		}
+	})
 	t.Run("Le joueur qui commet une telle répétition perd immédiatement", func(t *testing.T) {
 		if !Game.IllegalMoveLoses() {
 			t.Error("IllegalMoveLoses is false")
