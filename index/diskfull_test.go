@@ -177,6 +177,8 @@ func TestErrorMessages(t *testing.T) {
 			[]string{"bytes", "at most 1024"}, nil},
 		{"too many words", textErr(strings.Repeat("a ", index.MaxTextTerms+1)), index.ErrQuery,
 			[]string{"33 words", "at most 32"}, nil},
+		{"too many wildcards", textErr("*a* b~2 c? /d.*/ e*"), index.ErrQuery,
+			[]string{"5 wildcard, fuzzy or regular-expression words", "at most 4"}, nil},
 		{"text syntax", textErr(`players:"unclosed`), index.ErrQuery, []string{"unclosed"}, nil},
 		{"text canceled", func() error { _, err := db.TextSearch(canceled, "game:draughts", 10); return err }(), context.Canceled,
 			nil, []string{"bad query"}},

@@ -386,9 +386,12 @@ func (db *DB) record(ctx context.Context, id int64, cache *blockCache) (*record.
 
 // Bounds of a text query: Bleve's query-string parser takes time growing
 // with the square of the text (80 KB: 1.8 s), and every term is a searcher.
+// A wildcard, fuzzy or regular-expression term is a search of every
+// matching term of the index (*a* of a few thousand games: 0.2 s).
 const (
-	MaxTextQuery = 1024 // bytes
-	MaxTextTerms = 32   // words separated by spaces
+	MaxTextQuery    = 1024 // bytes
+	MaxTextTerms    = 32   // words separated by spaces
+	MaxTextPatterns = 4    // words with *, ?, ~ or a /regexp/
 )
 
 // TextSearch runs a Bleve query-string query (fields players,
@@ -403,6 +406,9 @@ func (db *DB) TextSearch(ctx context.Context, q string, max int) ([]int64, error
 	}
 	if n := len(strings.Fields(q)); n > MaxTextTerms {
 		return nil, fmt.Errorf("%w: text query of %d words, at most %d", ErrQuery, n, MaxTextTerms)
+	}
+	if n := patternTerms(q); n > MaxTextPatterns {
+		return nil, fmt.Errorf("%w: text query of %d wildcard, fuzzy or regular-expression words, at most %d", ErrQuery, n, MaxTextPatterns)
 	}
 	qq, err := bleve.NewQueryStringQuery(q).Parse()
 	if err != nil {
@@ -434,6 +440,18 @@ func (db *DB) TextSearch(ctx context.Context, q string, max int) ([]int64, error
 		}
 	}
 	return ids, nil
+}
+
+// patternTerms counts the words of a query string that match many terms:
+// wildcards (* ?), fuzzy terms (~) and regular expressions (/…/).
+func patternTerms(q string) int {
+	n := 0
+	for _, w := range strings.Fields(q) {
+		if strings.ContainsAny(w, "*?~/") {
+			n++
+		}
+	}
+	return n
 }
 
 // fold is the player-name key: lower case, accents removed, spaces and
