@@ -96,7 +96,7 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	sdb, err := sql.Open("sqlite3", dsn)
+	sdb, err := sql.Open(driverName, dsn) // fold.go
 	if err != nil {
 		return nil, err
 	}

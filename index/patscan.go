@@ -483,6 +483,9 @@ func (db *DB) patternSearch(ctx context.Context, q *Query, w where) (res Result,
 	if err != nil {
 		return res, err
 	}
+	if err := db.checkPattern(ctx, q.Pattern, g); err != nil { // pattern_check.go
+		return res, err
+	}
 	m, err := q.Pattern.compile(g)
 	if err != nil {
 		return res, err

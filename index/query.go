@@ -180,10 +180,10 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 		w.add(fmt.Sprintf("g.p%d IN (SELECT value FROM json_each(?))", side), jsonIDs(ids))
 	}
 	if q.Event != "" {
-		w.add("g.event LIKE ? ESCAPE '\\'", "%"+likeEscape(q.Event)+"%")
+		w.foldContains("g.event", q.Event) // fold.go
 	}
 	if q.Site != "" {
-		w.add("g.site LIKE ? ESCAPE '\\'", "%"+likeEscape(q.Site)+"%")
+		w.foldContains("g.site", q.Site)
 	}
 	if q.DateFrom != "" {
 		w.add("g.date >= ?", queryDate(q.DateFrom))
@@ -195,7 +195,7 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 		w.add("g.result = ?", q.Result)
 	}
 	if q.Termination != "" {
-		w.add("g.termination LIKE ? ESCAPE '\\'", "%"+likeEscape(q.Termination)+"%")
+		w.foldContains("g.termination", q.Termination)
 	}
 	if q.MinPlies > 0 {
 		w.add("g.plies >= ?", q.MinPlies)
@@ -204,6 +204,7 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 		w.add("g.plies <= ?", q.MaxPlies)
 	}
 	for _, t := range q.Tags {
+		t.Name = tagName(q.Game, t.Name) // names in any case (edit.go)
 		switch t.Name {
 		case "Date":
 			w.add("g.date = ?", queryDate(t.Value))
@@ -244,10 +245,10 @@ func (w *where) tag(game string, t record.Tag) {
 	var sideOf [2][]any // rulesets where the tag names side 0, side 1
 	var notSide []any   // known rulesets where it names no side
 	for _, g := range gs {
-		switch sides := g.Sides(); t.Name {
-		case sides[0]:
+		switch sides := g.Sides(); {
+		case strings.EqualFold(t.Name, sides[0]):
 			sideOf[0] = append(sideOf[0], g.ID())
-		case sides[1]:
+		case strings.EqualFold(t.Name, sides[1]):
 			sideOf[1] = append(sideOf[1], g.ID())
 		default:
 			notSide = append(notSide, g.ID())
@@ -262,7 +263,7 @@ func (w *where) tag(game string, t record.Tag) {
 			args = append(append(args, ids...), t.Value)
 		}
 	}
-	tagged := "EXISTS (SELECT 1 FROM tags t JOIN tag_names n ON n.id = t.tag WHERE n.name = ? AND t.value = ? AND t.game = g.id)"
+	tagged := "EXISTS (SELECT 1 FROM tags t JOIN tag_names n ON n.id = t.tag WHERE n.name = ? COLLATE NOCASE AND t.value = ? AND t.game = g.id)"
 	switch {
 	case len(conds) == 0:
 		w.add(tagged, t.Name, t.Value)
