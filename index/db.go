@@ -62,6 +62,7 @@ type DB struct {
 	players []playerEntry // folded player names, by id
 
 	counts countCache // list counts (list.go)
+	blocks blockLRU   // text blocks of list headers (list.go)
 }
 
 // Options for Open.

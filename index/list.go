@@ -1,11 +1,11 @@
 package index
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -172,21 +172,41 @@ func (c *countCache) get(ctx context.Context, q queryer, key, query string, args
 // game's record text is only read up to its movetext).
 func (db *DB) Headers(ctx context.Context, ids []int64, names ...string) (map[int64]map[string]string, error) {
 	out := make(map[int64]map[string]string, len(ids))
-	blocks := map[int64][]byte{}
-	for _, id := range ids {
-		var block, off, n int64
-		err := db.sql.QueryRowContext(ctx, `SELECT tblock, toff, tlen FROM games WHERE id = ?`, id).Scan(&block, &off, &n)
-		if err != nil {
-			return nil, fmt.Errorf("game %d: %w", id, err)
+	if len(ids) == 0 {
+		return out, nil
+	}
+	type ref struct{ id, block, off, n int64 }
+	var refs []ref
+	rows, err := db.sql.QueryContext(ctx, `SELECT id, tblock, toff, tlen FROM games WHERE id IN (SELECT value FROM json_each(?))`, jsonIDs(ids))
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var r ref
+		if err := rows.Scan(&r.id, &r.block, &r.off, &r.n); err != nil {
+			rows.Close()
+			return nil, err
 		}
+		refs = append(refs, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	blocks := map[int64][]byte{}
+	for _, r := range refs {
+		id, block, off, n := r.id, r.block, r.off, r.n
 		data, ok := blocks[block]
 		if !ok {
-			var stored []byte
-			if err := db.sql.QueryRowContext(ctx, `SELECT data FROM texts WHERE id = ?`, block).Scan(&stored); err != nil {
-				return nil, fmt.Errorf("game %d text: %w", id, err)
-			}
-			if data, err = decompress(stored); err != nil {
-				return nil, fmt.Errorf("game %d text: %w", id, err)
+			if data, ok = db.blocks.get(block); !ok {
+				var stored []byte
+				if err := db.sql.QueryRowContext(ctx, `SELECT data FROM texts WHERE id = ?`, block).Scan(&stored); err != nil {
+					return nil, fmt.Errorf("game %d text: %w", id, err)
+				}
+				if data, err = decompress(stored); err != nil {
+					return nil, fmt.Errorf("game %d text: %w", id, err)
+				}
+				db.blocks.put(block, data)
 			}
 			blocks[block] = data
 		}
@@ -198,31 +218,86 @@ func (db *DB) Headers(ctx context.Context, ids []int64, names ...string) (map[in
 	return out, nil
 }
 
+// blockLRU keeps the last text blocks decompressed for Headers (a list
+// reads the headers of a page of neighbouring games, which share blocks;
+// readers of the first pages of a list share them too). Blocks are never
+// changed once written, so a cached one stays right.
+type blockLRU struct {
+	mu    sync.Mutex
+	order []int64 // least recently used first
+	m     map[int64][]byte
+}
+
+// maxBlocks bounds blockLRU: 32 blocks of 256 KiB, 8 MiB.
+const maxBlocks = 32
+
+func (c *blockLRU) get(id int64) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	data, ok := c.m[id]
+	if ok {
+		i := slices.Index(c.order, id)
+		c.order = append(slices.Delete(c.order, i, i+1), id)
+	}
+	return data, ok
+}
+
+func (c *blockLRU) put(id int64, data []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[int64][]byte{}
+	}
+	if _, ok := c.m[id]; ok {
+		return
+	}
+	if len(c.order) >= maxBlocks {
+		delete(c.m, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.m[id] = data
+	c.order = append(c.order, id)
+}
+
+// LastID is the id of the last game stored (0 for none): a cache of
+// query results is right while it does not change.
+func (db *DB) LastID(ctx context.Context) (int64, error) {
+	var last sql.NullInt64
+	err := db.sql.QueryRowContext(ctx, `SELECT MAX(id) FROM games`).Scan(&last)
+	return last.Int64, err
+}
+
 // headerTags reads the tag pairs of a canonical record (one a line, each
 // `[Name "value"]`, at the top) and keeps the named ones.
 func headerTags(text []byte, names []string) map[string]string {
 	tags := map[string]string{}
-	sc := bufio.NewScanner(bytes.NewReader(text))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
+	for len(text) > 0 {
+		line := text
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			text = nil
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
 			continue
 		}
-		if !strings.HasPrefix(line, "[") {
+		if line[0] != '[' {
 			break
 		}
-		name, rest, ok := strings.Cut(line[1:], " ")
+		name, rest, ok := bytes.Cut(line[1:], []byte(" "))
 		if !ok {
 			continue
 		}
 		for _, want := range names {
-			if name == want {
-				v := strings.TrimSuffix(strings.TrimSpace(rest), "]")
-				v = strings.TrimSuffix(strings.TrimPrefix(v, `"`), `"`)
-				tags[name] = strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(v)
+			if string(name) == want {
+				v := bytes.TrimSuffix(bytes.TrimSpace(rest), []byte("]"))
+				v = bytes.TrimSuffix(bytes.TrimPrefix(v, []byte(`"`)), []byte(`"`))
+				tags[want] = tagUnescape.Replace(string(v))
 			}
 		}
 	}
 	return tags
 }
+
+var tagUnescape = strings.NewReplacer(`\"`, `"`, `\\`, `\`)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"time"
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/index/browse"
@@ -66,8 +67,10 @@ func serveFiles(ctx context.Context, paths []string, ropts replay.Options, log i
 // boundPool bounds the database connections of the server: each has a
 // page cache of its own (up to 64 MiB), and SQLite answers a query on one
 // core, so more connections than about twice the cores only add memory.
+// A connection idle for half a minute is closed, and its cache freed.
 func boundPool(db *index.DB) {
 	n := max(2, 2*runtime.GOMAXPROCS(0))
 	db.SQL().SetMaxOpenConns(n)
 	db.SQL().SetMaxIdleConns(n)
+	db.SQL().SetConnMaxIdleTime(30 * time.Second)
 }

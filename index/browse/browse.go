@@ -36,6 +36,7 @@ type Source struct {
 	db     *index.DB
 	opts   replay.Options
 	counts counts
+	trees  treeCache // explore.go
 }
 
 // New returns the source of db; records are replayed with opts. The

@@ -33,6 +33,9 @@ type board struct {
 	hands  [2][]rules.Placement
 	last   map[string]bool // squares of the last move
 	flip   bool
+	// squat draws a round board with a cell unit 1.5 rows tall instead
+	// of 2, for short screens.
+	squat bool
 }
 
 func newBoard(geo web.Geometry, sides [2]string, pos rules.Position, last *rules.MoveInfo, flip bool) *board {
@@ -251,10 +254,14 @@ func (b *board) cell(c *web.Cell, cw int, numbered bool) string {
 
 // ring draws a round board (Dejarik) on a character canvas: a cell unit is
 // five columns and two rows (terminal cells are about twice as tall as
-// wide). Each side's cells are listed under it.
+// wide), or 1.5 rows when squat. Each side's cells are listed under it.
 func (b *board) ring() string {
 	g := b.geo
-	rows, cols := g.H*2+1, g.W*5+1
+	ys := 2.0
+	if b.squat {
+		ys = 1.5
+	}
+	rows, cols := int(math.Round(float64(g.H)*ys))+1, g.W*5+1
 	canvas := make([][]string, rows)
 	for y := range canvas {
 		canvas[y] = make([]string, cols)
@@ -266,7 +273,7 @@ func (b *board) ring() string {
 		if b.flip && turn {
 			x, y = float64(g.W)-x, float64(g.H)-y
 		}
-		r, c := int(math.Round(y*2)), int(math.Round(x*5))
+		r, c := int(math.Round(y*ys)), int(math.Round(x*5))
 		runes := []rune(text)
 		c -= (len(runes) - 1) / 2
 		for i, ch := range runes {

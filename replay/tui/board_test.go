@@ -105,3 +105,23 @@ func TestRingFlip(t *testing.T) {
 		t.Errorf("ring lacks White's cells:\n%s", strings.Join(up, "\n"))
 	}
 }
+
+// TestSquatRing: on a short screen the ring takes fewer rows and still
+// draws its 25 cells.
+func TestSquatRing(t *testing.T) {
+	m := New(load(t, filepath.Join(samples, "dejarik/series.pdn"), 1))
+	cells := func(s string) int {
+		s = s[:strings.Index(s, "outer ring")]
+		return strings.Count(s, "·") + strings.Count(s, "○") + strings.Count(s, "●")
+	}
+	tall := newBoard(m.geo, m.g.Rules.Sides(), m.Position(), nil, false)
+	squat := newBoard(m.geo, m.g.Rules.Sides(), m.Position(), nil, false)
+	squat.squat = true
+	a, b := tall.draw(), squat.draw()
+	if cells(a) != 25 || cells(b) != 25 {
+		t.Errorf("cells drawn: %d tall, %d squat; want 25", cells(a), cells(b))
+	}
+	if strings.Count(b, "\n") >= strings.Count(a, "\n")-3 {
+		t.Errorf("the squat ring is not shorter:\n%s", b)
+	}
+}

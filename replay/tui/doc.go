@@ -31,4 +31,13 @@
 //     variation when the variation reaches it, else of the main line.
 //   - Home goes to the start of the game, leaving variations; End stays in
 //     the current line.
+//   - A round board is drawn squat (1.5 rows a unit instead of 2) on
+//     screens under 34 rows; a screen too short for the board loses the
+//     board's last rows, never the status and key lines.
+//
+// Known cost: bubbletea v1 asks the terminal its background colour when
+// the program starts (its package init, OSC 11 then a cursor report), so
+// every plateau command whose output is a terminal does; terminals answer
+// at once (tmux, screen and TERM=dumb are not asked), but a pseudo-terminal
+// that answers nothing delays the start by termenv's 5 s time-out.
 package tui

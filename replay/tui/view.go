@@ -285,7 +285,9 @@ func (m *Model) View() string {
 	if s := m.Last(); s != nil {
 		last = &s.Info
 	}
-	bd := newBoard(m.geo, m.g.Rules.Sides(), m.Position(), last, m.flip).draw()
+	b := newBoard(m.geo, m.g.Rules.Sides(), m.Position(), last, m.flip)
+	b.squat = m.height < 34 // a round board fits 80×24 squat
+	bd := b.draw()
 	stat := m.status(m.width)
 	foot := dimStyle.Render("→/← step · Home/End · N Enter ply · v/x variation · f flip · ? help · q quit")
 	if m.input != "" {

@@ -125,10 +125,19 @@ func genGame(rng *rand.Rand, game, fen string, style int, tags [][2]string) (*re
 		rec.Moves = append(rec.Moves, rm)
 		return rm
 	}
+	family := strings.Contains(g.(interface{ StartFEN() string }).StartFEN(), "21-32")
+	seenKeys := map[uint64]int{}
 	for ply < 240 {
 		if o := p.Outcome(); o.Over {
 			st.reason = o.Reason
 			break
+		}
+		if family {
+			// 8×8 players agree a draw when a position comes back a third
+			// time, as real games end rather than shuffling kings.
+			if seenKeys[p.Key()]++; seenKeys[p.Key()] >= 3 {
+				break
+			}
 		}
 		moves := p.Legal(nil)
 		var m rules.Move

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Server figures of issue #13: serve a database and put it under a bounded
+# load (scripts/loadtest: 50 clients for 30 s on 127.0.0.1 by default),
+# printing latencies per request kind and the server's memory.
+#
+#   scripts/serve-load.sh DB_DIR [GAMES] [CLIENTS] [DURATION]
+#
+# Make the database first, e.g. a million generated Ōgi games:
+#   plateau generate --game ogi --games 1000000 --seed 1 --out /tmp/ogi1m.pdn.zst
+#   plateau import --db /tmp/ogi1m /tmp/ogi1m.pdn.zst
+set -euo pipefail
+cd "$(dirname "$0")/.."
+db=${1:?usage: scripts/serve-load.sh DB_DIR [GAMES] [CLIENTS] [DURATION]}
+games=${2:-1000000}
+clients=${3:-50}
+duration=${4:-30s}
+port=${PORT:-18765}
+bin=$(mktemp -d)
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$bin"' EXIT
+go build -o "$bin/plateau" ./cmd/plateau
+go build -o "$bin/loadtest" ./scripts/loadtest
+"$bin/plateau" serve --db "$db" --addr "127.0.0.1:$port" >"$bin/serve.log" 2>&1 &
+server=$!
+for _ in $(seq 600); do
+  curl -fs "http://127.0.0.1:$port/api/status" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+kill -0 "$server" || { cat "$bin/serve.log"; exit 1; }
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+"$bin/loadtest" -url "http://127.0.0.1:$port" -games "$games" -clients "$clients" -duration "$duration" -pid "$server"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
