@@ -100,7 +100,21 @@
 // one search (about 0.5 ms more per text query). A reader waits up to 20 s
 // for the import's turn to end before failing with ErrTextBusy; an import
 // waits up to a minute for readers. Games committed but not yet in the text
-// index are found by every other criterion.
+// index are found by every other criterion. Read-only opens of one process
+// search side by side (boltdb's shared lock); a writable one's take turns.
+//
+// Failures (text.go, readonly.go, diskfull.go): a failed open of the text
+// index is ErrTextBusy only when its lock timed out; damaged files are
+// ErrTextBroken, and the next import (catchUpText) rebuilds the index from
+// SQLite by itself, telling Options.Notice; a file-system error keeps its
+// path. SQLite's "database or disk is full" is reported with the database's
+// path. A database whose directory or file cannot be written is opened for
+// queries with mode=ro (immutable=1 unless a killed import left a WAL with
+// its -shm, which SQLite then reads read-only); a writable open refuses it
+// with ErrReadOnly. A text query is at most 1 KiB, 32 words and 4
+// wildcard, fuzzy or regexp words (Bleve's parser is quadratic in the
+// text, and each pattern expands over the term dictionary); it is parsed
+// before the index is opened and runs under the caller's context.
 //
 // # Queries
 //

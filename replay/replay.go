@@ -11,6 +11,10 @@
 //     names another). With Options.Detect, an untagged record whose squares
 //     all exist on 8×8 is first tried under the 8×8 draughts rulesets (see
 //     detect.go for the order and the rule), and says so in a Warning.
+//   - A record read from SGF (tag SGFGame, the GM property; importers/sgf
+//     writes GM[1], Go, when the file names none) is never read under the
+//     default or a detected ruleset: without a Game tag it is an error naming
+//     its SGF game type (ErrSGFGame, sgf.go).
 //   - Lenient metadata, strict moves. A record is valid when every move of
 //     every line is legal, no move follows the end of the game, and a final
 //     position that is over has the Result it gives. A Result tag that
@@ -54,6 +58,11 @@ type Options struct {
 	// exists on 8×8 (see detect.go); the game then has a Warning saying
 	// how its ruleset was chosen.
 	Detect bool
+	// Prefer, with Detect, is an 8×8 ruleset tried before the others: the
+	// one chosen for the previous untagged game of the same file (see
+	// Game.Detected), so that a file's games that several rulesets read
+	// keep the ruleset of the file.
+	Prefer string
 }
 
 // Step is one move played.
