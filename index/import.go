@@ -294,6 +294,9 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 			defer wg.Done()
 			p := newPreparer(ropts, enc)
 			for c := range in {
+				// Detection's preference is kept within a chunk only:
+				// chunks are prepared in parallel.
+				p.prefFile, p.prefer = "", ""
 				c.preps = make([]*prepared, len(c.recs))
 				for i, r := range c.recs {
 					c.preps[i] = p.safePrepare(r)

@@ -86,6 +86,9 @@ var columnTags = map[string]bool{
 type preparer struct {
 	opts replay.Options
 	enc  *zstd.Encoder
+	// the ruleset detection chose for the last untagged game of prefFile,
+	// within one chunk (replay.Options.Prefer)
+	prefFile, prefer string
 }
 
 func newPreparer(opts replay.Options, enc *zstd.Encoder) *preparer {
@@ -112,7 +115,14 @@ func (p *preparer) prepare(r Record) *prepared {
 	}
 	rec := r.Game
 	out.offset, out.line = rec.Pos.Offset, rec.Pos.Line
-	g := replay.Replay(rec, p.opts)
+	opts := p.opts
+	if r.File == p.prefFile {
+		opts.Prefer = p.prefer
+	}
+	g := replay.Replay(rec, opts)
+	if d := g.Detected(); d != "" || p.prefFile != r.File {
+		p.prefFile, p.prefer = r.File, d
+	}
 	canon := g.Canonical()
 	text := record.Format(canon)
 	h := sha256.Sum256(text)

@@ -33,6 +33,12 @@ import (
 //     which rulesets were tried.
 //  5. A record that does not fit 8×8 is read under DefaultGame, as without
 //     detection.
+//  6. Options.Prefer, the ruleset detected for the previous untagged game of
+//     the same file (the commands pass it, file by file in order; an import
+//     within each chunk of 64 records of a file), is tried first when it is
+//     one of the 8×8 rulesets: a Czech file whose first game Russian rules
+//     also read stays Czech once one of its games has shown it. The
+//     warning then says "as the game before it".
 
 // numericOrder and algebraicOrder are the 8×8 rulesets tried, by PDN
 // GameType.
@@ -143,6 +149,17 @@ func candidates(algebraic bool, def string) []rules.Game {
 	return out
 }
 
+// Detected is the ruleset chosen by detection (Options.Detect) for a
+// record that named none, or "".
+func (g *Game) Detected() string {
+	for _, w := range g.Warnings {
+		if w.Kind == WarnRuleset && g.Rules != nil {
+			return g.Rules.ID()
+		}
+	}
+	return ""
+}
+
 // detect replays an untagged record under the rule above.
 func detect(rec *record.Game, opts Options) *Game {
 	ok, algebraic := fits8(rec)
@@ -156,12 +173,25 @@ func detect(rec *record.Game, opts Options) *Game {
 		o.Detect = false
 		return Replay(rec, o)
 	}
+	preferred := false
+	if opts.Prefer != "" && opts.Prefer != cands[0].ID() {
+		for i, rg := range cands[:len(cands)-1] { // never the default
+			if rg.ID() == opts.Prefer {
+				cands = append([]rules.Game{rg}, append(append([]rules.Game{}, cands[:i]...), cands[i+1:]...)...)
+				preferred = true
+				break
+			}
+		}
+	}
 	var best *Game
 	var tried []string
-	for _, rg := range cands {
+	for i, rg := range cands {
 		g := replayWith(rec, rg)
 		if g.Err == nil {
 			why := "every square exists on 8×8 and every move is legal under " + rg.ID()
+			if i == 0 && preferred {
+				why = "as the game before it in the file; " + why
+			}
 			if len(tried) > 0 {
 				why += "; not under " + strings.Join(tried, ", ")
 			}

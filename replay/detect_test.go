@@ -33,13 +33,23 @@ func (p *onesPos) ParseMove(text string) (rules.Move, error) {
 	return m, err
 }
 
-func init() { rules.Register(ones{}, "21") }
+// ones2 is ones under another id and the PDN GameType 22, to test
+// Options.Prefer.
+type ones2 struct{ ones }
+
+func (ones2) ID() string { return "ones2" }
+
+func init() {
+	rules.Register(ones{}, "21")
+	rules.Register(ones2{}, "22")
+}
 
 func TestDetect(t *testing.T) {
 	tests := []struct {
 		name    string
 		rec     *record.Game
 		detect  bool
+		prefer  string
 		id      string // ruleset chosen
 		valid   bool
 		warning string // substring of the ruleset warning; "" for none
@@ -57,12 +67,17 @@ func TestDetect(t *testing.T) {
 		{name: "a square above 32: the default alone", rec: game("", "", "*", "+1 +33"), detect: true, id: "race",
 			err: "(no Game or GameType tag: read as race)"},
 		{name: "no square at all: the default", rec: game("", "", "*", ""), detect: true, id: "race", valid: true},
+		{name: "the previous game's ruleset is tried first", rec: game("", "", "*", "+1 +1"), detect: true, prefer: "ones2", id: "ones2", valid: true,
+			warning: "read as ones2 (as the game before it in the file; every square exists on 8×8 and every move is legal under ones2)"},
+		{name: "the preference gives way when it cannot read the game", rec: game("", "", "*", "+1 +2"), detect: true, prefer: "ones2", id: "race", valid: true,
+			warning: "not under ones2, ones"},
+		{name: "the default is never preferred", rec: game("", "", "*", "+1 +1"), detect: true, prefer: "race", id: "ones", valid: true, warning: "read as ones (every square"},
 		{name: "without detection: the default", rec: game("", "", "*", "+1 +1"), id: "race", valid: true},
 		{name: "a Game tag is obeyed", rec: game("race", "", "*", "+1 +1"), detect: true, id: "race", valid: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := replay.Replay(tt.rec, replay.Options{DefaultGame: "race", Detect: tt.detect})
+			g := replay.Replay(tt.rec, replay.Options{DefaultGame: "race", Detect: tt.detect, Prefer: tt.prefer})
 			if g.Rules == nil || g.Rules.ID() != tt.id {
 				t.Fatalf("ruleset %v, want %s (err %v)", g.Rules, tt.id, g.Err)
 			}
@@ -80,6 +95,9 @@ func TestDetect(t *testing.T) {
 			}
 			if tt.warning == "" && got != "" || !strings.Contains(got, tt.warning) {
 				t.Errorf("ruleset warning %q, want %q", got, tt.warning)
+			}
+			if (g.Detected() != "") != (got != "") {
+				t.Errorf("Detected %q with warning %q", g.Detected(), got)
 			}
 			if g.Err == nil && g.Canonical().Tag("Game") != tt.id {
 				t.Errorf("canonical Game tag %q", g.Canonical().Tag("Game"))

@@ -54,6 +54,11 @@ type Options struct {
 	// exists on 8×8 (see detect.go); the game then has a Warning saying
 	// how its ruleset was chosen.
 	Detect bool
+	// Prefer, with Detect, is an 8×8 ruleset tried before the others: the
+	// one chosen for the previous untagged game of the same file (see
+	// Game.Detected), so that a file's games that several rulesets read
+	// keep the ruleset of the file.
+	Prefer string
 }
 
 // Step is one move played.

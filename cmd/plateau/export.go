@@ -7,7 +7,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/plateau/plateau/record"
-	"github.com/plateau/plateau/replay"
 )
 
 func exportCommand() *cli.Command {
@@ -33,13 +32,14 @@ func exportCommand() *cli.Command {
 			out := bufio.NewWriter(c.App.Writer)
 			defer out.Flush()
 			invalid := 0
+			fr := fileReplayer{opts: opts}
 			err = eachGameArg(c, c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
 				if err != nil {
 					invalid++
 					fmt.Fprintf(c.App.ErrWriter, "%s:%d: game %d: %v (not exported)\n", file, lineOf(err), n, err)
 					return nil
 				}
-				rg := replay.Replay(g, opts)
+				rg := fr.replay(file, g)
 				if rg.Err != nil {
 					// An invalid game is still exported, its moves from the
 					// error on as written, so that nothing is lost.

@@ -38,7 +38,7 @@ func wantJSON(c *cli.Context, def string) (bool, error) {
 
 // jsonOf is the JSON object of a record as read: replayed, or only its read
 // error when the reader could not make a game of it.
-func jsonOf(rec *record.Game, readErr error, opts replay.Options) replay.JSONGame {
+func jsonOf(rec *record.Game, readErr error, replayer func(*record.Game) *replay.Game) replay.JSONGame {
 	if rec == nil {
 		j := replay.JSONGame{Warnings: []replay.JSONWarning{}, Tags: []replay.JSONTag{}, Moves: []replay.JSONMove{}, Result: "*"}
 		if readErr != nil {
@@ -46,7 +46,7 @@ func jsonOf(rec *record.Game, readErr error, opts replay.Options) replay.JSONGam
 		}
 		return j
 	}
-	g := replay.Replay(rec, opts)
+	g := replayer(rec)
 	j := g.JSON()
 	j.Date = index.NormalizeDate(rec.Tag("Date"))
 	if readErr != nil {
@@ -64,8 +64,9 @@ func exportFilesJSON(c *cli.Context, opts replay.Options) error {
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	invalid := 0
+	fr := fileReplayer{opts: opts}
 	err := eachGameArg(c, c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
-		j := jsonOf(g, err, opts)
+		j := jsonOf(g, err, func(rec *record.Game) *replay.Game { return fr.replay(file, rec) })
 		j.File, j.Index = file, n
 		if !j.Valid {
 			invalid++
@@ -99,7 +100,7 @@ func exportQueryJSON(c *cli.Context, db *index.DB, q index.Query) error {
 		if rerr != nil && !errors.As(rerr, &se) {
 			return rerr
 		}
-		j := jsonOf(rec, rerr, replay.Options{})
+		j := jsonOf(rec, rerr, func(rec *record.Game) *replay.Game { return replay.Replay(rec, replay.Options{}) })
 		j.ID, j.Line = id, 0
 		ws, err := db.StoredWarnings(c.Context, id)
 		if err != nil {

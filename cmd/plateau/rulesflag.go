@@ -5,6 +5,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/rules"
 )
@@ -43,4 +44,26 @@ func replayOptions(c *cli.Context, name string) (replay.Options, error) {
 		return replay.Options{}, cli.Exit(fmt.Sprintf("--%s: %v (see plateau games)", name, err), exitUsage)
 	}
 	return replay.Options{DefaultGame: rg.ID()}, nil
+}
+
+// fileReplayer replays the records of files in order, passing detection
+// the ruleset it chose for the previous untagged game of the same file
+// (replay.Options.Prefer), so that every command reads a file's games
+// alike.
+type fileReplayer struct {
+	opts         replay.Options
+	file, prefer string
+}
+
+func (r *fileReplayer) replay(file string, rec *record.Game) *replay.Game {
+	if file != r.file {
+		r.file, r.prefer = file, ""
+	}
+	o := r.opts
+	o.Prefer = r.prefer
+	g := replay.Replay(rec, o)
+	if d := g.Detected(); d != "" {
+		r.prefer = d
+	}
+	return g
 }

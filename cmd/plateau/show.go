@@ -58,6 +58,15 @@ func showCommand() *cli.Command {
 			if errs[want-1] != nil {
 				return cli.Exit(errs[want-1], exitInvalid)
 			}
+			// Detection reads a file's games alike: the games before this
+			// one say which 8×8 ruleset the file prefers.
+			fr := fileReplayer{opts: opts}
+			for i := 0; i < want-1; i++ {
+				if games[i] != nil && errs[i] == nil {
+					fr.replay("", games[i])
+				}
+			}
+			opts.Prefer = fr.prefer
 			return showGame(w, games[want-1], opts, c.Int("ply"), c.Int("context"))
 		},
 	}
@@ -121,6 +130,7 @@ func orDash(s string) string {
 // summarise lists a file's games and totals the scores of each series (same
 // Event and same two players): the Dejarik text plays series to 12 points.
 func summarise(w io.Writer, games []*record.Game, errs []error, opts replay.Options) {
+	fr := fileReplayer{opts: opts}
 	type series struct {
 		event, a, b string
 		sa, sb      float64
@@ -134,7 +144,7 @@ func summarise(w io.Writer, games []*record.Game, errs []error, opts replay.Opti
 			fmt.Fprintf(w, "%4d  unreadable: %v\n", i+1, errs[i])
 			continue
 		}
-		g := replay.Replay(rec, opts)
+		g := fr.replay("", rec)
 		if g.Rules == nil {
 			fmt.Fprintf(w, "%4d  %v\n", i+1, g.Err)
 			continue

@@ -58,6 +58,7 @@ type validator struct {
 	w                      io.Writer
 	quiet, notes, warnings bool
 	opts                   replay.Options
+	fr                     fileReplayer
 	games, valid, warned   int
 	plies                  int
 }
@@ -68,7 +69,8 @@ func (v *validator) game(file string, n int, g *record.Game, err error) error {
 		v.report(file, lineOf(err), n, readMessage(err))
 		return nil
 	}
-	rg := replay.Replay(g, v.opts)
+	v.fr.opts = v.opts
+	rg := v.fr.replay(file, g)
 	v.plies += rg.Plies()
 	if v.notes && !v.quiet {
 		for _, note := range rg.Notes {

@@ -94,6 +94,7 @@ type entry struct {
 	sum     Summary
 	rec     *record.Game
 	readErr error
+	opts    replay.Options // as replayed for the list (detection's Prefer)
 }
 
 // Collection holds the games served. Add games, then serve; Add and the
@@ -102,6 +103,8 @@ type Collection struct {
 	opts replay.Options
 	mu   sync.RWMutex
 	list []entry
+	// the ruleset detection chose for the last untagged game of prefFile
+	prefFile, prefer string
 }
 
 // NewCollection returns an empty collection whose records are replayed with
@@ -113,9 +116,20 @@ func NewCollection(opts replay.Options) *Collection { return &Collection{opts: o
 // be nil when nothing of it could be read.
 func (c *Collection) Add(file string, index int, rec *record.Game, readErr error) {
 	s := Summary{File: file, Index: index}
+	c.mu.Lock()
+	opts := c.opts
+	if c.prefFile == file {
+		opts.Prefer = c.prefer
+	}
+	c.mu.Unlock()
 	if rec != nil {
-		g := replay.Replay(rec, c.opts)
+		g := replay.Replay(rec, opts)
 		s = summarize(g, file, index)
+		c.mu.Lock()
+		if d := g.Detected(); d != "" || c.prefFile != file {
+			c.prefFile, c.prefer = file, d
+		}
+		c.mu.Unlock()
 	}
 	if readErr != nil {
 		s.Valid, s.Error = false, readMessage(readErr)
@@ -126,7 +140,7 @@ func (c *Collection) Add(file string, index int, rec *record.Game, readErr error
 	}
 	c.mu.Lock()
 	s.N = len(c.list) + 1
-	c.list = append(c.list, entry{sum: s, rec: rec, readErr: readErr})
+	c.list = append(c.list, entry{sum: s, rec: rec, readErr: readErr, opts: opts})
 	c.mu.Unlock()
 }
 
@@ -168,7 +182,7 @@ func (c *Collection) Detail(n int) (*Detail, error) {
 	}
 	e := c.list[n-1]
 	c.mu.RUnlock()
-	return NewDetail(e.sum, e.rec, c.opts), nil
+	return NewDetail(e.sum, e.rec, e.opts), nil
 }
 
 // NewDetail replays rec with opts and returns every position of it under
