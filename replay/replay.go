@@ -11,6 +11,10 @@
 //     names another). With Options.Detect, an untagged record whose squares
 //     all exist on 8×8 is first tried under the 8×8 draughts rulesets (see
 //     detect.go for the order and the rule), and says so in a Warning.
+//   - A record read from SGF (tag SGFGame, the GM property; importers/sgf
+//     writes GM[1], Go, when the file names none) is never read under the
+//     default or a detected ruleset: without a Game tag it is an error naming
+//     its SGF game type (ErrSGFGame, sgf.go).
 //   - Lenient metadata, strict moves. A record is valid when every move of
 //     every line is legal, no move follows the end of the game, and a final
 //     position that is over has the Result it gives. A Result tag that
