@@ -127,6 +127,14 @@ func FuzzParseMove(f *testing.F) {
 		f.Add("draughts", "", s)
 		f.Add("dames", "W:W28,45:B6,22:H22", s)
 	}
+	for _, s := range []string{"c3-d4", "h2xf4", "h6:f4", "c3:e5:g7", "22-18", "H28", "a1-b2", "i9-h8", "c3xe5x"} {
+		f.Add("russian", "", s)
+		f.Add("czech", "W:W22,K32:B18,27", s)
+	}
+	for _, s := range []string{"9-13", "22x13", "27x9", "1-10"} {
+		f.Add("checkers", "", s)
+		f.Add("italian", "W:WK27:BK22,13,23,K15", s)
+	}
 	f.Fuzz(func(t *testing.T, game, fen, text string) {
 		g, err := rules.Lookup(game)
 		if err != nil {
@@ -158,6 +166,11 @@ func FuzzNewPosition(f *testing.F) {
 	for _, s := range []string{"W:W31-50:B1-20", "?:W29,13,11:B22,4,2", "B:BK1,K2:W50.", "W:W28:B6:H6", ":::", "W:W1-", "W:WK"} {
 		f.Add("draughts", s)
 		f.Add("loup-moutons", s)
+	}
+	for _, s := range []string{"B:W23,24,31,32:B18:10x10", "W:Wa1,c1,Kh2:Bh8", "B:W21-32:B1-12:8x8", "W:W1:B2:10X10:H1", "W:Wa9:Bz1"} {
+		f.Add("loup-moutons", s)
+		f.Add("russian", s)
+		f.Add("italian", s)
 	}
 	f.Fuzz(func(t *testing.T, game, fen string) {
 		g, err := rules.Lookup(game)
