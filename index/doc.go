@@ -116,6 +116,20 @@
 // text, and each pattern expands over the term dictionary); it is parsed
 // before the index is opened and runs under the caller's context.
 //
+// # Keeping a database
+//
+// Delete, SetTags and a re-import that supersedes records (edit.go,
+// supersede.go) undo what import wrote for a game — its row, tags,
+// positions, opening-tree counts, players left without games — in one
+// SQLite transaction, finding the rows by replaying the stored record; the
+// text index follows after the commit from the ids listed in text_todo in
+// that transaction, so a process killed between the two is caught up by the
+// next writable Open. Decisions: ids are never reused and a tag edit keeps
+// the id; a re-read file supersedes a stored game when a different record
+// stands at its offset or line and the game is not found again in the file
+// (import --replace: every game of the file not found again); the tree's
+// first/last dates are not narrowed by a delete.
+//
 // # Queries
 //
 // Player criteria are matched on the folded names of the players table
@@ -129,7 +143,10 @@
 // scan the games in id order. Bleve holds one document per valid game (players, event, site,
 // annotator, comments with an ASCII-folding analyzer; game, result, date as
 // keywords) for Query.Text, a Bleve query string. Event, site and
-// termination match as case-insensitive substrings, dates by prefix.
+// termination match as substrings without regard to case or accents (the
+// SQL function plateau_fold, fold.go), tag names in any case, dates by
+// prefix. A pattern naming a piece or square the ruleset has not is an
+// error (pattern_check.go).
 //
 // Pattern search never re-reads record text: it plays each candidate game's
 // compact move list (the rules.Move values as varints, with variations),

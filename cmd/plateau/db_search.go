@@ -226,6 +226,9 @@ func searchCommand() *cli.Command {
 				return nil
 			}
 			printHits(c.App.Writer, res, q)
+			if len(res.Hits) == 0 && q.Offset == 0 {
+				explainEmpty(c, db, q) // explain.go
+			}
 			return nil
 		},
 	}
