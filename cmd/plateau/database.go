@@ -132,6 +132,10 @@ func importCommand() *cli.Command {
 					// Ctrl-C: what was committed stays.
 					return cli.Exit(fmt.Sprintf("interrupted: %d games committed, the rest of the last transaction undone; run the same import again to resume (files read completely are skipped, committed games are duplicates)", st.Committed), exitUsage)
 				}
+				if st.Committed < st.Stored {
+					// A failed commit (disk full…): the summary's stored games were not all kept.
+					err = fmt.Errorf("%w\n(of the %d games stored above, %d were committed, the rest undone; run the same import again to complete it)", err, st.Stored, st.Committed)
+				}
 				return exitErr(err)
 			}
 			if st.Invalid > 0 {
