@@ -10,7 +10,9 @@
 // (.pdn .pgn .txt .ogi .dames .jetan .dejarik .sauts .sgf, case-insensitive),
 // optionally followed by .gz or .zst; a file named explicitly is read
 // whatever its extension. Hidden files and directories (name starting with
-// '.') are skipped in directory walks. Compression is recognised by
+// '.') are skipped in directory walks, and so are files that are neither
+// regular files nor links to one (FIFOs, sockets, devices: reading one could
+// block), which ExpandWith reports. Compression is recognised by
 // extension and, for files named explicitly or stdin, by magic number.
 package importers
 
@@ -31,6 +33,11 @@ import (
 
 // ErrNoMatch is returned by Expand for a glob that matches nothing.
 var ErrNoMatch = errors.New("importers: no file matches")
+
+// ErrNotRegular is reported (see ExpandWith) for a file found in a directory
+// walk that is not a regular file nor a link to one (a FIFO, a socket, a
+// device): it is skipped, since reading it could block forever.
+var ErrNotRegular = errors.New("not a regular file: skipped")
 
 // Extensions are the record file extensions a directory walk picks up.
 var Extensions = []string{".pdn", ".pgn", ".txt", ".ogi", ".dames", ".jetan", ".dejarik", ".sauts", ".sgf"}
@@ -55,6 +62,19 @@ func IsRecordFile(name string) bool {
 // same way), any other argument itself. A path that does not exist is an
 // error, as is a glob with no match.
 func Expand(args []string) ([]string, error) {
+	return ExpandWith(args, nil)
+}
+
+// ExpandWith is Expand, going on past what a directory walk cannot use:
+// report (if not nil) is called with the path and an error for a file
+// skipped (wrapping ErrNotRegular) and for a directory that cannot be read
+// (then left out). A link with a record extension that cannot be followed
+// (a loop, a dangling link) or leads to a directory is kept, so that reading
+// it fails as that file's error.
+func ExpandWith(args []string, report func(path string, err error)) ([]string, error) {
+	if report == nil {
+		report = func(string, error) {}
+	}
 	var out []string
 	for _, a := range args {
 		if a == "-" {
@@ -74,7 +94,7 @@ func Expand(args []string) ([]string, error) {
 			}
 			sort.Strings(m)
 			for _, p := range m {
-				ps, err := expandPath(p)
+				ps, err := expandPath(p, report)
 				if err != nil {
 					return nil, err
 				}
@@ -82,7 +102,7 @@ func Expand(args []string) ([]string, error) {
 			}
 			continue
 		}
-		ps, err := expandPath(a)
+		ps, err := expandPath(a, report)
 		if err != nil {
 			return nil, err
 		}
@@ -93,7 +113,7 @@ func Expand(args []string) ([]string, error) {
 
 func hasMeta(p string) bool { return strings.ContainsAny(p, `*?[\`) }
 
-func expandPath(p string) ([]string, error) {
+func expandPath(p string, report func(string, error)) ([]string, error) {
 	fi, err := os.Stat(p)
 	if err != nil {
 		return nil, err
@@ -104,7 +124,15 @@ func expandPath(p string) ([]string, error) {
 	var out []string
 	err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return err
+			if path == p {
+				return err
+			}
+			// An unreadable directory below p: say so, go on.
+			report(path, err)
+			if d != nil && d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
 		}
 		name := d.Name()
 		if path != p && strings.HasPrefix(name, ".") {
@@ -113,9 +141,24 @@ func expandPath(p string) ([]string, error) {
 			}
 			return nil
 		}
-		if !d.IsDir() && IsRecordFile(name) {
-			out = append(out, path)
+		if d.IsDir() || !IsRecordFile(name) {
+			return nil
 		}
+		switch t := d.Type(); {
+		case t.IsRegular():
+		case t&fs.ModeSymlink != 0:
+			// Followed when it leads to a regular file; kept when
+			// it cannot be followed or leads to a directory, so
+			// that reading fails as that file's error.
+			if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+				report(path, fmt.Errorf("%w (%s)", ErrNotRegular, kind(fi.Mode())))
+				return nil
+			}
+		default:
+			report(path, fmt.Errorf("%w (%s)", ErrNotRegular, kind(t)))
+			return nil
+		}
+		out = append(out, path)
 		return nil
 	})
 	if err != nil {
@@ -123,6 +166,19 @@ func expandPath(p string) ([]string, error) {
 	}
 	sort.Strings(out) // WalkDir is lexical already; keep it explicit.
 	return out, nil
+}
+
+// kind names the type of a file that is not regular.
+func kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "type " + m.Type().String()
 }
 
 // Open opens path for reading ("-" is standard input, which Close leaves

@@ -54,9 +54,14 @@ type eofReader struct{}
 
 func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 
+// SetMaxRecord sets the size limit of a record (record.Reader.SetMaxRecord)
+// for the files read after it.
+func (s *Source) SetMaxRecord(n int64) { s.r.SetMaxRecord(n) }
+
 // Next returns the next game (or syntax error) of the source. At the end it
-// returns io.EOF. An error opening or reading a file is returned with the
-// file name and stops the Source.
+// returns io.EOF. An error opening or reading a file is returned as a
+// *FileError; that file is then left, and the next call goes on with the
+// next file.
 func (s *Source) Next() (Item, error) {
 	for {
 		if s.cur == nil {
@@ -67,8 +72,7 @@ func (s *Source) Next() (Item, error) {
 			s.i++
 			rc, err := Open(p)
 			if err != nil {
-				s.i = len(s.paths)
-				return Item{}, err
+				return Item{}, &FileError{File: p, Err: err}
 			}
 			s.cur = rc
 			s.name = p
@@ -80,7 +84,6 @@ func (s *Source) Next() (Item, error) {
 				sr, err := sgf.NewReader(rc, s.name)
 				if err != nil {
 					s.Close()
-					s.i = len(s.paths)
 					return Item{}, &FileError{File: s.name, Err: err}
 				}
 				s.games = sr
@@ -99,7 +102,6 @@ func (s *Source) Next() (Item, error) {
 		if err != nil && !errors.As(err, &se) {
 			s.cur.Close()
 			s.cur = nil
-			s.i = len(s.paths)
 			return Item{}, &FileError{File: s.name, Err: err}
 		}
 		s.n++

@@ -45,12 +45,115 @@ type ImportOptions struct {
 	Replace bool
 	// Progress, if set, is called from time to time and at the end.
 	Progress func(ImportStats)
+	// MaxRecord is the size limit of a record (record.Reader.SetMaxRecord;
+	// 0: record.DefaultMaxRecord). A larger record is stored as an invalid
+	// record naming the limit.
+	MaxRecord int64
+	// FileError, if set, is told of each file that could not be read (open
+	// or read error: the games read before it are kept, the file is not
+	// marked done) and of each file skipped in a directory walk (an error
+	// wrapping importers.ErrNotRegular). The import goes on with the other
+	// files. It is called from the goroutine that reads the files.
+	FileError func(file string, err error)
+}
+
+// chunkBytes bounds the record text of a chunk (a chunk holds at most
+// chunkSize records), and maxTxHeld and maxTxDocs what a transaction holds
+// before it is committed whatever TxGames says: together with the record
+// size limit they bound an import's memory, whatever the records.
+const (
+	chunkBytes = 1 << 20
+	// maxTextComments bounds the comments of a game given to the text
+	// index: the first 32 KiB are searchable (Bleve's analysis of one
+	// large document costs many times its size).
+	maxTextComments = 32 << 10
+	maxTxHeld       = 64 << 20
+	maxTxDocs       = 8 << 20
+	maxInFlight     = 64 << 20 // records read and not yet written (recordWeight)
+)
+
+// recordWeight estimates the memory a read record holds: its moves (a
+// move costs about 200 bytes whatever its text), comments and tags.
+func recordWeight(g *record.Game) int64 {
+	if g == nil {
+		return 256
+	}
+	n := int64(256)
+	for _, t := range g.Tags {
+		n += int64(len(t.Name)+len(t.Value)) + 32
+	}
+	for _, c := range g.Intro {
+		n += int64(len(c)) + 16
+	}
+	var line func(l record.Line)
+	line = func(l record.Line) {
+		for _, m := range l {
+			n += 200 + int64(len(m.Text)) + 8*int64(len(m.NAGs))
+			for _, c := range m.Before {
+				n += int64(len(c)) + 16
+			}
+			for _, c := range m.After {
+				n += int64(len(c)) + 16
+			}
+			for _, v := range m.Variations {
+				line(v)
+			}
+		}
+	}
+	line(g.Moves)
+	return n
+}
+
+// budget bounds the memory of the records between the reader and the
+// writer: the reader waits while what it would add passes the bound, unless
+// nothing is held (a chunk larger than the bound goes alone).
+type budget struct {
+	mu    sync.Mutex
+	used  int64
+	max   int64
+	freed chan struct{} // a signal to the (one) waiting reader
+}
+
+func newBudget(max int64) *budget { return &budget{max: max, freed: make(chan struct{}, 1)} }
+
+func (b *budget) acquire(ctx context.Context, n int64) error {
+	if b == nil {
+		return nil
+	}
+	for {
+		b.mu.Lock()
+		if b.used == 0 || b.used+n <= b.max {
+			b.used += n
+			b.mu.Unlock()
+			return nil
+		}
+		b.mu.Unlock()
+		select {
+		case <-b.freed:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+func (b *budget) release(n int64) {
+	if b == nil || n == 0 {
+		return
+	}
+	b.mu.Lock()
+	b.used -= n
+	b.mu.Unlock()
+	select {
+	case b.freed <- struct{}{}:
+	default:
+	}
 }
 
 // ImportStats count what an import did.
 type ImportStats struct {
 	Files        int   // files read
 	SkippedFiles int   // files skipped: already imported, unchanged
+	Unreadable   int   // files (or directories) that could not be read
 	Records      int   // records read
 	Stored       int   // games added to the database
 	Valid        int   // of which valid
@@ -73,11 +176,12 @@ type source struct {
 }
 
 type chunk struct {
-	seq   int
-	recs  []Record
-	preps []*prepared
-	done  *source // the file ends with this chunk
-	bytes int64   // bytes of the file consumed up to the chunk's end (see progress.go)
+	seq    int
+	weight int64 // memory held by its records (estimated), taken from the budget
+	recs   []Record
+	preps  []*prepared
+	done   *source // the file ends with this chunk
+	bytes  int64   // bytes of the file consumed up to the chunk's end (see progress.go)
 }
 
 const chunkSize = 64
@@ -87,11 +191,20 @@ const chunkSize = 64
 // rules and stores it. It returns what it did; an error stops the import
 // (what was committed stays, and running the same import again completes it).
 func (db *DB) Import(ctx context.Context, paths []string, opts ImportOptions) (ImportStats, error) {
-	files, err := importers.Expand(paths)
+	var unreadable atomic.Int64
+	fileError := func(file string, err error) {
+		if !errors.Is(err, importers.ErrNotRegular) {
+			unreadable.Add(1)
+		}
+		if opts.FileError != nil {
+			opts.FileError(file, err)
+		}
+	}
+	files, err := importers.ExpandWith(paths, fileError)
 	if err != nil {
 		return ImportStats{}, err
 	}
-	if len(files) == 0 {
+	if len(files) == 0 && unreadable.Load() == 0 {
 		return ImportStats{}, fmt.Errorf("no record files in %v: %w", paths, ErrNotFound)
 	}
 	var srcs []source
@@ -115,31 +228,47 @@ func (db *DB) Import(ctx context.Context, paths []string, opts ImportOptions) (I
 		}
 		srcs = append(srcs, s)
 	}
-	produce := func(ctx context.Context, out chan<- chunk) error {
+	produce := func(ctx context.Context, out chan<- chunk, b *budget) error {
 		seq := 0
 		for i := range srcs {
 			s := &srcs[i]
-			if err := readSource(ctx, s, &seq, out); err != nil {
+			err := readSource(ctx, s, &seq, out, opts.MaxRecord, b)
+			var fe *importers.FileError
+			if errors.As(err, &fe) {
+				fileError(fe.File, fe.Err)
+				continue
+			}
+			if err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	return db.run(ctx, st, len(srcs), produce, opts)
+	st, err = db.run(ctx, st, len(srcs), produce, opts)
+	st.Unreadable = int(unreadable.Load())
+	return st, err
 }
 
-func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk) error {
+// readSource reads one file into chunks. An error opening or reading it is
+// an *importers.FileError, returned after the games read before it were
+// sent (the file is then not marked done).
+func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk, maxRecord int64, b *budget) error {
 	rc, counted, err := openCounted(s.path) // progress.go
 	if err != nil {
-		return err
+		return &importers.FileError{File: s.name, Err: err}
 	}
 	defer rc.Close()
 	r, err := importers.NewGameReader(s.path, rc, s.name)
 	if err != nil {
-		return err
+		return &importers.FileError{File: s.name, Err: err}
+	}
+	if l, ok := r.(interface{ SetMaxRecord(int64) }); ok {
+		l.SetMaxRecord(maxRecord)
 	}
 	c := chunk{seq: *seq}
 	var prev *Record
+	var start int64 // offset of the chunk's first record
+	var ioErr error
 	for {
 		g, err := r.Next()
 		if errors.Is(err, io.EOF) {
@@ -147,17 +276,25 @@ func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk) erro
 		}
 		var re *record.Error
 		if err != nil && !errors.As(err, &re) {
-			return fmt.Errorf("%s: %w", s.name, err)
+			ioErr = &importers.FileError{File: s.name, Err: err}
+			break
 		}
 		rec := Record{Game: g, Err: err, File: s.name}
 		off := recOffset(&rec)
 		if prev != nil && off > 0 {
 			prev.Size = off - recOffset(prev)
 		}
+		if len(c.recs) == 0 {
+			start = off
+		}
 		c.recs = append(c.recs, rec)
 		prev = &c.recs[len(c.recs)-1]
 		c.bytes = consumed(counted, off)
-		if len(c.recs) == chunkSize {
+		c.weight += recordWeight(g)
+		if len(c.recs) == chunkSize || off-start >= chunkBytes || c.weight >= chunkBytes {
+			if err := b.acquire(ctx, c.weight); err != nil {
+				return err
+			}
 			select {
 			case out <- c:
 			case <-ctx.Done():
@@ -168,9 +305,14 @@ func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk) erro
 			prev = nil
 		}
 	}
-	c.done = s
-	if s.size > 0 {
-		c.bytes = s.size
+	if ioErr == nil {
+		c.done = s
+		if s.size > 0 {
+			c.bytes = s.size
+		}
+	}
+	if err := b.acquire(ctx, c.weight); err != nil {
+		return err
 	}
 	select {
 	case out <- c:
@@ -178,7 +320,7 @@ func readSource(ctx context.Context, s *source, seq *int, out chan<- chunk) erro
 		return ctx.Err()
 	}
 	*seq++
-	return nil
+	return ioErr
 }
 
 func recOffset(r *Record) int64 {
@@ -195,7 +337,7 @@ func recOffset(r *Record) int64 {
 // ImportRecords stores records given by the caller (tests, generators),
 // as Import does with files. next returns io.EOF at the end.
 func (db *DB) ImportRecords(ctx context.Context, next func() (Record, error), opts ImportOptions) (ImportStats, error) {
-	produce := func(ctx context.Context, out chan<- chunk) error {
+	produce := func(ctx context.Context, out chan<- chunk, _ *budget) error {
 		seq := 0
 		c := chunk{}
 		for {
@@ -244,7 +386,7 @@ func decompress(b []byte) ([]byte, error) {
 }
 
 // run is the pipeline: produce → workers (replay) → one writer → text index.
-func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(context.Context, chan<- chunk) error, opts ImportOptions) (ImportStats, error) {
+func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(context.Context, chan<- chunk, *budget) error, opts ImportOptions) (ImportStats, error) {
 	if db.readOnly {
 		return st, fmt.Errorf("import: %w (opened for queries only)", ErrReadOnly)
 	}
@@ -279,11 +421,12 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	defer cancelCause(nil)
 	cancel := func() { cancelCause(nil) }
 
+	mem := newBudget(maxInFlight)
 	in := make(chan chunk, workers*2)
 	done := make(chan chunk, workers*2)
 	var perr error
 	go func() {
-		perr = produce(ctx, in)
+		perr = produce(ctx, in, mem)
 		close(in)
 	}()
 	var wg sync.WaitGroup
@@ -364,10 +507,12 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 				}
 				delete(pending, next)
 				next++
-				if err := db.writeChunk(ctx, w, c, &st); err != nil {
+				err := db.writeChunk(ctx, w, c, &st)
+				mem.release(c.weight)
+				if err != nil {
 					return err
 				}
-				if w.games >= txGames() {
+				if w.games >= txGames() || w.held >= maxTxHeld || w.docBytes >= maxTxDocs {
 					w.hw = textHW.Load()
 					t0 := time.Now()
 					docs, err := w.commit(ctx)

@@ -23,6 +23,10 @@ import (
 
 var errMoves = errors.New("corrupt move list")
 
+// maxMoveDepth bounds the nesting of variations in a decoded move list (the
+// record reader allows 512), so that a corrupt list cannot recurse deeply.
+const maxMoveDepth = 1024
+
 // encodeMoves returns the move list of a replayed game.
 func encodeMoves(main []*replay.Step) []byte {
 	buf := make([]byte, 0, len(main)*8+4)
@@ -60,7 +64,7 @@ func decodeMoves(b []byte) (*moveList, error) {
 	var line func(depth int) []int
 	line = func(depth int) []int {
 		n := d.uvarint()
-		if d.err != nil || n > uint64(len(b)) {
+		if d.err != nil || n > uint64(len(b)) || depth > maxMoveDepth {
 			d.err = errMoves
 			return nil
 		}

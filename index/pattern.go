@@ -69,9 +69,11 @@ var ops = []string{"==", "!=", "<=", ">=", "=", "<", ">"}
 
 func parseTerm(f string) (Term, error) {
 	t := Term{Promo: -1}
-	if rest, ok := strings.CutPrefix(strings.ToLower(f), "empty@"); ok {
+	// (Compared without case on the bytes: lower-casing the whole term
+	// could change its length.)
+	if len(f) >= len("empty@") && strings.EqualFold(f[:len("empty@")], "empty@") {
 		t.Kind = Empty
-		t.Squares = splitSquares(f[len(f)-len(rest):])
+		t.Squares = splitSquares(f[len("empty@"):])
 		if len(t.Squares) == 0 {
 			return t, fmt.Errorf("no squares")
 		}

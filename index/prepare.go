@@ -229,7 +229,7 @@ func (p *preparer) prepare(r Record) *prepared {
 		cb.WriteByte(' ')
 	}
 	collectComments(&cb, rec.Moves)
-	out.comment = cb.String()
+	out.comment = record.Clip(cb.String(), maxTextComments)
 	return out
 }
 

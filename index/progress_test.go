@@ -54,7 +54,7 @@ func TestProgressCountsStoredBytes(t *testing.T) {
 		s := &source{path: path, name: path, size: int64(len(data))}
 		out := make(chan chunk, 1000)
 		seq := 0
-		if err := readSource(context.Background(), s, &seq, out); err != nil {
+		if err := readSource(context.Background(), s, &seq, out, 0, nil); err != nil {
 			t.Fatal(err)
 		}
 		close(out)

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plateau/plateau/index"
 )
@@ -171,4 +172,61 @@ func remount(t *testing.T, dir, opts string) {
 	if out, err := exec.Command("mount", "-o", "remount,"+opts, dir).CombinedOutput(); err != nil {
 		t.Fatalf("remount %s %s: %v: %s", dir, opts, err, out)
 	}
+}
+
+// TestReadOnlyMountAfterKill: an import killed in the middle leaves its
+// WAL (committed games not yet in the database file); the file system is
+// then made read-only. Queries must see every committed game: SQLite reads
+// the WAL read-only instead of ignoring it (immutable). Needs root.
+func TestReadOnlyMountAfterKill(t *testing.T) {
+	mnt := tmpfs(t, "64m")
+	ctx := context.Background()
+	writeFile(t, mnt, "g.pdn", genText(t, "draughts", 1500, 13))
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "PLATEAU_KILL_CHILD="+mnt)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	dbDir := filepath.Join(mnt, "db")
+	var stored int
+	deadline := time.Now().Add(90 * time.Second)
+	for time.Now().Before(deadline) && stored < 300 {
+		time.Sleep(50 * time.Millisecond)
+		db, err := index.Open(ctx, dbDir, index.Options{ReadOnly: true})
+		if err != nil {
+			continue
+		}
+		db.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FROM games`).Scan(&stored)
+		db.Close()
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	if stored < 300 {
+		t.Fatalf("the import stored only %d games before the deadline", stored)
+	}
+	fi, err := os.Stat(filepath.Join(dbDir, "plateau.sqlite-wal"))
+	if err != nil || fi.Size() == 0 {
+		t.Skipf("the killed import left no WAL (%v): nothing to check", err)
+	}
+	// What a writable open sees, then the same read-only.
+	db, err := index.Open(ctx, dbDir, index.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := db.Info(ctx)
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	remount(t, mnt, "ro")
+	db, err = index.Open(ctx, dbDir, index.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	got, err := db.Info(ctx)
+	if err != nil || len(got.Games) != 1 || got.Games[0] != want.Games[0] {
+		t.Fatalf("read-only after the kill: %+v %v, before %+v", got.Games, err, want.Games)
+	}
+	t.Logf("%d games committed, read from the WAL on a read-only mount", got.Games[0].Valid)
 }

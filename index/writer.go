@@ -21,14 +21,18 @@ type writer struct {
 	tplayers  map[treePlayerKey]int
 	docs      []textDoc
 	games     int
-	hw        int64 // text index high-water mark to store with the next commit
-	sources   map[string]int64
-	replace   bool                  // ImportOptions.Replace
-	old       map[string]*oldSource // games stored from a file before this import (supersede.go)
-	replaced  int                   // games removed as superseded
-	edit      editStmts             // removeGame's statements (edit.go)
-	textCache blockCache            // the last text block readGame read
-	fileBytes int64                 // bytes of the current file counted in the stats
+	// held is what the transaction holds in memory (positions and text
+	// documents, in bytes, roughly); docBytes the documents' share, which
+	// stays held after the commit until the text index has them.
+	held, docBytes int
+	hw             int64 // text index high-water mark to store with the next commit
+	sources        map[string]int64
+	replace        bool                  // ImportOptions.Replace
+	old            map[string]*oldSource // games stored from a file before this import (supersede.go)
+	replaced       int                   // games removed as superseded
+	edit           editStmts             // removeGame's statements (edit.go)
+	textCache      blockCache            // the last text block readGame read
+	fileBytes      int64                 // bytes of the current file counted in the stats
 	// canonical texts are stored zstd-compressed in blocks of several games
 	block   []byte
 	blockID int64
@@ -277,6 +281,8 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 		}
 	}
 	w.docs = append(w.docs, docOf(id, p))
+	w.docBytes += len(p.comment) + len(p.event) + len(p.site) + len(p.annot) + len(p.players[0]) + len(p.players[1]) + 64
+	w.held += 24*len(p.pos) + 64*len(p.tree)
 	return id, false, nil
 }
 
@@ -396,6 +402,7 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	err := w.tx.Commit()
 	w.tx = nil
 	w.games = 0
+	w.held, w.docBytes = 0, 0
 	docs := w.docs
 	w.docs = nil
 	if err != nil {
@@ -421,6 +428,7 @@ func (w *writer) rollback() {
 	clear(w.players)
 	clear(w.tagIDs)
 	clear(w.sources)
+	w.held, w.docBytes = 0, 0
 }
 
 var errStopped = errors.New("import stopped")

@@ -26,6 +26,10 @@ type lineReader struct {
 	rest    []byte // what remains of acc to split at lone CRs
 	restEnd int    // length of the terminator after rest (0, 1 or 2)
 	dec     []byte // decoding buffer for Windows-1252 lines
+	carry   []byte // bytes held back from a cut piece, for the next one
+	cut     bool   // rest is a piece of a longer line (cut at maxLine)
+	cont    bool   // the next fill continues the line last returned
+	col     int    // column where the continuation starts
 	started bool
 	line    int   // number of the last line returned (1-based)
 	off     int64 // offset of the next line
@@ -41,6 +45,8 @@ func (lr *lineReader) reset(src io.Reader) {
 	lr.acc = lr.acc[:0]
 	lr.rest = nil
 	lr.restEnd = 0
+	lr.carry = lr.carry[:0]
+	lr.cut, lr.cont, lr.col = false, false, 0
 	lr.started = false
 	lr.line = 0
 	lr.off = 0
@@ -72,21 +78,25 @@ func (lr *lineReader) start() {
 	lr.br = bufio.NewReaderSize(transform.NewReader(lr.br, enc), 64<<10)
 }
 
-// next returns the next line without its terminator, its 1-based number and
-// the offset of its first byte. The slice is valid until the next call. At
-// the end it returns io.EOF (or the underlying read error).
-func (lr *lineReader) next() (line []byte, n int, off int64, err error) {
+// next returns the next line without its terminator, its 1-based number,
+// the 0-based byte column of its first byte (not 0 only for the second and
+// later pieces of a line longer than maxLine) and the offset of its first
+// byte. The slice is valid until the next call. At the end it returns io.EOF
+// (or the underlying read error).
+func (lr *lineReader) next() (line []byte, n, col int, off int64, err error) {
 	if !lr.started {
 		lr.start()
 	}
+	first := false // line is the first segment of a fill
 	if lr.rest == nil {
 		if lr.err != nil {
-			return nil, lr.line, lr.off, lr.err
+			return nil, lr.line, 0, lr.off, lr.err
 		}
 		if err := lr.fill(); err != nil {
 			lr.err = err
-			return nil, lr.line, lr.off, err
+			return nil, lr.line, 0, lr.off, err
 		}
+		first = true
 	}
 	// Split rest at the first lone CR.
 	raw := lr.rest
@@ -99,7 +109,8 @@ func (lr *lineReader) next() (line []byte, n int, off int64, err error) {
 			break
 		}
 	}
-	if term >= 0 {
+	last := term >= 0 // the last segment of the fill
+	if last {
 		lr.rest = nil
 	} else {
 		term = 1
@@ -117,16 +128,30 @@ func (lr *lineReader) next() (line []byte, n int, off int64, err error) {
 		}
 		line = lr.dec
 	}
-	lr.line++
+	if first && lr.cont {
+		// The rest of a line cut at maxLine: same number, later columns.
+		col = lr.col
+	} else {
+		lr.line++
+		lr.col = 0
+	}
+	lr.cont = false
+	if last && lr.cut {
+		lr.cont = true
+		lr.col = col + len(line)
+	}
 	off = lr.off
 	lr.off += int64(len(line) + term)
-	return line, lr.line, off, nil
+	return line, lr.line, col, off, nil
 }
 
-// fill reads the next physical line (up to LF, or maxLine bytes, or EOF)
-// into rest.
+// fill reads the next physical line (up to LF, or about maxLine bytes, or
+// EOF) into rest. A line cut at maxLine is cut before a rune or CR that
+// could continue in the next piece; cut reports it.
 func (lr *lineReader) fill() error {
-	lr.acc = lr.acc[:0]
+	lr.acc = append(lr.acc[:0], lr.carry...)
+	lr.carry = lr.carry[:0]
+	lr.cut = false
 	for {
 		chunk, err := lr.br.ReadSlice('\n')
 		lr.acc = append(lr.acc, chunk...)
@@ -144,8 +169,11 @@ func (lr *lineReader) fill() error {
 			if len(lr.acc) < maxLine {
 				continue
 			}
-			lr.rest = lr.acc
+			n := cutPoint(lr.acc)
+			lr.carry = append(lr.carry, lr.acc[n:]...)
+			lr.rest = lr.acc[:n]
 			lr.restEnd = 0
+			lr.cut = true
 			return nil
 		}
 		if len(lr.acc) > 0 {
@@ -160,4 +188,29 @@ func (lr *lineReader) fill() error {
 		}
 		return err
 	}
+}
+
+// cutPoint is where to cut a long piece of a line: after its last blank
+// (so that a token is not cut in two) when there is one in the last 64 KiB,
+// else before a trailing CR (it may start a CRLF) and before an incomplete
+// UTF-8 sequence.
+func cutPoint(b []byte) int {
+	n := len(b)
+	for k := n - 1; k >= 0 && k >= n-64<<10; k-- {
+		if b[k] == ' ' || b[k] == '\t' {
+			return k + 1
+		}
+	}
+	for k := n - 1; k >= 0 && k >= n-utf8.UTFMax; k-- {
+		if utf8.RuneStart(b[k]) {
+			if b[k] >= utf8.RuneSelf && !utf8.FullRune(b[k:n]) {
+				n = k
+			}
+			break
+		}
+	}
+	if n > 0 && b[n-1] == '\r' {
+		n--
+	}
+	return n
 }

@@ -4,21 +4,42 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+	"unicode/utf8"
 )
 
 // ErrSyntax is wrapped by every *Error the Reader returns.
 var ErrSyntax = errors.New("record: syntax error")
 
+// ErrTooLarge is matched (errors.Is) by the *Error of a record over the
+// Reader's size limit (see SetMaxRecord).
+var ErrTooLarge = errors.New("record: record too large")
+
 // Error is a syntax error at a place in a source.
 type Error struct {
 	Pos Pos
 	Msg string
+	// tooLarge marks the error of a record over the size limit.
+	tooLarge bool
 }
 
 func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
 
 // Unwrap returns ErrSyntax.
 func (e *Error) Unwrap() error { return ErrSyntax }
+
+// Is reports ErrTooLarge for the error of a record over the size limit.
+func (e *Error) Is(target error) bool { return target == ErrTooLarge && e.tooLarge }
+
+// DefaultMaxRecord is the size limit of a record (see SetMaxRecord) of a
+// new Reader: 4 MiB of text.
+const DefaultMaxRecord = 4 << 20
+
+// TokensPerByte: a record may hold one token (move, comment, NAG,
+// parenthesis, tag) per this many bytes of its size limit, since a short
+// token costs far more memory held than its text (a move is about 170
+// bytes): 131,072 tokens at the default limit.
+const TokensPerByte = 32
 
 // String writes file:line:col (file omitted when empty).
 func (p Pos) String() string {
@@ -33,11 +54,14 @@ const maxDepth = 512
 
 // Reader reads games one at a time from a stream of PDN/PGN-style text. It
 // holds one line of input (at most 1 MiB) and the game being read, never the
-// whole stream. A Reader can be reused with Reset.
+// whole stream, and a game only up to its size limit (SetMaxRecord). A
+// Reader can be reused with Reset.
 type Reader struct {
 	s       scanner
+	max     int64  // size limit of a record, in bytes of text
 	pending *token // a token read ahead (the '[' that starts the next game)
 	resync  bool   // skip to the next tag section before the next game
+	inTags  bool   // the skip starts in a tag section (of a record too large)
 	slab    []Move // moves are allocated in blocks
 	ioErr   error
 }
@@ -46,7 +70,70 @@ type Reader struct {
 func NewReader(src io.Reader, filename string) *Reader {
 	r := &Reader{}
 	r.Reset(src, filename)
+	r.SetMaxRecord(DefaultMaxRecord)
 	return r
+}
+
+// SetMaxRecord sets the size limit of a record: n bytes of text (counted
+// from its first token) and n/TokensPerByte tokens. n <= 0 means
+// DefaultMaxRecord. A record over the limit is not held: Next returns its
+// tags and an *Error at its start that matches ErrTooLarge ("record larger
+// than 4 MiB"), and the following call reads on from the next game (after
+// the record's result, or at the next tag section), as after a syntax error.
+// The limit stays across Reset.
+func (r *Reader) SetMaxRecord(n int64) {
+	if n <= 0 {
+		n = DefaultMaxRecord
+	}
+	r.max = n
+	r.s.max = int(min(n, 1<<40))
+}
+
+// MaxRecord is the size limit of a record (SetMaxRecord).
+func (r *Reader) MaxRecord() int64 { return r.max }
+
+// Size writes a byte count for messages: "4 MiB", "1.5 KiB", "300 bytes".
+func Size(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// ClipWords shortens, for a message, every run of more than n bytes
+// without blanks in s to its first n bytes and "…", and the whole to at most
+// 8n bytes: a message that quotes input stays short whatever the input.
+func ClipWords(s string, n int) string {
+	if len(s) > 64*n {
+		s = Clip(s, 64*n)
+	}
+	words := strings.SplitAfter(s, " ")
+	for i, w := range words {
+		if t := strings.TrimSuffix(w, " "); len(t) > n {
+			words[i] = Clip(t, n) + w[len(t):]
+		}
+	}
+	return Clip(strings.Join(words, ""), 8*n)
+}
+
+// Clip is s cut to at most n bytes at a rune boundary, with "…" when cut:
+// for quoting input text in messages.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	k := n
+	for k > 0 && !utf8.RuneStart(s[k]) {
+		k--
+	}
+	return s[:k] + "…"
 }
 
 // Reset makes r read src from its start, keeping its buffers.
@@ -54,6 +141,7 @@ func (r *Reader) Reset(src io.Reader, filename string) {
 	r.s.init(src, filename)
 	r.pending = nil
 	r.resync = false
+	r.inTags = false
 	r.ioErr = nil
 }
 
@@ -101,9 +189,16 @@ func (r *Reader) Next() (*Game, error) {
 	}
 	if r.resync {
 		r.resync = false
-		r.skipGame()
+		r.skipGame(r.inTags)
+		r.inTags = false
 	}
 	g, err, sync := r.game()
+	if g != nil && r.s.offset()-g.Pos.Offset > 64<<10 {
+		// A large game: the next one takes a new block of moves, so
+		// that the reader's block does not keep this game's moves (and
+		// their comments) alive after the caller drops it.
+		r.slab = nil
+	}
 	if err != nil {
 		var se *Error
 		if errors.As(err, &se) {
@@ -145,11 +240,30 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 		}
 		return g, nil, false
 	}
+	tokens := int64(0)
 	for {
 		t := r.next()
 		if !started && t.kind != tEOF && t.kind != tIOError {
 			started = true
 			g.Pos = t.pos
+		}
+		if tokens++; started && (r.s.offset()-g.Pos.Offset > r.max || tokens > r.max/TokensPerByte) {
+			// Drop what was read; the next call skips the rest.
+			if t.kind == tLBrack || t.kind == tEOF || t.kind == tIOError {
+				r.unread(t)
+			}
+			g.Intro = nil
+			stack = nil
+			msg := "record larger than " + Size(r.max)
+			if tokens > r.max/TokensPerByte {
+				msg = fmt.Sprintf("record of more than %d moves, comments and other tokens (one per %d bytes of the %s limit)", r.max/TokensPerByte, TokensPerByte, Size(r.max))
+			}
+			// At a game's end or the next one's start no skipping is
+			// needed; in the tag section the skip goes past the tags.
+			sync := t.kind == tResult || t.kind == tEOF || t.kind == tIOError ||
+				movetext && (t.kind == tLBrack || (t.kind == tError && t.sync))
+			r.inTags = !movetext
+			return g, &Error{Pos: g.Pos, Msg: msg + ": skipped", tooLarge: true}, sync
 		}
 		f := stack[len(stack)-1]
 		switch t.kind {
@@ -281,20 +395,21 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 		return skip(s.pos(start), "tag name expected after '['")
 	}
 	name := string(s.line[start:s.i])
+	quoted := Clip(name, 80) // in messages
 	t := s.scan()
 	if t.kind != tString {
 		if t.kind == tLBrack || t.kind == tEOF {
 			r.unread(t)
-			return &Error{Pos: t.pos, Msg: fmt.Sprintf("tag %s: value string expected", name)}
+			return &Error{Pos: t.pos, Msg: fmt.Sprintf("tag %s: value string expected", quoted)}
 		}
-		return skip(t.pos, fmt.Sprintf("tag %s: value string expected", name))
+		return skip(t.pos, fmt.Sprintf("tag %s: value string expected", quoted))
 	}
 	value := t.text
 	for s.i < len(s.line) && isSpace(s.line[s.i]) {
 		s.i++
 	}
 	if s.i >= len(s.line) || s.line[s.i] != ']' {
-		return skip(s.pos(s.i), fmt.Sprintf("tag %s: ']' expected", name))
+		return skip(s.pos(s.i), fmt.Sprintf("tag %s: ']' expected", quoted))
 	}
 	s.i++
 	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
@@ -302,16 +417,31 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 }
 
 // skipGame skips tokens up to and including a result token, or up to a '['
-// (left to be read), or the end of the input.
-func (r *Reader) skipGame() {
+// (left to be read), or the end of the input. With tags, it starts in a
+// tag section, whose '[' do not stop it: the skip stops at a '[' only after
+// movetext.
+func (r *Reader) skipGame(tags bool) {
+	inTag := false
 	for {
 		t := r.next()
 		switch t.kind {
 		case tResult:
 			return
-		case tLBrack, tEOF, tIOError:
+		case tLBrack:
+			if !tags {
+				r.unread(t)
+				return
+			}
+			inTag = true
+		case tEOF, tIOError:
 			r.unread(t)
 			return
+		case tRBrack:
+			inTag = false
+		case tWord, tNAG, tLParen, tRParen:
+			if !inTag {
+				tags = false
+			}
 		}
 	}
 }

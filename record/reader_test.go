@@ -232,14 +232,24 @@ func TestReset(t *testing.T) {
 }
 
 func TestLongLineWithoutNewline(t *testing.T) {
-	// 3 MiB of moves on one line: read in bounded pieces.
+	// 3 MiB of moves on one line: read in bounded pieces, all on line 1.
 	var b strings.Builder
 	for b.Len() < 3<<20 {
 		b.WriteString("32-28 19-23 ")
 	}
+	col := b.Len() + 1
 	b.WriteString("*")
-	gs, errs := readAll(t, b.String())
-	if len(gs) < 1 {
-		t.Fatalf("games %d errors %v", len(gs), errs)
+	r := record.NewReader(strings.NewReader(b.String()), "t.pdn")
+	r.SetMaxRecord(32 << 20)
+	g, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Result != "*" || len(g.Moves) != (col-1)/6 {
+		t.Fatalf("%d moves, result %q", len(g.Moves), g.Result)
+	}
+	last := g.Moves[len(g.Moves)-1]
+	if last.Pos.Line != 1 || last.Pos.Col != col-6 || last.Text != "19-23" {
+		t.Fatalf("last move %q at %v, want 1:%d", last.Text, last.Pos, col-6)
 	}
 }

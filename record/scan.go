@@ -36,16 +36,19 @@ type token struct {
 // scanner splits decoded lines into tokens. Columns are 1-based byte
 // columns of the decoded (UTF-8) line.
 type scanner struct {
-	lr     lineReader
-	file   string
-	line   []byte // current line
-	i      int    // index of the next byte in line
-	lineNo int
-	lineOf int64 // offset of line[0]
-	eof    bool
-	ioErr  error
-	sb     []byte            // scratch for strings and comments
-	texts  map[string]string // interned short move texts
+	lr      lineReader
+	file    string
+	line    []byte // current line
+	i       int    // index of the next byte in line
+	lineNo  int
+	lineCol int   // column of line[0] less one (not 0 in a piece of a long line)
+	lineOf  int64 // offset of line[0]
+	cont    bool  // line continues the line before (cut at maxLine)
+	max     int   // bound on the text of a comment held (0: none)
+	eof     bool
+	ioErr   error
+	sb      []byte            // scratch for strings and comments
+	texts   map[string]string // interned short move texts
 }
 
 // intern returns w as a string, shared with earlier equal short texts.
@@ -70,13 +73,18 @@ func (s *scanner) init(src io.Reader, file string) {
 	s.line = nil
 	s.i = 0
 	s.lineNo = 0
+	s.lineCol = 0
+	s.cont = false
 	s.lineOf = 0
 	s.eof = false
 	s.ioErr = nil
 }
 
+// offset is the offset of the next byte to scan.
+func (s *scanner) offset() int64 { return s.lineOf + int64(s.i) }
+
 func (s *scanner) pos(i int) Pos {
-	return Pos{File: s.file, Line: s.lineNo, Col: i + 1, Offset: s.lineOf + int64(i)}
+	return Pos{File: s.file, Line: s.lineNo, Col: s.lineCol + i + 1, Offset: s.lineOf + int64(i)}
 }
 
 // nextLine loads the next line; escape lines (% in column 1) are skipped
@@ -86,7 +94,7 @@ func (s *scanner) nextLine(raw bool) bool {
 		if s.eof {
 			return false
 		}
-		l, n, off, err := s.lr.next()
+		l, n, col, off, err := s.lr.next()
 		if err != nil {
 			s.eof = true
 			if err != io.EOF {
@@ -96,8 +104,9 @@ func (s *scanner) nextLine(raw bool) bool {
 			s.i = 0
 			return false
 		}
-		s.line, s.lineNo, s.lineOf, s.i = l, n, off, 0
-		if !raw && len(l) > 0 && l[0] == '%' {
+		s.line, s.lineNo, s.lineCol, s.lineOf, s.i = l, n, col, off, 0
+		s.cont = col > 0
+		if !raw && !s.cont && len(l) > 0 && l[0] == '%' {
 			continue
 		}
 		return true
@@ -434,10 +443,12 @@ func (s *scanner) scanComment() token {
 	open := s.pos(s.i)
 	b := s.sb[:0]
 	j := s.i + 1
+	start := j
 	for {
 		for j < len(s.line) {
 			c := s.line[j]
 			if c == '}' {
+				b = append(b, s.line[start:j]...)
 				s.i = j + 1
 				b = collapse(b[:0], b)
 				s.sb = b
@@ -445,26 +456,36 @@ func (s *scanner) scanComment() token {
 			}
 			if c == '{' {
 				s.i = j + 1
+				b = append(b, s.line[start:j]...)
 				s.sb = b
 				return s.errTok(s.pos(j), "'{' inside a comment (comments do not nest)")
 			}
-			b = append(b, c)
 			j++
 		}
-		b = append(b, ' ')
+		// The text up to the bound, if any (the Reader rejects a
+		// record that long, so the rest would be dropped anyway).
+		add := s.line[start:j]
+		if s.max > 0 && len(b)+len(add) > s.max {
+			add = add[:max(0, s.max-len(b))]
+		}
+		b = append(b, add...)
 		if !s.nextLine(true) {
 			s.sb = b
 			t := s.errTok(open, "comment '{' not closed")
 			t.sync = true
 			return t
 		}
-		if looksLikeTag(s.line) {
+		if !s.cont && looksLikeTag(s.line) {
 			s.sb = b
 			t := s.errTok(open, "comment '{' not closed before the next tag section")
 			t.sync = true
 			return t
 		}
+		if !s.cont {
+			b = append(b, ' ') // a line break
+		}
 		j = 0
+		start = 0
 	}
 }
 

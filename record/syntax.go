@@ -7,7 +7,14 @@
 //     Line is 1-based; Col is the 1-based byte column in the decoded UTF-8
 //     line; Offset is the byte offset in the decoded stream (for UTF-8 input
 //     that is the file offset, BOM included). A line longer than 1 MiB is
-//     read in 1 MiB pieces.
+//     read in pieces of about 1 MiB, cut after a blank when there is one
+//     near the cut (else a token longer than that is cut in two), never
+//     inside a character; the pieces keep the line's number and columns.
+//   - Size: a record is at most SetMaxRecord bytes of text from its first
+//     token (4 MiB by default) and one token per 32 of those bytes (a
+//     move held costs far more than its text); a larger one is reported
+//     at its start ("record larger than 4 MiB"), its moves dropped, and
+//     skipped to its result or the next tag section, without holding it.
 //   - A '%' in column 1 outside a comment makes an escape line (ignored).
 //   - Move numbers ("12." "12..." "12 ." "12.e4" "1.32-28"), and standalone
 //     ellipses ("...", "…") are dropped. Digits alone are a move ("3228")

@@ -71,7 +71,9 @@ func ResultOf(g *Game) string {
 //   - comments in braces with white space collapsed; a comment holding '{'
 //     or '}' is written as a ';' comment to the end of the line (its line breaks,
 //     if any, become spaces);
-//   - NAGs as $n, variations in parentheses after the move they replace.
+//   - NAGs as $n, variations in parentheses after the move they replace;
+//   - a line break after a move written as digits and a trailing '-', 'x'
+//     or ':' ("47x"), which would otherwise join the next token.
 func Format(g *Game) []byte { return AppendFormat(nil, g) }
 
 // AppendFormat appends the canonical form of g (Format) to b.
@@ -231,6 +233,21 @@ func moveNumber(ply int, black bool) string {
 	return n + "."
 }
 
+// openMove reports a move text of digits and a trailing '-', 'x' or ':'
+// ("47x"), which the Reader joins with digits after blanks on its line.
+func openMove(s string) bool {
+	n := len(s)
+	if n < 2 || (s[n-1] != '-' && s[n-1] != 'x' && s[n-1] != ':') {
+		return false
+	}
+	for i := 0; i < n-1; i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // line writes a line of moves: the main line or a variation.
 func (w *textWriter) line(l Line) {
 	needNum := true // a move of odd ply needs its number
@@ -247,6 +264,12 @@ func (w *textWriter) line(l Line) {
 			w.token(moveNumber(m.Ply, true))
 		}
 		w.token(m.Text)
+		if openMove(m.Text) {
+			// "47x" then "9": the Reader would join them into
+			// one move ("47x 9", as some collections align
+			// squares) unless a line break parts them.
+			w.brk = true
+		}
 		prevPly = m.Ply
 		needNum = false
 		for _, n := range m.NAGs {

@@ -124,9 +124,11 @@ type Error struct {
 
 func (e *Error) Error() string {
 	if e.Move != "" {
-		return fmt.Sprintf("ply %d %q: %v", e.Ply, e.Move, e.Err)
+		// Input is quoted short, however long the move (or the
+		// rules' message quoting it).
+		return fmt.Sprintf("ply %d %q: %s", e.Ply, record.Clip(e.Move, 80), record.ClipWords(e.Err.Error(), 80))
 	}
-	return e.Err.Error()
+	return record.ClipWords(e.Err.Error(), 80)
 }
 
 func (e *Error) Unwrap() error { return e.Err }

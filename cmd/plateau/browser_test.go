@@ -70,6 +70,7 @@ func chromium(t *testing.T) string {
 // $PLATEAU_SCREENSHOTS or the test's temp dir.
 func TestBrowser(t *testing.T) {
 	bin := chromium(t)
+	began := time.Now()
 	dir := t.TempDir()
 	recs := filepath.Join(dir, "browser.pdn")
 	if err := os.WriteFile(recs, []byte(browserRecords), 0o644); err != nil {
@@ -90,6 +91,7 @@ func TestBrowser(t *testing.T) {
 	if _, err := db.Import(ctx, paths, index.ImportOptions{DefaultGame: defaultGame}); err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("samples imported in %.1fs", time.Since(began).Seconds())
 	src := browse.New(db, replay.Options{DefaultGame: defaultGame})
 	srv := httptest.NewUnstartedServer(nil)
 	// Served as `plateau serve` does: behind the Guard, whose
@@ -202,6 +204,7 @@ func TestBrowser(t *testing.T) {
 	// 1. A move of the list goes to its own position (each move's click
 	// once went to the end of the line).
 	open(g1, 0)
+	t.Logf("browser up and the first game shown at %.1fs", time.Since(began).Seconds())
 	run("click a move", clickMove("Pc6-c5"))
 	waitJS("the clicked move is current", `document.querySelector('#moves > .move.cur') && document.querySelector('#moves .move.cur').textContent === 'Pc6-c5' && location.hash.endsWith('/' + document.querySelector('#moves .move.cur').dataset.id)`)
 	waitJS("the clicked move's position", status+`.startsWith('after 1... Pc6-c5')`)
@@ -280,6 +283,7 @@ func TestBrowser(t *testing.T) {
 	run("click c5", evalJS(`squareClicked('c5')`))
 	waitJS("played by clicks", status+`.startsWith('after 1... Pc6-c5')`)
 
+	t.Logf("page checks done at %.1fs", time.Since(began).Seconds())
 	// Screenshots of each ruleset's board, for a person to look at.
 	for _, id := range page.Rulesets {
 		p, err := src.List(ctx, web.ListQuery{Game: id, Valid: "valid", Limit: 1})
@@ -289,7 +293,12 @@ func TestBrowser(t *testing.T) {
 		n := p.Games[0].N
 		open(n, min(p.Games[0].Plies, 12))
 		waitJS("tree of "+id, `document.querySelector('#tree tbody tr') !== null && document.querySelector('#posgames tbody tr') !== null`)
-		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+		// The whole page once, the game's part for the others (faster).
+		shot := chromedp.FullScreenshot(100)
+		if id != "ogi" {
+			shot = chromedp.Screenshot(chromedp.CSS("#game"))
+		}
+		png, err := chromedp.Run(bctx, shot)
 		if err != nil {
 			t.Fatalf("screenshot %s: %v", id, err)
 		}

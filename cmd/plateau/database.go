@@ -76,6 +76,7 @@ func importCommand() *cli.Command {
 			&cli.IntFlag{Name: "workers", Usage: "replay workers (0: one per CPU)"},
 			rulesFlag("game"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
+			maxRecordFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -90,7 +91,13 @@ func importCommand() *cli.Command {
 				return err
 			}
 			defer db.Close()
-			opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Force: c.Bool("force") || c.Bool("replace"), Replace: c.Bool("replace"), TxGames: c.Int("tx"), Workers: c.Int("workers")}
+			ro, err := readOptsOf(c)
+			if err != nil {
+				return err
+			}
+			defer softMemoryLimit()()
+			opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Force: c.Bool("force") || c.Bool("replace"), Replace: c.Bool("replace"), TxGames: c.Int("tx"), Workers: c.Int("workers"),
+				MaxRecord: ro.maxRecord, FileError: ro.report}
 			var bar *progressbar.ProgressBar
 			if !c.Bool("quiet") && stderrIsTerminal(c) {
 				bar = progressbar.NewOptions64(-1,
@@ -125,10 +132,17 @@ func importCommand() *cli.Command {
 					// Ctrl-C: what was committed stays.
 					return cli.Exit(fmt.Sprintf("interrupted: %d games committed, the rest of the last transaction undone; run the same import again to resume (files read completely are skipped, committed games are duplicates)", st.Committed), exitUsage)
 				}
+				if st.Committed < st.Stored {
+					// A failed commit (disk full…): the summary's stored games were not all kept.
+					err = fmt.Errorf("%w\n(of the %d games stored above, %d were committed, the rest undone; run the same import again to complete it)", err, st.Stored, st.Committed)
+				}
 				return exitErr(err)
 			}
 			if st.Invalid > 0 {
 				fmt.Fprintf(c.App.Writer, "see `plateau errors` for the invalid games\n")
+			}
+			if st.Unreadable > 0 {
+				return cli.Exit(&filesError{st.Unreadable}, exitUsage)
 			}
 			return nil
 		},

@@ -14,7 +14,7 @@ func exportCommand() *cli.Command {
 		Name:      "export",
 		Usage:     "write record files in canonical form to standard output",
 		ArgsUsage: "FILE|DIR|ID... (- for standard input; ID a database game id, from --db)",
-		Flags:     []cli.Flag{dbFlag(), rulesFlag("game"), jsonFormatFlag("pdn")},
+		Flags:     []cli.Flag{dbFlag(), rulesFlag("game"), jsonFormatFlag("pdn"), maxRecordFlag()},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return cli.Exit("export: name at least one file, directory or database game id", exitUsage)

@@ -95,15 +95,25 @@ func (l *gameLoader) dbGame(id int64) (g *record.Game, rerr, err error) {
 // is called for every game of every file, in order, and for every id with
 // file "#ID" and n 1.
 func eachGameArg(c *cli.Context, args []string, fn func(file string, n int, g *record.Game, err error) error) error {
+	o, err := readOptsOf(c)
+	if err != nil {
+		return err
+	}
 	l := gameLoader{c: c}
 	defer l.close()
 	var files []string
+	failed := 0 // files that could not be read (reported)
 	flush := func() error {
 		if len(files) == 0 {
 			return nil
 		}
-		err := eachGame(files, fn)
+		err := eachGame(o, files, fn)
 		files = nil
+		var fe *filesError
+		if errors.As(err, &fe) {
+			failed += fe.n
+			return nil
+		}
 		return err
 	}
 	for _, a := range args {
@@ -123,7 +133,13 @@ func eachGameArg(c *cli.Context, args []string, fn func(file string, n int, g *r
 			return err
 		}
 	}
-	return flush()
+	if err := flush(); err != nil {
+		return err
+	}
+	if failed > 0 {
+		return &filesError{failed}
+	}
+	return nil
 }
 
 // loadGame returns the game that show or replay works on: the n-th game
@@ -152,7 +168,11 @@ func loadGame(c *cli.Context, arg string, n int) (*record.Game, error) {
 	var rec *record.Game
 	var recErr error
 	found, count := false, 0
-	err := eachGame([]string{arg}, func(file string, i int, g *record.Game, err error) error {
+	o, err := readOptsOf(c)
+	if err != nil {
+		return nil, err
+	}
+	err = eachGame(o, []string{arg}, func(file string, i int, g *record.Game, err error) error {
 		count++
 		if count == n {
 			rec, recErr, found = g, err, true

@@ -4,44 +4,163 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
 
 	"github.com/plateau/plateau/importers"
 	"github.com/plateau/plateau/record"
 )
 
+// readOpts are what the commands that read record files share: the size
+// limit of a record and where an unreadable file is reported.
+type readOpts struct {
+	maxRecord int64
+	errw      io.Writer
+}
+
+// maxRecordFlag is --max-record, the size limit of a record.
+func maxRecordFlag() cli.Flag {
+	return &cli.StringFlag{Name: "max-record", Value: "4MiB",
+		Usage: "skip (and report) a record larger than this much text, e.g. 512KiB, 16MiB"}
+}
+
+// readOptsOf reads --max-record (when the command has it).
+func readOptsOf(c *cli.Context) (readOpts, error) {
+	o := readOpts{maxRecord: record.DefaultMaxRecord, errw: c.App.ErrWriter}
+	if s := c.String("max-record"); s != "" {
+		n, err := parseSize(s)
+		if err != nil {
+			return o, cli.Exit(fmt.Sprintf("--max-record: %v", err), exitUsage)
+		}
+		o.maxRecord = n
+	}
+	return o, nil
+}
+
+// softMemoryLimit makes the garbage collector work harder as the heap nears
+// 192 MiB, unless GOMEMLIMIT says otherwise, for the streaming commands
+// (validate, import): what they hold is bounded, and the collector keeping
+// the heap near that bound keeps peak memory well under 300 MB whatever
+// the input. It returns what restores the limit before.
+func softMemoryLimit() (restore func()) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	old := debug.SetMemoryLimit(192 << 20)
+	return func() { debug.SetMemoryLimit(old) }
+}
+
+// parseSize reads a byte count: digits with an optional unit K, KB, KiB,
+// M, MB, MiB, G, GB, GiB (all binary, case-insensitive).
+func parseSize(s string) (int64, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	n, err := strconv.ParseInt(t[:i], 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("%q is not a size (e.g. 4MiB)", s)
+	}
+	var shift uint
+	switch strings.TrimSpace(t[i:]) {
+	case "", "b":
+	case "k", "kb", "kib":
+		shift = 10
+	case "m", "mb", "mib":
+		shift = 20
+	case "g", "gb", "gib":
+		shift = 30
+	default:
+		return 0, fmt.Errorf("%q is not a size (e.g. 4MiB)", s)
+	}
+	if n > (1<<62)>>shift {
+		return 0, fmt.Errorf("%q is too large", s)
+	}
+	return n << shift, nil
+}
+
+// report writes a file's reading error, or the note that a file found in
+// a directory walk was skipped.
+func (o readOpts) report(file string, err error) {
+	if errors.Is(err, importers.ErrNotRegular) {
+		fmt.Fprintf(o.errw, "%s: %v\n", file, err)
+		return
+	}
+	fmt.Fprintf(o.errw, "%s: cannot read: %v\n", file, err)
+}
+
+// filesError says that some files could not be read (each was reported
+// as it was met).
+type filesError struct{ n int }
+
+func (e *filesError) Error() string {
+	if e.n == 1 {
+		return "1 file could not be read (reported above)"
+	}
+	return fmt.Sprintf("%d files could not be read (reported above)", e.n)
+}
+
 // eachGame reads every game of every path (files, directories, globs, "-")
 // in order and calls fn with the file, the game's 1-based number in its file,
-// and the game or the error that kept it from being read. An I/O error stops
-// the walk and is returned.
-func eachGame(args []string, fn func(file string, n int, g *record.Game, err error) error) error {
-	paths, err := importers.Expand(args)
+// and the game or the error that kept it from being read. A file that cannot
+// be opened or read to its end is reported on o.errw, with the games read
+// from it before the error, and the walk goes on; files skipped in a
+// directory walk (FIFOs, devices) are reported too. It returns fn's first
+// error, else a *filesError when some file could not be read.
+func eachGame(o readOpts, args []string, fn func(file string, n int, g *record.Game, err error) error) error {
+	failed := 0
+	paths, err := importers.ExpandWith(args, func(path string, err error) {
+		if !errors.Is(err, importers.ErrNotRegular) {
+			failed++
+		}
+		o.report(path, err)
+	})
 	if err != nil {
 		return err
 	}
-	if len(paths) == 0 {
+	if len(paths) == 0 && failed == 0 {
 		return fmt.Errorf("no record files in %v", args)
 	}
 	for _, p := range paths {
-		if err := eachGameOfFile(p, fn); err != nil {
+		err := eachGameOfFile(o, p, fn)
+		var fe *importers.FileError
+		if errors.As(err, &fe) {
+			failed++
+			o.report(fe.File, fe.Err)
+			continue
+		}
+		if err != nil {
 			return err
 		}
+	}
+	if failed > 0 {
+		return &filesError{failed}
 	}
 	return nil
 }
 
-func eachGameOfFile(path string, fn func(file string, n int, g *record.Game, err error) error) error {
-	rc, err := importers.Open(path)
-	if err != nil {
-		return err
-	}
-	defer rc.Close()
+// eachGameOfFile reads one file; an I/O error is a *importers.FileError.
+func eachGameOfFile(o readOpts, path string, fn func(file string, n int, g *record.Game, err error) error) error {
 	name := path
 	if path == "-" {
 		name = "<stdin>"
 	}
+	rc, err := importers.Open(path)
+	if err != nil {
+		return &importers.FileError{File: name, Err: err}
+	}
+	defer rc.Close()
 	r, err := importers.NewGameReader(path, rc, name)
 	if err != nil {
-		return err
+		return &importers.FileError{File: name, Err: err}
+	}
+	if l, ok := r.(interface{ SetMaxRecord(int64) }); ok {
+		l.SetMaxRecord(o.maxRecord)
 	}
 	for n := 1; ; n++ {
 		g, err := r.Next()
@@ -50,7 +169,7 @@ func eachGameOfFile(path string, fn func(file string, n int, g *record.Game, err
 		}
 		var se *record.Error
 		if err != nil && !errors.As(err, &se) {
-			return fmt.Errorf("%s: %w", name, err)
+			return &importers.FileError{File: name, Err: err}
 		}
 		if err := fn(name, n, g, err); err != nil {
 			return err

@@ -42,6 +42,7 @@ Without a terminal the replayer does not take over the screen:
 			dbFlag(),
 			&cli.IntFlag{Name: "game", Aliases: []string{"n"}, Usage: "game number in the file (1-based; default 1)"},
 			rulesFlag("rules"),
+			maxRecordFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			arg := "-"

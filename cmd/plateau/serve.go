@@ -5,6 +5,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net"
 	"net/http"
@@ -93,13 +94,13 @@ func serveCommand() *cli.Command {
 
 // loadCollection reads and replays every game of the paths.
 func loadCollection(paths []string) (*web.Collection, error) {
-	return loadCollectionWith(paths, replay.Options{DefaultGame: defaultGame, Detect: true})
+	return loadCollectionWith(readOpts{errw: io.Discard}, paths, replay.Options{DefaultGame: defaultGame, Detect: true})
 }
 
 // loadCollectionWith reads and replays every game of the paths with opts.
-func loadCollectionWith(paths []string, opts replay.Options) (*web.Collection, error) {
+func loadCollectionWith(o readOpts, paths []string, opts replay.Options) (*web.Collection, error) {
 	coll := web.NewCollection(opts)
-	err := eachGame(paths, func(file string, n int, g *record.Game, err error) error {
+	err := eachGame(o, paths, func(file string, n int, g *record.Game, err error) error {
 		coll.Add(file, n, g, err)
 		return nil
 	})

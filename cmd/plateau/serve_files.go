@@ -42,7 +42,8 @@ func serveFiles(ctx context.Context, paths []string, ropts replay.Options, log i
 	}
 	boundPool(db)
 	ictx, cancel := context.WithCancel(ctx)
-	opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Workers: max(1, runtime.GOMAXPROCS(0)-1)}
+	opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Workers: max(1, runtime.GOMAXPROCS(0)-1),
+		FileError: func(file string, err error) { fmt.Fprintf(log, "%s: %v\n", file, err) }}
 	l, done := browse.Load(ictx, db, paths, opts, browse.New(db, ropts))
 	finished := make(chan struct{})
 	go func() {

@@ -24,6 +24,7 @@ func showCommand() *cli.Command {
 			&cli.IntFlag{Name: "ply", Aliases: []string{"p"}, Value: -1, Usage: "show the position after this many plies (default: the end)"},
 			&cli.IntFlag{Name: "context", Value: 4, Usage: "plies listed before and after the position"},
 			rulesFlag("rules"),
+			maxRecordFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {

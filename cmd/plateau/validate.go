@@ -26,6 +26,7 @@ func validateCommand() *cli.Command {
 			&cli.BoolFlag{Name: "notes", Usage: "also print remarks on accepted moves (dames faults)"},
 			&cli.BoolFlag{Name: "warnings", Usage: "also print the warnings of valid games (metadata faults, detected rulesets)"},
 			rulesFlag("game"),
+			maxRecordFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -35,9 +36,16 @@ func validateCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			o, err := readOptsOf(c)
+			if err != nil {
+				return err
+			}
+			defer softMemoryLimit()()
 			v := validator{w: c.App.Writer, quiet: c.Bool("quiet"), notes: c.Bool("notes"), warnings: c.Bool("warnings"), opts: opts}
 			start := time.Now()
-			if err := eachGame(c.Args().Slice(), v.game); err != nil {
+			err = eachGame(o, c.Args().Slice(), v.game)
+			var fe *filesError
+			if err != nil && !errors.As(err, &fe) {
 				return cli.Exit(err, exitUsage)
 			}
 			el := time.Since(start).Seconds()
@@ -46,6 +54,10 @@ func validateCommand() *cli.Command {
 			}
 			fmt.Fprintf(v.w, "%d games, %d valid, %d invalid, %d plies in %.2fs (%.0f plies/s)\n",
 				v.games, v.valid, v.games-v.valid, v.plies, el, float64(v.plies)/max(el, 1e-9))
+			if fe != nil {
+				// Unreadable files weigh more than invalid games.
+				return cli.Exit(fe, exitUsage)
+			}
 			if v.valid != v.games {
 				return cli.Exit("", exitInvalid)
 			}

@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/record"
@@ -37,6 +38,7 @@ type Source struct {
 	opts   replay.Options
 	counts counts
 	trees  treeCache // explore.go
+	pages  pageCache
 }
 
 // New returns the source of db; records are replayed with opts. The
@@ -50,7 +52,61 @@ var _ web.Source = (*Source)(nil)
 
 // List is a page of the database's games: by default in id order; a
 // position or pattern list in game and ply order, a line per occurrence.
+// Pages are cached while the database does not grow (pageCache).
 func (s *Source) List(ctx context.Context, q web.ListQuery) (web.ListPage, error) {
+	last, err := s.db.LastID(ctx)
+	if err != nil {
+		return web.ListPage{}, err
+	}
+	if p, ok := s.pages.get(q, last); ok {
+		return p, nil
+	}
+	p, err := s.list(ctx, q)
+	if err == nil && len(p.Games) <= maxCachedPage {
+		s.pages.put(q, last, p)
+	}
+	return p, err
+}
+
+// pageCache keeps list pages: the first pages of a list and the games of
+// the positions every reader passes through (the first moves) are asked
+// for again and again. A page is kept while the database's last game id
+// does not change, for at most maxPages queries (the rulesets of a page
+// come from the counts, refreshed apart: a kept page may show them a
+// minute old).
+type pageCache struct {
+	mu   sync.Mutex
+	last int64
+	m    map[web.ListQuery]web.ListPage
+}
+
+// maxPages and maxCachedPage bound the cache: 512 pages of at most 200
+// games (the page asks for 100), some 30 MB at most.
+const (
+	maxPages      = 512
+	maxCachedPage = 200
+)
+
+func (c *pageCache) get(q web.ListQuery, last int64) (web.ListPage, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.last != last {
+		return web.ListPage{}, false
+	}
+	p, ok := c.m[q]
+	return p, ok
+}
+
+func (c *pageCache) put(q web.ListQuery, last int64, p web.ListPage) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || c.last != last || len(c.m) >= maxPages {
+		c.m, c.last = map[web.ListQuery]web.ListPage{}, last
+	}
+	c.m[q] = p
+}
+
+func (s *Source) list(ctx context.Context, q web.ListQuery) (web.ListPage, error) {
 	games, err := s.counts.get(ctx)
 	if err != nil {
 		return web.ListPage{}, err

@@ -103,7 +103,7 @@ func (s *Source) Export(ctx context.Context, q web.ListQuery, w io.Writer) (int,
 	n := 0
 	for off := 0; ; off += page {
 		q.Offset, q.Limit = off, page
-		p, err := s.List(ctx, q)
+		p, err := s.list(ctx, q) // not kept in the page cache
 		if err != nil {
 			return n, err
 		}

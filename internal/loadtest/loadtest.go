@@ -67,6 +67,11 @@ type Report struct {
 	// during it, 1 s after it and Settle after it.
 	RSSBefore, RSSPeak, RSSAfter1s, RSSAfterSettle int64
 	Settle                                         time.Duration
+	// ServerCPU is the processor time the server used during the run
+	// (user and system, from /proc/PID/stat): on a shared machine the
+	// latencies depend on what else runs, the work per request does not.
+	ServerCPU time.Duration
+	Requests  int
 }
 
 // Run runs the load and returns what it measured; settle is how long to
@@ -85,6 +90,7 @@ func Run(ctx context.Context, c Config, settle time.Duration) (Report, error) {
 	}
 	rep := Report{Positions: len(positions), Clients: c.Clients, Settle: settle}
 	rep.RSSBefore = rss(c.PID)
+	cpu0 := cpuTime(c.PID)
 	var mu sync.Mutex
 	lat := map[string][]time.Duration{}
 	errs := map[string]int{}
@@ -141,6 +147,7 @@ func Run(ctx context.Context, c Config, settle time.Duration) (Report, error) {
 	}
 	wg.Wait()
 	rep.Elapsed = time.Since(start)
+	rep.ServerCPU = cpuTime(c.PID) - cpu0
 	close(stop)
 	<-samplerDone
 	rep.RSSPeak = peak
@@ -154,6 +161,7 @@ func Run(ctx context.Context, c Config, settle time.Duration) (Report, error) {
 		rep.Stats = append(rep.Stats, Stat{Kind: kind, Requests: len(ds), Errors: errs[kind], FirstErr: firstErr[kind],
 			P50: pct(ds, 50), P95: pct(ds, 95), P99: pct(ds, 99), Max: pct(ds, 100)})
 	}
+	rep.Requests = total
 	rep.RequestsPerSecond = float64(total) / rep.Elapsed.Seconds()
 	return rep, ctx.Err()
 }
@@ -272,6 +280,27 @@ func rss(pid int) int64 {
 	return 0
 }
 
+// cpuTime is the user and system time of process pid (0 when unknown),
+// counted in clock ticks of 1/100 s (USER_HZ on Linux).
+func cpuTime(pid int) time.Duration {
+	if pid <= 0 {
+		return 0
+	}
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	// The command name, in parentheses, may hold spaces: fields follow the last ')'.
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(u+st) * 10 * time.Millisecond
+}
+
 // Write prints the report as a Markdown table.
 func (r Report) Write(w io.Writer) {
 	fmt.Fprintf(w, "%d clients for %.1fs, %.0f requests/s, %d positions\n\n", r.Clients, r.Elapsed.Seconds(), r.RequestsPerSecond, r.Positions)
@@ -286,5 +315,9 @@ func (r Report) Write(w io.Writer) {
 		}
 	}
 	mb := func(b int64) string { return fmt.Sprintf("%.0f MB", float64(b)/(1<<20)) }
+	if r.ServerCPU > 0 && r.Requests > 0 {
+		fmt.Fprintf(w, "\nserver CPU: %.1f s over the run (%.1f cores of the machine), %.2f ms per request\n",
+			r.ServerCPU.Seconds(), r.ServerCPU.Seconds()/r.Elapsed.Seconds(), float64(r.ServerCPU.Microseconds())/1000/float64(r.Requests))
+	}
 	fmt.Fprintf(w, "\nserver RSS: %s before, %s peak, %s 1 s after, %s %s after\n", mb(r.RSSBefore), mb(r.RSSPeak), mb(r.RSSAfter1s), mb(r.RSSAfterSettle), r.Settle)
 }
