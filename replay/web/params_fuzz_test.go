@@ -44,7 +44,10 @@ func FuzzParams(f *testing.F) {
 		if err != nil || u.Path != strings.Replace(paths[uint(path)%uint(len(paths))], "%s", n, 1) {
 			return // not a request a client can send to that route
 		}
-		r := httptest.NewRequest(http.MethodGet, "http://127.0.0.1"+u.RequestURI(), nil)
+		// The URL as the server parses it (a raw space in the query,
+		// which httptest.NewRequest refuses, reaches it from a client).
+		r := httptest.NewRequest(http.MethodGet, "http://127.0.0.1/", nil)
+		r.URL, r.RequestURI = u, u.RequestURI()
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, r)
 		if w.Code >= 500 && w.Code != http.StatusNotImplemented {
