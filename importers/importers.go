@@ -240,7 +240,10 @@ func decompress(f io.ReadCloser) (io.ReadCloser, error) {
 		}
 		return &multiCloser{Reader: zr, close: []func() error{zr.Close, f.Close}}, nil
 	case len(magic) == 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd:
-		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true))
+		// A window of at most 128 MiB, as the zstd command decodes by
+		// default: a stream that asks for more (up to 512 MiB by the
+		// library's default) would take that much memory.
+		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(128<<20))
 		if err != nil {
 			return nil, err
 		}
