@@ -84,13 +84,16 @@ func (w *writer) readGame(ctx context.Context, id int64) (*oldGame, error) {
 		return nil, err
 	}
 	if n > 0 {
-		var stored []byte
-		if err := w.tx.QueryRowContext(ctx, `SELECT data FROM texts WHERE id = ?`, block).Scan(&stored); err != nil {
-			return nil, fmt.Errorf("game #%d text: %w", id, err)
-		}
-		data, err := decompress(stored)
-		if err != nil {
-			return nil, fmt.Errorf("game #%d text: %w", id, err)
+		data := w.textCache.data
+		if data == nil || w.textCache.id != block {
+			var stored []byte
+			if err := w.tx.QueryRowContext(ctx, `SELECT data FROM texts WHERE id = ?`, block).Scan(&stored); err != nil {
+				return nil, fmt.Errorf("game #%d text: %w", id, err)
+			}
+			if data, err = decompress(stored); err != nil {
+				return nil, fmt.Errorf("game #%d text: %w", id, err)
+			}
+			w.textCache = blockCache{id: block, data: data}
 		}
 		if off < 0 || off+n > int64(len(data)) {
 			return nil, fmt.Errorf("game #%d text: bad block reference", id)
@@ -106,10 +109,32 @@ func prepareStored(game string, rec *record.Game, file string) *prepared {
 	return p.safePrepare(Record{Game: rec, File: file})
 }
 
+// editStmts are the statements of removeGame, prepared once per
+// transaction (database/sql closes them with it).
+type editStmts struct {
+	tx    *sql.Tx
+	stmts map[string]*sql.Stmt
+}
+
+// exec runs a statement of removeGame in the writer's transaction.
+func (w *writer) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if w.edit.tx != w.tx {
+		w.edit = editStmts{tx: w.tx, stmts: map[string]*sql.Stmt{}}
+	}
+	st := w.edit.stmts[query]
+	if st == nil {
+		var err error
+		if st, err = w.tx.PrepareContext(ctx, query); err != nil {
+			return nil, err
+		}
+		w.edit.stmts[query] = st
+	}
+	return st.ExecContext(ctx, args...)
+}
+
 // removeGame deletes a game and every row its import wrote, inside the
 // writer's transaction, and lists its id for the text index.
 func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
-	tx := w.tx
 	if g.valid && len(g.text) > 0 {
 		rec, err := record.NewReader(bytes.NewReader(g.text), "db").Next()
 		if err != nil {
@@ -118,13 +143,13 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 		p := prepareStored(g.game, rec, g.file)
 		if p.valid {
 			for _, r := range p.pos {
-				if _, err := tx.ExecContext(ctx, `DELETE FROM position_rows WHERE key = ? AND at = ?`,
+				if _, err := w.exec(ctx, `DELETE FROM position_rows WHERE key = ? AND at = ?`,
 					saltKey(p.game, r.key), storedAt(g.id, r.ply, r.vari)); err != nil {
 					return fmt.Errorf("game #%d positions: %w", g.id, err)
 				}
 			}
 			for _, t := range p.tags {
-				if _, err := tx.ExecContext(ctx, `DELETE FROM tags WHERE tag = (SELECT id FROM tag_names WHERE name = ?) AND value = ? AND game = ?`,
+				if _, err := w.exec(ctx, `DELETE FROM tags WHERE tag = (SELECT id FROM tag_names WHERE name = ?) AND value = ? AND game = ?`,
 					t.Name, t.Value, g.id); err != nil {
 					return fmt.Errorf("game #%d tags: %w", g.id, err)
 				}
@@ -138,32 +163,32 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 			}
 			for _, t := range p.tree {
 				k := saltKey(p.game, t.key)
-				if _, err := tx.ExecContext(ctx, `UPDATE tree SET n = n - 1, scored = scored - ?, s0 = s0 - ?, s1 = s1 - ? WHERE key = ? AND move = ?`,
+				if _, err := w.exec(ctx, `UPDATE tree SET n = n - 1, scored = scored - ?, s0 = s0 - ?, s1 = s1 - ? WHERE key = ? AND move = ?`,
 					sc, s0, s1, k, t.move); err != nil {
 					return fmt.Errorf("game #%d opening tree: %w", g.id, err)
 				}
-				if _, err := tx.ExecContext(ctx, `DELETE FROM tree WHERE key = ? AND move = ? AND n <= 0`, k, t.move); err != nil {
+				if _, err := w.exec(ctx, `DELETE FROM tree WHERE key = ? AND move = ? AND n <= 0`, k, t.move); err != nil {
 					return fmt.Errorf("game #%d opening tree: %w", g.id, err)
 				}
 				if pl := [2]sql.NullInt64{g.p0, g.p1}[t.mover]; pl.Valid {
-					if _, err := tx.ExecContext(ctx, `UPDATE tree_players SET n = n - 1 WHERE key = ? AND move = ? AND player = ?`, k, t.move, pl.Int64); err != nil {
+					if _, err := w.exec(ctx, `UPDATE tree_players SET n = n - 1 WHERE key = ? AND move = ? AND player = ?`, k, t.move, pl.Int64); err != nil {
 						return fmt.Errorf("game #%d opening tree: %w", g.id, err)
 					}
-					if _, err := tx.ExecContext(ctx, `DELETE FROM tree_players WHERE key = ? AND move = ? AND player = ? AND n <= 0`, k, t.move, pl.Int64); err != nil {
+					if _, err := w.exec(ctx, `DELETE FROM tree_players WHERE key = ? AND move = ? AND player = ? AND n <= 0`, k, t.move, pl.Int64); err != nil {
 						return fmt.Errorf("game #%d opening tree: %w", g.id, err)
 					}
 				}
 			}
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, g.id); err != nil {
+	if _, err := w.exec(ctx, `DELETE FROM games WHERE id = ?`, g.id); err != nil {
 		return fmt.Errorf("game #%d: %w", g.id, err)
 	}
 	for _, pl := range []sql.NullInt64{g.p0, g.p1} {
 		if !pl.Valid {
 			continue
 		}
-		res, err := tx.ExecContext(ctx, `DELETE FROM players WHERE id = ?1
+		res, err := w.exec(ctx, `DELETE FROM players WHERE id = ?1
 			AND NOT EXISTS (SELECT 1 FROM games WHERE p0 = ?1) AND NOT EXISTS (SELECT 1 FROM games WHERE p1 = ?1)`, pl.Int64)
 		if err != nil {
 			return fmt.Errorf("game #%d players: %w", g.id, err)
@@ -173,7 +198,7 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 		}
 	}
 	if g.valid {
-		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO text_todo(id) VALUES(?)`, g.id); err != nil {
+		if _, err := w.exec(ctx, `INSERT OR IGNORE INTO text_todo(id) VALUES(?)`, g.id); err != nil {
 			return fmt.Errorf("game #%d: %w", g.id, err)
 		}
 	}

@@ -1063,7 +1063,7 @@ func (db *DB) CrosstableProgress(ctx context.Context, q Query, progress func(don
 func Position(game, text string) (rules.Position, error) {
 	g, err := rules.Lookup(game)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %w", ErrQuery, err)
 	}
 	text = strings.TrimSpace(text)
 	if text == "" {
@@ -1075,7 +1075,8 @@ func Position(game, text string) (rules.Position, error) {
 	}
 	pos, err = positionAfter(g, text)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %q is neither a position (%v) nor moves from the start (%v)", ErrQuery, text, perr, err)
+		return nil, fmt.Errorf("%w: %q is neither a position (%s) nor moves from the start (%s)", ErrQuery,
+			record.Clip(text, 80), record.ClipWords(perr.Error(), 80), record.ClipWords(err.Error(), 80))
 	}
 	return pos, nil
 }
@@ -1085,7 +1086,7 @@ func Position(game, text string) (rules.Position, error) {
 func PositionAfter(game, moves string) (rules.Position, error) {
 	g, err := rules.Lookup(game)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %w", ErrQuery, err)
 	}
 	pos, err := positionAfter(g, moves)
 	if err != nil {

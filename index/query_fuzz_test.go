@@ -57,12 +57,16 @@ func FuzzPosition(f *testing.F) {
 			ids = append(ids, g.ID())
 		}
 	}
+	ids = append(ids, "", "chess", "OGI", "20")
 	f.Fuzz(func(t *testing.T, which int, text string) {
 		id := ids[uint(which)%uint(len(ids))]
 		p, err := index.Position(id, text)
 		if err != nil {
-			if !errors.Is(err, index.ErrQuery) && !errors.Is(err, rules.ErrPosition) {
-				t.Fatalf("%s %q: error %v wraps neither ErrQuery nor ErrPosition", id, text, err)
+			if !errors.Is(err, index.ErrQuery) {
+				t.Fatalf("%s %q: error %v does not wrap ErrQuery", id, text, err)
+			}
+			if len(err.Error()) > 2000 {
+				t.Fatalf("%s: a message of %d bytes", id, len(err.Error()))
 			}
 			return
 		}

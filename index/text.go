@@ -162,16 +162,9 @@ func (db *DB) openText() (bleve.Index, error) {
 		if db.readOnly {
 			return nil, fmt.Errorf("no text index in %s: %w", db.dir, ErrNotFound)
 		}
-		m, err := textMapping()
-		if err != nil {
+		if err := createText(path); err != nil {
 			return nil, err
 		}
-		idx, err := bleve.NewUsing(path, m, bleve.Config.DefaultIndexType, bleve.Config.DefaultKVStore,
-			map[string]any{"bolt_timeout": textWriteWait.String()})
-		if err != nil {
-			return nil, fmt.Errorf("text index %s: cannot create it: %w", path, err)
-		}
-		return idx, nil
 	}
 	cfg := map[string]any{"bolt_timeout": textWriteWait.String()}
 	wait := textWriteWait
@@ -184,6 +177,36 @@ func (db *DB) openText() (bleve.Index, error) {
 		return nil, textOpenError(path, wait, err)
 	}
 	return idx, nil
+}
+
+// createText creates an empty text index at path atomically: it is built
+// beside path and renamed into place once complete, so that a reader in
+// another process sees either no index or a whole one, never the files of
+// one being created (which would read as damaged).
+func createText(path string) error {
+	tmp := path + ".new"
+	if err := os.RemoveAll(tmp); err != nil { // left by a killed process
+		return fmt.Errorf("text index %s: %w", tmp, err)
+	}
+	m, err := textMapping()
+	if err != nil {
+		return err
+	}
+	idx, err := bleve.NewUsing(tmp, m, bleve.Config.DefaultIndexType, bleve.Config.DefaultKVStore,
+		map[string]any{"bolt_timeout": textWriteWait.String()})
+	if err != nil {
+		os.RemoveAll(tmp)
+		return fmt.Errorf("text index %s: cannot create it: %w", path, err)
+	}
+	if err := idx.Close(); err != nil {
+		os.RemoveAll(tmp)
+		return fmt.Errorf("text index %s: cannot create it: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.RemoveAll(tmp)
+		return fmt.Errorf("text index %s: cannot create it: %w", path, err)
+	}
+	return nil
 }
 
 // textOpenError names the cause of a failed open of the text index at path.

@@ -30,6 +30,8 @@ type writer struct {
 	replace        bool                  // ImportOptions.Replace
 	old            map[string]*oldSource // games stored from a file before this import (supersede.go)
 	replaced       int                   // games removed as superseded
+	edit           editStmts             // removeGame's statements (edit.go)
+	textCache      blockCache            // the last text block readGame read
 	fileBytes      int64                 // bytes of the current file counted in the stats
 	// canonical texts are stored zstd-compressed in blocks of several games
 	block   []byte

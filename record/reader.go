@@ -49,8 +49,9 @@ func (p Pos) String() string {
 	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
 }
 
-// maxDepth bounds the nesting of variations.
-const maxDepth = 512
+// MaxDepth bounds the nesting of variations in a record (the Reader's and
+// the SGF importer's).
+const MaxDepth = 512
 
 // Reader reads games one at a time from a stream of PDN/PGN-style text. It
 // holds one line of input (at most 1 MiB) and the game being read, never the
@@ -91,6 +92,13 @@ func (r *Reader) SetMaxRecord(n int64) {
 
 // MaxRecord is the size limit of a record (SetMaxRecord).
 func (r *Reader) MaxRecord() int64 { return r.max }
+
+// TooLarge is the error of a record over a size limit of limit bytes,
+// positioned at the record's start: it matches ErrTooLarge and ErrSyntax.
+// For readers of other formats (SGF) that apply the same limit.
+func TooLarge(p Pos, limit int64) *Error {
+	return &Error{Pos: p, Msg: "record larger than " + Size(limit) + ": skipped", tooLarge: true}
+}
 
 // Size writes a byte count for messages: "4 MiB", "1.5 KiB", "300 bytes".
 func Size(n int64) string {
@@ -339,7 +347,7 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 			if m == nil {
 				return fail(t.pos, "variation '(' before any move")
 			}
-			if len(stack) >= maxDepth {
+			if len(stack) > MaxDepth {
 				return fail(t.pos, "variations nested too deeply")
 			}
 			stack = append(stack, &frame{parent: m, open: t.pos, ply: m.Ply})

@@ -23,6 +23,18 @@
 //     Variations of the first child's first move, as in the record model.
 //   - A whole file is read into memory (SGF files are small); each game of a
 //     collection is returned in turn. Errors are *record.Error (ErrSyntax).
+//   - Limits as in the record reader: a game tree of more than the record
+//     size limit (SetMaxRecord, 4 MiB by default) or one node per 32 of
+//     those bytes is reported at its start ("record larger than 4 MiB") and
+//     skipped whole; variations nest at most record.MaxDepth (512) deep
+//     (deeper is an error at the game tree that passes it); game trees nest
+//     at most 4096 deep however few variations they make.
+//   - Every text is valid UTF-8 (bytes that are not are read as
+//     Windows-1252, as the record reader does), and tag values hold no line
+//     break (one is a space), so that the canonical form reads back the same.
+//     A move value keeps the bytes a move token cannot hold (blanks,
+//     brackets, braces, parentheses, quotes, ';', '$', '%', '!', '?', '*'
+//     and control bytes) as %XX: B[a b] is the move "B:a%20b".
 package sgf
 
 import (
@@ -31,6 +43,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
 
 	"github.com/plateau/plateau/record"
 )
@@ -38,8 +53,9 @@ import (
 // MaxSize is the largest SGF file Read accepts.
 const MaxSize = 64 << 20
 
-// maxDepth bounds the nesting of game trees.
-const maxDepth = 100000
+// maxDepth bounds the nesting of game trees (variations nest at most
+// record.MaxDepth deep; a single child continues its parent's line).
+const maxDepth = 4096
 
 // ErrTooLarge is returned for a file over MaxSize.
 var ErrTooLarge = errors.New("sgf: file too large")
@@ -65,6 +81,16 @@ type tree struct {
 type Reader struct {
 	p    parser
 	done bool
+	max  int64 // size limit of a game tree
+}
+
+// SetMaxRecord sets the size limit of a game (record.Reader.SetMaxRecord;
+// n <= 0 means record.DefaultMaxRecord).
+func (r *Reader) SetMaxRecord(n int64) {
+	if n <= 0 {
+		n = record.DefaultMaxRecord
+	}
+	r.max = n
 }
 
 // NewReader reads all of src (at most MaxSize bytes) and returns a Reader
@@ -78,7 +104,7 @@ func NewReader(src io.Reader, filename string) (*Reader, error) {
 		return nil, ErrTooLarge
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	return &Reader{p: parser{data: data, file: filename, line: 1, col: 1}}, nil
+	return &Reader{p: parser{data: data, file: filename, line: 1, col: 1}, max: record.DefaultMaxRecord}, nil
 }
 
 // Next returns the next game, or io.EOF. After a syntax error (an
@@ -96,15 +122,18 @@ func (r *Reader) Next() (*record.Game, error) {
 		r.done = true
 		return nil, io.EOF
 	}
-	t, err := p.gameTree()
-	if err != nil {
-		// Resynchronise: skip to the next "(;" after the error.
-		for p.i < len(p.data) && !(p.data[p.i] == '(' && p.peekSemicolon()) {
-			p.advance()
-		}
-		return nil, err
+	t, err := p.gameTree(r.max)
+	if errors.Is(err, record.ErrTooLarge) {
+		return &record.Game{Pos: t.pos}, err // the tree was skipped whole
 	}
-	return convert(t), nil
+	if err == nil {
+		return convert(t) // an error here is after the tree: no resync
+	}
+	// Resynchronise: skip to the next "(;" after the error.
+	for p.i < len(p.data) && !(p.data[p.i] == '(' && p.peekSemicolon()) {
+		p.advance()
+	}
+	return nil, err
 }
 
 // ReadAll returns every game of an SGF collection, stopping at the first
@@ -172,10 +201,19 @@ func (p *parser) errorf(at record.Pos, format string, a ...any) error {
 
 // gameTree parses "(" Sequence GameTree* ")" with an explicit stack, so
 // that deep nesting does not exhaust the Go stack.
-func (p *parser) gameTree() (*tree, error) {
+//
+// A tree over max bytes, or one node per record.TokensPerByte of them, is
+// skipped to its end and reported with record.TooLarge (root is then its
+// opening only).
+func (p *parser) gameTree(max int64) (*tree, error) {
 	var stack []*tree
 	var root *tree
+	start, nodes := p.i, int64(0)
 	for {
+		if root != nil && (int64(p.i-start) > max || nodes > max/record.TokensPerByte) {
+			p.skipTree(len(stack))
+			return &tree{pos: root.pos}, record.TooLarge(root.pos, max)
+		}
 		p.skipSpace()
 		if p.i >= len(p.data) {
 			if len(stack) > 0 {
@@ -224,9 +262,35 @@ func (p *parser) gameTree() (*tree, error) {
 				return nil, err
 			}
 			t.nodes = append(t.nodes, n)
+			nodes += int64(1 + len(n.props))
 		default:
 			return nil, p.errorf(p.pos(), "unexpected %q", c)
 		}
+	}
+}
+
+// skipTree skips to the end of the game tree open depth deep, values
+// included, without holding anything.
+func (p *parser) skipTree(depth int) {
+	for p.i < len(p.data) && depth > 0 {
+		switch p.data[p.i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '[':
+			p.advance()
+			for p.i < len(p.data) && p.data[p.i] != ']' {
+				if p.data[p.i] == '\\' && p.i+1 < len(p.data) {
+					p.advance()
+				}
+				p.advance()
+			}
+			if p.i >= len(p.data) {
+				return
+			}
+		}
+		p.advance()
 	}
 }
 
@@ -311,32 +375,37 @@ func (p *parser) value() (string, error) {
 	return "", p.errorf(open, "property value '[' not closed")
 }
 
-// convert turns a game tree into a record game.
-func convert(t *tree) *record.Game {
+// convert turns a game tree into a record game; variations nested deeper
+// than record.MaxDepth are an error at the tree that passes it.
+func convert(t *tree) (*record.Game, error) {
 	g := &record.Game{Pos: t.pos}
 	c := &conv{g: g}
 	if len(t.nodes) > 0 {
 		c.root(t.nodes[0])
 	}
-	g.Moves = c.seq(t, nil, 0, true)
+	g.Moves = c.seq(t, nil, 0, true, 0)
+	if c.deep != nil {
+		return nil, &record.Error{Pos: c.deep.pos, Msg: fmt.Sprintf("variations nested more than %d deep", record.MaxDepth)}
+	}
 	if g.Tag("SGFGame") == "" {
 		// SGF's default game type is Go (GM[1]): the record says so, so
 		// that no reader takes it for a game of its own.
 		g.Tags = append(g.Tags, record.Tag{Name: "SGFGame", Value: "1"})
 	}
-	return g
+	return g, nil
 }
 
 type conv struct {
 	g       *record.Game
 	pending []string // comments waiting for the next move
+	deep    *tree    // the first tree whose variations nest too deep
 }
 
 var tagOf = map[string]string{"EV": "Event", "PC": "Site", "DT": "Date", "RO": "Round", "PB": "Black", "PW": "White"}
 
 func (c *conv) root(n *node) {
 	for _, pr := range n.props {
-		v := strings.Join(pr.vals, ",")
+		v := tagValue(strings.Join(pr.vals, ","))
 		switch pr.id {
 		case "B", "W", "C":
 			// handled as moves and comments
@@ -378,9 +447,69 @@ func result(v string) string {
 
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
 
+// text is s as valid UTF-8: when it is not, its bytes are read as
+// Windows-1252, as the record reader reads such lines.
+func text(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s)+8)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < utf8.RuneSelf {
+			b = append(b, c)
+		} else {
+			b = utf8.AppendRune(b, charmap.Windows1252.DecodeByte(c))
+		}
+	}
+	return string(b)
+}
+
+// tagValue is a root property's value as a tag value: valid UTF-8, line
+// breaks as spaces (a tag pair is one line).
+func tagValue(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, text(s))
+}
+
+// moveValue is an SGF move value as it can stand in a move token: the bytes
+// that would end the token or read as something else (a mark, a comment, a
+// result) are written %XX.
+func moveValue(v string) string {
+	v = text(v)
+	const hex = "0123456789ABCDEF"
+	var b []byte
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c <= ' ' || c == 0x7f || strings.IndexByte("[]{}()\";$%!?*", c) >= 0 {
+			if b == nil {
+				b = append(make([]byte, 0, len(v)+8), v[:i]...)
+			}
+			b = append(b, '%', hex[c>>4], hex[c&15])
+			continue
+		}
+		if b != nil {
+			b = append(b, c)
+		}
+	}
+	if b == nil {
+		return v
+	}
+	return string(b)
+}
+
 // seq appends the moves of t (and of its first child, recursively along the
 // main line) to line; other children become variations.
-func (c *conv) seq(t *tree, line record.Line, ply int, main bool) record.Line {
+func (c *conv) seq(t *tree, line record.Line, ply int, main bool, depth int) record.Line {
+	if depth > record.MaxDepth {
+		if c.deep == nil {
+			c.deep = t
+		}
+		return line
+	}
 	{
 		for _, n := range t.nodes {
 			var m *record.Move
@@ -395,10 +524,10 @@ func (c *conv) seq(t *tree, line record.Line, ply int, main bool) record.Line {
 					if v == "" || v == "tt" {
 						v = "pass"
 					}
-					m = &record.Move{Text: pr.id + ":" + v, Ply: ply, Pos: pr.pos}
+					m = &record.Move{Text: pr.id + ":" + moveValue(v), Ply: ply, Pos: pr.pos}
 				case "C":
 					for _, v := range pr.vals {
-						comments = append(comments, collapse(v))
+						comments = append(comments, collapse(text(v)))
 					}
 				}
 			}
@@ -428,12 +557,12 @@ func (c *conv) seq(t *tree, line record.Line, ply int, main bool) record.Line {
 		var vars []record.Line
 		for _, ch := range t.children[1:] {
 			c.pending = nil
-			if v := c.seq(ch, nil, ply, false); len(v) > 0 {
+			if v := c.seq(ch, nil, ply, false, depth+1); len(v) > 0 {
 				vars = append(vars, v)
 			}
 		}
 		c.pending = nil
-		line = c.seq(t.children[0], line, ply, main)
+		line = c.seq(t.children[0], line, ply, main, depth)
 		if first < len(line) {
 			line[first].Variations = append(line[first].Variations, vars...)
 		}
