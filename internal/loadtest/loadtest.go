@@ -41,6 +41,9 @@ type Config struct {
 	// MaxListPage bounds the list pages asked for (pages of PageSize).
 	MaxListPage int
 	PageSize    int
+	// Kinds are the kinds of request sent in turn; nil means Kinds but
+	// "deep list page".
+	Kinds []string
 }
 
 // Kinds of request.
@@ -116,6 +119,10 @@ func Run(ctx context.Context, c Config, settle time.Duration) (Report, error) {
 			}
 		}
 	}()
+	kinds := c.Kinds
+	if kinds == nil {
+		kinds = slices.DeleteFunc(slices.Clone(Kinds), func(k string) bool { return k == "deep list page" })
+	}
 	start := time.Now()
 	deadline := start.Add(c.Duration)
 	var wg sync.WaitGroup
@@ -125,7 +132,7 @@ func Run(ctx context.Context, c Config, settle time.Duration) (Report, error) {
 			defer wg.Done()
 			r := rand.New(rand.NewPCG(c.Seed, uint64(i)))
 			for k := i; time.Now().Before(deadline); k++ {
-				kind := Kinds[k%len(Kinds)]
+				kind := kinds[k%len(kinds)]
 				u := requestURL(c, kind, r, positions)
 				t0 := time.Now()
 				err := get(ctx, client, u)
@@ -154,7 +161,7 @@ func Run(ctx context.Context, c Config, settle time.Duration) (Report, error) {
 	rep.RSSAfter1s = rssAfter(c.PID, time.Second)
 	rep.RSSAfterSettle = rssAfter(c.PID, settle-time.Second)
 	total := 0
-	for _, kind := range Kinds {
+	for _, kind := range kinds {
 		ds := lat[kind]
 		slices.Sort(ds)
 		total += len(ds)

@@ -26,8 +26,12 @@ func main() {
 	flag.IntVar(&c.MaxListPage, "pages", 100, "list pages drawn among the first N")
 	settle := flag.Duration("settle", 30*time.Second, "wait after the run before the last memory sample")
 	seed := flag.Uint64("seed", 1, "random seed")
+	deep := flag.Bool("deep", false, "also jump to any page of the list (an OFFSET scan of the games)")
 	flag.Parse()
 	c.Seed = *seed
+	if *deep {
+		c.Kinds = loadtest.Kinds
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	rep, err := loadtest.Run(ctx, c, *settle)
