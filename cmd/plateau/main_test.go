@@ -211,7 +211,17 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("%s: status %d\n%s%s", f, status, out, errOut)
 		}
 	}
-	out, _, status := plateau(t, "validate", filepath.Join(dir, "fail"))
+	// Every game of succeed/ reads under its ruleset (8×8 families detected
+	// for untagged files) but two records that are wrong in themselves: an
+	// Italian capture that two paths of equal value fit (Campionato game
+	// 46), and an empty board recorded as a draw (bridges game 14).
+	out, _, status := plateau(t, "validate", filepath.Join(dir, "succeed"))
+	if status != exitInvalid || !strings.Contains(out, ", 2 invalid,") ||
+		!strings.Contains(out, `Campionato Assoluto 2005.pdn:753: game 46: ply 26 "3x26": ambiguous move`) ||
+		!strings.Contains(out, "bridges.pdn:118: game 14: result does not match the game") {
+		t.Errorf("succeed/: status %d\n%s", status, out)
+	}
+	out, _, status = plateau(t, "validate", filepath.Join(dir, "fail"))
 	if status != exitInvalid {
 		t.Fatalf("fail/: status %d", status)
 	}

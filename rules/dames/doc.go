@@ -121,6 +121,11 @@
 // cannot be jumped twice. A move is one (origin, destination, captured set,
 // crowned during the capture): the last part only matters in russian.
 //
+// Lenient readings the PDN standard allows: an alpha-numeric move may omit
+// its separator ("a3b4", grammar.rst), read as the step or else the one
+// capture between the two squares; a FEN section may be empty ("W::",
+// the "empty ranges of pieces" of fen.rst's extensions).
+//
 // Board lists men as Kind 'M' and kings as Kind 'K' (Promoted); the sheep and
 // the wolf are men. Diagram draws w/b men and W/B kings (s sheep, L wolf),
 // and empty dark squares show their number.

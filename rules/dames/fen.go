@@ -52,7 +52,9 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 	size := 0 // from a size section, 0 when none
 	for _, part := range parts[1:] {
 		if part == "" {
-			return nil, rules.PositionError(text, "empty section")
+			// PDN's FEN extensions: "It should therefore be extended
+			// to accept empty ranges of pieces" ("W::" has none).
+			continue
 		}
 		if part[0] >= '0' && part[0] <= '9' {
 			if size != 0 {

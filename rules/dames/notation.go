@@ -34,6 +34,12 @@ func (p *Position) sepOrEnd(text string, i *int, out *parsed, sepKind *byte) boo
 		return false
 	}
 	sep := text[*i]
+	if p.g.f.algebraic && sep >= 'a' && sep <= 'h' && *i+1 < len(text) && text[*i+1] >= '1' && text[*i+1] <= '8' {
+		// PDN: "In alpha-numeric moves the separator may be omitted, so
+		// a3b4 is allowed." The move is then a step or, when no step
+		// matches, the one capture between the squares.
+		return true
+	}
 	switch sep {
 	case '-':
 	case 'x', 'X', ':':
@@ -61,7 +67,8 @@ func illegal(text, rule, detail string) error {
 }
 
 // scan reads "32-28", "19x28", "19x28x37", "19:28", "H27" (spaces ignored,
-// leading zeros allowed).
+// leading zeros allowed), and in the algebraic families "c3-d4", "c3xe5",
+// "c3d4" (PDN lets an alpha-numeric move omit its separator).
 func (p *Position) scan(text string, out *parsed) error {
 	i := 0
 	skip := func() {
