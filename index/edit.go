@@ -422,24 +422,11 @@ func (db *DB) textDocs(ctx context.Context, ids []int64) (map[int64]textDoc, err
 	out := map[int64]textDoc{}
 	var cache blockCache
 	for rows.Next() {
-		var id int64
-		var game string
-		var res, date, ev, site, a, b sql.NullString
-		if err := rows.Scan(&id, &game, &res, &date, &ev, &site, &a, &b); err != nil {
+		id, doc, err := db.scanTextDoc(ctx, rows, &cache)
+		if err != nil {
 			return nil, err
 		}
-		p := &prepared{game: game, result: res.String, date: date.String, event: ev.String, site: site.String,
-			players: [2]string{a.String, b.String}}
-		if rec, err := db.record(ctx, id, &cache); err == nil {
-			p.annot = rec.Tag("Annotator")
-			var cb strings.Builder
-			for _, c := range rec.Intro {
-				cb.WriteString(c + " ")
-			}
-			collectComments(&cb, rec.Moves)
-			p.comment = cb.String()
-		}
-		out[id] = docOf(id, p)
+		out[id] = doc
 	}
 	return out, rows.Err()
 }

@@ -179,6 +179,30 @@ func (db *DB) openText() (bleve.Index, error) {
 	return idx, nil
 }
 
+// scanTextDoc reads a row of (id, game, result, date, event, site, the two
+// players' names) and the stored record's annotator and comments into the
+// game's text document.
+func (db *DB) scanTextDoc(ctx context.Context, rows *sql.Rows, cache *blockCache) (int64, textDoc, error) {
+	var id int64
+	var game string
+	var res, date, ev, site, a, b sql.NullString
+	if err := rows.Scan(&id, &game, &res, &date, &ev, &site, &a, &b); err != nil {
+		return 0, textDoc{}, err
+	}
+	p := &prepared{game: game, result: res.String, date: date.String, event: ev.String, site: site.String,
+		players: [2]string{a.String, b.String}}
+	if rec, err := db.record(ctx, id, cache); err == nil {
+		p.annot = rec.Tag("Annotator")
+		var cb strings.Builder
+		for _, c := range rec.Intro {
+			cb.WriteString(c + " ")
+		}
+		collectComments(&cb, rec.Moves)
+		p.comment = cb.String()
+	}
+	return id, docOf(id, p), nil
+}
+
 // createText creates an empty text index at path atomically: it is built
 // beside path and renamed into place once complete, so that a reader in
 // another process sees either no index or a whole one, never the files of
@@ -298,25 +322,12 @@ func (db *DB) indexFromProgress(ctx context.Context, after int64, progress func(
 		}
 		var docs []textDoc
 		for rows.Next() {
-			var id int64
-			var game string
-			var res, date, ev, site, a, b sql.NullString
-			if err := rows.Scan(&id, &game, &res, &date, &ev, &site, &a, &b); err != nil {
+			id, doc, err := db.scanTextDoc(ctx, rows, &cache)
+			if err != nil {
 				rows.Close()
 				return n, err
 			}
-			p := &prepared{game: game, result: res.String, date: date.String, event: ev.String, site: site.String,
-				players: [2]string{a.String, b.String}}
-			if rec, err := db.record(ctx, id, &cache); err == nil {
-				p.annot = rec.Tag("Annotator")
-				var cb strings.Builder
-				for _, c := range rec.Intro {
-					cb.WriteString(c + " ")
-				}
-				collectComments(&cb, rec.Moves)
-				p.comment = cb.String()
-			}
-			docs = append(docs, docOf(id, p))
+			docs = append(docs, doc)
 			after = id
 		}
 		rows.Close()
