@@ -576,7 +576,10 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	if werr == nil {
 		werr = perr
 	}
-	if werr == nil || (textErr != nil && errors.Is(werr, context.Canceled)) {
+	// A failed text index cancels the writer, whose own error is then a
+	// consequence ("context canceled", or go-sqlite3's "statement is
+	// closed" when the cancel lands inside a statement): report the cause.
+	if werr == nil || (textErr != nil && (errors.Is(werr, context.Canceled) || errors.Is(context.Cause(ctx), textErr))) {
 		werr = textErr
 	}
 	if errors.Is(werr, context.Canceled) {
