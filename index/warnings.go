@@ -132,3 +132,29 @@ func (db *DB) StoredWarnings(ctx context.Context, id int64) ([]replay.JSONWarnin
 	}
 	return out, rows.Err()
 }
+
+// GameErrors are the first errors of the invalid games among ids, as
+// stored at their import: the message and the line it names (0 when none).
+func (db *DB) GameErrors(ctx context.Context, ids []int64) (map[int64]ErrorEntry, error) {
+	out := map[int64]ErrorEntry{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT id, err, err_line FROM games
+		WHERE id IN (SELECT value FROM json_each(?)) AND valid = 0`, jsonIDs(ids))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e ErrorEntry
+		var msg sql.NullString
+		var line sql.NullInt64
+		if err := rows.Scan(&e.ID, &msg, &line); err != nil {
+			return nil, err
+		}
+		e.Err, e.Line = msg.String, int(line.Int64)
+		out[e.ID] = e
+	}
+	return out, rows.Err()
+}

@@ -45,9 +45,14 @@ func serveCommand() *cli.Command {
 			&cli.DurationFlag{Name: "timeout", Value: web.DefaultTimeout, Usage: "longest work of one request (a search is stopped then)"},
 			dbFlag(),
 			rulesFlag("game"),
+			maxRecordFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			opts, err := replayOptions(c, "game")
+			if err != nil {
+				return err
+			}
+			ro, err := readOptsOf(c)
 			if err != nil {
 				return err
 			}
@@ -65,7 +70,7 @@ func serveCommand() *cli.Command {
 				if c.IsSet("db") {
 					return cli.Exit("serve: --db serves the database; name files or --db, not both", exitUsage)
 				}
-				s, cleanup, err := serveFiles(c.Context, c.Args().Slice(), opts, c.App.ErrWriter)
+				s, cleanup, err := serveFiles(c.Context, c.Args().Slice(), opts, ro.maxRecord, c.App.ErrWriter)
 				if err != nil {
 					return cli.Exit(err, exitUsage)
 				}

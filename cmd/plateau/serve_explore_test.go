@@ -208,7 +208,7 @@ func TestServeFiles(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
 	paths := []string{filepath.Join(samples, "ogi"), filepath.Join(samples, "broken")}
-	src, cleanup, err := serveFiles(context.Background(), paths, replay.Options{DefaultGame: defaultGame}, io.Discard)
+	src, cleanup, err := serveFiles(context.Background(), paths, replay.Options{DefaultGame: defaultGame}, record.DefaultMaxRecord, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,5 +255,42 @@ func TestServeFiles(t *testing.T) {
 	cleanup()
 	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
 		t.Fatalf("left behind: %v", entries)
+	}
+}
+
+// TestServeFilesRecordLimit: `serve --max-record` bounds the records of the
+// files it loads: one over the limit is listed as invalid, naming the limit,
+// and the games after it still load.
+func TestServeFilesRecordLimit(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	small := "[Game \"ogi\"]\n[Event \"small\"]\n1. P-e4 *\n\n"
+	big := "[Game \"ogi\"]\n[Event \"big\"]\n1. P-e4 {" + strings.Repeat("a long comment ", 1000) + "} *\n\n"
+	file := filepath.Join(tmp, "mixed.pdn")
+	if err := os.WriteFile(file, []byte(small+big+strings.Replace(small, "small", "after", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src, cleanup, err := serveFiles(context.Background(), []string{file}, replay.Options{DefaultGame: defaultGame}, 4096, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanup()
+	srv := httptest.NewServer(serveHandler(src))
+	defer srv.Close()
+	var st web.LoadStatus
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		getJSON(t, srv.URL+"/api/status", &st)
+		if !st.Loading {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("still loading")
+		}
+	}
+	var valid, invalid web.ListPage
+	getJSON(t, srv.URL+"/api/games?valid=valid", &valid)
+	getJSON(t, srv.URL+"/api/games?valid=invalid", &invalid)
+	if valid.Total != 2 || invalid.Total != 1 || len(invalid.Games) != 1 || !strings.Contains(invalid.Games[0].Error, "record larger than 4 KiB") {
+		t.Fatalf("valid %+v\ninvalid %+v", valid, invalid)
 	}
 }

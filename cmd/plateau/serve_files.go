@@ -20,7 +20,7 @@ import (
 // as the source to serve, at once: the page lists the games imported so far
 // and shows the import's progress. cleanup closes the database and removes
 // its directory; call it when the server has stopped.
-func serveFiles(ctx context.Context, paths []string, ropts replay.Options, log io.Writer) (src web.Source, cleanup func(), err error) {
+func serveFiles(ctx context.Context, paths []string, ropts replay.Options, maxRecord int64, log io.Writer) (src web.Source, cleanup func(), err error) {
 	for _, p := range paths {
 		if p == "-" {
 			continue
@@ -43,7 +43,7 @@ func serveFiles(ctx context.Context, paths []string, ropts replay.Options, log i
 	boundPool(db)
 	ictx, cancel := context.WithCancel(ctx)
 	opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Workers: max(1, runtime.GOMAXPROCS(0)-1),
-		FileError: func(file string, err error) { fmt.Fprintf(log, "%s: %v\n", file, err) }}
+		MaxRecord: maxRecord, FileError: func(file string, err error) { fmt.Fprintf(log, "%s: %v\n", file, err) }}
 	l, done := browse.Load(ictx, db, paths, opts, browse.New(db, ropts))
 	finished := make(chan struct{})
 	go func() {

@@ -178,11 +178,18 @@ func (s *Source) list(ctx context.Context, q web.ListQuery) (web.ListPage, error
 	if err != nil {
 		return page, err
 	}
+	errs, err := s.db.GameErrors(ctx, ids)
+	if err != nil {
+		return page, err
+	}
 	for _, h := range hits {
 		sum := web.Summary{
 			Warnings: strings.Join(warns[h.ID], "; "),
 			N:        int(h.ID), File: "database", Index: int(h.ID), Game: h.Game, Players: h.Players,
 			Event: h.Event, Site: h.Site, Date: h.Date, Result: h.Result, Plies: h.Plies, Valid: h.Valid,
+		}
+		if e, ok := errs[h.ID]; ok {
+			sum.Valid, sum.Error, sum.ErrorLine = false, e.Err, e.Line
 		}
 		tags := heads[h.ID]
 		sum.Round = tags["Round"]
