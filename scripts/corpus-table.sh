@@ -6,10 +6,10 @@
 #   scripts/corpus-table.sh [PLATEAU-BINARY [VALIDATE-FLAGS...]] > table.md
 #
 # Without a binary, the command is built from this tree. CORPUS names the
-# corpus directory (default /work/shared/corpus).
+# corpus directory (default ../shared/corpus, beside the repository).
 set -eu
 cd "$(dirname "$0")/.."
-corpus=${CORPUS:-/work/shared/corpus}
+corpus=${CORPUS:-../shared/corpus}
 if [ ! -d "$corpus/pdn" ]; then
 	echo "corpus-table.sh: no corpus at $corpus (set CORPUS)" >&2
 	exit 2

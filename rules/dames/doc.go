@@ -95,8 +95,9 @@
 // (square 29), captures "d4:f6" in russian (PDN's separator for 25) and
 // "d4xf6" in the others; numeric squares and either separator are read too.
 // Their FENs are written numeric (as the corpus files do) and read numeric or
-// alphanumeric ("W:Wa1,c1:Bh8"). Results are "1-0", "0-1", "1/2-1/2" (PDN's
-// Default result type). No family has huffing: ignoring a capture is an
+// alphanumeric ("W:Wa1,c1:Bh8"). Results are written "1-0", "0-1",
+// "1/2-1/2" (PDN's Default result type); PDN's points "2-0", "1-1", "0-2"
+// are read too, as its reading grammar allows in any file. No family has huffing: ignoring a capture is an
 // Illegal move ("capture is compulsory"). Per family:
 //   - checkers: men step and capture forward only; kings move and capture one
 //     square in every direction; any complete capture may be chosen; a man

@@ -209,6 +209,16 @@ func TestCheckResult(t *testing.T) {
 		{"dames-brigand", "B:W30:B", "1-0", false},
 		{"loup-moutons", "B:W1,9,30,31:B5", "1-0", true},
 		{"loup-moutons", "B:W1,9,30,31:B5", "0-1", false},
+		// PDN's reading grammar: a result "can be one of the chess results
+		// 1-0, 1/2-1/2, 0-1, one of the results of international draughts
+		// 2-0, 1-1, 0-2": the 8×8 families read both (corpus mrdrcd07,
+		// a Czech team championship, scores 2-0 / 1-1 / 0-2).
+		{"czech", "", "1-1", true},
+		{"russian", "", "0-2", true},
+		{"checkers", "", "2-0", true},
+		{"czech", "", "4-6", false},
+		{"checkers", "B:W30:B", "2-0", true},
+		{"checkers", "B:W30:B", "0-2", false},
 	}
 	for _, tc := range tests {
 		p := mustPos(t, tc.game, tc.fen)
