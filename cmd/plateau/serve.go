@@ -70,7 +70,7 @@ func serveCommand() *cli.Command {
 				if c.IsSet("db") {
 					return cli.Exit("serve: --db serves the database; name files or --db, not both", exitUsage)
 				}
-				s, cleanup, err := serveFiles(c.Context, c.Args().Slice(), opts, ro.maxRecord, c.App.ErrWriter)
+				s, cleanup, err := serveFiles(c.Context, c.Args().Slice(), opts, ro.maxRecord, c.App.ErrWriter, newProgress(c, "loading"))
 				if err != nil {
 					return cli.Exit(err, exitUsage)
 				}

@@ -208,7 +208,7 @@ func TestServeFiles(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
 	paths := []string{filepath.Join(samples, "ogi"), filepath.Join(samples, "broken")}
-	src, cleanup, err := serveFiles(context.Background(), paths, replay.Options{DefaultGame: defaultGame}, record.DefaultMaxRecord, io.Discard)
+	src, cleanup, err := serveFiles(context.Background(), paths, replay.Options{DefaultGame: defaultGame}, record.DefaultMaxRecord, io.Discard, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,7 +270,7 @@ func TestServeFilesRecordLimit(t *testing.T) {
 	if err := os.WriteFile(file, []byte(small+big+strings.Replace(small, "small", "after", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	src, cleanup, err := serveFiles(context.Background(), []string{file}, replay.Options{DefaultGame: defaultGame}, 4096, io.Discard)
+	src, cleanup, err := serveFiles(context.Background(), []string{file}, replay.Options{DefaultGame: defaultGame}, 4096, io.Discard, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ import (
 // as the source to serve, at once: the page lists the games imported so far
 // and shows the import's progress. cleanup closes the database and removes
 // its directory; call it when the server has stopped.
-func serveFiles(ctx context.Context, paths []string, ropts replay.Options, maxRecord int64, log io.Writer) (src web.Source, cleanup func(), err error) {
+func serveFiles(ctx context.Context, paths []string, ropts replay.Options, maxRecord int64, log io.Writer, bar *progress) (src web.Source, cleanup func(), err error) {
 	for _, p := range paths {
 		if p == "-" {
 			continue
@@ -45,10 +45,14 @@ func serveFiles(ctx context.Context, paths []string, ropts replay.Options, maxRe
 	opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Workers: max(1, runtime.GOMAXPROCS(0)-1),
 		MaxRecord: maxRecord, FileError: func(file string, err error) { fmt.Fprintf(log, "%s: %v\n", file, err) }}
 	l, done := browse.Load(ictx, db, paths, opts, browse.New(db, ropts))
-	finished := make(chan struct{})
+	finished, loaded, drawn := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	go func() { showLoading(l, bar, loaded); close(drawn) }()
 	go func() {
 		defer close(finished)
 		err := <-done
+		close(loaded)
+		<-drawn
+		bar.done()
 		st := l.Status()
 		if err != nil && ictx.Err() == nil {
 			fmt.Fprintf(log, "loading the files: %v\n", err)
@@ -74,4 +78,21 @@ func boundPool(db *index.DB) {
 	db.SQL().SetMaxOpenConns(n)
 	db.SQL().SetMaxIdleConns(n)
 	db.SQL().SetConnMaxIdleTime(30 * time.Second)
+}
+
+// showLoading draws the loading of served files on bar (bytes of the files
+// read, games stored) until stop is closed; the page shows the same figures.
+func showLoading(l *browse.Loading, bar *progress, stop <-chan struct{}) {
+	t := time.NewTicker(200 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+		st := l.Status()
+		bar.describe("loading: %d games stored", st.Stored)
+		bar.set(int(st.Bytes), int(st.TotalBytes))
+	}
 }
