@@ -162,6 +162,11 @@ func (p *preparer) prepare(r Record) *prepared {
 			var re *record.Error
 			if errors.As(r.Err, &re) {
 				out.err.line, out.err.col = re.Pos.Line, re.Pos.Col
+				if r.Err == error(re) {
+					// The position is in err_line and err_col; the message
+					// says what is wrong (else `errors` names it twice).
+					out.err.msg = re.Msg
+				}
 			}
 		} else {
 			e := g.Err

@@ -195,6 +195,19 @@ func TestBrowser(t *testing.T) {
 		waitJS("game open", fmt.Sprintf(`game !== null && game.n === %d && at === %d && document.querySelector('#board svg') !== null`, n, node))
 		run("watch the policy", evalJS(`window.__csp = []; document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI))`))
 	}
+	// clickJS clicks the element the expression finds, from the page's own
+	// script in one step (a chromedp.Click finds the node, then clicks it:
+	// a list the page redraws in between loses the node, a flaky test under
+	// load); it waits until the element exists.
+	clickJS := func(what, find string) {
+		t.Helper()
+		waitJS(what, `(() => { const e = `+find+`; if (!e) return false; e.click(); return true })()`)
+	}
+	clickCSS := func(what, sel string) { t.Helper(); clickJS(what, "document.querySelector(`"+sel+"`)") }
+	clickTreeMove := func(what, move string) {
+		t.Helper()
+		clickJS(what, `[...document.querySelectorAll('#tree tr.tmove td.mv')].find(e => e.textContent === '`+move+`')`)
+	}
 	// clickMove clicks a move of the main line by its text.
 	clickMove := func(move string) chromedp.Action[chromedp.Void] {
 		return evalJS(`[...document.querySelectorAll('#moves > .move')].find(e => e.textContent.startsWith('` + move + `')).click()`)
@@ -219,7 +232,7 @@ func TestBrowser(t *testing.T) {
 	run("up", chromedp.KeyEvent(kb.ArrowUp))
 	waitJS("back on the main line", status+`.startsWith('after 1... Pc6-c5') && !`+status+`.includes('variation')`)
 	run("home, then click the variation's move", chromedp.KeyEvent(kb.Home))
-	run("click a variation move", chromedp.Click(chromedp.CSS(`#moves .var .move`)))
+	clickCSS("click a variation move", `#moves .var .move`)
 	waitJS("clicked into the variation", status+`.includes('variation')`)
 	run("end of line", chromedp.KeyEvent(kb.Home), chromedp.KeyEvent(kb.End))
 	waitJS("end of the main line", status+`.startsWith('after 3. Ph3-h4')`)
@@ -229,7 +242,7 @@ func TestBrowser(t *testing.T) {
 	// 3. The tree follows the board, and a tree move plays.
 	run("home", chromedp.KeyEvent(kb.Home))
 	waitJS("tree of the start", `[...document.querySelectorAll('#tree tr.tmove td.mv')].some(e => e.textContent === 'Rg2-f2')`)
-	run("a tree move", chromedp.Click(chromedp.Search(`//tr[contains(@class,"tmove")]/td[text()="Pe3-e4"]`)))
+	clickTreeMove("a tree move", "Pe3-e4")
 	waitJS("the tree move is played", status+`.startsWith('after 1. Pe3-e4')`)
 	waitJS("the tree follows", `[...document.querySelectorAll('#tree tr.tmove td.mv')].some(e => e.textContent === 'Pf6-f5') && ![...document.querySelectorAll('#tree tr.tmove td.mv')].some(e => e.textContent === 'Pe3-e4')`)
 	waitJS("a played move not in the record is a local variation", `document.querySelector('#moves .move.local.cur') !== null`)
@@ -240,14 +253,16 @@ func TestBrowser(t *testing.T) {
 	run("ply 4", clickMove("Pf6-f5"))
 	waitJS("at ply 4", status+`.includes('ply 4') && `+status+`.startsWith('after 2... Pf6-f5')`)
 	other := fmt.Sprintf(`#posgames tr.pgame[data-n="%d"]`, g2)
-	waitJS("transposition listed", `document.querySelector('`+other+`') !== null && /[2-9]\d* occurrences/.test(document.querySelector('#poscount').textContent)`)
-	run("open the transposition", chromedp.Click(chromedp.CSS(other)))
+	// The list of the position before (the start, which game 2 reaches at
+	// ply 0) stays until this one arrives: wait for game 2's row at ply 4.
+	waitJS("transposition listed", `document.querySelector('`+other+`') !== null && document.querySelector('`+other+`').textContent.includes('ply 4') && /[2-9]\d* occurrences/.test(document.querySelector('#poscount').textContent)`)
+	clickCSS("open the transposition", other)
 	waitJS("the other game at that ply", fmt.Sprintf(`location.hash.startsWith('#%d/') && `, g2)+status+`.startsWith('after 2... Pc6-c5') && `+status+`.includes('ply 4')`)
 
 	// 5. Search this position from the page: both games (and a sample game), at ply 4.
-	run("search the position", chromedp.Click(chromedp.CSS(`#a-search`)))
+	clickCSS("search the position", `#a-search`)
 	waitJS("position search", fmt.Sprintf(`!document.querySelector('#searchinfo').hidden && document.querySelectorAll('#list tbody tr').length === 3 && document.querySelector('#list tbody tr[data-n="%d"]') !== null && document.querySelector('#list tbody tr td.plycol').textContent === '4'`, g1))
-	run("clear the search", chromedp.Click(chromedp.CSS(`#s-clear`)))
+	clickCSS("clear the search", `#s-clear`)
 	waitJS("the whole list again", `document.querySelector('#searchinfo').hidden && document.querySelectorAll('#list tbody tr').length > 2`)
 
 	// 6. Sorting by plies, up then down.
@@ -259,9 +274,9 @@ func TestBrowser(t *testing.T) {
 		}
 		return `(a => a.length > 2 && a.every((x, i) => i === 0 || ` + cmp + `) && a[0] !== a[a.length-1])(` + plies + `)`
 	}
-	run("sort by plies", chromedp.Click(chromedp.CSS(`#list th[data-sort="plies"]`)))
+	clickCSS("sort by plies", `#list th[data-sort="plies"]`)
 	waitJS("sorted up", sorted(false))
-	run("sort by plies, down", chromedp.Click(chromedp.CSS(`#list th[data-sort="plies"]`)))
+	clickCSS("sort by plies, down", `#list th[data-sort="plies"]`)
 	waitJS("sorted down", sorted(true))
 
 	// 7. Hostile text stays text.
@@ -275,7 +290,7 @@ func TestBrowser(t *testing.T) {
 	run("explorer", chromedp.Navigate(fmt.Sprintf("%s/?load=%d#explore/ogi/", srv.URL, loads)), chromedp.WaitVisible(chromedp.CSS(`#board svg`)))
 	waitJS("explorer board", `game !== null && game.explorer === true`)
 	waitJS("explorer tree", `[...document.querySelectorAll('#tree tr.tmove td.mv')].some(e => e.textContent === 'Rg2-f2')`)
-	run("a tree move", chromedp.Click(chromedp.Search(`//tr[contains(@class,"tmove")]/td[text()="Rg2-f2"]`)))
+	clickTreeMove("a tree move", "Rg2-f2")
 	waitJS("played on the explorer board", status+`.startsWith('after 1. Rg2-f2')`)
 	// click-to-move: Gote's pawn c6 to c5
 	run("click c6", evalJS(`squareClicked('c6')`))
