@@ -213,16 +213,7 @@ func TestServeFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(serveHandler(src))
-	var st web.LoadStatus
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		getJSON(t, srv.URL+"/api/status", &st)
-		if !st.Loading {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("still loading")
-		}
-	}
+	st := waitLoaded(t, srv.URL)
 	if st.Error != "" || st.Stored == 0 || st.Invalid == 0 || st.Files < 2 {
 		t.Fatalf("status %+v", st)
 	}
@@ -277,20 +268,27 @@ func TestServeFilesRecordLimit(t *testing.T) {
 	defer cleanup()
 	srv := httptest.NewServer(serveHandler(src))
 	defer srv.Close()
-	var st web.LoadStatus
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		getJSON(t, srv.URL+"/api/status", &st)
-		if !st.Loading {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("still loading")
-		}
-	}
+	waitLoaded(t, srv.URL)
 	var valid, invalid web.ListPage
 	getJSON(t, srv.URL+"/api/games?valid=valid", &valid)
 	getJSON(t, srv.URL+"/api/games?valid=invalid", &invalid)
 	if valid.Total != 2 || invalid.Total != 1 || len(invalid.Games) != 1 || !strings.Contains(invalid.Games[0].Error, "record larger than 4 KiB") {
 		t.Fatalf("valid %+v\ninvalid %+v", valid, invalid)
+	}
+}
+
+// waitLoaded waits until the served files are loaded and returns the
+// load's status.
+func waitLoaded(t *testing.T, url string) web.LoadStatus {
+	t.Helper()
+	var st web.LoadStatus
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		getJSON(t, url+"/api/status", &st)
+		if !st.Loading {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("still loading")
+		}
 	}
 }

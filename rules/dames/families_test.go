@@ -168,6 +168,14 @@ func TestFamilyNotation(t *testing.T) {
 		{"brazilian", "W:W22:B18,11", "c3:g7", "c3xg7"},
 		{"czech", "W:W22:B18,11", "c3xe5xg7", "c3xg7"},
 		{"italian", "W:W22:B18", "22-13", "22x13"},
+		// PDN grammar.rst: "In alpha-numeric moves the separator may be
+		// omitted, so a3b4 is allowed"; without one, a capture is the one
+		// capture between the squares.
+		{"russian", "", "c3d4", "c3-d4"},
+		{"brazilian", "", "a3b4", "a3-b4"},
+		{"czech", "", "g3h4", "g3-h4"},
+		{"russian", "W:W22:B18", "c3e5", "c3:e5"},
+		{"brazilian", "W:W22:B18", "c3e5", "c3xe5"},
 	}
 	for _, tc := range tests {
 		p := mustPos(t, tc.game, tc.fen)

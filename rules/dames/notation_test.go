@@ -283,36 +283,10 @@ func sameMoves(a, b rules.Position) bool {
 	return strings.Join(x, " ") == strings.Join(y, " ")
 }
 
-// TestAlphaNumericWithoutSeparator: PDN grammar.rst, "In alpha-numeric moves
-// the separator may be omitted, so a3b4 is allowed."
-func TestAlphaNumericWithoutSeparator(t *testing.T) {
-	tests := []struct{ game, fen, bare, full string }{
-		{"russian", "", "c3d4", "c3-d4"},
-		{"brazilian", "", "a3b4", "a3-b4"},
-		{"czech", "", "g3h4", "g3-h4"},
-		// a capture written without its separator is the one capture
-		// between the squares
-		{"russian", "W:W22:B18", "c3e5", "c3:e5"},
-		{"brazilian", "W:W22:B18", "c3e5", "c3xe5"},
-	}
-	for _, tc := range tests {
-		p := mustPos(t, tc.game, tc.fen)
-		bare, err := p.ParseMove(tc.bare)
-		if err != nil {
-			t.Errorf("%s %q: %v", tc.game, tc.bare, err)
-			continue
-		}
-		full, err := p.ParseMove(tc.full)
-		if err != nil {
-			t.Errorf("%s %q: %v", tc.game, tc.full, err)
-			continue
-		}
-		if bare != full {
-			t.Errorf("%s: %q reads as %s, %q as %s", tc.game, tc.bare, p.FormatMove(bare), tc.full, p.FormatMove(full))
-		}
-	}
-	// Numeric families keep requiring a separator, and a bare pair of
-	// algebraic squares is still checked as a move.
+// TestSeparatorOmittedOnlyAlphaNumeric: the separator may be omitted only
+// in alpha-numeric moves (PDN grammar.rst; TestFamilyNotation reads them),
+// and a bare pair of squares is still checked as a move.
+func TestSeparatorOmittedOnlyAlphaNumeric(t *testing.T) {
 	for _, tc := range []struct{ game, text string }{{"checkers", "2218"}, {"russian", "c3d5"}, {"russian", "c3d4e5"}} {
 		p := mustPos(t, tc.game, "")
 		if _, err := p.ParseMove(tc.text); err == nil {
