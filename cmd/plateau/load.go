@@ -71,7 +71,7 @@ func (l *gameLoader) close() {
 // not read is returned as the game error rerr.
 func (l *gameLoader) dbGame(id int64) (g *record.Game, rerr, err error) {
 	if l.db == nil {
-		db, err := index.Open(l.c.Context, dbDir(l.c), index.Options{ReadOnly: true})
+		db, err := openDB(l.c, true)
 		if err != nil {
 			return nil, nil, err
 		}

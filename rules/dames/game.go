@@ -42,7 +42,8 @@ type family struct {
 	manNoKing bool // men cannot capture kings (Italian)
 	algebraic bool // moves and square names are a1–h8 (PDN notation A0)
 	capSep    byte // the capture separator written in canonical moves
-	points    bool // PDN International results "2-0", "1-1", "0-2" are accepted
+	points    bool // results are written in PDN International points, "2-0", "0-2"
+	readPts   bool // PDN International results "2-0", "1-1", "0-2" are read as well as "1-0", "0-1", "1/2-1/2"
 	huffs     bool // faults are accepted and may be huffed (the Schmidt games)
 	start     string
 }
@@ -59,20 +60,20 @@ var (
 	Dames    = &Game{id: "dames", name: "Jeu de dames (Schmidt)", v: vDames, f: schmidt}
 	Brigand  = &Game{id: "dames-brigand", name: "Dames de brigand", v: vBrigand, f: schmidt}
 	Loup     = &Game{id: "loup-moutons", name: "Le loup et les moutons", v: vLoup, f: family{geo: geom8, first: black, capSep: 'x', start: "B:W29-32:B1"}}
-	Draughts = &Game{id: "draughts", name: "International draughts (FMJD)", v: vDraughts, f: family{geo: geom10, first: white, manBack: true, flying: true, prec: precMajority, capSep: 'x', points: true, start: "W:W31-50:B1-20"}}
+	Draughts = &Game{id: "draughts", name: "International draughts (FMJD)", v: vDraughts, f: family{geo: geom10, first: white, manBack: true, flying: true, prec: precMajority, capSep: 'x', points: true, readPts: true, start: "W:W31-50:B1-20"}}
 
 	Checkers = &Game{id: "checkers", name: "English checkers", v: vFamily, f: family{
-		geo: geom8, first: black, capSep: 'x', start: "B:W21-32:B1-12"}}
+		geo: geom8, first: black, capSep: 'x', readPts: true, start: "B:W21-32:B1-12"}}
 	Italian = &Game{id: "italian", name: "Italian draughts", v: vFamily, f: family{
-		geo: geom8i, first: white, prec: precItalian, manNoKing: true, capSep: 'x', start: "W:W21-32:B1-12"}}
+		geo: geom8i, first: white, prec: precItalian, manNoKing: true, capSep: 'x', readPts: true, start: "W:W21-32:B1-12"}}
 	Pool = &Game{id: "pool", name: "American pool checkers", v: vFamily, f: family{
-		geo: geom8, first: black, manBack: true, flying: true, capSep: 'x', start: "B:W21-32:B1-12"}}
+		geo: geom8, first: black, manBack: true, flying: true, capSep: 'x', readPts: true, start: "B:W21-32:B1-12"}}
 	Russian = &Game{id: "russian", name: "Russian draughts", v: vFamily, f: family{
-		geo: geom8, first: white, manBack: true, flying: true, crownMid: true, algebraic: true, capSep: ':', start: "W:W21-32:B1-12"}}
+		geo: geom8, first: white, manBack: true, flying: true, crownMid: true, algebraic: true, capSep: ':', readPts: true, start: "W:W21-32:B1-12"}}
 	Brazilian = &Game{id: "brazilian", name: "Brazilian draughts", v: vFamily, f: family{
-		geo: geom8, first: white, manBack: true, flying: true, prec: precMajority, algebraic: true, capSep: 'x', start: "W:W21-32:B1-12"}}
+		geo: geom8, first: white, manBack: true, flying: true, prec: precMajority, algebraic: true, capSep: 'x', readPts: true, start: "W:W21-32:B1-12"}}
 	Czech = &Game{id: "czech", name: "Czech draughts", v: vFamily, f: family{
-		geo: geom8, first: white, flying: true, prec: precKing, algebraic: true, capSep: 'x', start: "W:W21-32:B1-12"}}
+		geo: geom8, first: white, flying: true, prec: precKing, algebraic: true, capSep: 'x', readPts: true, start: "W:W21-32:B1-12"}}
 )
 
 var schmidt = family{geo: geom10, first: black, manBack: true, flying: true, capSep: 'x', huffs: true, start: "B:W31-50:B1-20"}

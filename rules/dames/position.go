@@ -270,7 +270,7 @@ func (g *Game) resultWinner(r string) int {
 	case "1/2-1/2":
 		return 2
 	}
-	if g.f.points || g.v == vFamily {
+	if g.f.readPts {
 		switch r {
 		case "2-0":
 			return 0
@@ -291,7 +291,7 @@ func (p *Position) CheckResult(result string) error {
 	w := p.g.resultWinner(r)
 	if w < 0 {
 		allowed := "1-0, 0-1, 1/2-1/2 or *"
-		if p.g.f.points || p.g.v == vFamily {
+		if p.g.f.readPts {
 			allowed = "2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2 or *"
 		}
 		return fmt.Errorf("%w: %q is not a %s result (%s)", rules.ErrResult, result, p.g.id, allowed)
