@@ -55,6 +55,10 @@ function toast(msg) {
 // millions of games); the page asks for one page at a time.
 const PAGE = 100;
 let listOffset = 0, listTotal = 0, listMore = false, rulesetsShown = false;
+// The cursors of the page shown (a database's): ▶ and ◀ read the next and
+// previous pages from them (a seek, however deep the page), a page jump by
+// its offset.
+let listNext = '', listPrev = '', listCursor = null;
 let sort = { col: 'id', desc: false };
 let posSearch = null; // {game, fen, label}: the list is a position search
 
@@ -86,6 +90,10 @@ async function loadList() {
   $('#export').href = 'api/export?' + p;
   p.set('offset', listOffset);
   p.set('limit', PAGE);
+  const cur = listCursor;
+  listCursor = null;
+  if (cur && cur.after) p.set('after', cur.after);
+  if (cur && cur.before) p.set('before', cur.before);
   const seq = ++listSeq;
   let j;
   try {
@@ -99,6 +107,8 @@ async function loadList() {
   }
   if (seq !== listSeq) return;
   games = j.games || [];
+  listNext = j.next || '';
+  listPrev = j.prev || '';
   listTotal = j.total;
   listMore = !!j.more;
   if (!rulesetsShown || (j.rulesets || []).length + 1 !== $('#gamefilter').options.length) {
@@ -121,6 +131,8 @@ function turnPage(dir) {
   const next = listOffset + dir * PAGE;
   if (next < 0 || (dir > 0 && !hasNext())) return;
   listOffset = next;
+  if (next > 0 && dir > 0 && listNext) listCursor = { after: listNext };
+  if (next > 0 && dir < 0 && listPrev) listCursor = { before: listPrev };
   loadList();
 }
 
