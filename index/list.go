@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // ListOptions tune List, the game list of a browser (plateau serve).
@@ -375,6 +379,71 @@ func (db *DB) Headers(ctx context.Context, ids []int64, names ...string) (map[in
 	}
 	return out, nil
 }
+
+// WithText calls fn with the canonical record text of game id (ErrNotFound
+// when there is none). The text is read from a block kept decoded when
+// there is one (those of the list pages read: a reader opens the games of
+// the page he sees); else its block is decoded only up to the game's end,
+// into a buffer that is used again once fn returns: fn must not keep the
+// text. It costs less than Text, which decodes the whole block into a new
+// buffer, for a server asked for games one by one.
+func (db *DB) WithText(ctx context.Context, id int64, fn func(text []byte) error) error {
+	var block, off, n int64
+	err := db.sql.QueryRowContext(ctx, `SELECT tblock, toff, tlen FROM games WHERE id = ?`, id).Scan(&block, &off, &n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("game %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	if off < 0 || n < 0 {
+		return fmt.Errorf("game %d text: bad block reference", id)
+	}
+	if data, ok := db.blocks.get(block); ok {
+		if off+n > int64(len(data)) {
+			return fmt.Errorf("game %d text: bad block reference", id)
+		}
+		return fn(data[off : off+n])
+	}
+	var stored []byte
+	if err := db.sql.QueryRowContext(ctx, `SELECT data FROM texts WHERE id = ?`, block).Scan(&stored); err != nil {
+		return fmt.Errorf("game %d text: %w", id, err)
+	}
+	d, _ := zstreams.Get().(*zstd.Decoder)
+	if d == nil {
+		if d, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1)); err != nil {
+			return err
+		}
+	}
+	defer func() {
+		d.Reset(nil) // drops the reference to stored
+		zstreams.Put(d)
+	}()
+	if err := d.Reset(bytes.NewReader(stored)); err != nil {
+		return fmt.Errorf("game %d text: %w", id, err)
+	}
+	bp, _ := textBufs.Get().(*[]byte)
+	if bp == nil {
+		bp = new([]byte)
+	}
+	defer textBufs.Put(bp)
+	if int64(cap(*bp)) < off+n {
+		*bp = make([]byte, off+n)
+	}
+	buf := (*bp)[:off+n]
+	if _, err := io.ReadFull(d, buf); err != nil {
+		return fmt.Errorf("game %d text: %w", id, err)
+	}
+	return fn(buf[off:])
+}
+
+// zstreams and textBufs keep the streaming decoders and the buffers of
+// WithText for the next call (a decoder's tables and a text buffer of up
+// to a block, 256 KiB, are not made again for each game).
+var (
+	zstreams sync.Pool
+	textBufs sync.Pool
+)
 
 // blockLRU keeps the last text blocks decompressed for Headers (a list
 // reads the headers of a page of neighbouring games, which share blocks;

@@ -281,14 +281,20 @@ func badQuery(err error) error {
 
 // Detail replays the stored record of game n.
 func (s *Source) Detail(ctx context.Context, n int) (*web.Detail, error) {
-	text, err := s.db.Text(ctx, int64(n))
+	var rec *record.Game
+	var rerr error
+	err := s.db.WithText(ctx, int64(n), func(text []byte) error {
+		// The record is read here: text is not kept.
+		rec, rerr = record.NewReader(bytes.NewReader(text), "database").Next()
+		return nil
+	})
 	if errors.Is(err, index.ErrNotFound) {
 		return nil, fmt.Errorf("game %d: %w", n, web.ErrNoGame)
 	}
 	if err != nil {
 		return nil, err
 	}
-	rec, err := record.NewReader(bytes.NewReader(text), "database").Next()
+	err = rerr
 	if err != nil && rec == nil {
 		return nil, fmt.Errorf("game %d: stored record unreadable: %w", n, err)
 	}
