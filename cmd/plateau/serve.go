@@ -59,14 +59,19 @@ func serveCommand() *cli.Command {
 			}
 			var src web.Source
 			var what string
+			var release func() // frees memory when the server is idle
 			if c.NArg() == 0 {
 				db, err := openDB(c, true)
 				if err != nil {
 					return err
 				}
 				defer db.Close()
-				boundPool(db)
-				src, what = browse.New(db, opts), "the database "+db.Dir()
+				conns := boundPool(db)
+				limitMemory(c.Context, db)
+				release = func() { releaseMemory(db, conns) }
+				bs := browse.New(db, opts)
+				bs.Warm()
+				src, what = bs, "the database "+db.Dir()
 			} else {
 				if c.IsSet("db") {
 					return cli.Exit("serve: --db serves the database; name files or --db, not both", exitUsage)
@@ -96,7 +101,12 @@ func serveCommand() *cli.Command {
 				}
 				defer stopProfiles()
 			}
-			h := web.Guard(serveHandler(src), web.GuardOptions{Addr: ln.Addr().String(), Hosts: hosts, Timeout: c.Duration("timeout")})
+			var h http.Handler = web.Guard(serveHandler(src), web.GuardOptions{Addr: ln.Addr().String(), Hosts: hosts, Timeout: c.Duration("timeout")})
+			if release != nil {
+				w := &idleWatch{last: time.Now()}
+				h = w.wrap(h)
+				go w.releaseWhenIdle(ctx, release)
+			}
 			if err := serveUntil(ctx, ln, h); err != nil {
 				return cli.Exit(err, exitUsage)
 			}

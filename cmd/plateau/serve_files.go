@@ -73,11 +73,12 @@ func serveFiles(ctx context.Context, paths []string, ropts replay.Options, maxRe
 // page cache of its own (up to 64 MiB), and SQLite answers a query on one
 // core, so more connections than about twice the cores only add memory.
 // A connection idle for half a minute is closed, and its cache freed.
-func boundPool(db *index.DB) {
+func boundPool(db *index.DB) int {
 	n := max(2, 2*runtime.GOMAXPROCS(0))
 	db.SQL().SetMaxOpenConns(n)
 	db.SQL().SetMaxIdleConns(n)
 	db.SQL().SetConnMaxIdleTime(30 * time.Second)
+	return n
 }
 
 // showLoading draws the loading of served files on bar (bytes of the files

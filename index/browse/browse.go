@@ -10,7 +10,7 @@
 // ones. A page's round and Elo columns are read from the stored records
 // (the games table has no column for them). Counts are cached by the
 // database while it does not grow; a position's occurrences are counted up
-// to maxPositionCount, and a pattern list is not counted (a pattern count
+// to maxPositionCount (1,000), and a pattern list is not counted (a pattern count
 // scans every candidate game). Records come back in canonical form, so the
 // file and line of the page are the database's, not those of the imported
 // file.
@@ -126,6 +126,12 @@ func (s *Source) list(ctx context.Context, q web.ListQuery) (web.ListPage, error
 			}
 			break
 		}
+		if len(hits) < iq.Limit && (len(hits) > 0 || iq.Offset == 0) {
+			// The last page: the count is known without counting (the
+			// page of most positions, which few games reach).
+			page.Total = iq.Offset + len(hits)
+			break
+		}
 		page.Total, page.More, err = s.db.PositionCount(ctx, iq, maxPositionCount)
 		if err != nil {
 			return page, err
@@ -176,9 +182,13 @@ func (s *Source) list(ctx context.Context, q web.ListQuery) (web.ListPage, error
 	for i, h := range hits {
 		ids[i] = h.ID
 	}
-	heads, err := s.db.Headers(ctx, ids, headerTags...)
-	if err != nil {
-		return page, err
+	var heads map[int64]map[string]string
+	if !q.Brief {
+		// Round and Elo are read from the records: a page of games from
+		// all over the database decodes a text block for each.
+		if heads, err = s.db.Headers(ctx, ids, headerTags...); err != nil {
+			return page, err
+		}
 	}
 	warns, err := s.db.GameWarnings(ctx, ids)
 	if err != nil {
@@ -216,13 +226,20 @@ func (s *Source) list(ctx context.Context, q web.ListQuery) (web.ListPage, error
 
 // plain reports whether q filters by ruleset and validity alone.
 func plain(q web.ListQuery) bool {
-	q.Game, q.Valid, q.Sort, q.Desc, q.Offset, q.Limit, q.After, q.Before = "", "", "", false, 0, 0, "", ""
+	q.Game, q.Valid, q.Sort, q.Desc, q.Offset, q.Limit, q.After, q.Before, q.Brief = "", "", "", false, 0, 0, "", "", false
 	return q == web.ListQuery{}
 }
 
-// maxPositionCount bounds the count of a position's occurrences (the
-// start position occurs in every game): beyond, the page says "more than".
-const maxPositionCount = 10000
+// maxPositionCount bounds the count of a position's occurrences: the page
+// says "1000+" beyond. Decision, as the lichess explorer and ChessBase's
+// tree do: the number of games of a popular position is the opening
+// tree's (its total, from the aggregate, shown above the list: "12 moves,
+// 1,000,000 games"), while the list of the games reaching it is paged, not
+// counted to the end. Counting a position's occurrences visits each (the
+// start position occurs in every game: a million), so a count stops at
+// 1,000 — a figure that still tells a rare position from a common one, in
+// a millisecond or two.
+const maxPositionCount = 1000
 
 // headerTags are the tags a list line reads from the stored record: the
 // round and every ruleset's Elo tags.

@@ -9,10 +9,13 @@ import (
 	"github.com/plateau/plateau/index"
 )
 
-// countsTTL is how long the cached counts are served before they are
-// counted again (in the background: requests keep the old ones meanwhile),
-// so that games imported while the server runs show up.
-const countsTTL = time.Minute
+// The cached counts are counted again (in the background: requests keep
+// the old ones meanwhile) when the database's last game id changes, so
+// that games imported while the server runs show up, or once they are
+// countsTTL old (an edit that deletes or repairs games without adding
+// one). A count scans every game: a second or two for a million, which
+// a server under load should not pay every minute for nothing.
+const countsTTL = 10 * time.Minute
 
 // countsTimeout bounds one count of the database.
 const countsTimeout = 2 * time.Minute
@@ -30,6 +33,7 @@ type counts struct {
 	mu      sync.Mutex
 	games   []index.GameCount
 	at      time.Time     // when games were counted; zero: never
+	last    int64         // the last game id when they were counted
 	running chan struct{} // closed when the count under way ends
 	err     error         // of the last count, if it failed
 }
@@ -38,9 +42,13 @@ type counts struct {
 // most as long as ctx) or if they are older than countsTTL (in the
 // background).
 func (c *counts) get(ctx context.Context) ([]index.GameCount, error) {
+	last, err := c.db.LastID(ctx)
+	if err != nil {
+		return nil, err
+	}
 	c.mu.Lock()
 	if !c.at.IsZero() {
-		if time.Since(c.at) > countsTTL && c.running == nil {
+		if (time.Since(c.at) > countsTTL || last != c.last) && c.running == nil {
 			c.start()
 		}
 		g := c.games
@@ -73,6 +81,13 @@ func (c *counts) start() {
 		defer close(ch)
 		ctx, cancel := context.WithTimeout(context.Background(), countsTimeout)
 		defer cancel()
+		last, err := c.db.LastID(ctx)
+		if err != nil {
+			c.mu.Lock()
+			c.running, c.err = nil, err
+			c.mu.Unlock()
+			return
+		}
 		info, err := c.db.Info(ctx)
 		c.mu.Lock()
 		defer c.mu.Unlock()
@@ -81,8 +96,19 @@ func (c *counts) start() {
 			c.err = errors.Join(errors.New("counting the games"), err)
 			return
 		}
-		c.games, c.at, c.err = info.Games, time.Now(), nil
+		c.games, c.at, c.last, c.err = info.Games, time.Now(), last, nil
 	}()
+}
+
+// Warm starts counting the games in the background, so that the first
+// page of the list does not wait for the count (a server calls it when it
+// starts).
+func (s *Source) Warm() {
+	s.counts.mu.Lock()
+	defer s.counts.mu.Unlock()
+	if s.counts.at.IsZero() && s.counts.running == nil {
+		s.counts.start()
+	}
 }
 
 // total is the number of games of ruleset game ("" for all) that are

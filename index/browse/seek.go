@@ -23,8 +23,9 @@ import (
 const indexEvery = 100
 
 // indexFrom is the offset from which a page index is made: skipping fewer
-// games than this costs less than a millisecond or two.
-const indexFrom = 2000
+// games costs a few milliseconds, once for each page (pages are cached),
+// while the index scans the whole list (a second for a million games).
+const indexFrom = 10000
 
 // maxIndexes bounds the page indexes kept (some 10,000 cursors each for a
 // list of a million games: under a megabyte).

@@ -192,8 +192,9 @@ func requestURL(c Config, kind string, r *rand.Rand, positions []string) string 
 	case "tree":
 		return c.Base + "/api/tree?" + url.Values{"game": {c.Game}, "fen": {positions[r.IntN(len(positions))]}}.Encode()
 	default: // position lookup: the page's "games with this position"
+		// As the page asks for them (app.js loadPositionGames).
 		return c.Base + "/api/games?" + url.Values{"game": {c.Game}, "position": {positions[r.IntN(len(positions))]},
-			"limit": {"10"}}.Encode()
+			"offset": {"0"}, "limit": {"10"}, "brief": {"1"}}.Encode()
 	}
 }
 

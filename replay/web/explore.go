@@ -221,7 +221,7 @@ func ListQueryOf(v url.Values) (ListQuery, error) {
 		Player: v.Get("player"), Event: v.Get("event"), Site: v.Get("site"),
 		DateFrom: v.Get("from"), DateTo: v.Get("to"), Result: v.Get("result"),
 		Position: v.Get("position"), Pattern: v.Get("pattern"), Sort: v.Get("sort"), Desc: v.Get("desc") == "1",
-		After: v.Get("after"), Before: v.Get("before"),
+		After: v.Get("after"), Before: v.Get("before"), Brief: v.Get("brief") == "1",
 	}
 	if q.After != "" && q.Before != "" {
 		return q, fmt.Errorf("after and before: one cursor at a time")

@@ -44,6 +44,10 @@ type ListQuery struct {
 	// reverses it. A position or pattern list is in game and ply order.
 	Sort string
 	Desc bool
+	// Brief asks for lines without what a database reads from the records
+	// themselves (round, Elo): the page's list of the games of a position,
+	// which does not show them, is read at the cost of its index rows.
+	Brief bool
 }
 
 // ErrUnsupported is returned by a source asked for what it cannot do.

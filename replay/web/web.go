@@ -256,17 +256,33 @@ func summarize(g *replay.Game, file string, index int) Summary {
 	return s
 }
 
-// tree builds the nodes of a game.
-type tree struct{ d *Detail }
+// tree builds the nodes of a game. The pieces of its nodes are cut from
+// chunks of placements (a game of 90 positions of 40 pieces is then a few
+// allocations, not 90).
+type tree struct {
+	d     *Detail
+	chunk []Placement
+}
+
+// kindText is the text of each piece letter, made once.
+var kindText = func() (t [256]string) {
+	for i := range t {
+		t[i] = string(rune(i))
+	}
+	return
+}()
 
 func (t *tree) add(n Node, pos rules.Position) int {
 	n.Next = -1
 	n.ToMove = int(pos.ToMove())
 	n.FEN = pos.String()
 	board := pos.Board()
-	n.Pieces = make([]Placement, len(board))
+	if len(t.chunk) < len(board) || t.chunk == nil {
+		t.chunk = make([]Placement, max(1024, len(board)))
+	}
+	n.Pieces, t.chunk = t.chunk[:len(board):len(board)], t.chunk[len(board):]
 	for i, pl := range board {
-		n.Pieces[i] = Placement{Square: pl.Square, Side: int(pl.Side), Kind: string(rune(pl.Kind)), Promoted: pl.Promoted, Count: pl.Count}
+		n.Pieces[i] = Placement{Square: pl.Square, Side: int(pl.Side), Kind: kindText[pl.Kind], Promoted: pl.Promoted, Count: pl.Count}
 	}
 	if o := pos.Outcome(); o.Over {
 		n.Over = o.Reason

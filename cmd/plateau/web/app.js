@@ -148,6 +148,9 @@ function jumpTo(page) {
   loadList();
 }
 
+// num writes a count with thousands separators (1,000,000).
+function num(n) { return Number(n).toLocaleString('en'); }
+
 function sideNames(g) { return (g.sides && g.sides[0]) ? g.sides : ['White', 'Black']; }
 
 function renderList() {
@@ -178,10 +181,10 @@ function renderList() {
   }
   tb.replaceChildren(...rows);
   let count;
-  if (games.length === 0) count = listTotal > 0 ? 'no game on this page of ' + listTotal : 'no game';
+  if (games.length === 0) count = listTotal > 0 ? 'no game on this page of ' + num(listTotal) : 'no game';
   else {
-    const of = listTotal < 0 ? 'many' : (listMore ? 'more than ' : '') + listTotal;
-    count = (listOffset + 1) + '–' + (listOffset + games.length) + ' of ' + of;
+    const of = listTotal < 0 ? 'many' : num(listTotal) + (listMore ? '+' : '');
+    count = num(listOffset + 1) + '–' + num(listOffset + games.length) + ' of ' + of;
   }
   $('#count').textContent = count;
   $('#p-prev').disabled = listOffset === 0;
@@ -688,7 +691,7 @@ function renderTree(moves, n) {
   });
   if (!rows.length) rows.push(el('tr', {}, el('td', { colspan: 7, class: 'none' }, 'No game of the database continues from here.')));
   $('#tree tbody').replaceChildren(...rows);
-  $('#treesum').textContent = total ? '· ' + moves.length + ' moves, ' + total + ' games' : '';
+  $('#treesum').textContent = total ? '· ' + moves.length + ' moves, ' + num(total) + ' games' : '';
 }
 
 function fmtPoints(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
@@ -699,7 +702,7 @@ async function loadPositionGames() {
   const seq = ++posSeq;
   let j;
   try {
-    j = await getJSON('api/games?' + new URLSearchParams({ game: game.game, position: n.fen, offset: posOffset, limit: POSPAGE }));
+    j = await getJSON('api/games?' + new URLSearchParams({ game: game.game, position: n.fen, offset: posOffset, limit: POSPAGE, brief: 1 }));
   } catch (e) {
     if (seq === posSeq) { $('#posgames tbody').replaceChildren(el('tr', {}, el('td', {}, e.message))); $('#poscount').textContent = ''; }
     return;
@@ -719,7 +722,7 @@ async function loadPositionGames() {
   });
   if (!rows.length) rows.push(el('tr', {}, el('td', { class: 'none' }, 'No stored game reaches this position.')));
   $('#posgames tbody').replaceChildren(...rows);
-  const total = j.total < 0 ? '?' : (j.more ? 'more than ' : '') + j.total;
+  const total = j.total < 0 ? '?' : num(j.total) + (j.more ? '+' : '');
   $('#poscount').textContent = '· ' + total + (j.total === 1 ? ' occurrence' : ' occurrences');
   $('#pp-text').textContent = j.games.length ? (posOffset + 1) + '–' + (posOffset + j.games.length) : '';
   $('#pp-prev').disabled = posOffset === 0;
