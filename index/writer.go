@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // writer owns the one write transaction of an import.
@@ -41,8 +40,8 @@ type writer struct {
 }
 
 type dbPos struct {
-	key int64
-	at  int64 // storedAt(game, ply, var)
+	key int64 // posKey
+	at  int64 // packAt(game, ply, var)
 }
 
 type treeKey struct {
@@ -254,7 +253,7 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 		}
 	}
 	for _, r := range p.pos {
-		w.positions = append(w.positions, dbPos{key: saltKey(p.game, r.key), at: storedAt(id, r.ply, r.vari)})
+		w.positions = append(w.positions, dbPos{key: posKey(saltKey(p.game, r.key), r.ply, r.vari), at: packAt(id, r.ply, r.vari)})
 	}
 	s0, s1, scored := scores(p.result)
 	for _, t := range p.tree {
@@ -286,38 +285,12 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 	return id, false, nil
 }
 
-// flushRows writes the accumulated positions and tree rows, in key order.
+// flushRows writes the accumulated positions (as a new run, posruns.go)
+// and tree rows, in key order.
 func (w *writer) flushRows(ctx context.Context) error {
-	sort.Slice(w.positions, func(i, j int) bool {
-		a, b := &w.positions[i], &w.positions[j]
-		if a.key != b.key {
-			return a.key < b.key
-		}
-		return a.at < b.at
-	})
-	const per = 400
-	full, err := w.tx.PrepareContext(ctx, `INSERT OR IGNORE INTO position_rows(key, at) VALUES`+
-		strings.TrimSuffix(strings.Repeat("(?,?),", per), ","))
-	if err != nil {
-		return err
-	}
-	defer full.Close()
-	args := make([]any, 0, per*2)
-	rows := w.positions
-	for len(rows) >= per {
-		args = args[:0]
-		for _, r := range rows[:per] {
-			args = append(args, r.key, r.at)
-		}
-		if _, err := full.ExecContext(ctx, args...); err != nil {
-			return fmt.Errorf("store positions: %w", err)
-		}
-		rows = rows[per:]
-	}
-	for _, r := range rows {
-		if _, err := w.tx.ExecContext(ctx, `INSERT OR IGNORE INTO position_rows(key, at) VALUES(?,?)`, r.key, r.at); err != nil {
-			return fmt.Errorf("store positions: %w", err)
-		}
+	sortPositions(w.positions)
+	if err := writeRun(ctx, w.tx, w.positions); err != nil {
+		return fmt.Errorf("store positions: %w", err)
 	}
 	w.positions = w.positions[:0]
 
@@ -411,6 +384,11 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 		clear(w.tagIDs)
 		clear(w.sources)
 		return nil, err
+	}
+	// The games are committed; merging position runs is a transaction of
+	// its own (a failure leaves the runs as they were).
+	if err := w.db.compactPositions(ctx); err != nil {
+		return docs, err
 	}
 	return docs, nil
 }
