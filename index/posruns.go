@@ -251,14 +251,14 @@ func writeRun(ctx context.Context, tx txer, ps []dbPos) error {
 // runCursor reads the blocks of one run in order: from the block that
 // may hold a key (seek), or every block (scan).
 type runCursor struct {
-	ctx        context.Context
-	seek, cont *sql.Stmt // seekQuery and contQuery (nil when scanning)
-	rows       *sql.Rows // a scan's blocks
-	run        int64
-	last, id   int64 // the current block
-	dec        blockDecoder
-	fetched    int
-	done       bool
+	ctx      context.Context
+	r        *posReader // its seekQuery and contQuery (nil when scanning)
+	rows     *sql.Rows  // a scan's blocks
+	run      int64
+	last, id int64 // the current block
+	dec      blockDecoder
+	fetched  int
+	done     bool
 }
 
 const (
@@ -286,12 +286,13 @@ func (c *runCursor) nextBlock(key int64) (bool, error) {
 			return false, c.rows.Err()
 		}
 		err = c.rows.Scan(&c.id, &c.last, &data)
-	case c.fetched == 0:
-		err = c.seek.QueryRowContext(c.ctx, c.run, key).Scan(&c.id, &c.last, &data)
 	case c.last == key:
-		err = c.cont.QueryRowContext(c.ctx, c.run, key, c.id).Scan(&c.id, &c.last, &data)
+		if err := c.r.prepareSeeks(c.ctx); err != nil {
+			return false, err
+		}
+		err = c.r.cont.QueryRowContext(c.ctx, c.run, key, c.id).Scan(&c.id, &c.last, &data)
 		if errors.Is(err, sql.ErrNoRows) && key < 1<<63-1 {
-			err = c.seek.QueryRowContext(c.ctx, c.run, key+1).Scan(&c.id, &c.last, &data)
+			err = c.r.seek.QueryRowContext(c.ctx, c.run, key+1).Scan(&c.id, &c.last, &data)
 		}
 	default: // the block's last key is past key
 		c.done = true
@@ -372,36 +373,44 @@ func openPosReader(ctx context.Context, db *sql.DB) (*posReader, error) {
 		return nil, err
 	}
 	r.active = true
-	if err := r.init(ctx); err != nil {
-		r.close()
-		return nil, err
-	}
 	return r, nil
 }
 
-func (r *posReader) init(ctx context.Context) error {
+// loadRuns lists the live runs.
+func (r *posReader) loadRuns(ctx context.Context) error {
 	rows, err := r.conn.QueryContext(ctx, `SELECT run FROM pos_runs ORDER BY run`)
 	if err != nil {
 		return err
 	}
+	defer rows.Close()
 	for rows.Next() {
 		var run int64
 		if err := rows.Scan(&run); err != nil {
-			rows.Close()
 			return err
 		}
 		r.runs = append(r.runs, run)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
+	return rows.Err()
+}
+
+// prepareSeeks prepares the statements of blocks after the first.
+func (r *posReader) prepareSeeks(ctx context.Context) error {
+	if r.seek != nil {
+		return nil
 	}
+	var err error
 	if r.seek, err = r.conn.PrepareContext(ctx, seekQuery); err != nil {
 		return err
 	}
 	r.cont, err = r.conn.PrepareContext(ctx, contQuery)
 	return err
 }
+
+// firstBlocks finds, in one statement, the first block that may hold a
+// key in every run, for each of up to two keys.
+const firstBlocks = `SELECT r.run, ks.k, b.id, b.last, b.data
+	FROM pos_runs r, (SELECT ?1 AS k UNION ALL SELECT ?2) ks
+	JOIN pos_blocks b ON b.id = (SELECT id FROM pos_blocks WHERE run = r.run AND last >= ks.k ORDER BY last, id LIMIT 1)`
 
 func (r *posReader) close() {
 	for _, st := range []*sql.Stmt{r.seek, r.cont} {
@@ -424,21 +433,43 @@ type occIter struct {
 	err     error
 }
 
-// occurrences iterates the ats stored under the given stored keys.
+// occurrences iterates the ats stored under the given stored keys (one or
+// two).
 func (r *posReader) occurrences(ctx context.Context, keys ...int64) *occIter {
 	it := &occIter{prev: -1}
-	for _, k := range keys {
-		for _, run := range r.runs {
-			s := &keyStream{cur: runCursor{ctx: ctx, seek: r.seek, cont: r.cont, run: run}, key: k}
-			ok, err := s.advance()
-			if err != nil {
-				it.err = err
-				return it
-			}
-			if ok {
-				it.streams = append(it.streams, s)
-			}
+	if len(keys) == 1 {
+		keys = append(keys, keys[0])
+	}
+	rows, err := r.conn.QueryContext(ctx, firstBlocks, keys[0], keys[1])
+	if err != nil {
+		it.err = err
+		return it
+	}
+	defer rows.Close()
+	seen := map[[2]int64]bool{}
+	for rows.Next() {
+		s := &keyStream{cur: runCursor{ctx: ctx, r: r, fetched: 1}}
+		var data []byte
+		if err := rows.Scan(&s.cur.run, &s.key, &s.cur.id, &s.cur.last, &data); err != nil {
+			it.err = err
+			return it
 		}
+		if seen[[2]int64{s.cur.run, s.key}] { // the same key twice
+			continue
+		}
+		seen[[2]int64{s.cur.run, s.key}] = true
+		s.cur.dec.reset(data)
+		ok, err := s.advance()
+		if err != nil {
+			it.err = err
+			return it
+		}
+		if ok {
+			it.streams = append(it.streams, s)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		it.err = err
 	}
 	return it
 }
@@ -701,6 +732,9 @@ func (db *DB) ScanPositions(ctx context.Context, fn func(key, game int64, ply, v
 	defer r.close()
 	live, err := validGames(ctx, r.conn)
 	if err != nil {
+		return err
+	}
+	if err := r.loadRuns(ctx); err != nil {
 		return err
 	}
 	m, err := newRunMerge(ctx, r.conn, r.runs)
