@@ -184,6 +184,7 @@ func benchCommand() *cli.Command {
 				Log:        os.Stderr,
 			})
 			if rep != nil {
+				rep.Notes = append([]string{"Command: `plateau " + strings.Join(os.Args[1:], " ") + "`"}, rep.Notes...)
 				fmt.Print(rep.Markdown())
 			}
 			if err != nil {

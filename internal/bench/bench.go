@@ -117,6 +117,23 @@ type Report struct {
 	Stages        []Stage
 	Slowdowns     []Slowdown
 	Notes         []string
+	// Load is the machine's load average (1, 5 and 15 minutes, from
+	// /proc/loadavg) at the start and at the end of the run; "" where not
+	// known.
+	Load [2]string
+}
+
+// loadAvg reads the load averages of the machine, "" where not known.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[:3], " ")
 }
 
 // ErrInvalid is returned when a generated game does not validate.
@@ -179,6 +196,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		cfg.QueryEvery = DefaultQueryEvery
 	}
 	r := &run{cfg: cfg, rep: &Report{Game: cfg.Game.ID(), Games: cfg.Games, Seed: cfg.Seed}}
+	r.rep.Load[0] = loadAvg()
+	defer func() { r.rep.Load[1] = loadAvg() }()
 	if !cfg.NoDB {
 		r.rep.Base = cfg.Base
 	}
@@ -437,6 +456,9 @@ func (r *Report) Markdown() string {
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "\n%s\n", n)
+	}
+	if r.Load[0] != "" || r.Load[1] != "" {
+		fmt.Fprintf(&b, "\nLoad average (1, 5, 15 min): %s at the start, %s at the end.\n", r.Load[0], r.Load[1])
 	}
 	return b.String()
 }

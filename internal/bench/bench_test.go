@@ -123,6 +123,9 @@ func TestRunBase(t *testing.T) {
 			t.Errorf("slowdown %+v", s)
 		}
 	}
+	if _, err := os.Stat("/proc/loadavg"); err == nil && (len(strings.Fields(rep.Load[0])) != 3 || len(strings.Fields(rep.Load[1])) != 3) {
+		t.Errorf("load averages %q", rep.Load)
+	}
 	md := rep.Markdown()
 	for _, w := range []string{"300 games into a database of 200", "position lookup p50", "go tool pprof"} {
 		if !strings.Contains(md, w) {
