@@ -1,13 +1,14 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/bits"
-	"sort"
+	"slices"
 )
 
 // Position runs (layout 4). Every position of every valid game is an
@@ -169,15 +170,56 @@ func (d *blockDecoder) next() bool {
 
 var errBadBlock = errors.New("position index: damaged block")
 
-// sortPositions sorts occurrences in (key, at) order.
+// sortPositions sorts occurrences in (key, at) order: a least-significant
+// digit radix sort, 16 bits a pass (stable), on at then on key; the at
+// passes are skipped when the occurrences come in at order already (an
+// import appends games in id order), and so are the passes of digits
+// that do not vary.
 func sortPositions(ps []dbPos) {
-	sort.Slice(ps, func(i, j int) bool {
-		a, b := &ps[i], &ps[j]
-		if a.key != b.key {
-			return a.key < b.key
+	if len(ps) < 256 {
+		slices.SortFunc(ps, func(a, b dbPos) int {
+			if c := cmp.Compare(a.key, b.key); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.at, b.at)
+		})
+		return
+	}
+	tmp := make([]dbPos, len(ps))
+	src, dst := ps, tmp
+	var count [1 << 16]int
+	pass := func(digit func(p *dbPos) int) {
+		clear(count[:])
+		for i := range src {
+			count[digit(&src[i])]++
 		}
-		return a.at < b.at
-	})
+		if count[digit(&src[0])] == len(src) { // one value: nothing to do
+			return
+		}
+		sum := 0
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for i := range src {
+			d := digit(&src[i])
+			dst[count[d]] = src[i]
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	if !slices.IsSortedFunc(ps, func(a, b dbPos) int { return cmp.Compare(a.at, b.at) }) {
+		for shift := 0; shift < 64; shift += 16 {
+			pass(func(p *dbPos) int { return int(uint64(p.at) >> shift & 0xffff) })
+		}
+	}
+	for shift := 0; shift < 64; shift += 16 {
+		// The sign bit flipped: int64 order.
+		pass(func(p *dbPos) int { return int((uint64(p.key)^1<<63)>>shift) & 0xffff })
+	}
+	if &src[0] != &ps[0] {
+		copy(ps, src)
+	}
 }
 
 // txer is what writing a run needs of a transaction.

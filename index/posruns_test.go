@@ -232,3 +232,37 @@ func TestBlocksQueriesUseIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestSortPositions: the radix sort orders as (key, at) comparison does,
+// on keys of every sign, ats sorted or not, and a key shared by many.
+func TestSortPositions(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 1, 255, 256, 1000, 70000} {
+		for _, atSorted := range []bool{false, true} {
+			ps := make([]dbPos, n)
+			for i := range ps {
+				ps[i] = dbPos{int64(r.Uint64()), r.Int64N(1 << 50)}
+				if i%7 == 0 {
+					ps[i].key = -3
+				}
+				if atSorted {
+					ps[i].at = int64(i)
+				}
+			}
+			want := slices.Clone(ps)
+			slices.SortFunc(want, func(a, b dbPos) int {
+				if a.key != b.key {
+					if a.key < b.key {
+						return -1
+					}
+					return 1
+				}
+				return int(a.at - b.at)
+			})
+			sortPositions(ps)
+			if !slices.Equal(ps, want) {
+				t.Errorf("n %d, ats sorted %v: order differs at %d", n, atSorted, firstDiff(ps, want))
+			}
+		}
+	}
+}
