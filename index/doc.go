@@ -17,11 +17,12 @@
 // database of another version with ErrSchema: import the records again into
 // a new directory.
 //
-// Where the bytes go, for generated Ōgi games (about 910 bytes of record
-// text and 73 positions each; 20,000 games): positions 1,450 bytes a game,
-// games 585 (of which the move list 400), texts 323, tree_players 181, text
-// index 156, tree 104, tags 54, other indexes about 75: 2,950 bytes, 3.2×
-// the text.
+// Where the bytes go: generated Ōgi games (about 1,090 bytes of record
+// text and 89 positions each) take 2,942 database bytes a game at 100,000
+// games and 2,811 at 1,000,000 (2.7× and 2.6× the text; layout 3: 3,435,
+// 3.15×). The position runs take about 1,000 bytes a game (one occurrence
+// in about 11 bytes); the rest is the games rows (the move list about 400),
+// texts about 320, the tree aggregate, tags and the text index.
 //
 //   - games: one row per record, valid or not: ruleset, validity, players
 //     (ids into players), event, site, date, result, termination, ply count,
