@@ -4,10 +4,15 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // ListOptions tune List, the game list of a browser (plateau serve).
@@ -20,6 +25,51 @@ type ListOptions struct {
 	// AnyValidity lists valid and invalid games alike (Query.Invalid is
 	// then ignored).
 	AnyValidity bool
+	// After, when set, is where the page starts: the games that come after
+	// this one in the list's order (a seek: the cost does not grow with the
+	// depth of the page; Query.Offset then counts from there). Before
+	// asks for the page that ends just before it instead.
+	After, Before *ListCursor
+}
+
+// ListCursor is a place in a list: a game's id and its value of the
+// sort column (Null when it has none). List gives the cursor of each of
+// its games; ListIndex gives one every so many games of a whole list.
+type ListCursor struct {
+	ID    int64
+	Value string
+	Null  bool
+}
+
+// String writes the cursor as a token for a URL: the id, then the value
+// ("7", "7:n" for no value, "7:vMori, Daichi").
+func (c ListCursor) String() string {
+	switch {
+	case c.Null:
+		return strconv.FormatInt(c.ID, 10) + ":n"
+	case c.Value == "":
+		return strconv.FormatInt(c.ID, 10)
+	}
+	return strconv.FormatInt(c.ID, 10) + ":v" + c.Value
+}
+
+// ParseListCursor reads a cursor written by String.
+func ParseListCursor(s string) (ListCursor, error) {
+	idText, rest, _ := strings.Cut(s, ":")
+	id, err := strconv.ParseInt(idText, 10, 64)
+	if err != nil {
+		return ListCursor{}, fmt.Errorf("%w: bad list cursor %q", ErrQuery, s)
+	}
+	c := ListCursor{ID: id}
+	switch {
+	case rest == "n":
+		c.Null = true
+	case strings.HasPrefix(rest, "v"):
+		c.Value = rest[1:]
+	case rest != "":
+		return ListCursor{}, fmt.Errorf("%w: bad list cursor %q", ErrQuery, s)
+	}
+	return c, nil
 }
 
 // ListHit is one line of List: a Hit and whether the game is valid.
@@ -35,45 +85,157 @@ var listColumns = map[string]string{
 }
 
 // List is a page of the games matching the game-level criteria of q (not
-// Position or Pattern: see Search), in the order asked. Total is not
-// counted here (see Count).
-func (db *DB) List(ctx context.Context, q Query, o ListOptions) ([]ListHit, error) {
+// Position or Pattern: see Search), in the order asked, each with its
+// cursor (for ListOptions.After and Before). Total is not counted here
+// (see Count).
+func (db *DB) List(ctx context.Context, q Query, o ListOptions) ([]ListHit, []ListCursor, error) {
 	cond, args, empty, err := db.listWhere(ctx, &q, o)
 	if err != nil || empty {
-		return nil, err
+		return nil, nil, err
 	}
-	col := "g.id"
-	if o.Sort != "" {
-		c, ok := listColumns[o.Sort]
-		if !ok {
-			return nil, fmt.Errorf("%w: cannot sort by %q", ErrQuery, o.Sort)
-		}
-		col = c
-	}
-	dir := ""
-	if o.Desc {
-		dir = " DESC"
-	}
-	order := col + dir
-	if col != "g.id" {
-		order += ", g.id" + dir
-	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+hitCols+`, g.valid FROM `+hitJoin+` WHERE `+cond+
-		` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(args, q.limit(), max(q.Offset, 0))...)
+	col, err := sortColumn(o.Sort)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	desc, seek := o.Desc, o.After
+	if o.Before != nil {
+		// The page before: read backwards from the cursor, then turn round.
+		desc, seek = !desc, o.Before
+	}
+	if seek != nil {
+		c, a := seekCond(col, desc, *seek)
+		cond, args = "("+cond+") AND "+c, append(args, a...)
+	}
+	sortCol := col
+	if col == "g.id" {
+		sortCol = "NULL"
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+hitCols+`, g.valid, `+sortCol+` FROM `+hitJoin+` WHERE `+cond+
+		` ORDER BY `+orderBy(col, desc)+` LIMIT ? OFFSET ?`, append(args, q.limit(), max(q.Offset, 0))...)
+	if err != nil {
+		return nil, nil, err
 	}
 	defer rows.Close()
 	var out []ListHit
+	var cursors []ListCursor
 	for rows.Next() {
 		var valid bool
-		h, err := scanHit(rows, &valid)
+		var v sql.NullString
+		h, err := scanHit(rows, &valid, &v)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		out = append(out, ListHit{h, valid})
+		c := ListCursor{ID: h.ID}
+		if col != "g.id" {
+			c.Value, c.Null = v.String, !v.Valid
+		}
+		cursors = append(cursors, c)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	if o.Before != nil {
+		slices.Reverse(out)
+		slices.Reverse(cursors)
+	}
+	return out, cursors, nil
+}
+
+// ListIndex reads the whole list of q in the order of o (its offset,
+// limit and cursors ignored) and returns the cursor of every every-th game
+// (of games every-1, 2×every-1, …: a page that starts at offset k×every
+// starts after the k-th) and the number of games. A list's deep pages are
+// then seeks (ListOptions.After) instead of scans of every game before
+// them.
+func (db *DB) ListIndex(ctx context.Context, q Query, o ListOptions, every int) ([]ListCursor, int, error) {
+	cond, args, empty, err := db.listWhere(ctx, &q, o)
+	if err != nil || empty {
+		return nil, 0, err
+	}
+	col, err := sortColumn(o.Sort)
+	if err != nil {
+		return nil, 0, err
+	}
+	from := "games g" // the filters are on games' columns
+	if strings.HasPrefix(col, "a.") || strings.HasPrefix(col, "b.") {
+		from = hitJoin
+	}
+	sortCol := col
+	if col == "g.id" {
+		sortCol = "NULL"
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, `+sortCol+` FROM `+from+` WHERE `+cond+` ORDER BY `+orderBy(col, o.Desc), args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []ListCursor
+	n := 0
+	for rows.Next() {
+		n++
+		if n%every != 0 {
+			continue
+		}
+		var c ListCursor
+		var v sql.NullString
+		if err := rows.Scan(&c.ID, &v); err != nil {
+			return nil, 0, err
+		}
+		if col != "g.id" {
+			c.Value, c.Null = v.String, !v.Valid
+		}
+		out = append(out, c)
+	}
+	return out, n, rows.Err()
+}
+
+func sortColumn(sort string) (string, error) {
+	if sort == "" {
+		return "g.id", nil
+	}
+	c, ok := listColumns[sort]
+	if !ok {
+		return "", fmt.Errorf("%w: cannot sort by %q", ErrQuery, sort)
+	}
+	return c, nil
+}
+
+func orderBy(col string, desc bool) string {
+	dir := ""
+	if desc {
+		dir = " DESC"
+	}
+	if col == "g.id" {
+		return "g.id" + dir
+	}
+	return col + dir + ", g.id" + dir
+}
+
+// seekCond is the condition of the games after cursor c in the order of
+// col (then id), ascending or descending. SQLite puts NULL first in an
+// ascending order, last in a descending one.
+func seekCond(col string, desc bool, c ListCursor) (string, []any) {
+	if col == "g.id" {
+		if desc {
+			return "g.id < ?", []any{c.ID}
+		}
+		return "g.id > ?", []any{c.ID}
+	}
+	var v any = c.Value
+	if col == "g.plies" {
+		n, _ := strconv.Atoi(c.Value)
+		v = n
+	}
+	switch {
+	case c.Null && !desc:
+		return "((" + col + " IS NULL AND g.id > ?) OR " + col + " IS NOT NULL)", []any{c.ID}
+	case c.Null && desc:
+		return "(" + col + " IS NULL AND g.id < ?)", []any{c.ID}
+	case !desc:
+		return "(" + col + " > ? OR (" + col + " = ? AND g.id > ?))", []any{v, v, c.ID}
+	}
+	return "(" + col + " < ? OR (" + col + " = ? AND g.id < ?) OR " + col + " IS NULL)", []any{v, v, c.ID}
 }
 
 // Count is the number of games List would list without a limit.
@@ -226,6 +388,71 @@ func (db *DB) Headers(ctx context.Context, ids []int64, names ...string) (map[in
 	}
 	return out, nil
 }
+
+// WithText calls fn with the canonical record text of game id (ErrNotFound
+// when there is none). The text is read from a block kept decoded when
+// there is one (those of the list pages read: a reader opens the games of
+// the page he sees); else its block is decoded only up to the game's end,
+// into a buffer that is used again once fn returns: fn must not keep the
+// text. It costs less than Text, which decodes the whole block into a new
+// buffer, for a server asked for games one by one.
+func (db *DB) WithText(ctx context.Context, id int64, fn func(text []byte) error) error {
+	var block, off, n int64
+	err := db.sql.QueryRowContext(ctx, `SELECT tblock, toff, tlen FROM games WHERE id = ?`, id).Scan(&block, &off, &n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("game %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	if off < 0 || n < 0 {
+		return fmt.Errorf("game %d text: bad block reference", id)
+	}
+	if data, ok := db.blocks.get(block); ok {
+		if off+n > int64(len(data)) {
+			return fmt.Errorf("game %d text: bad block reference", id)
+		}
+		return fn(data[off : off+n])
+	}
+	var stored []byte
+	if err := db.sql.QueryRowContext(ctx, `SELECT data FROM texts WHERE id = ?`, block).Scan(&stored); err != nil {
+		return fmt.Errorf("game %d text: %w", id, err)
+	}
+	d, _ := zstreams.Get().(*zstd.Decoder)
+	if d == nil {
+		if d, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1)); err != nil {
+			return err
+		}
+	}
+	defer func() {
+		d.Reset(nil) // drops the reference to stored
+		zstreams.Put(d)
+	}()
+	if err := d.Reset(bytes.NewReader(stored)); err != nil {
+		return fmt.Errorf("game %d text: %w", id, err)
+	}
+	bp, _ := textBufs.Get().(*[]byte)
+	if bp == nil {
+		bp = new([]byte)
+	}
+	defer textBufs.Put(bp)
+	if int64(cap(*bp)) < off+n {
+		*bp = make([]byte, off+n)
+	}
+	buf := (*bp)[:off+n]
+	if _, err := io.ReadFull(d, buf); err != nil {
+		return fmt.Errorf("game %d text: %w", id, err)
+	}
+	return fn(buf[off:])
+}
+
+// zstreams and textBufs keep the streaming decoders and the buffers of
+// WithText for the next call (a decoder's tables and a text buffer of up
+// to a block, 256 KiB, are not made again for each game).
+var (
+	zstreams sync.Pool
+	textBufs sync.Pool
+)
 
 // blockLRU keeps the last text blocks decompressed for Headers (a list
 // reads the headers of a page of neighbouring games, which share blocks;

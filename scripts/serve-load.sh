@@ -5,6 +5,10 @@
 #
 #   scripts/serve-load.sh DB_DIR [GAMES] [CLIENTS] [DURATION]
 #
+# PROFILE=FILE also writes a CPU profile of the server over the run (serve
+# --pprof on the next port; read it with `go tool pprof -top FILE`);
+# LOADTEST_ARGS passes more flags to the load generator (e.g. -deep).
+#
 # Make the database first, e.g. a million generated Ōgi games:
 #   plateau generate --game ogi --games 1000000 --seed 1 --out /tmp/ogi1m.pdn.zst
 #   plateau import --db /tmp/ogi1m /tmp/ogi1m.pdn.zst
@@ -19,7 +23,11 @@ bin=$(mktemp -d)
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$bin"' EXIT
 go build -o "$bin/plateau" ./cmd/plateau
 go build -o "$bin/loadtest" ./scripts/loadtest
-"$bin/plateau" serve --db "$db" --addr "127.0.0.1:$port" >"$bin/serve.log" 2>&1 &
+pprof=()
+if [ -n "${PROFILE:-}" ]; then
+  pprof=(--pprof "127.0.0.1:$((port + 1))")
+fi
+"$bin/plateau" serve --db "$db" --addr "127.0.0.1:$port" "${pprof[@]}" >"$bin/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 600); do
   curl -fs "http://127.0.0.1:$port/api/status" >/dev/null 2>&1 && break
@@ -27,5 +35,13 @@ for _ in $(seq 600); do
 done
 kill -0 "$server" || { cat "$bin/serve.log"; exit 1; }
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-"$bin/loadtest" -url "http://127.0.0.1:$port" -games "$games" -clients "$clients" -duration "$duration" -pid "$server"
+if [ -n "${PROFILE:-}" ]; then
+  secs=$(( $(echo "$duration" | tr -dc '0-9') ))
+  case $duration in *m) secs=$((secs * 60)) ;; esac
+  curl -fs -o "$PROFILE" "http://127.0.0.1:$((port + 1))/debug/pprof/profile?seconds=$((secs + 2))" &
+  profiler=$!
+fi
+# shellcheck disable=SC2086
+"$bin/loadtest" ${LOADTEST_ARGS:-} -url "http://127.0.0.1:$port" -games "$games" -clients "$clients" -duration "$duration" -pid "$server"
+if [ -n "${PROFILE:-}" ]; then wait "$profiler" || echo "no profile" >&2; fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -298,6 +298,62 @@ func TestBrowser(t *testing.T) {
 	run("click c5", evalJS(`squareClicked('c5')`))
 	waitJS("played by clicks", status+`.startsWith('after 1... Pc6-c5')`)
 
+	// 9. The pattern form: a Sente rook on f2 and a Sente pawn on h4, by
+	// clicks on its board; the field gets the CLI's syntax and the list
+	// becomes the pattern's games, as the database answers the same text.
+	patternIDs := func(pattern string) string {
+		t.Helper()
+		p, err := src.List(ctx, web.ListQuery{Game: "ogi", Valid: "valid", Pattern: pattern, Limit: 100})
+		if err != nil {
+			t.Fatalf("pattern %q: %v", pattern, err)
+		}
+		var ids []string
+		for _, g := range p.Games {
+			ids = append(ids, fmt.Sprint(g.N))
+		}
+		return strings.Join(ids, ",")
+	}
+	listIDs := `[...document.querySelectorAll('#list tbody tr')].map(r => r.dataset.n).join(',')`
+	rook, both := patternIDs("Sente:R@f2"), patternIDs("Sente:R@f2 Sente:P@h4")
+	if !strings.Contains(","+both+",", fmt.Sprintf(",%d,", g1)) || strings.Contains(","+both+",", fmt.Sprintf(",%d,", g2)) || rook == both {
+		t.Fatalf("the patterns do not tell the test's games apart: %q, %q", rook, both)
+	}
+	open(g1, 0)
+	before, err := chromedp.Run(bctx, chromedp.Evaluate[string](listIDs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clickCSS("more filters", `#more summary`)
+	clickCSS("the pattern form", `#patform summary`)
+	waitJS("the form's board", `document.querySelector('#pf-board [data-sq="f2"]') !== null && document.querySelector('#pf-game').value === 'ogi'`)
+	run("Sente's rook", chromedp.SetValue(chromedp.CSS(`#pf-side`), "0"), chromedp.SetValue(chromedp.CSS(`#pf-piece`), "R"))
+	run("click f2", chromedp.Click(chromedp.CSS(`#pf-board [data-sq="f2"]`)))
+	waitJS("the field holds the term", `document.querySelector('#f-pattern').value === 'Sente:R@f2'`)
+	waitJS("the list of the rook on f2", listIDs+` === '`+rook+`' && `+listIDs+` !== '`+before+`'`)
+	run("Sente's pawn", chromedp.SetValue(chromedp.CSS(`#pf-piece`), "P"))
+	run("click h4", chromedp.Click(chromedp.CSS(`#pf-board [data-sq="h4"]`)))
+	waitJS("both terms", `document.querySelector('#f-pattern').value === 'Sente:R@f2 Sente:P@h4'`)
+	waitJS("the list of both", listIDs+` === '`+both+`' && document.querySelectorAll('#pf-board .pfmark').length === 2`)
+	// A material count row writes its term; clicking h4 again takes the
+	// pawn off.
+	clickCSS("add a count", `#pf-addmat`)
+	waitJS("the count's term", `/^Sente:R@f2 Sente:P@h4 Sente:[A-Z*]>=1$/.test(document.querySelector('#f-pattern').value) && document.querySelector('#pf-material .pf-count') !== null`)
+	run("pawns on the board ≥ 9", chromedp.SetValue(chromedp.CSS(`#pf-material .pf-count select:nth-of-type(2)`), "P"),
+		chromedp.SetValue(chromedp.CSS(`#pf-material .pf-count input`), "9"),
+		evalJS(`document.querySelector('#pf-material .pf-count input').dispatchEvent(new Event('change'))`))
+	waitJS("the count in the field", `document.querySelector('#f-pattern').value === 'Sente:R@f2 Sente:P@h4 Sente:P>=9'`)
+	waitJS("no game has nine pawns on the board", listIDs+` === '`+patternIDs("Sente:R@f2 Sente:P@h4 Sente:P>=9")+`'`)
+	run("scroll the list up", evalJS(`document.querySelector('#listbox').scrollTop = 0`))
+	if png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100)); err != nil || len(png) == 0 {
+		t.Fatalf("screenshot of the pattern form: %v", err)
+	} else if err := os.WriteFile(filepath.Join(shots, "pattern-form.png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	clickCSS("remove the count", `#pf-material .pf-count button`)
+	run("click h4 again", chromedp.Click(chromedp.CSS(`#pf-board [data-sq="h4"]`)))
+	waitJS("the pawn is off", `document.querySelector('#f-pattern').value === 'Sente:R@f2'`)
+	waitJS("the list of the rook on f2 again", listIDs+` === '`+rook+`'`)
+
 	t.Logf("page checks done at %.1fs", time.Since(began).Seconds())
 	// Screenshots of each ruleset's board, for a person to look at.
 	for _, id := range page.Rulesets {

@@ -46,6 +46,7 @@ func serveCommand() *cli.Command {
 			dbFlag(),
 			rulesFlag("game"),
 			maxRecordFlag(),
+			&cli.StringFlag{Name: "pprof", Usage: "also serve Go's profiles (net/http/pprof) on this loopback address, e.g. 127.0.0.1:6060, to measure the server"},
 		},
 		Action: func(c *cli.Context) error {
 			opts, err := replayOptions(c, "game")
@@ -87,6 +88,13 @@ func serveCommand() *cli.Command {
 			hosts := c.StringSlice("host")
 			if h, _, err := net.SplitHostPort(c.String("addr")); err == nil && h != "" {
 				hosts = append(hosts, h) // a name given to --addr
+			}
+			if a := c.String("pprof"); a != "" {
+				stopProfiles, err := serveProfiles(a, c.App.ErrWriter)
+				if err != nil {
+					return cli.Exit(err, exitUsage)
+				}
+				defer stopProfiles()
 			}
 			h := web.Guard(serveHandler(src), web.GuardOptions{Addr: ln.Addr().String(), Hosts: hosts, Timeout: c.Duration("timeout")})
 			if err := serveUntil(ctx, ln, h); err != nil {

@@ -23,7 +23,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/record"
@@ -37,74 +36,60 @@ type Source struct {
 	db     *index.DB
 	opts   replay.Options
 	counts counts
-	trees  treeCache // explore.go
-	pages  pageCache
+	trees  *lru[treeKey, []web.TreeMove] // explore.go
+	pages  *lru[web.ListQuery, web.ListPage]
+	found  *lru[web.ListQuery, web.ListPage] // pages of a position or pattern search
+	// indexes are the page indexes of lists (seek.go); indexing holds a
+	// token while one is being made.
+	indexes  *lru[web.ListQuery, *pageIndex]
+	indexing chan struct{}
+	// every and from are indexEvery and indexFrom (tests make them small).
+	every, from int
 }
 
 // New returns the source of db; records are replayed with opts. The
 // counts of the list (rulesets, totals) are made apart from any request
 // and cached (counts.go).
 func New(db *index.DB, opts replay.Options) *Source {
-	return &Source{db: db, opts: opts, counts: counts{db: db}}
+	return &Source{db: db, opts: opts, counts: counts{db: db},
+		trees: newLRU[treeKey, []web.TreeMove](maxTrees), pages: newLRU[web.ListQuery, web.ListPage](maxPages),
+		found: newLRU[web.ListQuery, web.ListPage](maxFound), indexes: newLRU[web.ListQuery, *pageIndex](maxIndexes),
+		indexing: make(chan struct{}, 1), every: indexEvery, from: indexFrom}
 }
 
 var _ web.Source = (*Source)(nil)
 
 // List is a page of the database's games: by default in id order; a
 // position or pattern list in game and ply order, a line per occurrence.
-// Pages are cached while the database does not grow (pageCache).
+// Pages are cached while the database does not grow (see lru).
 func (s *Source) List(ctx context.Context, q web.ListQuery) (web.ListPage, error) {
 	last, err := s.db.LastID(ctx)
 	if err != nil {
 		return web.ListPage{}, err
 	}
-	if p, ok := s.pages.get(q, last); ok {
+	cache := s.pages
+	if q.Position != "" || q.Pattern != "" {
+		cache = s.found
+	}
+	if p, ok := cache.get(q, last); ok {
 		return p, nil
 	}
 	p, err := s.list(ctx, q)
 	if err == nil && len(p.Games) <= maxCachedPage {
-		s.pages.put(q, last, p)
+		cache.put(q, last, p)
 	}
 	return p, err
 }
 
-// pageCache keeps list pages: the first pages of a list and the games of
-// the positions every reader passes through (the first moves) are asked
-// for again and again. A page is kept while the database's last game id
-// does not change, for at most maxPages queries (the rulesets of a page
-// come from the counts, refreshed apart: a kept page may show them a
-// minute old).
-type pageCache struct {
-	mu   sync.Mutex
-	last int64
-	m    map[web.ListQuery]web.ListPage
-}
-
-// maxPages and maxCachedPage bound the cache: 512 pages of at most 200
-// games (the page asks for 100), some 30 MB at most.
+// The caches of pages: the first pages of a list and the games of the
+// positions every reader passes through (the first moves) are asked for
+// again and again. A page of the game list holds up to 200 games of some
+// 700 bytes each; the page asks a position's games ten at a time.
 const (
-	maxPages      = 512
+	maxPages      = 256  // pages of a game list: 256 × 100 games, some 18 MB
+	maxFound      = 4096 // pages of a position's or pattern's games: 4096 × 10 games, some 28 MB
 	maxCachedPage = 200
 )
-
-func (c *pageCache) get(q web.ListQuery, last int64) (web.ListPage, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.last != last {
-		return web.ListPage{}, false
-	}
-	p, ok := c.m[q]
-	return p, ok
-}
-
-func (c *pageCache) put(q web.ListQuery, last int64, p web.ListPage) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil || c.last != last || len(c.m) >= maxPages {
-		c.m, c.last = map[web.ListQuery]web.ListPage{}, last
-	}
-	c.m[q] = p
-}
 
 func (s *Source) list(ctx context.Context, q web.ListQuery) (web.ListPage, error) {
 	games, err := s.counts.get(ctx)
@@ -147,8 +132,29 @@ func (s *Source) list(ctx context.Context, q web.ListQuery) (web.ListPage, error
 		}
 	default:
 		o := index.ListOptions{Sort: q.Sort, Desc: q.Desc, AnyValidity: q.Valid == ""}
-		if hits, err = s.db.List(ctx, iq, o); err != nil {
+		if err := s.seek(ctx, q, &iq, &o); err != nil {
+			return page, err
+		}
+		var cursors []index.ListCursor
+		want := iq.Limit
+		iq.Limit++ // one more tells whether there is a page after (before)
+		if hits, cursors, err = s.db.List(ctx, iq, o); err != nil {
 			return page, badQuery(err)
+		}
+		more, back := len(hits) > want, o.Before != nil
+		switch {
+		case more && back:
+			hits, cursors = hits[1:], cursors[1:]
+		case more:
+			hits, cursors = hits[:want], cursors[:want]
+		}
+		if n := len(cursors); n > 0 {
+			if (back && more) || (!back && (iq.Offset > 0 || o.After != nil)) {
+				page.Prev = cursors[0].String()
+			}
+			if back || more {
+				page.Next = cursors[n-1].String()
+			}
 		}
 		if plain(q) {
 			// Filtered by ruleset and validity alone: the cached counts.
@@ -210,7 +216,7 @@ func (s *Source) list(ctx context.Context, q web.ListQuery) (web.ListPage, error
 
 // plain reports whether q filters by ruleset and validity alone.
 func plain(q web.ListQuery) bool {
-	q.Game, q.Valid, q.Sort, q.Desc, q.Offset, q.Limit = "", "", "", false, 0, 0
+	q.Game, q.Valid, q.Sort, q.Desc, q.Offset, q.Limit, q.After, q.Before = "", "", "", false, 0, 0, "", ""
 	return q == web.ListQuery{}
 }
 
@@ -275,14 +281,20 @@ func badQuery(err error) error {
 
 // Detail replays the stored record of game n.
 func (s *Source) Detail(ctx context.Context, n int) (*web.Detail, error) {
-	text, err := s.db.Text(ctx, int64(n))
+	var rec *record.Game
+	var rerr error
+	err := s.db.WithText(ctx, int64(n), func(text []byte) error {
+		// The record is read here: text is not kept.
+		rec, rerr = record.NewReader(bytes.NewReader(text), "database").Next()
+		return nil
+	})
 	if errors.Is(err, index.ErrNotFound) {
 		return nil, fmt.Errorf("game %d: %w", n, web.ErrNoGame)
 	}
 	if err != nil {
 		return nil, err
 	}
-	rec, err := record.NewReader(bytes.NewReader(text), "database").Next()
+	err = rerr
 	if err != nil && rec == nil {
 		return nil, fmt.Errorf("game %d: stored record unreadable: %w", n, err)
 	}

@@ -50,41 +50,15 @@ func (s *Source) Tree(ctx context.Context, game, position string) ([]web.TreeMov
 	return out, nil
 }
 
-// treeCache keeps opening trees: every reader of a database asks for the
-// trees of the same first positions, and the tree of a position played in
-// most games aggregates many rows. A tree is kept while the database's last
-// game id does not change, for at most maxTrees positions.
-type treeCache struct {
-	mu   sync.Mutex
-	last int64
-	m    map[treeKey][]web.TreeMove
-}
-
 type treeKey struct {
 	game string
 	key  uint64
 }
 
-const maxTrees = 2048
-
-func (c *treeCache) get(k treeKey, last int64) ([]web.TreeMove, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.last != last {
-		return nil, false
-	}
-	t, ok := c.m[k]
-	return t, ok
-}
-
-func (c *treeCache) put(k treeKey, last int64, t []web.TreeMove) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil || c.last != last || len(c.m) >= maxTrees {
-		c.m, c.last = map[treeKey][]web.TreeMove{}, last
-	}
-	c.m[k] = t
-}
+// maxTrees bounds the trees kept: every reader of a database asks for the
+// trees of the same first positions, and the tree of a position played in
+// most games aggregates many rows. A tree is some 30 moves of 100 bytes.
+const maxTrees = 4096
 
 // Record is the stored (canonical) record of game n.
 func (s *Source) Record(ctx context.Context, n int) ([]byte, error) {

@@ -85,25 +85,78 @@ type PositionView struct {
 	Legal    []LegalMove `json:"legal"`
 }
 
-// Ruleset is a game the page can explore from its start.
+// Ruleset is a game the page can explore from its start, with what its
+// pattern form offers: the board of the start position, the pieces and
+// whether pieces are held in hand.
 type Ruleset struct {
-	ID    string    `json:"id"`
-	Name  string    `json:"name"`
-	Sides [2]string `json:"sides"`
-	Start string    `json:"start"`
+	ID       string      `json:"id"`
+	Name     string      `json:"name"`
+	Sides    [2]string   `json:"sides"`
+	Start    string      `json:"start"`
+	Geometry Geometry    `json:"geometry"`
+	Pieces   []PieceKind `json:"pieces"`
+	Hands    bool        `json:"hands,omitempty"`
+}
+
+// PieceKind is a piece letter of a game's notation (as a pattern names
+// it) and the forms it takes on the board: Plain unpromoted, Promoted
+// promoted (a draughts king, K, is only promoted; an Ōgi piece is both).
+type PieceKind struct {
+	Kind     string `json:"kind"`
+	Plain    bool   `json:"plain,omitempty"`
+	Promoted bool   `json:"promoted,omitempty"`
 }
 
 // Rulesets lists every registered game.
 func Rulesets() []Ruleset {
 	var out []Ruleset
 	for _, g := range rules.Games() {
-		r := Ruleset{ID: g.ID(), Name: g.Name(), Sides: g.Sides()}
+		r := Ruleset{ID: g.ID(), Name: g.Name(), Sides: g.Sides(), Pieces: []PieceKind{}}
 		if pos, err := g.NewPosition(""); err == nil {
 			r.Start = pos.String()
+			r.Geometry = GeometryOf(g.ID(), pos)
+			r.Pieces, r.Hands = piecesOf(pos)
 		}
 		out = append(out, r)
 	}
 	return out
+}
+
+// piecesOf lists the piece kinds of the encoding of pos (every piece the
+// game can have, in the rules' order), or, for a position that does not
+// expose it, those of its board; hands reports a game with pieces in hand.
+func piecesOf(pos rules.Position) (kinds []PieceKind, hands bool) {
+	var all []rules.Piece
+	if c, ok := pos.(rules.Cells); ok {
+		l := c.Layout()
+		all = append(all, l.Codes[:]...)
+		all = append(all, l.Hand...)
+		hands = len(l.Hand) > 0
+	} else {
+		for _, pl := range pos.Board() {
+			all = append(all, rules.Piece{Side: pl.Side, Kind: pl.Kind, Promoted: pl.Promoted})
+			hands = hands || pl.Square == ""
+		}
+	}
+	kinds = []PieceKind{}
+	at := map[byte]int{}
+	for _, pc := range all {
+		if pc.Kind == 0 {
+			continue
+		}
+		i, ok := at[pc.Kind]
+		if !ok {
+			i = len(kinds)
+			at[pc.Kind] = i
+			kinds = append(kinds, PieceKind{Kind: string(rune(pc.Kind))})
+		}
+		if pc.Promoted {
+			kinds[i].Promoted = true
+		} else {
+			kinds[i].Plain = true
+		}
+	}
+	return kinds, hands
 }
 
 // View is the position given in the notation of game (or "" for its
@@ -168,6 +221,10 @@ func ListQueryOf(v url.Values) (ListQuery, error) {
 		Player: v.Get("player"), Event: v.Get("event"), Site: v.Get("site"),
 		DateFrom: v.Get("from"), DateTo: v.Get("to"), Result: v.Get("result"),
 		Position: v.Get("position"), Pattern: v.Get("pattern"), Sort: v.Get("sort"), Desc: v.Get("desc") == "1",
+		After: v.Get("after"), Before: v.Get("before"),
+	}
+	if q.After != "" && q.Before != "" {
+		return q, fmt.Errorf("after and before: one cursor at a time")
 	}
 	for name, dst := range map[string]*int{"offset": &q.Offset, "limit": &q.Limit} {
 		if s := v.Get(name); s != "" {

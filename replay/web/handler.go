@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"net/http"
 	"strconv"
+	"sync"
 )
 
 // Handler serves the source's JSON API and the page:
@@ -65,7 +66,33 @@ func Handler(src Source, assets fs.FS) http.Handler {
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	if d, ok := v.(*Detail); ok {
+		// A game: written by hand (jsonfast.go), in one piece.
+		bp, _ := jsonBufs.Get().(*[]byte)
+		if bp == nil {
+			bp = new([]byte)
+		}
+		defer func() {
+			if cap(*bp) <= maxPooledJSON {
+				jsonBufs.Put(bp)
+			}
+		}()
+		b, err := d.appendJSON((*bp)[:0])
+		if err == nil {
+			*bp = append(b, '\n')
+			w.Header().Set("Content-Length", strconv.Itoa(len(*bp)))
+			w.WriteHeader(status)
+			w.Write(*bp)
+			return
+		}
+	}
 	w.WriteHeader(status)
 	enc := json.NewEncoder(w)
 	enc.Encode(v)
 }
+
+// jsonBufs keeps the buffers of the games' JSON for the next request,
+// those of up to maxPooledJSON bytes (a game of 4,000 plies is not kept).
+var jsonBufs sync.Pool
+
+const maxPooledJSON = 1 << 20

@@ -21,6 +21,11 @@ type ListQuery struct {
 	Valid string // "valid", "invalid", or "" for both
 	// Offset and Limit select the page; Limit <= 0 means DefaultLimit.
 	Offset, Limit int
+	// After and Before, a database's, are the cursors of the game before
+	// the page (ListPage.Next of the page before) or after it (Prev of the
+	// page after): the page is then read from there, whatever its depth,
+	// and Offset is ignored. A source that has no cursors reads Offset.
+	After, Before string
 
 	// The criteria below are a database's (a Collection answers
 	// ErrUnsupported when one is set).
@@ -70,11 +75,16 @@ func (q *ListQuery) PageLimit() int {
 
 // ListPage is a page of the game list.
 type ListPage struct {
-	Games    []Summary `json:"games"`
-	Total    int       `json:"total"`          // games matching the query; -1 when not counted
-	More     bool      `json:"more,omitempty"` // Total is a lower bound: there are more
-	Offset   int       `json:"offset"`         // of the first game of the page
-	Rulesets []string  `json:"rulesets"`       // every ruleset of the source, for the game filter
+	Games  []Summary `json:"games"`
+	Total  int       `json:"total"`          // games matching the query; -1 when not counted
+	More   bool      `json:"more,omitempty"` // Total is a lower bound: there are more
+	Offset int       `json:"offset"`         // of the first game of the page
+	// Next and Prev are the cursors of the page's last and first games
+	// (ListQuery.After and Before), when there may be a page after or
+	// before it; a source without cursors leaves them empty.
+	Next     string   `json:"next,omitempty"`
+	Prev     string   `json:"prev,omitempty"`
+	Rulesets []string `json:"rulesets"` // every ruleset of the source, for the game filter
 }
 
 // A Source is what the server browses: a Collection of record files, or a

@@ -221,3 +221,43 @@ func TestGeometry(t *testing.T) {
 		t.Errorf("dejarik o1 %+v i1 %+v", o1, i1)
 	}
 }
+
+// TestRulesetsPieces: the pattern form's pieces and boards, per ruleset:
+// what a pattern of the game can name.
+func TestRulesetsPieces(t *testing.T) {
+	byID := map[string]Ruleset{}
+	for _, r := range Rulesets() {
+		byID[r.ID] = r
+		if len(r.Pieces) == 0 || len(r.Geometry.Cells) == 0 {
+			t.Errorf("%s: %d pieces, %d cells", r.ID, len(r.Pieces), len(r.Geometry.Cells))
+		}
+	}
+	kinds := func(id string) string {
+		var s []string
+		for _, k := range byID[id].Pieces {
+			f := k.Kind
+			if k.Promoted {
+				f = "+" + f
+				if k.Plain {
+					f += "/" + k.Kind
+				}
+			}
+			s = append(s, f)
+		}
+		return strings.Join(s, " ")
+	}
+	for id, want := range map[string]string{
+		"ogi":      "+K/K +I/I +R/R +B/B +S/S +N/N +L/L +P/P",
+		"draughts": "M +K",
+		"dejarik":  "P",
+		"sauts":    "P",
+		"jetan":    "C P F D W A T N",
+	} {
+		if got := kinds(id); got != want {
+			t.Errorf("%s pieces: %s, want %s", id, got, want)
+		}
+	}
+	if !byID["ogi"].Hands || byID["draughts"].Hands {
+		t.Errorf("hands: ogi %v, draughts %v", byID["ogi"].Hands, byID["draughts"].Hands)
+	}
+}

@@ -55,6 +55,10 @@ function toast(msg) {
 // millions of games); the page asks for one page at a time.
 const PAGE = 100;
 let listOffset = 0, listTotal = 0, listMore = false, rulesetsShown = false;
+// The cursors of the page shown (a database's): ▶ and ◀ read the next and
+// previous pages from them (a seek, however deep the page), a page jump by
+// its offset.
+let listNext = '', listPrev = '', listCursor = null;
 let sort = { col: 'id', desc: false };
 let posSearch = null; // {game, fen, label}: the list is a position search
 
@@ -86,6 +90,10 @@ async function loadList() {
   $('#export').href = 'api/export?' + p;
   p.set('offset', listOffset);
   p.set('limit', PAGE);
+  const cur = listCursor;
+  listCursor = null;
+  if (cur && cur.after) p.set('after', cur.after);
+  if (cur && cur.before) p.set('before', cur.before);
   const seq = ++listSeq;
   let j;
   try {
@@ -99,6 +107,8 @@ async function loadList() {
   }
   if (seq !== listSeq) return;
   games = j.games || [];
+  listNext = j.next || '';
+  listPrev = j.prev || '';
   listTotal = j.total;
   listMore = !!j.more;
   if (!rulesetsShown || (j.rulesets || []).length + 1 !== $('#gamefilter').options.length) {
@@ -121,6 +131,8 @@ function turnPage(dir) {
   const next = listOffset + dir * PAGE;
   if (next < 0 || (dir > 0 && !hasNext())) return;
   listOffset = next;
+  if (next > 0 && dir > 0 && listNext) listCursor = { after: listNext };
+  if (next > 0 && dir < 0 && listPrev) listCursor = { before: listPrev };
   loadList();
 }
 
@@ -752,23 +764,26 @@ function drawBoard(n) {
   box.replaceChildren(root);
 }
 
-function cellXY(G, c, grid) {
-  if (!flipped) return [c.x, c.y];
+function cellXY(G, c, grid, flip = flipped) {
+  if (!flip) return [c.x, c.y];
   return grid ? [G.w - 1 - c.x, G.h - 1 - c.y] : [G.w - c.x, G.h - c.y];
 }
 
-function drawGrid(root, G, marks, centre) {
+// drawGrid draws a board of square cells; click(name) is called for a
+// click on a named cell.
+function drawGrid(root, G, marks, centre, click = squareClicked, flip = flipped) {
   const shogi = G.style === 'shogi';
   root.append(svg('rect', { x: -0.06, y: -0.06, width: G.w + 0.12, height: G.h + 0.12, fill: '#5a3d1e' }));
   for (const c of G.cells) {
-    const [x, y] = cellXY(G, c, true);
+    const [x, y] = cellXY(G, c, true, flip);
     let fill = c.dark ? '#b58863' : '#f0d9b5';
     if (shogi) fill = '#e9c77b';
     if (c.goal) fill = '#8fb8de';
     const r = svg('rect', { x, y, width: 1, height: 1, fill, stroke: shogi ? '#6b4a1c' : 'none', 'stroke-width': 0.025 });
     if (c.name) {
       r.classList.add('sq');
-      r.addEventListener('click', () => squareClicked(c.name));
+      r.dataset.sq = c.name;
+      r.addEventListener('click', () => click(c.name));
     }
     root.append(r);
     if (marks.last.has(c.name)) {
@@ -784,7 +799,7 @@ function drawGrid(root, G, marks, centre) {
   }
 }
 
-function drawRing(root, G, marks, centre) {
+function drawRing(root, G, marks, centre, click = squareClicked, flip = flipped) {
   const cx = G.w / 2, cy = G.h / 2;
   root.append(svg('circle', { cx, cy, r: 4.45, fill: '#2b3a4a' }));
   root.append(svg('circle', { cx, cy, r: 3.0, fill: 'none', stroke: '#6f8aa3', 'stroke-width': 0.04 }));
@@ -795,12 +810,13 @@ function drawRing(root, G, marks, centre) {
       x2: cx + 4.45 * Math.sin(a), y2: cy - 4.45 * Math.cos(a), stroke: '#6f8aa3', 'stroke-width': 0.04 }));
   }
   for (const c of G.cells) {
-    const [x, y] = cellXY(G, c, false);
+    const [x, y] = cellXY(G, c, false, flip);
     const hot = marks.last.has(c.name) || marks.selected === c.name;
     const circ = svg('circle', { cx: x, cy: y, r: c.r || 0.5, fill: c.dark ? '#4a6580' : '#5d7d9b',
       stroke: marks.selected === c.name ? '#3fcf5f' : (hot ? '#ffd400' : '#9fb6cc'), 'stroke-width': hot ? 0.1 : 0.03 });
     circ.classList.add('sq');
-    circ.addEventListener('click', () => squareClicked(c.name));
+    circ.dataset.sq = c.name;
+    circ.addEventListener('click', () => click(c.name));
     root.append(circ);
     root.append(svg('text', { x, y: y + (c.r || 0.5) - 0.12, 'font-size': 0.18, 'text-anchor': 'middle',
       fill: '#b9cbdc', 'pointer-events': 'none' }, c.name));
@@ -809,7 +825,7 @@ function drawRing(root, G, marks, centre) {
 }
 
 // piece draws one piece centred on x, y, scaled by s.
-function piece(G, p, x, y, s) {
+function piece(G, p, x, y, s, flip = flipped) {
   const g = svg('g', { transform: `translate(${x} ${y}) scale(${s})` });
   const fill = G.colors[p.side];
   const ink = contrast(fill);
@@ -817,7 +833,7 @@ function piece(G, p, x, y, s) {
   if (G.style === 'shogi') {
     // The tile points at the opponent (the far side's turned round, and
     // darker); the letter stays upright to be read.
-    const far = (p.side === 1) !== flipped;
+    const far = (p.side === 1) !== flip;
     g.append(svg('polygon', { points: '0,-0.42 0.3,-0.28 0.36,0.4 -0.36,0.4 -0.3,-0.28',
       transform: far ? 'rotate(180)' : '', fill: p.side === 1 ? '#d9b26a' : fill,
       stroke: '#5a3d1e', 'stroke-width': 0.03 }));
@@ -887,6 +903,256 @@ function drawHands(root, G, n) {
   }
 }
 
+// ---- pattern form ----
+
+// The form edits the terms of a pattern in the syntax of search --pattern
+// (index.ParsePattern) and writes them into the pattern field, which stays
+// the query; what is typed into the field is read back into the form
+// (a term the form cannot show is kept as written). Terms:
+//   {type: 'sq', side, piece, squares}  a piece on one of the squares
+//   {type: 'empty', squares}             every one of the squares empty
+//   {type: 'count', side, piece, where, op, n}  material on the board or in hand
+//   {type: 'raw', text}                  anything else, as typed
+// side is -1 (either side), 0 or 1; piece is '*' or a letter, '+' before it
+// for a promoted piece, '-' for an unpromoted one.
+const pf = { game: '', terms: [] };
+const OPS = ['>=', '<=', '=', '!=', '>', '<'];
+
+function pfRuleset() { return rulesets.find(r => r.id === pf.game) || null; }
+
+function pfSideText(side, r) {
+  if (side < 0) return '';
+  const name = r.sides[side];
+  return (/^[^\s:]+$/.test(name) ? name : String(side)) + ':';
+}
+
+function termText(t, r) {
+  switch (t.type) {
+    case 'sq': return pfSideText(t.side, r) + t.piece + '@' + t.squares.join(',');
+    case 'empty': return 'empty@' + t.squares.join(',');
+    case 'count': return pfSideText(t.side, r) + t.piece + (t.where === 'hand' ? '@hand' : '') + t.op + t.n;
+  }
+  return t.text;
+}
+
+function patternText() {
+  const r = pfRuleset();
+  return r ? pf.terms.filter(t => t.type !== 'sq' && t.type !== 'empty' || t.squares.length).map(t => termText(t, r)).join(' ') : '';
+}
+
+// parseTerm reads one term as index.ParsePattern does; null when the form
+// cannot show it.
+function parseTerm(tok, r) {
+  let m = tok.match(/^empty@(.+)$/i);
+  if (m) return { type: 'empty', squares: m[1].split(',').filter(x => x) };
+  let side = -1, rest = tok;
+  const c = tok.indexOf(':');
+  if (c >= 0) {
+    const name = tok.slice(0, c).toLowerCase();
+    if (name === '0' || name === '1') side = +name;
+    else {
+      const hits = r.sides.map((s, i) => [s, i]).filter(([s]) => s.toLowerCase().startsWith(name));
+      if (hits.length !== 1) return null;
+      side = hits[0][1];
+    }
+    rest = tok.slice(c + 1);
+  }
+  const piece = (sign, k) => sign + (k === '*' ? '*' : k.toUpperCase());
+  m = rest.match(/^([+-]?)([A-Za-z*])@hand(?:(==|!=|<=|>=|=|<|>)(\d+))?$/i);
+  if (m) return { type: 'count', side, piece: piece(m[1], m[2]), where: 'hand', op: m[3] ? m[3].replace('==', '=') : '>=', n: m[4] ? +m[4] : 1 };
+  m = rest.match(/^([+-]?)([A-Za-z*])@(.+)$/);
+  if (m) return { type: 'sq', side, piece: piece(m[1], m[2]), squares: m[3].split(',').filter(x => x) };
+  m = rest.match(/^([+-]?)([A-Za-z*])(==|!=|<=|>=|=|<|>)(\d+)$/);
+  if (m) return { type: 'count', side, piece: piece(m[1], m[2]), where: 'board', op: m[3].replace('==', '='), n: +m[4] };
+  return null;
+}
+
+function readPattern(text) {
+  const r = pfRuleset();
+  pf.terms = text.trim().split(/\s+/).filter(x => x).map(tok => (r && parseTerm(tok, r)) || { type: 'raw', text: tok });
+}
+
+// writePattern puts the form's pattern into the field and searches, in
+// the form's game (a pattern is searched in one ruleset).
+function writePattern() {
+  const text = patternText();
+  $('#f-pattern').value = text;
+  if (text && $('#gamefilter').value !== pf.game) {
+    if (![...$('#gamefilter').options].some(o => o.value === pf.game)) $('#gamefilter').append(el('option', { value: pf.game }, pf.game));
+    $('#gamefilter').value = pf.game;
+  }
+  renderPatternForm();
+  filterChanged();
+}
+
+function pieceOptions(r, withEmpty) {
+  const opts = [];
+  if (withEmpty) opts.push(['empty', 'empty square']);
+  opts.push(['*', 'any piece']);
+  for (const k of r.pieces) {
+    if (k.plain && k.promoted) opts.push([k.kind, k.kind + ' (either)'], ['-' + k.kind, k.kind + ' unpromoted'], ['+' + k.kind, '+' + k.kind + ' promoted']);
+    else opts.push([k.kind, k.kind + (k.promoted ? ' (promoted)' : '')]);
+  }
+  return opts.map(([v, label]) => el('option', { value: v }, label));
+}
+
+function sideOptions(r) {
+  return [el('option', { value: '-1' }, 'either side'), ...r.sides.map((s, i) => el('option', { value: String(i) }, s))];
+}
+
+// openPatternForm fills the form's selects for its game (the list's game
+// filter, else the board's game, else Ōgi) and reads the field.
+function openPatternForm() {
+  if (!rulesets.length) return;
+  if (!$('#pf-game').options.length) {
+    $('#pf-game').replaceChildren(...rulesets.map(r => el('option', { value: r.id }, r.name)));
+  }
+  const want = $('#gamefilter').value || (game && game.game) || 'ogi';
+  setPatternGame(rulesets.some(r => r.id === want) ? want : rulesets[0].id);
+  readPattern($('#f-pattern').value);
+  renderPatternForm();
+}
+
+function setPatternGame(id) {
+  pf.game = id;
+  const r = pfRuleset();
+  $('#pf-game').value = id;
+  $('#pf-side').replaceChildren(...sideOptions(r));
+  $('#pf-piece').replaceChildren(...pieceOptions(r, true));
+  $('#pf-piece').value = r.pieces.length ? r.pieces[0].kind : '*';
+}
+
+function pfBrush() {
+  const piece = $('#pf-piece').value || '*';
+  return piece === 'empty' ? { empty: true } : { side: +$('#pf-side').value, piece };
+}
+
+const sameSq = (a, b) => a.toLowerCase() === b.toLowerCase();
+const dropSq = (list, sq) => list.filter(x => !sameSq(x, sq));
+
+// patternSquare applies the brush (side and piece, or empty) to a square:
+// a piece there is asked for, or no longer asked for when it already was.
+function patternSquare(sq) {
+  const b = pfBrush();
+  const terms = pf.terms;
+  if (b.empty) {
+    let et = terms.find(t => t.type === 'empty');
+    if (et && et.squares.some(x => sameSq(x, sq))) et.squares = dropSq(et.squares, sq);
+    else {
+      for (const t of terms) if (t.type === 'sq') t.squares = dropSq(t.squares, sq);
+      if (!et) { et = { type: 'empty', squares: [] }; terms.push(et); }
+      et.squares.push(sq);
+    }
+  } else {
+    const same = t => t.type === 'sq' && t.side === b.side && t.piece === b.piece;
+    const hit = terms.find(t => same(t) && t.squares.some(x => sameSq(x, sq)));
+    if (hit) hit.squares = dropSq(hit.squares, sq);
+    else {
+      for (const t of terms) if (t.type === 'empty') t.squares = dropSq(t.squares, sq);
+      const last = terms[terms.length - 1];
+      if ($('#pf-oneof').checked && last && same(last)) last.squares.push(sq);
+      else terms.push({ type: 'sq', side: b.side, piece: b.piece, squares: [sq] });
+    }
+  }
+  pf.terms = terms.filter(t => (t.type !== 'sq' && t.type !== 'empty') || t.squares.length);
+  writePattern();
+}
+
+function renderPatternForm() {
+  const r = pfRuleset();
+  if (!r) return;
+  // The board, with the pieces asked for.
+  const G = r.geometry, m = 0.6;
+  const box = $('#pf-board');
+  if (!G || !G.cells) { box.replaceChildren(); return; }
+  const root = svg('svg', { viewBox: [-m, -m, G.w + 2 * m, G.h + 2 * m].join(' '), role: 'img', 'aria-label': r.name + ' pattern board' });
+  const centre = {};
+  const marks = { last: new Set(), targets: new Set(), selected: null };
+  if (G.shape === 'ring') drawRing(root, G, marks, centre, patternSquare, false);
+  else drawGrid(root, G, marks, centre, patternSquare, false);
+  for (const l of G.labels || []) {
+    root.append(svg('text', { x: l.x, y: l.y, 'font-size': 0.32, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#555' }, l.text));
+  }
+  const at = sq => centre[Object.keys(centre).find(k => sameSq(k, sq))];
+  for (const t of pf.terms) {
+    if (t.type !== 'sq' && t.type !== 'empty') continue;
+    for (const sq of t.squares) {
+      const c = at(sq);
+      if (!c) continue;
+      let g;
+      if (t.type === 'empty') {
+        g = svg('text', { x: c[0], y: c[1], 'font-size': 0.55, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#c02020', class: 'pfmark' }, '✕');
+      } else {
+        const kind = t.piece.replace(/^[+-]/, '');
+        const kinfo = r.pieces.find(k => k.kind === kind);
+        const promoted = t.piece.startsWith('+') || (!!kinfo && kinfo.promoted && !kinfo.plain);
+        if (t.side >= 0 && kind !== '*') {
+          g = piece(G, { side: t.side, kind, promoted }, c[0], c[1], 0.8, false);
+        } else {
+          g = svg('g', {});
+          g.append(svg('circle', { cx: c[0], cy: c[1], r: 0.32, fill: '#ddd', stroke: '#555', 'stroke-width': 0.04 }));
+          g.append(svg('text', { x: c[0], y: c[1] + 0.02, 'font-size': 0.34, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-weight': 700, fill: '#222' }, t.piece));
+        }
+        g.classList.add('pfmark');
+        if (t.squares.length > 1) {
+          root.append(svg('circle', { cx: c[0], cy: c[1], r: 0.46, fill: 'none', stroke: '#2f6fb0', 'stroke-width': 0.06, 'stroke-dasharray': '0.12 0.08', 'pointer-events': 'none' }));
+        }
+      }
+      g.setAttribute('pointer-events', 'none');
+      root.append(g);
+    }
+  }
+  box.replaceChildren(root);
+  // Material counts, one row each.
+  const rows = [];
+  pf.terms.forEach((t, i) => {
+    if (t.type !== 'count') return;
+    const side = el('select', {}, ...sideOptions(r));
+    side.value = String(t.side);
+    const pc = el('select', {}, ...pieceOptions(r, false));
+    if (![...pc.options].some(o => o.value === t.piece)) pc.append(el('option', { value: t.piece }, t.piece));
+    pc.value = t.piece;
+    const where = el('select', {}, el('option', { value: 'board' }, 'on the board'), r.hands || t.where === 'hand' ? el('option', { value: 'hand' }, 'in hand') : null);
+    where.value = t.where;
+    const op = el('select', {}, ...OPS.map(o => el('option', { value: o }, o)));
+    op.value = t.op;
+    const n = el('input', { type: 'number', min: '0', value: String(t.n) });
+    const del = el('button', { type: 'button', title: 'remove this count' }, '✕');
+    const update = () => {
+      Object.assign(t, { side: +side.value, piece: pc.value, where: where.value, op: op.value, n: Math.max(0, +n.value | 0) });
+      writePattern();
+    };
+    for (const e of [side, pc, where, op]) e.addEventListener('change', update);
+    n.addEventListener('change', update);
+    del.addEventListener('click', () => { pf.terms.splice(i, 1); writePattern(); });
+    rows.push(el('div', { class: 'pf-count' }, side, pc, where, op, n, del));
+  });
+  $('#pf-material').replaceChildren(...rows);
+  // Every term, removable.
+  $('#pf-terms').replaceChildren(...pf.terms.map((t, i) => {
+    const b = el('button', { type: 'button', title: 'remove this term' }, '✕');
+    b.addEventListener('click', () => { pf.terms.splice(i, 1); writePattern(); });
+    return el('span', { class: 'pf-term' + (t.type === 'raw' ? ' raw' : '') }, termText(t, r), b);
+  }));
+}
+
+$('#patform').addEventListener('toggle', () => { if ($('#patform').open) openPatternForm(); });
+$('#pf-game').addEventListener('change', () => {
+  setPatternGame($('#pf-game').value);
+  pf.terms = [];
+  writePattern();
+});
+$('#pf-addmat').addEventListener('click', () => {
+  const r = pfRuleset();
+  if (!r) return;
+  pf.terms.push({ type: 'count', side: 0, piece: r.pieces.length ? r.pieces[r.pieces.length - 1].kind : '*', where: 'board', op: '>=', n: 1 });
+  writePattern();
+});
+$('#pf-clear').addEventListener('click', () => { pf.terms = []; writePattern(); });
+$('#f-pattern').addEventListener('input', () => {
+  if ($('#patform').open) { readPattern($('#f-pattern').value); renderPatternForm(); }
+});
+
 // ---- wiring ----
 
 function fromHash() {
@@ -905,6 +1171,8 @@ $('#filters').addEventListener('submit', e => { e.preventDefault(); listOffset =
 $('#f-reset').addEventListener('click', () => {
   for (const id of ['#filter', '#f-player', '#f-event', '#f-site', '#f-from', '#f-to', '#f-pattern']) $(id).value = '';
   $('#f-result').value = '';
+  pf.terms = [];
+  if ($('#patform').open) renderPatternForm();
   filterChanged();
 });
 $('#p-prev').addEventListener('click', () => turnPage(-1));
