@@ -1,7 +1,10 @@
 package index_test
 
 import (
+	"bytes"
 	"context"
+	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -14,6 +17,7 @@ import (
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
 
 	_ "github.com/plateau/plateau/rules/ogi"
@@ -85,6 +89,113 @@ func BenchmarkImport(b *testing.B) {
 	b.ReportMetric(rate, "games/s")
 	b.ReportMetric(ratio, "db/text")
 	b.ReportMetric(float64(len(text))/float64(n), "textB/game")
+}
+
+// BenchmarkImportIntoFull imports PLATEAU_BENCH_ADD games (default 2000)
+// into a database that already holds the benchmark collection (benchN
+// games, built once), a fresh copy of it for each iteration, and reports
+// games/s: the writer's path when the position runs, the tree and the text
+// index already hold games. The added games are other games of the same
+// collection (the same players, no duplicates). At scale, e.g.
+//
+//	PLATEAU_BENCH_N=100000 PLATEAU_BENCH_ADD=20000 go test -run XXX -bench ImportIntoFull -benchtime 1x ./index
+func BenchmarkImportIntoFull(b *testing.B) {
+	ctx := context.Background()
+	n, game := benchN(), benchGame()
+	add := 2000
+	if v, err := strconv.Atoi(os.Getenv("PLATEAU_BENCH_ADD")); err == nil && v > 0 {
+		add = v
+	}
+	dir := b.TempDir()
+	g, err := rules.Lookup(game)
+	if err != nil {
+		b.Fatal(err)
+	}
+	gen, err := generate.New(g, 45)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// genFile writes games [first, first+count) of the collection to a file.
+	genFile := func(name string, first, count int) string {
+		var buf bytes.Buffer
+		if _, err := gen.Write(ctx, &buf, count, generate.Options{First: first}); err != nil {
+			b.Fatal(err)
+		}
+		return writeFile(b, dir, name, buf.Bytes())
+	}
+	baseDir := filepath.Join(dir, "base")
+	db, err := index.Open(ctx, baseDir, index.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if st, err := db.Import(ctx, []string{genFile("base.pdn", 0, n)}, index.ImportOptions{}); err != nil || st.Valid != n {
+		b.Fatalf("base: %+v, %v", st, err)
+	}
+	if err := db.Close(); err != nil {
+		b.Fatal(err)
+	}
+	file := genFile("add.pdn", n, add)
+	b.ResetTimer()
+	var rate float64
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		dbdir := filepath.Join(dir, "db"+strconv.Itoa(i))
+		if err := copyDir(baseDir, dbdir); err != nil {
+			b.Fatal(err)
+		}
+		db, err := index.Open(ctx, dbdir, index.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		st, err := db.Import(ctx, []string{file}, index.ImportOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		if st.Stored != add || st.Duplicates != 0 {
+			b.Fatalf("%+v", st)
+		}
+		rate = float64(add) / st.Elapsed.Seconds()
+		if err := db.Close(); err != nil {
+			b.Fatal(err)
+		}
+		os.RemoveAll(dbdir)
+		b.StartTimer()
+	}
+	b.ReportMetric(rate, "games/s")
+	b.ReportMetric(float64(n), "base-games")
+}
+
+// copyDir copies the regular files of the directory tree src to dst.
+func copyDir(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		to := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(to, 0o755)
+		}
+		in, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer in.Close()
+		out, err := os.Create(to)
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(out, in); err != nil {
+			out.Close()
+			return err
+		}
+		return out.Close()
+	})
 }
 
 // BenchmarkQueries builds one database and times the queries on it.

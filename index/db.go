@@ -166,15 +166,10 @@ var schema = []string{
 	`CREATE TABLE IF NOT EXISTS tags(
 		tag INTEGER NOT NULL, value TEXT NOT NULL, game INTEGER NOT NULL,
 		PRIMARY KEY(tag, value, game)) WITHOUT ROWID`,
-	`CREATE TABLE IF NOT EXISTS position_rows(
-		key INTEGER NOT NULL, at INTEGER NOT NULL,
-		PRIMARY KEY(key, at)) WITHOUT ROWID`,
-	// positions is position_rows unpacked (see storedAt); a lookup by key
-	// is still a range scan of position_rows.
-	`CREATE VIEW IF NOT EXISTS positions(key, game, ply, var) AS
-		SELECT key, (CASE WHEN at < 0 THEN -1 - at ELSE at END) >> 13,
-			((CASE WHEN at < 0 THEN -1 - at ELSE at END) >> 1) & 4095,
-			(CASE WHEN at < 0 THEN -1 - at ELSE at END) & 1 FROM position_rows`,
+	// Position occurrences in sorted runs of blocks (posruns.go).
+	`CREATE TABLE IF NOT EXISTS pos_runs(run INTEGER PRIMARY KEY, entries INTEGER NOT NULL, level INTEGER NOT NULL)`,
+	`CREATE TABLE IF NOT EXISTS pos_blocks(id INTEGER PRIMARY KEY, run INTEGER NOT NULL, last INTEGER NOT NULL, data BLOB NOT NULL)`,
+	`CREATE INDEX IF NOT EXISTS pos_blocks_run ON pos_blocks(run, last)`,
 	`CREATE TABLE IF NOT EXISTS tree(
 		key INTEGER NOT NULL, move TEXT NOT NULL,
 		n INTEGER NOT NULL, scored INTEGER NOT NULL, s0 REAL NOT NULL, s1 REAL NOT NULL,
@@ -187,9 +182,10 @@ var schema = []string{
 
 // schemaVersion is the layout version kept in meta "schema". Version 1
 // (no meta entry) had positions(key, ply, game, var) and tags(name, value,
-// game) tables; version 2 had no warnings table and dates as written; a
+// game) tables; version 2 had no warnings table and dates as written;
+// version 3 kept positions as rows of one B-tree (position_rows); a
 // database of an older version must be imported again.
-const schemaVersion = 3
+const schemaVersion = 4
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.

@@ -10,17 +10,19 @@
 // text.bleve. Its size (DiskSize) is every file of the directory; an import
 // ends with a TRUNCATE checkpoint so that no large WAL is left behind.
 //
-// The layout has a version (meta "schema", now 3). Version 1 (no entry)
+// The layout has a version (meta "schema", now 4). Version 1 (no entry)
 // kept positions(key, ply, game, var) and tags(name, value, game); version
-// 2 had no warnings table and kept dates as written; Open refuses a
+// 2 had no warnings table and kept dates as written; version 3 kept
+// positions in one B-tree (position_rows); Open refuses a
 // database of another version with ErrSchema: import the records again into
 // a new directory.
 //
-// Where the bytes go, for generated Ōgi games (about 910 bytes of record
-// text and 73 positions each; 20,000 games): positions 1,450 bytes a game,
-// games 585 (of which the move list 400), texts 323, tree_players 181, text
-// index 156, tree 104, tags 54, other indexes about 75: 2,950 bytes, 3.2×
-// the text.
+// Where the bytes go: generated Ōgi games (about 1,090 bytes of record
+// text and 89 positions each) take 2,942 database bytes a game at 100,000
+// games and 2,811 at 1,000,000 (2.7× and 2.6× the text; layout 3: 3,435,
+// 3.15×). The position runs take about 1,000 bytes a game (one occurrence
+// in about 11 bytes); the rest is the games rows (the move list about 400),
+// texts about 320, the tree aggregate, tags and the text index.
 //
 //   - games: one row per record, valid or not: ruleset, validity, players
 //     (ids into players), event, site, date, result, termination, ply count,
@@ -45,19 +47,23 @@
 //     of a valid game without its own column. The players' tags (the rules'
 //     side names: Sente, White…) are the players columns, not repeated here;
 //     a tag criterion on a side name is answered from them.
-//   - position_rows WITHOUT ROWID, primary key (key, at): every position of
-//     every valid game, main lines and variations, for exact-position
-//     lookups and transpositions. at packs the rest, at = game<<13 | ply<<1
-//     | var (var = 1 in a variation; plies up to 4095 — a longer record is
-//     stored invalid), one integer of 4 bytes up to 262,143 games. The rows
-//     that the tree aggregate counts (main line, ply < TreeDepth) are stored
-//     as -1 - at, just as small, so that a key's rows are two ranges, each in
-//     (game, ply, var) order: Tree reads only the second (at >= 0), and a
-//     position search merges the two. The view positions(key, game, ply,
-//     var) unpacks the rows for other queries. The stored key is the rules'
-//     64-bit key XOR a hash of the ruleset id, so that rulesets sharing a key
-//     scheme never share positions. A variation's branch point is the line's
-//     position it branches from, so it is flagged with that line's depth.
+//   - pos_runs and pos_blocks (posruns.go): every position of every valid
+//     game, main lines and variations, for exact-position lookups and
+//     transpositions, as sorted runs (one per import commit, merged eight
+//     to one by size level) of delta- and varint-coded blocks of
+//     occurrences (key, at), at = game<<13 | ply<<1 | var (var = 1 in a
+//     variation; plies up to 4095 — a longer record is stored invalid).
+//     The occurrences that the tree aggregate counts (main line, ply <
+//     TreeDepth) are stored under the salted key, the others under it XOR
+//     a constant, so that Tree reads only the second list and a position
+//     search merges both, in (game, ply, var) order. The stored key is the
+//     rules' 64-bit key XOR a hash of the ruleset id, so that rulesets
+//     sharing a key scheme never share positions. A variation's branch
+//     point is the line's position it branches from, so it is flagged
+//     with that line's depth. A commit appends its run (sequential blob
+//     rows); inserting each occurrence into one B-tree (layout 3) rewrote
+//     most of its pages at every commit, and import slowed as the
+//     database grew.
 //   - tree (key, move) → occurrences, scored games, points of each side,
 //     first and last date; tree_players (key, move, player) → count. Both
 //     are aggregated in the import transaction for the main-line moves of

@@ -142,12 +142,8 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 		}
 		p := prepareStored(g.game, rec, g.file)
 		if p.valid {
-			for _, r := range p.pos {
-				if _, err := w.exec(ctx, `DELETE FROM position_rows WHERE key = ? AND at = ?`,
-					saltKey(p.game, r.key), storedAt(g.id, r.ply, r.vari)); err != nil {
-					return fmt.Errorf("game #%d positions: %w", g.id, err)
-				}
-			}
+			// Its position occurrences stay in their runs until a merge
+			// drops them; readers join the games table (posruns.go).
 			for _, t := range p.tags {
 				if _, err := w.exec(ctx, `DELETE FROM tags WHERE tag = (SELECT id FROM tag_names WHERE name = ?) AND value = ? AND game = ?`,
 					t.Name, t.Value, g.id); err != nil {

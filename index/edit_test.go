@@ -51,18 +51,14 @@ func snap(t *testing.T, db *index.DB) snapshot {
 			}
 		}
 	}
-	var orphans int
-	q.QueryRowContext(ctx, `SELECT COUNT(*) FROM positions WHERE game NOT IN (SELECT id FROM games WHERE valid = 1)`).Scan(&orphans)
-	if orphans > 0 {
-		t.Errorf("%d position rows of games not stored", orphans)
+	// Occurrences of deleted games stay in their runs until a merge; the
+	// index's view of them (ScanPositions) holds the valid games' only.
+	if err := db.ScanPositions(ctx, func(key, game int64, ply, vari int) error {
+		s.positions[key]++
+		return nil
+	}); err != nil {
+		t.Fatal(err)
 	}
-	each(`SELECT key, COUNT(*) FROM position_rows GROUP BY key`, func(r interface{ Scan(...any) error }) error {
-		var k int64
-		var n int
-		err := r.Scan(&k, &n)
-		s.positions[k] = n
-		return err
-	})
 	each(`SELECT key, move, n, scored, s0, s1 FROM tree`, func(r interface{ Scan(...any) error }) error {
 		var k int64
 		var m string

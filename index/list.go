@@ -279,11 +279,11 @@ func (db *DB) PositionCount(ctx context.Context, q Query, limit int) (n int, mor
 	if err != nil || empty {
 		return 0, false, err
 	}
-	key := saltKey(q.Game, q.Position.Key())
-	query := `SELECT COUNT(*) FROM (SELECT 1 FROM position_rows p JOIN games g ON g.id = (CASE WHEN p.at < 0 THEN -1 - p.at ELSE p.at END) >> 13
-		WHERE p.key = ? AND ` + w.String() + ` LIMIT ?)`
-	args := append(append([]any{key}, w.args...), limit+1)
-	n, err = db.counts.get(ctx, db.sql, fmt.Sprint(query, args), query, args)
+	salted := saltKey(q.Game, q.Position.Key())
+	cond, args := w.String(), w.args
+	n, err = db.counts.getFunc(ctx, db.sql, fmt.Sprint("position ", salted, cond, args, limit), func() (int, error) {
+		return db.countOccurrences(ctx, salted, cond, args, limit)
+	})
 	if err != nil {
 		return 0, false, err
 	}
@@ -306,6 +306,14 @@ type countCache struct {
 const maxCounts = 1024
 
 func (c *countCache) get(ctx context.Context, q queryer, key, query string, args []any) (int, error) {
+	return c.getFunc(ctx, q, key, func() (n int, err error) {
+		err = q.QueryRowContext(ctx, query, args...).Scan(&n)
+		return n, err
+	})
+}
+
+// getFunc is get with the count made by count.
+func (c *countCache) getFunc(ctx context.Context, q queryer, key string, count func() (int, error)) (int, error) {
 	var last sql.NullInt64
 	if err := q.QueryRowContext(ctx, `SELECT MAX(id) FROM games`).Scan(&last); err != nil {
 		return 0, err
@@ -319,7 +327,8 @@ func (c *countCache) get(ctx context.Context, q queryer, key, query string, args
 	if ok {
 		return n, nil
 	}
-	if err := q.QueryRowContext(ctx, query, args...).Scan(&n); err != nil {
+	n, err := count()
+	if err != nil {
 		return 0, err
 	}
 	c.mu.Lock()

@@ -12,9 +12,10 @@ func TestPackAt(t *testing.T) {
 			t.Errorf("%+v: unpacked %d %d %d", c, g, p, v)
 		}
 	}
-	// Stored values: the opening tree's rows negative, the others not.
-	if storedAt(5, TreeDepth-1, 0) >= 0 || storedAt(5, TreeDepth, 0) < 0 || storedAt(5, 2, 1) < 0 {
-		t.Error("stored sign does not separate the opening tree's rows")
+	// Stored keys: the opening tree's occurrences under the salted key,
+	// the others apart.
+	if posKey(5, TreeDepth-1, 0) != 5 || posKey(5, TreeDepth, 0) == 5 || posKey(5, 2, 1) == 5 || posKey(5, 2, 1) != posKey(5, TreeDepth, 0) {
+		t.Error("stored keys do not separate the opening tree's occurrences")
 	}
 	// Packed values order rows by game, then ply, then variation.
 	if !(packAt(1, maxIndexedPly, 1) < packAt(2, 0, 0) && packAt(2, 3, 1) < packAt(2, 4, 0)) {

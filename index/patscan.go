@@ -491,7 +491,11 @@ func (db *DB) patternSearch(ctx context.Context, q *Query, w where) (res Result,
 		return res, err
 	}
 	if q.Position != nil {
-		w.add("g.id IN (SELECT game FROM positions WHERE key = ?)", saltKey(g.ID(), q.Position.Key()))
+		ids, err := db.positionGames(ctx, saltKey(g.ID(), q.Position.Key()))
+		if err != nil {
+			return res, err
+		}
+		w.add("g.id IN (SELECT value FROM json_each(?))", jsonIDs(ids))
 	}
 	scan, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -282,12 +282,8 @@ func points(s string) (float64, bool) {
 	return v, true
 }
 
-// A stored position row is (key, at) with at = game<<13 | ply<<1 | var:
-// one integer of 4 bytes (up to 262143 games) or 6 bytes instead of three
-// columns. The rows that the opening-tree aggregate counts (main line, ply
-// below TreeDepth) are stored as -1 - at (as small), so that the rows Tree
-// must read from this table are the range at >= 0 of a key. The positions
-// view unpacks both.
+// A position occurrence is stored as (key, at) with at = game<<13 |
+// ply<<1 | var: one integer instead of three columns (posruns.go).
 const (
 	plyBits       = 12
 	maxIndexedPly = 1<<plyBits - 1
@@ -295,15 +291,6 @@ const (
 
 func packAt(game int64, ply, vari int) int64 {
 	return game<<(plyBits+1) | int64(ply)<<1 | int64(vari&1)
-}
-
-// storedAt is the at column of a position row.
-func storedAt(game int64, ply, vari int) int64 {
-	at := packAt(game, ply, vari)
-	if vari == 0 && ply < TreeDepth {
-		return -1 - at
-	}
-	return at
 }
 
 func unpackAt(at int64) (game int64, ply int, vari int) {

@@ -446,59 +446,40 @@ func (db *DB) playerPage(ctx context.Context, w *where, limit, offset int) ([]in
 
 func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, error) {
 	res := Result{Total: -1}
-	key := saltKey(q.Game, q.Position.Key())
-	// The rows of a key are two ranges, each in (game, ply, var) order:
-	// the opening tree's rows (at < 0, in descending at) and the others.
-	// Each is read up to the end of the page and the two are merged.
+	salted := saltKey(q.Game, q.Position.Key())
 	want := q.Offset + q.limit()
 	if want < 0 { // overflow: no limit
 		want = 1 << 62
 	}
-	type occ struct {
-		at  int64 // unpacked order
-		hit Hit
+	r, err := openPosReader(ctx, db.sql)
+	if err != nil {
+		return res, err
 	}
-	var all []occ
-	for _, part := range []struct{ game, cond, order string }{
-		{"(-1 - p.at) >> 13", "p.at < 0", "p.at DESC"},
-		{"p.at >> 13", "p.at >= 0", "p.at"},
-	} {
-		rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies, p.at
-			FROM position_rows p JOIN games g ON g.id = `+part.game+` LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
-			WHERE p.key = ? AND `+part.cond+` AND `+w.String()+` ORDER BY `+part.order+` LIMIT ?`,
-			append(append([]any{key}, w.args...), want)...)
-		if err != nil {
-			return res, err
-		}
-		for rows.Next() {
-			var at int64
-			h, err := scanHit(rows, &at)
-			if err != nil {
-				rows.Close()
-				return res, err
+	defer r.close()
+	// Hits in (game, ply, var) order; counting goes on past the page when
+	// asked.
+	n := 0
+	err = r.joinGames(ctx, r.occurrences(ctx, positionKeys(salted)...), w.String(), w.args,
+		`g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies`,
+		func(rows *sql.Rows) (int64, any, error) {
+			h, err := scanHit(rows)
+			return h.ID, h, err
+		},
+		func(at int64, row any) bool {
+			if n >= q.Offset && n < want {
+				h := row.(Hit)
+				_, ply, v := unpackAt(at)
+				h.Ply, h.Variation = ply, v == 1
+				res.Hits = append(res.Hits, h)
 			}
-			if at < 0 {
-				at = -1 - at
-			}
-			_, ply, v := unpackAt(at)
-			h.Ply, h.Variation = ply, v == 1
-			all = append(all, occ{at, h})
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return res, err
-		}
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i].at < all[j].at })
-	for i := q.Offset; i < len(all) && i < want; i++ {
-		res.Hits = append(res.Hits, all[i].hit)
+			n++
+			return n < want || q.Count
+		})
+	if err != nil {
+		return res, err
 	}
 	if q.Count {
-		err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM position_rows p JOIN games g ON g.id = (CASE WHEN p.at < 0 THEN -1 - p.at ELSE p.at END) >> 13
-			WHERE p.key = ? AND `+w.String(), append([]any{key}, w.args...)...).Scan(&res.Total)
-		if err != nil {
-			return res, err
-		}
+		res.Total = n
 	}
 	return res, nil
 }
@@ -767,63 +748,75 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 	if err != nil {
 		return nil, err
 	}
-	// The rows with at >= 0 are those the aggregate does not count.
-	live, err := db.sql.QueryContext(ctx, `SELECT (p.at >> 1) & 4095 AS ply, g.result, g.date, a.name, b.name, g.moves, g.fen
-		FROM position_rows p JOIN games g ON g.id = p.at >> 13 LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
-		WHERE p.key = ? AND p.at >= 0 AND p.at & 1 = 0 AND ply >= ? AND ply < g.plies`, key, TreeDepth)
+	// The occurrences the aggregate does not count: main-line ones from
+	// TreeDepth on.
+	r, err := openPosReader(ctx, db.sql)
 	if err != nil {
 		return nil, err
 	}
-	mover := int(pos.ToMove())
-	for live.Next() {
-		var ply int
-		var res, date, a, b sql.NullString
-		var blob []byte
-		var fen sql.NullString
-		if err := live.Scan(&ply, &res, &date, &a, &b, &blob, &fen); err != nil {
-			live.Close()
-			return nil, err
-		}
-		ml, err := decodeMoves(blob)
-		if err != nil {
-			continue
-		}
-		start, err := rg.NewPosition(fen.String)
-		if err != nil {
-			continue
-		}
-		text, ok := mainText(ml, start, ply)
-		if !ok {
-			continue
-		}
-		m := moves[text]
-		if m == nil {
-			m = &TreeMove{Move: text, First: date.String, Last: date.String}
-			moves[text] = m
-		}
-		m.Games++
-		if s0, s1, ok := scores(res.String); ok {
-			m.Scored++
-			m.Score[0] += s0
-			m.Score[1] += s1
-		}
-		if d := date.String; d != "" {
-			if m.First == "" || d < m.First {
-				m.First = d
-			}
-			if d > m.Last {
-				m.Last = d
-			}
-		}
-		if name := [2]string{a.String, b.String}[mover]; name != "" {
-			if tops[text] == nil {
-				tops[text] = map[string]int{}
-			}
-			tops[text][name]++
-		}
+	defer r.close()
+	type liveRow struct {
+		plies           int
+		res, date, a, b sql.NullString
+		blob            []byte
+		fen             sql.NullString
 	}
-	live.Close()
-	if err := live.Err(); err != nil {
+	mover := int(pos.ToMove())
+	err = r.joinGames(ctx, r.occurrences(ctx, key^deepSalt), `1`, nil,
+		`g.plies, g.result, g.date, a.name, b.name, g.moves, g.fen`,
+		func(rows *sql.Rows) (int64, any, error) {
+			var id int64
+			var l liveRow
+			err := rows.Scan(&id, &l.plies, &l.res, &l.date, &l.a, &l.b, &l.blob, &l.fen)
+			return id, &l, err
+		},
+		func(at int64, row any) bool {
+			_, ply, v := unpackAt(at)
+			l := row.(*liveRow)
+			if v != 0 || ply < TreeDepth || ply >= l.plies {
+				return true
+			}
+			ml, err := decodeMoves(l.blob)
+			if err != nil {
+				return true
+			}
+			start, err := rg.NewPosition(l.fen.String)
+			if err != nil {
+				return true
+			}
+			text, ok := mainText(ml, start, ply)
+			if !ok {
+				return true
+			}
+			res, date, a, b := l.res, l.date, l.a, l.b
+			m := moves[text]
+			if m == nil {
+				m = &TreeMove{Move: text, First: date.String, Last: date.String}
+				moves[text] = m
+			}
+			m.Games++
+			if s0, s1, ok := scores(res.String); ok {
+				m.Scored++
+				m.Score[0] += s0
+				m.Score[1] += s1
+			}
+			if d := date.String; d != "" {
+				if m.First == "" || d < m.First {
+					m.First = d
+				}
+				if d > m.Last {
+					m.Last = d
+				}
+			}
+			if name := [2]string{a.String, b.String}[mover]; name != "" {
+				if tops[text] == nil {
+					tops[text] = map[string]int{}
+				}
+				tops[text][name]++
+			}
+			return true
+		})
+	if err != nil {
 		return nil, err
 	}
 	out := make([]TreeMove, 0, len(moves))

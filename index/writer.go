@@ -1,11 +1,12 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -36,13 +37,14 @@ type writer struct {
 	// canonical texts are stored zstd-compressed in blocks of several games
 	block   []byte
 	blockID int64
+	texts   []pendingText // blocks being compressed
 
 	insGame, insTag, insPlayer, insTagName *sql.Stmt
 }
 
 type dbPos struct {
-	key int64
-	at  int64 // storedAt(game, ply, var)
+	key int64 // posKey
+	at  int64 // packAt(game, ply, var)
 }
 
 type treeKey struct {
@@ -100,7 +102,9 @@ func (w *writer) begin(ctx context.Context) error {
 // blockSize is the size of canonical text compressed together.
 const blockSize = 256 << 10
 
-// flushBlock stores the pending text block.
+// flushBlock hands the pending text block to a compressing goroutine (the
+// writer goes on with the next games); storeTexts stores the compressed
+// blocks before the commit.
 func (w *writer) flushBlock(ctx context.Context) error {
 	if len(w.block) == 0 {
 		return nil
@@ -109,12 +113,33 @@ func (w *writer) flushBlock(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	data := enc.EncodeAll(w.block, make([]byte, 0, len(w.block)/3))
-	if _, err := w.tx.ExecContext(ctx, `INSERT INTO texts(id, data) VALUES(?, ?)`, w.blockID, data); err != nil {
-		return fmt.Errorf("store texts: %w", err)
-	}
+	raw := w.block
+	done := make(chan []byte, 1)
+	go func() { done <- enc.EncodeAll(raw, make([]byte, 0, len(raw)/3)) }()
+	w.texts = append(w.texts, pendingText{w.blockID, done})
 	w.blockID++
-	w.block = w.block[:0]
+	w.block = make([]byte, 0, blockSize+4096)
+	return nil
+}
+
+type pendingText struct {
+	id   int64
+	data chan []byte
+}
+
+// storeTexts waits for the compressed blocks and inserts them.
+func (w *writer) storeTexts(ctx context.Context) error {
+	texts := w.texts
+	w.texts = nil
+	for i, t := range texts {
+		data := <-t.data
+		if _, err := w.tx.ExecContext(ctx, `INSERT INTO texts(id, data) VALUES(?, ?)`, t.id, data); err != nil {
+			for _, t := range texts[i+1:] {
+				<-t.data
+			}
+			return fmt.Errorf("store texts: %w", err)
+		}
+	}
 	return nil
 }
 
@@ -254,7 +279,7 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 		}
 	}
 	for _, r := range p.pos {
-		w.positions = append(w.positions, dbPos{key: saltKey(p.game, r.key), at: storedAt(id, r.ply, r.vari)})
+		w.positions = append(w.positions, dbPos{key: posKey(saltKey(p.game, r.key), r.ply, r.vari), at: packAt(id, r.ply, r.vari)})
 	}
 	s0, s1, scored := scores(p.result)
 	for _, t := range p.tree {
@@ -286,50 +311,28 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 	return id, false, nil
 }
 
-// flushRows writes the accumulated positions and tree rows, in key order.
+// flushRows writes the accumulated positions (as a new run, posruns.go)
+// and tree rows, in key order.
 func (w *writer) flushRows(ctx context.Context) error {
-	sort.Slice(w.positions, func(i, j int) bool {
-		a, b := &w.positions[i], &w.positions[j]
-		if a.key != b.key {
-			return a.key < b.key
-		}
-		return a.at < b.at
-	})
-	const per = 400
-	full, err := w.tx.PrepareContext(ctx, `INSERT OR IGNORE INTO position_rows(key, at) VALUES`+
-		strings.TrimSuffix(strings.Repeat("(?,?),", per), ","))
-	if err != nil {
-		return err
-	}
-	defer full.Close()
-	args := make([]any, 0, per*2)
-	rows := w.positions
-	for len(rows) >= per {
-		args = args[:0]
-		for _, r := range rows[:per] {
-			args = append(args, r.key, r.at)
-		}
-		if _, err := full.ExecContext(ctx, args...); err != nil {
-			return fmt.Errorf("store positions: %w", err)
-		}
-		rows = rows[per:]
-	}
-	for _, r := range rows {
-		if _, err := w.tx.ExecContext(ctx, `INSERT OR IGNORE INTO position_rows(key, at) VALUES(?,?)`, r.key, r.at); err != nil {
-			return fmt.Errorf("store positions: %w", err)
-		}
+	sortPositions(w.positions)
+	if err := writeRun(ctx, w.tx, w.positions); err != nil {
+		return fmt.Errorf("store positions: %w", err)
 	}
 	w.positions = w.positions[:0]
 
-	keys := make([]treeKey, 0, len(w.tree))
-	for k := range w.tree {
-		keys = append(keys, k)
+	type treeRow struct {
+		k treeKey
+		a *treeAgg
 	}
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i].key != keys[j].key {
-			return keys[i].key < keys[j].key
+	trows := make([]treeRow, 0, len(w.tree))
+	for k, a := range w.tree {
+		trows = append(trows, treeRow{k, a})
+	}
+	slices.SortFunc(trows, func(x, y treeRow) int {
+		if c := cmp.Compare(x.k.key, y.k.key); c != 0 {
+			return c
 		}
-		return keys[i].move < keys[j].move
+		return strings.Compare(x.k.move, y.k.move)
 	})
 	up, err := w.tx.PrepareContext(ctx, `INSERT INTO tree(key, move, n, scored, s0, s1, first, last) VALUES(?,?,?,?,?,?,?,?)
 		ON CONFLICT(key, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
@@ -340,26 +343,29 @@ func (w *writer) flushRows(ctx context.Context) error {
 		return err
 	}
 	defer up.Close()
-	for _, k := range keys {
-		a := w.tree[k]
+	for _, r := range trows {
+		k, a := r.k, r.a
 		if _, err := up.ExecContext(ctx, k.key, k.move, a.n, a.scored, a.s0, a.s1, a.first, a.last); err != nil {
 			return fmt.Errorf("store opening tree: %w", err)
 		}
 	}
 	clear(w.tree)
-	pkeys := make([]treePlayerKey, 0, len(w.tplayers))
-	for k := range w.tplayers {
-		pkeys = append(pkeys, k)
+	type playerRow struct {
+		k treePlayerKey
+		n int
 	}
-	sort.Slice(pkeys, func(i, j int) bool {
-		a, b := pkeys[i], pkeys[j]
-		if a.key != b.key {
-			return a.key < b.key
+	prows := make([]playerRow, 0, len(w.tplayers))
+	for k, n := range w.tplayers {
+		prows = append(prows, playerRow{k, n})
+	}
+	slices.SortFunc(prows, func(x, y playerRow) int {
+		if c := cmp.Compare(x.k.key, y.k.key); c != 0 {
+			return c
 		}
-		if a.move != b.move {
-			return a.move < b.move
+		if c := strings.Compare(x.k.move, y.k.move); c != 0 {
+			return c
 		}
-		return a.player < b.player
+		return cmp.Compare(x.k.player, y.k.player)
 	})
 	upp, err := w.tx.PrepareContext(ctx, `INSERT INTO tree_players(key, move, player, n) VALUES(?,?,?,?)
 		ON CONFLICT(key, move, player) DO UPDATE SET n = n + excluded.n`)
@@ -367,8 +373,8 @@ func (w *writer) flushRows(ctx context.Context) error {
 		return err
 	}
 	defer upp.Close()
-	for _, k := range pkeys {
-		if _, err := upp.ExecContext(ctx, k.key, k.move, k.player, w.tplayers[k]); err != nil {
+	for _, r := range prows {
+		if _, err := upp.ExecContext(ctx, r.k.key, r.k.move, r.k.player, r.n); err != nil {
 			return fmt.Errorf("store opening tree: %w", err)
 		}
 	}
@@ -383,6 +389,10 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 		return nil, nil
 	}
 	if err := w.flushBlock(ctx); err != nil {
+		w.rollback()
+		return nil, err
+	}
+	if err := w.storeTexts(ctx); err != nil {
 		w.rollback()
 		return nil, err
 	}
@@ -412,10 +422,19 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 		clear(w.sources)
 		return nil, err
 	}
+	// The games are committed; merging position runs is a transaction of
+	// its own (a failure leaves the runs as they were).
+	if err := w.db.compactPositions(ctx); err != nil {
+		return docs, err
+	}
 	return docs, nil
 }
 
 func (w *writer) rollback() {
+	for _, t := range w.texts {
+		<-t.data
+	}
+	w.texts = nil
 	if w.tx != nil {
 		w.tx.Rollback()
 		w.tx = nil

@@ -5,9 +5,10 @@
 #
 # For each ruleset (default: every one Plateau plays) it runs
 #   plateau bench --game G --games N
-# which generates N games into memory, then times parse, parse + replay-
-# validate, import into a temporary database, exact-position lookups, player
-# searches and opening trees, and prints one Markdown table per ruleset
+# which generates N games into a temporary file, then times parse, parse +
+# replay-validate, import into a temporary database (its curve), queries
+# during and after the import, exact-position lookups, player searches,
+# opening trees and a pattern scan, and prints one Markdown table per ruleset
 # (paste it into a note). It ends with the generator's own Go benchmark
 # (one worker, games/s and games per CPU-second for every ruleset).
 #

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -131,16 +132,22 @@ func createOutput(name string) (io.Writer, func() error, error) {
 func benchCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "bench",
-		Usage: "measure the pipeline on a generated collection: generate, parse, validate (and the database when it exists)",
-		UsageText: "plateau bench --game ogi --games 100000 [--seed 1] [--workers 1]\n" +
-			"prints one Markdown table: games/s, plies/s, MB/s and peak memory per stage",
+		Usage: "measure the pipeline on a generated collection: generate, parse, validate, import (its curve), queries during and after the import",
+		UsageText: "plateau bench --game ogi --games 100000 [--seed 1] [--workers 1] [--base 100000] [--cpuprofile import.pprof]\n" +
+			"prints one Markdown table: games/s, plies/s, MB/s, latencies and peak memory per stage",
 		Flags: []cli.Flag{
 			gameFlag(),
-			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 10000, Usage: "number of games"},
+			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 10000, Usage: "number of games of the measured import"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed of the collection"},
 			&cli.IntFlag{Name: "workers", Value: 1, Usage: "goroutines for generation (0: one per core)"},
 			&cli.StringFlag{Name: "db", Usage: "directory for the benchmark database (default: a temporary directory, removed after)"},
 			&cli.BoolFlag{Name: "no-db", Usage: "skip the database stages"},
+			&cli.IntFlag{Name: "base", Usage: "games imported first (other games of the same collection), so that the measured import goes into a database that holds them"},
+			&cli.StringFlag{Name: "curve", Usage: "cumulative game counts at which each import's curve is cut, comma-separated (default 10k,30k,100k,300k,1M,3M,10M; \"none\": no curve)"},
+			&cli.DurationFlag{Name: "query-every", Value: bench.DefaultQueryEvery, Usage: "pace of the position lookups and opening trees run during the measured import (0: none)"},
+			&cli.IntFlag{Name: "queries", Value: 200, Usage: "queries per latency stage after the import"},
+			&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile of the measured import to this file (of the base import to FILE-base)"},
+			&cli.StringFlag{Name: "text-dir", Usage: "keep the generated record files in this directory (default: a temporary one, removed after)"},
 		},
 		Action: func(c *cli.Context) error {
 			g, err := rules.Lookup(c.String("game"))
@@ -150,16 +157,34 @@ func benchCommand() *cli.Command {
 			if c.Int("games") <= 0 {
 				return cli.Exit("--games must be positive", exitUsage)
 			}
+			if c.Int("base") < 0 || c.Int("queries") < 0 {
+				return cli.Exit("--base and --queries must not be negative", exitUsage)
+			}
+			curve, err := parseCurve(c.String("curve"))
+			if err != nil {
+				return cli.Exit(err.Error(), exitUsage)
+			}
+			every := c.Duration("query-every")
+			if every <= 0 {
+				every = -1
+			}
 			rep, err := bench.Run(c.Context, bench.Config{
-				Game:    g,
-				Games:   c.Int("games"),
-				Seed:    c.Uint64("seed"),
-				Workers: c.Int("workers"),
-				DBDir:   dbDir(c),
-				NoDB:    c.Bool("no-db"),
-				Log:     os.Stderr,
+				Game:       g,
+				Games:      c.Int("games"),
+				Seed:       c.Uint64("seed"),
+				Workers:    c.Int("workers"),
+				DBDir:      dbDir(c),
+				NoDB:       c.Bool("no-db"),
+				Queries:    c.Int("queries"),
+				Base:       c.Int("base"),
+				Curve:      curve,
+				QueryEvery: every,
+				CPUProfile: c.String("cpuprofile"),
+				TextDir:    c.String("text-dir"),
+				Log:        os.Stderr,
 			})
 			if rep != nil {
+				rep.Notes = append([]string{"Command: `plateau " + strings.Join(os.Args[1:], " ") + "`"}, rep.Notes...)
 				fmt.Print(rep.Markdown())
 			}
 			if err != nil {
@@ -168,4 +193,32 @@ func benchCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// parseCurve reads --curve: counts like 10000, 10k or 1M, comma-separated,
+// increasing; "" is the default curve and "none" none.
+func parseCurve(s string) ([]int, error) {
+	switch strings.TrimSpace(s) {
+	case "":
+		return nil, nil
+	case "none":
+		return []int{}, nil
+	}
+	var cuts []int
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		mul := 1
+		switch {
+		case strings.HasSuffix(f, "k"), strings.HasSuffix(f, "K"):
+			mul, f = 1_000, f[:len(f)-1]
+		case strings.HasSuffix(f, "M"):
+			mul, f = 1_000_000, f[:len(f)-1]
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n <= 0 || (len(cuts) > 0 && n*mul <= cuts[len(cuts)-1]) {
+			return nil, fmt.Errorf("--curve %q: want increasing positive counts such as 10k,100k,1M", s)
+		}
+		cuts = append(cuts, n*mul)
+	}
+	return cuts, nil
 }

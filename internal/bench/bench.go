@@ -1,22 +1,33 @@
 // Package bench measures the record pipeline on a generated collection, stage
 // by stage: generate, parse, replay-validate, then — in a database — import,
-// exact-position lookup, player search and opening tree, with throughput,
-// latency percentiles, CPU time, peak memory and database size per game. Its
-// report is one Markdown table that can be pasted into a note. It is
-// internal, beside cmd/plateau (`plateau bench`), because it composes every
-// package of the flow (generate → record → replay → index); no package of the
-// flow imports it.
+// exact-position lookup, player search, opening tree and pattern scan, with
+// throughput, latency percentiles, CPU time, peak memory and database size
+// per game. Its report is one Markdown table that can be pasted into a note.
+// It is internal, beside cmd/plateau (`plateau bench`), because it composes
+// every package of the flow (generate → record → replay → index); no package
+// of the flow imports it.
 //
-// Decisions: the collection is generated into memory first, so that no later
-// stage waits for the generator; generation uses Config.Workers goroutines,
-// parse and validate run on one goroutine (per-core figures), import uses the
-// index package's defaults (every core). Query positions, players and
-// tree positions are sampled deterministically from the collection itself,
-// so every query has at least one answer.
+// Decisions: the collection is generated into a plain-text file first, so
+// that no later stage waits for the generator and memory stays bounded
+// whatever the size, and the import reads that file as a user's import does.
+// Generation uses Config.Workers goroutines, parse and validate run on one
+// goroutine (per-core figures), import uses the index package's defaults
+// (every core). Query positions, players and tree positions are sampled
+// deterministically from the collection itself, so every query has at least
+// one answer.
+//
+// The import is measured as it goes: its curve is cut at cumulative game
+// counts (Config.Curve), so that a large import shows whether it slows as
+// the database grows. With Config.Base, a first import (games [Games,
+// Games+Base) of the same collection: the same players, no duplicates) fills
+// the database before the measured one. While the measured import runs, a
+// goroutine with its own read-only handle runs exact-position lookups and
+// opening trees at a fixed pace (Config.QueryEvery); the same queries are
+// run again after the import, and their percentiles compared.
 package bench
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -25,11 +36,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
-	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/generate"
@@ -45,8 +56,33 @@ type Config struct {
 	DBDir   string // database directory; "" = a temporary one, removed after
 	NoDB    bool   // skip the database stages
 	Queries int    // queries per latency stage; 0 = 200
+	// Base is the number of games imported before the measured import
+	// (games [Games, Games+Base) of the collection); 0: the measured import
+	// goes into an empty database.
+	Base int
+	// Curve lists the cumulative game counts at which each import's curve
+	// is cut (a row per segment); nil: DefaultCurve. A cut at or beyond the
+	// import's size makes no row; an import that makes no cut has no curve.
+	Curve []int
+	// QueryEvery is the pace of the queries run during the measured import
+	// (a position lookup and an opening tree in turn); 0: 20 ms; negative:
+	// no queries during the import.
+	QueryEvery time.Duration
+	// CPUProfile is a file for a CPU profile (runtime/pprof) of the measured
+	// import; "": none. The base import's profile goes to the same name with
+	// "-base" before the extension.
+	CPUProfile string
+	// TextDir holds the generated record files; "": a temporary directory,
+	// removed after.
+	TextDir string
 	Log     io.Writer
 }
+
+// DefaultCurve is where an import's curve is cut by default.
+var DefaultCurve = []int{10_000, 30_000, 100_000, 300_000, 1_000_000, 3_000_000, 10_000_000}
+
+// DefaultQueryEvery is the default pace of the queries during an import.
+const DefaultQueryEvery = 20 * time.Millisecond
 
 // Stage is one row of the report.
 type Stage struct {
@@ -62,15 +98,42 @@ type Stage struct {
 	Note    string
 }
 
+// Slowdown compares queries run during the measured import with the same
+// queries run after it: each percentile during ÷ the same after.
+type Slowdown struct {
+	Query    string // "position lookup", "opening tree"
+	P50, P99 float64
+}
+
 // Report is the result of a run.
 type Report struct {
-	Game      string
-	Games     int
-	Seed      uint64
-	TextBytes int64
-	DBBytes   int64 // 0 when the database stages did not run
-	Stages    []Stage
-	Notes     []string
+	Game          string
+	Games         int
+	Seed          uint64
+	Base          int   // games in the database before the measured import
+	TextBytes     int64 // of the measured collection
+	BaseTextBytes int64 // of the base collection
+	DBBytes       int64 // 0 when the database stages did not run
+	Stages        []Stage
+	Slowdowns     []Slowdown
+	Notes         []string
+	// Load is the machine's load average (1, 5 and 15 minutes, from
+	// /proc/loadavg) at the start and at the end of the run; "" where not
+	// known.
+	Load [2]string
+}
+
+// loadAvg reads the load averages of the machine, "" where not known.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[:3], " ")
 }
 
 // ErrInvalid is returned when a generated game does not validate.
@@ -105,198 +168,161 @@ func (m meter) stop(s *Stage) {
 	s.PeakRSS = peakRSS()
 }
 
+// run is the state of one Run.
+type run struct {
+	cfg  Config
+	rep  *Report
+	gen  *generate.Generator
+	tmp  string // temporary directory, removed after
+	text string // directory of the record files
+}
+
+func (r *run) logf(format string, args ...any) {
+	if r.cfg.Log != nil {
+		fmt.Fprintf(r.cfg.Log, format+"\n", args...)
+	}
+}
+
 // Run generates the collection and measures every stage. The report holds
 // the stages done so far even when an error stops the run.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Queries <= 0 {
 		cfg.Queries = 200
 	}
-	logf := func(format string, args ...any) {
-		if cfg.Log != nil {
-			fmt.Fprintf(cfg.Log, format+"\n", args...)
-		}
+	if cfg.Curve == nil {
+		cfg.Curve = DefaultCurve
 	}
-	rep := &Report{Game: cfg.Game.ID(), Games: cfg.Games, Seed: cfg.Seed}
+	if cfg.QueryEvery == 0 {
+		cfg.QueryEvery = DefaultQueryEvery
+	}
+	r := &run{cfg: cfg, rep: &Report{Game: cfg.Game.ID(), Games: cfg.Games, Seed: cfg.Seed}}
+	r.rep.Load[0] = loadAvg()
+	defer func() { r.rep.Load[1] = loadAvg() }()
+	if !cfg.NoDB {
+		r.rep.Base = cfg.Base
+	}
+	var err error
+	if r.gen, err = generate.New(cfg.Game, cfg.Seed); err != nil {
+		return r.rep, err
+	}
+	if r.tmp, err = os.MkdirTemp("", "plateau-bench-"); err != nil {
+		return r.rep, err
+	}
+	defer os.RemoveAll(r.tmp)
+	r.text = cfg.TextDir
+	if r.text == "" {
+		r.text = r.tmp
+	} else if err := os.MkdirAll(r.text, 0o755); err != nil {
+		return r.rep, err
+	}
 
-	// Generate.
-	logf("generating %d %s games…", cfg.Games, cfg.Game.ID())
-	gen, err := generate.New(cfg.Game, cfg.Seed)
+	file, gs, err := r.generate(ctx, "generate", "", 0, cfg.Games)
+	r.rep.TextBytes = gs.Bytes
 	if err != nil {
-		return rep, err
-	}
-	var text blocks
-	st := Stage{Name: "generate"}
-	m := startMeter()
-	gs, err := gen.Write(ctx, &text, cfg.Games, generate.Options{Workers: cfg.Workers})
-	m.stop(&st)
-	st.Count, st.Plies, st.Bytes = gs.Games, gs.Plies, gs.Bytes
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	st.Note = fmt.Sprintf("%d worker(s)", workers)
-	rep.Stages = append(rep.Stages, st)
-	rep.TextBytes = gs.Bytes
-	if err != nil {
-		return rep, err
+		return r.rep, err
 	}
 
 	// Parse.
-	logf("parsing…")
-	st = Stage{Name: "parse", Bytes: text.size}
-	m = startMeter()
-	rd := record.NewReader(text.reader(), "generated")
-	for {
-		g, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			m.stop(&st)
-			rep.Stages = append(rep.Stages, st)
-			return rep, fmt.Errorf("parse, game %d: %w", st.Count+1, err)
-		}
+	r.logf("parsing…")
+	st := Stage{Name: "parse", Bytes: gs.Bytes}
+	m := startMeter()
+	err = eachRecord(file, func(g *record.Game) error {
 		st.Count++
 		st.Plies += len(g.Moves)
-	}
+		return nil
+	})
 	m.stop(&st)
-	rep.Stages = append(rep.Stages, st)
+	r.rep.Stages = append(r.rep.Stages, st)
+	if err != nil {
+		return r.rep, err
+	}
 
 	// Parse and replay-validate, sampling query material on the way.
-	logf("validating…")
+	r.logf("validating…")
 	smp := newSampler(cfg.Games, cfg.Queries)
-	st = Stage{Name: "parse + replay-validate", Bytes: text.size, Note: "as plateau validate"}
+	st = Stage{Name: "parse + replay-validate", Bytes: gs.Bytes, Note: "as plateau validate"}
 	m = startMeter()
-	rd = record.NewReader(text.reader(), "generated")
-	for i := 0; ; i++ {
-		g, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return rep, fmt.Errorf("parse, game %d: %w", i+1, err)
-		}
+	err = eachRecord(file, func(g *record.Game) error {
 		rg := replay.Replay(g, replay.Options{})
 		if rg.Err != nil {
-			m.stop(&st)
-			rep.Stages = append(rep.Stages, st)
-			return rep, fmt.Errorf("%w: game %d: %v", ErrInvalid, i+1, rg.Err)
+			return fmt.Errorf("%w: game %d: %v", ErrInvalid, st.Count+1, rg.Err)
+		}
+		if smp.want(st.Count) {
+			smp.take(st.Count, rg)
 		}
 		st.Count++
 		st.Plies += rg.Plies()
-		if smp.want(i) {
-			smp.take(i, rg)
-		}
-	}
+		return nil
+	})
 	m.stop(&st)
-	rep.Stages = append(rep.Stages, st)
+	r.rep.Stages = append(r.rep.Stages, st)
+	if err != nil {
+		return r.rep, err
+	}
 
 	if cfg.NoDB {
-		rep.Notes = append(rep.Notes, "database stages skipped (--no-db)")
-		return rep, nil
+		r.rep.Notes = append(r.rep.Notes, "database stages skipped (--no-db)")
+		return r.rep, nil
 	}
-	return rep, runDB(ctx, cfg, rep, &text, smp, logf)
+	return r.rep, r.runDB(ctx, file, gs, smp)
 }
 
-// runDB measures import and queries in a database.
-func runDB(ctx context.Context, cfg Config, rep *Report, text *blocks, smp *sampler, logf func(string, ...any)) error {
-	dir := cfg.DBDir
-	tmp, err := os.MkdirTemp("", "plateau-bench-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	if dir == "" {
-		dir = filepath.Join(tmp, "db")
-	}
-	file := filepath.Join(tmp, rep.Game+".pdn")
-	if err := text.writeFile(file); err != nil {
-		return err
-	}
-	db, err := index.Open(ctx, dir, index.Options{})
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if db != nil {
-			db.Close()
-		}
-	}()
-
-	logf("importing into %s…", dir)
-	st := Stage{Name: "import", Bytes: text.size, Note: "replay + SQLite + Bleve, all cores"}
+// generate writes games [first, first+n) of the collection to a new file
+// and records a stage.
+func (r *run) generate(ctx context.Context, name, suffix string, first, n int) (string, generate.Stats, error) {
+	file := filepath.Join(r.text, fmt.Sprintf("%s-%d-%d-%d.pdn", r.rep.Game, r.cfg.Seed, first, n))
+	r.logf("generating %d %s games into %s…", n, r.rep.Game, file)
+	st := Stage{Name: name}
 	m := startMeter()
-	is, err := db.Import(ctx, []string{file}, index.ImportOptions{})
+	gs, err := writeFile(ctx, r.gen, file, first, n, r.cfg.Workers)
 	m.stop(&st)
-	st.Count, st.Plies = is.Stored, rep.Stages[0].Plies
-	if is.Duplicates > 0 || is.Invalid > 0 {
-		st.Note += fmt.Sprintf("; %d duplicates, %d invalid", is.Duplicates, is.Invalid)
+	st.Count, st.Plies, st.Bytes = gs.Games, gs.Plies, gs.Bytes
+	workers := r.cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
 	}
-	rep.Stages = append(rep.Stages, st)
-	if err != nil {
-		return err
-	}
-	// The size is that of the closed database: every file of its directory
-	// (SQLite, a WAL if any remains, the text index), as a user sees it.
-	err = db.Close()
-	db = nil
-	if err != nil {
-		return err
-	}
-	if rep.DBBytes, err = index.DiskSize(dir); err != nil {
-		return err
-	}
-	if db, err = index.Open(ctx, dir, index.Options{ReadOnly: true}); err != nil {
-		return err
-	}
+	st.Note = fmt.Sprintf("%d worker(s), into a file%s", workers, suffix)
+	r.rep.Stages = append(r.rep.Stages, st)
+	return file, gs, err
+}
 
-	game := rep.Game
-	// Exact position lookup.
-	logf("position lookups…")
-	if err := latency(rep, "position lookup", "first 50 games, main lines and variations", smp.positions, func(pos rules.Position) error {
-		_, err := db.Search(ctx, index.Query{Game: game, Position: pos, Limit: 50})
-		return err
-	}); err != nil {
-		return err
+// writeFile writes games [first, first+n) of gen to a new plain-text file.
+func writeFile(ctx context.Context, gen *generate.Generator, name string, first, n, workers int) (generate.Stats, error) {
+	f, err := os.Create(name)
+	if err != nil {
+		return generate.Stats{}, err
 	}
-	logf("player searches…")
-	if err := latency(rep, "player search", "fuzzy, either side, first 50 games", smp.players, func(name string) error {
-		_, err := db.Search(ctx, index.Query{Game: game, Player: name, Limit: 50})
-		return err
-	}); err != nil {
-		return err
+	bw := bufio.NewWriterSize(f, 1<<20)
+	gs, err := gen.Write(ctx, bw, n, generate.Options{Workers: workers, First: first})
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
 	}
-	logf("opening trees…")
-	start, err := cfg.Game.NewPosition("")
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return gs, err
+}
+
+// eachRecord reads the records of a file in order and calls f on each.
+func eachRecord(name string, f func(*record.Game) error) error {
+	file, err := os.Open(name)
 	if err != nil {
 		return err
 	}
-	if err := latency(rep, "opening tree (start)", "the start position", repeat(start, 20), func(pos rules.Position) error {
-		_, err := db.Tree(ctx, game, pos)
-		return err
-	}); err != nil {
-		return err
-	}
-	if err := latency(rep, "opening tree (ply 1–8)", "positions of the collection's openings", smp.openings, func(pos rules.Position) error {
-		_, err := db.Tree(ctx, game, pos)
-		return err
-	}); err != nil {
-		return err
-	}
-	// A pattern no position matches (more than 999 pieces on the board), so
-	// that every position of every game is tested.
-	logf("pattern searches…")
-	pat, err := index.ParsePattern("*>999")
-	if err != nil {
-		return err
-	}
-	return latency(rep, "pattern search (full scan)", "no position matches: every position of every game tested", repeat(pat, 3), func(p *index.Pattern) error {
-		res, err := db.Search(ctx, index.Query{Game: game, Pattern: p, Count: true})
-		if err == nil && res.Total != 0 {
-			err = fmt.Errorf("pattern %q matched %d games", p.Text, res.Total)
+	defer file.Close()
+	rd := record.NewReader(file, filepath.Base(name))
+	for i := 1; ; i++ {
+		g, err := rd.Next()
+		if err == io.EOF {
+			return nil
 		}
-		return err
-	})
+		if err != nil {
+			return fmt.Errorf("parse, game %d: %w", i, err)
+		}
+		if err := f(g); err != nil {
+			return err
+		}
+	}
 }
 
 func repeat[T any](x T, n int) []T {
@@ -305,6 +331,16 @@ func repeat[T any](x T, n int) []T {
 		out[i] = x
 	}
 	return out
+}
+
+// percentiles sorts lat and sets the stage's p50 and p99.
+func percentiles(st *Stage, lat []time.Duration) {
+	if len(lat) == 0 {
+		return
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	st.P50 = lat[len(lat)/2]
+	st.P99 = lat[min(len(lat)-1, len(lat)*99/100)]
 }
 
 // latency runs q on every item and records a latency stage.
@@ -328,9 +364,7 @@ func latency[T any](rep *Report, name, note string, items []T, q func(T) error) 
 		st.Count++
 	}
 	m.stop(&st)
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	st.P50 = lat[len(lat)/2]
-	st.P99 = lat[min(len(lat)-1, len(lat)*99/100)]
+	percentiles(&st, lat)
 	rep.Stages = append(rep.Stages, st)
 	return nil
 }
@@ -380,12 +414,17 @@ func (s *sampler) take(i int, g *replay.Game) {
 	}
 }
 
-// Markdown renders the report as one table with a title line.
+// Markdown renders the report as one table with a title line and notes.
 func (r *Report) Markdown() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "plateau bench: %s, %d games, seed %d; %.0f bytes of text per game", r.Game, r.Games, r.Seed, perGame(r.TextBytes, r.Games))
+	fmt.Fprintf(&b, "plateau bench: %s, %d games", r.Game, r.Games)
+	if r.Base > 0 {
+		fmt.Fprintf(&b, " into a database of %d", r.Base)
+	}
+	text := r.TextBytes + r.BaseTextBytes
+	fmt.Fprintf(&b, ", seed %d; %.0f bytes of text per game", r.Seed, perGame(text, r.Games+r.Base))
 	if r.DBBytes > 0 {
-		fmt.Fprintf(&b, ", %.0f database bytes per game (%.2f× the text)", perGame(r.DBBytes, r.Games), float64(r.DBBytes)/float64(max(1, r.TextBytes)))
+		fmt.Fprintf(&b, ", %.0f database bytes per game (%.2f× the text)", perGame(r.DBBytes, r.Games+r.Base), float64(r.DBBytes)/float64(max(1, text)))
 	}
 	fmt.Fprintf(&b, "; %s, %d CPUs, GOMAXPROCS %d\n\n", runtime.Version(), runtime.NumCPU(), runtime.GOMAXPROCS(0))
 	b.WriteString("| stage | n | wall s | CPU s | games/s | plies/s | MB/s | p50 | p99 | peak RSS MB | note |\n")
@@ -406,12 +445,20 @@ func (r *Report) Markdown() string {
 		if s.P50 != 0 {
 			p50, p99 = dur(s.P50), dur(s.P99)
 		}
-		fmt.Fprintf(&b, "| %s | %d | %.2f | %.2f | %s | %s | %s | %s | %s | %.0f | %s |\n",
-			s.Name, s.Count, sec, s.CPU.Seconds(), rate(float64(s.Count)), rate(float64(s.Plies)), mbs, p50, p99,
-			float64(s.PeakRSS)/1e6, s.Note)
+		// CPU time and memory are the process's: not measured for the
+		// queries run beside an import.
+		cpu, rss := "", ""
+		if s.CPU != 0 || s.PeakRSS != 0 {
+			cpu, rss = fmt.Sprintf("%.2f", s.CPU.Seconds()), fmt.Sprintf("%.0f", float64(s.PeakRSS)/1e6)
+		}
+		fmt.Fprintf(&b, "| %s | %d | %.2f | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			s.Name, s.Count, sec, cpu, rate(float64(s.Count)), rate(float64(s.Plies)), mbs, p50, p99, rss, s.Note)
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "\n%s\n", n)
+	}
+	if r.Load[0] != "" || r.Load[1] != "" {
+		fmt.Fprintf(&b, "\nLoad average (1, 5, 15 min): %s at the start, %s at the end.\n", r.Load[0], r.Load[1])
 	}
 	return b.String()
 }
@@ -428,50 +475,20 @@ func dur(d time.Duration) string {
 	return fmt.Sprintf("%.2f s", d.Seconds())
 }
 
-// blocks is a text kept in memory in blocks of blockSize bytes, so that a
-// collection of a million games grows without being copied on the way.
-type blocks struct {
-	list [][]byte
-	size int64
-}
-
-const blockSize = 16 << 20
-
-func (b *blocks) Write(p []byte) (int, error) {
-	n := len(p)
-	for len(p) > 0 {
-		if len(b.list) == 0 || len(b.list[len(b.list)-1]) == blockSize {
-			b.list = append(b.list, make([]byte, 0, blockSize))
+// thousands writes n with comma separators: 1,000,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
 		}
-		last := &b.list[len(b.list)-1]
-		k := min(len(p), blockSize-len(*last))
-		*last = append(*last, p[:k]...)
-		p = p[k:]
+		b.WriteRune(c)
 	}
-	b.size += int64(n)
-	return n, nil
-}
-
-// reader reads the text from the start.
-func (b *blocks) reader() io.Reader {
-	rs := make([]io.Reader, len(b.list))
-	for i, blk := range b.list {
-		rs[i] = bytes.NewReader(blk)
+	if neg {
+		return "-" + b.String()
 	}
-	return io.MultiReader(rs...)
-}
-
-// writeFile writes the text to a new file.
-func (b *blocks) writeFile(name string) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	for _, blk := range b.list {
-		if _, err := f.Write(blk); err != nil {
-			f.Close()
-			return err
-		}
-	}
-	return f.Close()
+	return b.String()
 }

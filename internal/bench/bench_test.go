@@ -2,49 +2,184 @@ package bench_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plateau/plateau/internal/bench"
 	"github.com/plateau/plateau/rules"
 	_ "github.com/plateau/plateau/rules/all"
 )
 
-func TestRun(t *testing.T) {
+func ogi(t *testing.T) rules.Game {
+	t.Helper()
 	g, err := rules.Lookup("ogi")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return g
+}
+
+// latencyStages are the rows after the import(s), in order.
+var latencyStages = []string{
+	"position lookup during import", "opening tree during import",
+	"position lookup after import", "opening tree after import",
+	"position lookup", "player search", "opening tree (start)", "opening tree (ply 1–8)", "pattern search (full scan)",
+}
+
+func TestRun(t *testing.T) {
 	for _, noDB := range []bool{true, false} {
-		rep, err := bench.Run(context.Background(), bench.Config{Game: g, Games: 60, Seed: 2, Workers: 1, NoDB: noDB, Queries: 10, DBDir: t.TempDir() + "/db"})
+		rep, err := bench.Run(context.Background(), bench.Config{Game: ogi(t), Games: 60, Seed: 2, Workers: 1, NoDB: noDB, Queries: 10,
+			DBDir: t.TempDir() + "/db", QueryEvery: time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := []string{"generate", "parse", "parse + replay-validate"}
 		if !noDB {
-			want = append(want, "import", "position lookup", "player search", "opening tree (start)", "opening tree (ply 1–8)", "pattern search (full scan)")
+			// 60 games make no cut of the default curve.
+			want = append(append(want, "import"), latencyStages...)
 		}
-		if len(rep.Stages) != len(want) {
-			t.Fatalf("noDB %v: %d stages, want %d", noDB, len(rep.Stages), len(want))
-		}
-		for i, s := range rep.Stages {
-			if s.Name != want[i] {
-				t.Errorf("stage %d is %q, want %q", i, s.Name, want[i])
-			}
-			if s.Count == 0 {
-				t.Errorf("stage %q counted nothing", s.Name)
-			}
-		}
+		checkStages(t, rep, want)
 		if got := rep.Stages[0].Count; got != 60 || rep.Stages[2].Count != 60 {
 			t.Errorf("generated %d, validated %d", got, rep.Stages[2].Count)
 		}
 		if !noDB && (rep.Stages[3].Count != 60 || rep.DBBytes == 0) {
 			t.Errorf("imported %d games into %d bytes", rep.Stages[3].Count, rep.DBBytes)
 		}
-		md := rep.Markdown()
-		if strings.Count(md, "\n|") != len(want)+2 {
-			t.Errorf("table has the wrong number of rows:\n%s", md)
+		checkLatencies(t, rep)
+	}
+}
+
+// TestRunBase imports a base, then the measured collection with queries
+// running beside it, and checks every row the report then has: both
+// imports, their curves, the queries during and after the import.
+func TestRunBase(t *testing.T) {
+	dir := t.TempDir()
+	prof := filepath.Join(dir, "cpu.pprof")
+	textDir := filepath.Join(dir, "text")
+	const n, base = 300, 200
+	rep, err := bench.Run(context.Background(), bench.Config{Game: ogi(t), Games: n, Base: base, Seed: 3, Workers: 1, Queries: 20,
+		Curve: []int{50, 100}, QueryEvery: time.Millisecond, CPUProfile: prof, TextDir: textDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The rows, curves apart.
+	var names []string
+	curves := map[string][]bench.Stage{}
+	for _, s := range rep.Stages {
+		if imp, _, ok := strings.Cut(s.Name, ", games "); ok {
+			curves[imp] = append(curves[imp], s)
+			continue
 		}
-		t.Logf("\n%s", md)
+		names = append(names, s.Name)
+	}
+	want := append([]string{"generate", "parse", "parse + replay-validate", "generate (base)", "import (base)", "import"}, latencyStages...)
+	if strings.Join(names, "; ") != strings.Join(want, "; ") {
+		t.Fatalf("stages (curves apart)\n%s\nwant\n%s", strings.Join(names, "; "), strings.Join(want, "; "))
+	}
+	counts := map[string]int{}
+	for _, s := range rep.Stages {
+		counts[s.Name] = s.Count
+	}
+	if counts["generate"] != n || counts["import"] != n || counts["generate (base)"] != base || counts["import (base)"] != base {
+		t.Errorf("counts %v, want %d games and a base of %d", counts, n, base)
+	}
+	if rep.Base != base || rep.BaseTextBytes == 0 || rep.TextBytes == 0 || rep.DBBytes == 0 {
+		t.Errorf("base %d, text %d + %d bytes, database %d bytes", rep.Base, rep.BaseTextBytes, rep.TextBytes, rep.DBBytes)
+	}
+	// Each curve, if the progress reports cut the import (they come every
+	// 150 ms): contiguous segments from 0 to the import's size.
+	for imp, size := range map[string]int{"import (base)": base, "import": n} {
+		rows := curves[imp]
+		if len(rows) == 0 {
+			continue
+		}
+		if len(rows) == 1 {
+			t.Errorf("%s: a curve of one segment", imp)
+		}
+		from := 0
+		for _, s := range rows {
+			if want := imp + ", games " + strconv.Itoa(from) /* below 1,000: no separator */ + "–"; !strings.HasPrefix(s.Name, want) || s.Count <= 0 {
+				t.Errorf("segment %q of %d games, want a name starting %q", s.Name, s.Count, want)
+			}
+			if !strings.Contains(s.Note, "cumulative") {
+				t.Errorf("segment %q: note %q", s.Name, s.Note)
+			}
+			from += s.Count
+		}
+		if from != size {
+			t.Errorf("%s: the curve covers %d games, want %d", imp, from, size)
+		}
+	}
+	checkLatencies(t, rep)
+	if len(rep.Slowdowns) != 2 {
+		t.Fatalf("slowdowns %+v, want position lookup and opening tree", rep.Slowdowns)
+	}
+	for _, s := range rep.Slowdowns {
+		if !(s.P50 > 0 && s.P99 > 0) {
+			t.Errorf("slowdown %+v", s)
+		}
+	}
+	if _, err := os.Stat("/proc/loadavg"); err == nil && (len(strings.Fields(rep.Load[0])) != 3 || len(strings.Fields(rep.Load[1])) != 3) {
+		t.Errorf("load averages %q", rep.Load)
+	}
+	md := rep.Markdown()
+	for _, w := range []string{"300 games into a database of 200", "position lookup p50", "go tool pprof"} {
+		if !strings.Contains(md, w) {
+			t.Errorf("the report does not say %q:\n%s", w, md)
+		}
+	}
+	for _, p := range []string{prof, filepath.Join(dir, "cpu-base.pprof")} {
+		if fi, err := os.Stat(p); err != nil || fi.Size() == 0 {
+			t.Errorf("profile %s: %v", p, err)
+		}
+	}
+	if fs, err := os.ReadDir(textDir); err != nil || len(fs) != 2 {
+		t.Errorf("the text directory holds %d files (%v), want the two collections", len(fs), err)
+	}
+	t.Logf("\n%s", md)
+}
+
+// checkStages checks the stage names, that each counted something and the
+// table's row count.
+func checkStages(t *testing.T, rep *bench.Report, want []string) {
+	t.Helper()
+	if len(rep.Stages) != len(want) {
+		t.Fatalf("%d stages, want %d: %+v", len(rep.Stages), len(want), rep.Stages)
+	}
+	for i, s := range rep.Stages {
+		if s.Name != want[i] {
+			t.Errorf("stage %d is %q, want %q", i, s.Name, want[i])
+		}
+		if s.Count == 0 {
+			t.Errorf("stage %q counted nothing", s.Name)
+		}
+	}
+	md := rep.Markdown()
+	if strings.Count(md, "\n|") != len(want)+2 {
+		t.Errorf("table has the wrong number of rows:\n%s", md)
+	}
+}
+
+// checkLatencies checks 0 < p50 ≤ p99 for every latency row.
+func checkLatencies(t *testing.T, rep *bench.Report) {
+	t.Helper()
+	for _, s := range rep.Stages {
+		if s.P50 == 0 && s.P99 == 0 {
+			continue
+		}
+		if s.Count == 0 || s.P50 <= 0 || s.P50 > s.P99 {
+			t.Errorf("%s: %d queries, p50 %v, p99 %v", s.Name, s.Count, s.P50, s.P99)
+		}
+	}
+	for _, name := range latencyStages {
+		for _, s := range rep.Stages {
+			if s.Name == name && s.P50 == 0 {
+				t.Errorf("%s has no latency (%d queries)", name, s.Count)
+			}
+		}
 	}
 }

@@ -206,7 +206,14 @@ func check(ctx context.Context, dir string) (int, error) {
 	}
 	var games, valid, withPos, treeGames int
 	q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(valid), 0) FROM games`).Scan(&games, &valid)
-	q.QueryRowContext(ctx, `SELECT COUNT(DISTINCT game) FROM positions`).Scan(&withPos)
+	seen := map[int64]bool{}
+	if err := db.ScanPositions(ctx, func(key, game int64, ply, vari int) error {
+		seen[game] = true
+		return nil
+	}); err != nil {
+		return 0, fmt.Errorf("position index: %w", err)
+	}
+	withPos = len(seen)
 	if withPos != valid {
 		return games, fmt.Errorf("%d valid games, %d with positions", valid, withPos)
 	}

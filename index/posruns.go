@@ -1,0 +1,801 @@
+package index
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+)
+
+// Position runs (layout 4). Every position of every valid game is an
+// occurrence (key, at), at = packAt(game, ply, var). Occurrences are not
+// rows of one B-tree (inserting a commit's keys, spread over the whole key
+// space, rewrote most pages of that tree at every commit: import slowed as
+// the database grew) but sorted runs, one per import commit, LSM-style:
+//
+//   - pos_runs(run, entries, level) lists the live runs; pos_blocks(run,
+//     last, data) holds each run's occurrences in (key, at) order, in blocks
+//     of about blockBytes, delta- and varint-coded, with the last key of each
+//     block indexed by (run, last). A commit appends one run: a few thousand
+//     sequential blob rows instead of millions of B-tree inserts.
+//   - A lookup reads, in each run, the blocks holding the key (usually one),
+//     and merges the runs in at order, dropping repeated occurrences; all in
+//     one read transaction, so that it sees one set of runs.
+//   - Runs are merged when maxRunsPerLevel runs of one size level exist
+//     (level = log8 of the entries over 64Ki), so that a database holds a
+//     few dozen runs at most: each occurrence is rewritten about once per
+//     8× growth of the database. A merge is one transaction: new run in,
+//     old runs out.
+//   - The occurrences the opening-tree aggregate counts (main line, ply below
+//     TreeDepth) are stored under the salted key, the others under
+//     saltKey ^ deepSalt, so that Tree reads only the second list and a
+//     position search merges both.
+//   - A deleted game's occurrences stay in their run until a merge drops
+//     them (merges keep only games still stored and valid); every reader
+//     joins the games table, which no longer holds it (ids are never reused).
+//     A game stored again under its id (a tag edit) adds its occurrences
+//     again: readers and merges drop the repeats.
+
+// deepSalt marks the stored key of the occurrences outside the tree
+// aggregate.
+const deepSalt = -0x61c8864680b583eb // 0x9e3779b97f4a7c15 as int64
+
+// posKey is the stored key of an occurrence of the salted key.
+func posKey(salted int64, ply, vari int) int64 {
+	if vari == 0 && ply < TreeDepth {
+		return salted
+	}
+	return salted ^ deepSalt
+}
+
+const (
+	blockBytes      = 3 << 10 // encoded bytes per block (a block row stays within a 4 KiB page)
+	maxRunsPerLevel = 8
+)
+
+// runLevel is the size level of a run of n occurrences.
+func runLevel(n int64) int {
+	l := 0
+	for n >= 64<<10 {
+		n >>= 3
+		l++
+	}
+	return l
+}
+
+// blockEncoder cuts a sorted stream of occurrences into blocks.
+type blockEncoder struct {
+	buf        []byte
+	first      bool
+	key, at    int64
+	n          int64 // occurrences written
+	emit       func(last int64, data []byte) error
+	maxBlockSz int
+}
+
+func newBlockEncoder(emit func(last int64, data []byte) error) *blockEncoder {
+	return &blockEncoder{first: true, emit: emit, maxBlockSz: blockBytes, buf: make([]byte, 0, blockBytes+32)}
+}
+
+// add appends one occurrence; occurrences come in (key, at) order, a
+// repeat of the previous one is dropped.
+func (e *blockEncoder) add(key, at int64) error {
+	switch {
+	case e.first:
+		e.buf = binary.AppendVarint(e.buf, key)
+		e.buf = binary.AppendUvarint(e.buf, uint64(at))
+		e.first = false
+	case key == e.key:
+		if at == e.at {
+			return nil
+		}
+		e.buf = append(e.buf, 0)
+		e.buf = binary.AppendUvarint(e.buf, uint64(at-e.at))
+	default:
+		e.buf = binary.AppendUvarint(e.buf, uint64(key-e.key))
+		e.buf = binary.AppendUvarint(e.buf, uint64(at))
+	}
+	e.key, e.at = key, at
+	e.n++
+	if len(e.buf) >= e.maxBlockSz {
+		return e.flush()
+	}
+	return nil
+}
+
+func (e *blockEncoder) flush() error {
+	if e.first {
+		return nil
+	}
+	err := e.emit(e.key, e.buf)
+	e.buf = e.buf[:0]
+	e.first = true
+	return err
+}
+
+// blockDecoder reads a block's occurrences in order.
+type blockDecoder struct {
+	data    []byte
+	key, at int64
+	started bool
+	err     error
+}
+
+func (d *blockDecoder) reset(data []byte) { *d = blockDecoder{data: data} }
+
+func (d *blockDecoder) next() bool {
+	if len(d.data) == 0 || d.err != nil {
+		return false
+	}
+	if !d.started {
+		k, n := binary.Varint(d.data)
+		if n <= 0 {
+			d.err = errBadBlock
+			return false
+		}
+		d.data = d.data[n:]
+		a, m := binary.Uvarint(d.data)
+		if m <= 0 {
+			d.err = errBadBlock
+			return false
+		}
+		d.data = d.data[m:]
+		d.key, d.at, d.started = k, int64(a), true
+		return true
+	}
+	dk, n := binary.Uvarint(d.data)
+	if n <= 0 {
+		d.err = errBadBlock
+		return false
+	}
+	d.data = d.data[n:]
+	v, m := binary.Uvarint(d.data)
+	if m <= 0 {
+		d.err = errBadBlock
+		return false
+	}
+	d.data = d.data[m:]
+	if dk == 0 {
+		d.at += int64(v)
+	} else {
+		d.key += int64(dk)
+		d.at = int64(v)
+	}
+	return true
+}
+
+var errBadBlock = errors.New("position index: damaged block")
+
+// sortPositions sorts occurrences in (key, at) order: a least-significant
+// digit radix sort, 16 bits a pass (stable), on at then on key; the at
+// passes are skipped when the occurrences come in at order already (an
+// import appends games in id order), and so are the passes of digits
+// that do not vary.
+func sortPositions(ps []dbPos) {
+	if len(ps) < 256 {
+		slices.SortFunc(ps, func(a, b dbPos) int {
+			if c := cmp.Compare(a.key, b.key); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.at, b.at)
+		})
+		return
+	}
+	tmp := make([]dbPos, len(ps))
+	src, dst := ps, tmp
+	var count [1 << 16]int
+	pass := func(digit func(p *dbPos) int) {
+		clear(count[:])
+		for i := range src {
+			count[digit(&src[i])]++
+		}
+		if count[digit(&src[0])] == len(src) { // one value: nothing to do
+			return
+		}
+		sum := 0
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for i := range src {
+			d := digit(&src[i])
+			dst[count[d]] = src[i]
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	if !slices.IsSortedFunc(ps, func(a, b dbPos) int { return cmp.Compare(a.at, b.at) }) {
+		for shift := 0; shift < 64; shift += 16 {
+			pass(func(p *dbPos) int { return int(uint64(p.at) >> shift & 0xffff) })
+		}
+	}
+	for shift := 0; shift < 64; shift += 16 {
+		// The sign bit flipped: int64 order.
+		pass(func(p *dbPos) int { return int((uint64(p.key)^1<<63)>>shift) & 0xffff })
+	}
+	if &src[0] != &ps[0] {
+		copy(ps, src)
+	}
+}
+
+// txer is what writing a run needs of a transaction.
+type txer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// runWriter appends a new run in a transaction.
+type runWriter struct {
+	ctx context.Context
+	tx  txer
+	run int64
+	ins *sql.Stmt
+	enc *blockEncoder
+}
+
+func newRunWriter(ctx context.Context, tx txer) (*runWriter, error) {
+	var run int64
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(run), 0) + 1 FROM pos_runs`).Scan(&run); err != nil {
+		return nil, err
+	}
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO pos_blocks(run, last, data) VALUES(?, ?, ?)`)
+	if err != nil {
+		return nil, err
+	}
+	rw := &runWriter{ctx: ctx, tx: tx, run: run, ins: ins}
+	rw.enc = newBlockEncoder(func(last int64, data []byte) error {
+		_, err := ins.ExecContext(ctx, run, last, data)
+		return err
+	})
+	return rw, nil
+}
+
+// finish writes the last block and lists the run; an empty run is not
+// listed.
+func (rw *runWriter) finish() (int64, error) {
+	defer rw.ins.Close()
+	if err := rw.enc.flush(); err != nil {
+		return 0, err
+	}
+	if rw.enc.n == 0 {
+		return 0, nil
+	}
+	_, err := rw.tx.ExecContext(rw.ctx, `INSERT INTO pos_runs(run, entries, level) VALUES(?, ?, ?)`,
+		rw.run, rw.enc.n, runLevel(rw.enc.n))
+	return rw.run, err
+}
+
+// writeRun stores sorted occurrences as a new run.
+func writeRun(ctx context.Context, tx txer, ps []dbPos) error {
+	if len(ps) == 0 {
+		return nil
+	}
+	rw, err := newRunWriter(ctx, tx)
+	if err != nil {
+		return err
+	}
+	for _, p := range ps {
+		if err := rw.enc.add(p.key, p.at); err != nil {
+			rw.ins.Close()
+			return err
+		}
+	}
+	_, err = rw.finish()
+	return err
+}
+
+// runCursor reads the blocks of one run in order: from the block that
+// may hold a key (seek), or every block (scan).
+type runCursor struct {
+	ctx      context.Context
+	r        *posReader // its seekQuery and contQuery (nil when scanning)
+	rows     *sql.Rows  // a scan's blocks
+	run      int64
+	last, id int64 // the current block
+	dec      blockDecoder
+	fetched  int
+	done     bool
+}
+
+const (
+	// seekQuery finds the first block whose last key is at least a key;
+	// after a block ending with the key, the list goes on in the next
+	// block: contQuery one of the same last key (a key's list can span
+	// many blocks), else seekQuery's with last past the key.
+	seekQuery = `SELECT id, last, data FROM pos_blocks WHERE run = ? AND last >= ? ORDER BY last, id LIMIT 1`
+	contQuery = `SELECT id, last, data FROM pos_blocks WHERE run = ? AND last = ? AND id > ? ORDER BY id LIMIT 1`
+	scanQuery = `SELECT id, last, data FROM pos_blocks WHERE run = ? ORDER BY last, id`
+)
+
+// nextBlock loads the next block; false at the end of the run or, when
+// seeking key, past the blocks that can hold it.
+func (c *runCursor) nextBlock(key int64) (bool, error) {
+	if c.done {
+		return false, nil
+	}
+	var data []byte
+	var err error
+	switch {
+	case c.rows != nil:
+		if !c.rows.Next() {
+			c.done = true
+			return false, c.rows.Err()
+		}
+		err = c.rows.Scan(&c.id, &c.last, &data)
+	case c.last == key:
+		if err := c.r.prepareSeeks(c.ctx); err != nil {
+			return false, err
+		}
+		err = c.r.cont.QueryRowContext(c.ctx, c.run, key, c.id).Scan(&c.id, &c.last, &data)
+		if errors.Is(err, sql.ErrNoRows) && key < 1<<63-1 {
+			err = c.r.seek.QueryRowContext(c.ctx, c.run, key+1).Scan(&c.id, &c.last, &data)
+		}
+	default: // the block's last key is past key
+		c.done = true
+		return false, nil
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		c.done = true
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	c.fetched++
+	c.dec.reset(data)
+	return true, nil
+}
+
+// keyStream streams the ats of one key in one run.
+type keyStream struct {
+	cur   runCursor
+	key   int64
+	at    int64 // current
+	ended bool
+}
+
+// advance moves to the key's next at; false at the end of the key.
+func (s *keyStream) advance() (bool, error) {
+	if s.ended {
+		return false, nil
+	}
+	for {
+		for s.cur.dec.next() {
+			if s.cur.dec.key < s.key {
+				continue
+			}
+			if s.cur.dec.key > s.key {
+				s.ended = true
+				return false, nil
+			}
+			s.at = s.cur.dec.at
+			return true, nil
+		}
+		if s.cur.dec.err != nil {
+			return false, fmt.Errorf("run %d: %w", s.cur.run, s.cur.dec.err)
+		}
+		ok, err := s.cur.nextBlock(s.key)
+		if err != nil || !ok {
+			s.ended = true
+			return false, err
+		}
+	}
+}
+
+// posReader reads occurrences in one read snapshot of the database.
+type posReader struct {
+	conn       *sql.Conn
+	seek, cont *sql.Stmt
+	runs       []int64
+	active     bool
+}
+
+// sqlConner gives a connection of its own.
+type sqlConner interface {
+	Conn(ctx context.Context) (*sql.Conn, error)
+}
+
+// openPosReader starts a read transaction on a connection of its own; the
+// caller runs its other queries of the same snapshot on r.conn and calls
+// close.
+func openPosReader(ctx context.Context, db *sql.DB) (*posReader, error) {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r := &posReader{conn: conn}
+	if _, err := conn.ExecContext(ctx, `BEGIN DEFERRED`); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	r.active = true
+	return r, nil
+}
+
+// loadRuns lists the live runs.
+func (r *posReader) loadRuns(ctx context.Context) error {
+	rows, err := r.conn.QueryContext(ctx, `SELECT run FROM pos_runs ORDER BY run`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var run int64
+		if err := rows.Scan(&run); err != nil {
+			return err
+		}
+		r.runs = append(r.runs, run)
+	}
+	return rows.Err()
+}
+
+// prepareSeeks prepares the statements of blocks after the first.
+func (r *posReader) prepareSeeks(ctx context.Context) error {
+	if r.seek != nil {
+		return nil
+	}
+	var err error
+	if r.seek, err = r.conn.PrepareContext(ctx, seekQuery); err != nil {
+		return err
+	}
+	r.cont, err = r.conn.PrepareContext(ctx, contQuery)
+	return err
+}
+
+// firstBlocks finds, in one statement, the first block that may hold a
+// key in every run, for each of up to two keys.
+const firstBlocks = `SELECT r.run, ks.k, b.id, b.last, b.data
+	FROM pos_runs r, (SELECT ?1 AS k UNION ALL SELECT ?2) ks
+	JOIN pos_blocks b ON b.id = (SELECT id FROM pos_blocks WHERE run = r.run AND last >= ks.k ORDER BY last, id LIMIT 1)`
+
+func (r *posReader) close() {
+	for _, st := range []*sql.Stmt{r.seek, r.cont} {
+		if st != nil {
+			st.Close()
+		}
+	}
+	if r.active {
+		r.conn.ExecContext(context.Background(), `ROLLBACK`)
+	}
+	r.conn.Close()
+}
+
+// occIter merges the ats of some keys over every run, in at order, each
+// at once.
+type occIter struct {
+	streams []*keyStream
+	at      int64
+	prev    int64
+	err     error
+}
+
+// occurrences iterates the ats stored under the given stored keys (one or
+// two).
+func (r *posReader) occurrences(ctx context.Context, keys ...int64) *occIter {
+	it := &occIter{prev: -1}
+	if len(keys) == 1 {
+		keys = append(keys, keys[0])
+	}
+	rows, err := r.conn.QueryContext(ctx, firstBlocks, keys[0], keys[1])
+	if err != nil {
+		it.err = err
+		return it
+	}
+	defer rows.Close()
+	seen := map[[2]int64]bool{}
+	for rows.Next() {
+		s := &keyStream{cur: runCursor{ctx: ctx, r: r, fetched: 1}}
+		var data []byte
+		if err := rows.Scan(&s.cur.run, &s.key, &s.cur.id, &s.cur.last, &data); err != nil {
+			it.err = err
+			return it
+		}
+		if seen[[2]int64{s.cur.run, s.key}] { // the same key twice
+			continue
+		}
+		seen[[2]int64{s.cur.run, s.key}] = true
+		s.cur.dec.reset(data)
+		ok, err := s.advance()
+		if err != nil {
+			it.err = err
+			return it
+		}
+		if ok {
+			it.streams = append(it.streams, s)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		it.err = err
+	}
+	return it
+}
+
+// next moves to the next at (in packAt order: game, ply, var).
+func (it *occIter) next() bool {
+	for it.err == nil && len(it.streams) > 0 {
+		m := 0
+		for i, s := range it.streams[1:] {
+			if s.at < it.streams[m].at {
+				m = i + 1
+			}
+		}
+		s := it.streams[m]
+		at := s.at
+		ok, err := s.advance()
+		if err != nil {
+			it.err = err
+			return false
+		}
+		if !ok {
+			it.streams = append(it.streams[:m], it.streams[m+1:]...)
+		}
+		if at == it.prev {
+			continue
+		}
+		it.prev, it.at = at, at
+		return true
+	}
+	return false
+}
+
+// mergeRuns merges the runs of a level that has maxRunsPerLevel of them
+// into one, in one transaction, keeping only the occurrences of games
+// still stored and valid. It reports whether it merged.
+func mergeRuns(ctx context.Context, tx txer) (bool, error) {
+	var level int
+	err := tx.QueryRowContext(ctx, `SELECT level FROM pos_runs GROUP BY level HAVING COUNT(*) >= ? ORDER BY level LIMIT 1`,
+		maxRunsPerLevel).Scan(&level)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	var runs []int64
+	rows, err := tx.QueryContext(ctx, `SELECT run FROM pos_runs WHERE level = ? ORDER BY run`, level)
+	if err != nil {
+		return false, err
+	}
+	for rows.Next() {
+		var run int64
+		if err := rows.Scan(&run); err != nil {
+			rows.Close()
+			return false, err
+		}
+		runs = append(runs, run)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return false, err
+	}
+	// The ids of the valid games, as a bitmap: a merge drops the
+	// occurrences of deleted games.
+	live, err := validGames(ctx, tx)
+	if err != nil {
+		return false, err
+	}
+	m, err := newRunMerge(ctx, tx, runs)
+	if err != nil {
+		return false, err
+	}
+	defer m.close()
+	rw, err := newRunWriter(ctx, tx)
+	if err != nil {
+		return false, err
+	}
+	for m.next() {
+		if g, _, _ := unpackAt(m.at); live.has(g) {
+			if err := rw.enc.add(m.key, m.at); err != nil {
+				rw.ins.Close()
+				return false, err
+			}
+		}
+	}
+	if m.err != nil {
+		rw.ins.Close()
+		return false, m.err
+	}
+	if _, err := rw.finish(); err != nil {
+		return false, err
+	}
+	for _, run := range runs {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM pos_blocks WHERE run = ?`, run); err != nil {
+			return false, err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM pos_runs WHERE run = ?`, run); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// idSet is a bitmap of game ids.
+type idSet []uint64
+
+func (s idSet) has(id int64) bool {
+	i := uint64(id) >> 6
+	return i < uint64(len(s)) && s[i]&(1<<(uint64(id)&63)) != 0
+}
+
+func validGames(ctx context.Context, q txer) (idSet, error) {
+	var maxID int64
+	if err := q.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM games`).Scan(&maxID); err != nil {
+		return nil, err
+	}
+	s := make(idSet, maxID>>6+1)
+	rows, err := q.QueryContext(ctx, `SELECT id FROM games WHERE valid = 1`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		s[uint64(id)>>6] |= 1 << (uint64(id) & 63)
+	}
+	return s, rows.Err()
+}
+
+// count of set bits, for tests and stats.
+func (s idSet) count() int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// compactPositions merges runs while a level holds maxRunsPerLevel of
+// them, one merge a transaction.
+func (db *DB) compactPositions(ctx context.Context) error {
+	for {
+		tx, err := db.sql.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		merged, err := mergeRuns(ctx, tx)
+		if err == nil && merged {
+			err = tx.Commit()
+		} else {
+			tx.Rollback()
+		}
+		if err != nil {
+			return fmt.Errorf("merge position runs: %w", err)
+		}
+		if !merged {
+			return nil
+		}
+	}
+}
+
+// runMerge reads whole runs merged in (key, at) order, each occurrence
+// once.
+type runMerge struct {
+	all     []*mergeSrc // to close
+	srcs    []*mergeSrc // not at their end
+	key, at int64
+	started bool
+	err     error
+}
+
+type mergeSrc struct {
+	cur     runCursor
+	key, at int64
+}
+
+func (s *mergeSrc) advance() (bool, error) {
+	for {
+		if s.cur.dec.next() {
+			s.key, s.at = s.cur.dec.key, s.cur.dec.at
+			return true, nil
+		}
+		if s.cur.dec.err != nil {
+			return false, fmt.Errorf("run %d: %w", s.cur.run, s.cur.dec.err)
+		}
+		ok, err := s.cur.nextBlock(0)
+		if err != nil || !ok {
+			return false, err
+		}
+	}
+}
+
+func newRunMerge(ctx context.Context, q txer, runs []int64) (*runMerge, error) {
+	m := &runMerge{}
+	for _, run := range runs {
+		rows, err := q.QueryContext(ctx, scanQuery, run)
+		if err != nil {
+			m.close()
+			return nil, err
+		}
+		s := &mergeSrc{cur: runCursor{ctx: ctx, rows: rows, run: run}}
+		m.all = append(m.all, s)
+		ok, err := s.advance()
+		if err != nil {
+			m.close()
+			return nil, err
+		}
+		if ok {
+			m.srcs = append(m.srcs, s)
+		}
+	}
+	return m, nil
+}
+
+func (m *runMerge) close() {
+	for _, s := range m.all {
+		s.cur.rows.Close()
+	}
+}
+
+func (m *runMerge) next() bool {
+	for m.err == nil && len(m.srcs) > 0 {
+		i := 0
+		for j, s := range m.srcs[1:] {
+			if s.key < m.srcs[i].key || (s.key == m.srcs[i].key && s.at < m.srcs[i].at) {
+				i = j + 1
+			}
+		}
+		s := m.srcs[i]
+		key, at := s.key, s.at
+		ok, err := s.advance()
+		if err != nil {
+			m.err = err
+			return false
+		}
+		if !ok {
+			m.srcs = append(m.srcs[:i], m.srcs[i+1:]...)
+		}
+		if m.started && key == m.key && at == m.at {
+			continue
+		}
+		m.started, m.key, m.at = true, key, at
+		return true
+	}
+	return false
+}
+
+// ScanPositions calls fn for every stored occurrence of a position in a
+// valid game (main lines and variations), in (stored key, at) order, with
+// the salted key (the rules' key mixed with the ruleset). It reads the
+// whole index: for tests and consistency checks.
+func (db *DB) ScanPositions(ctx context.Context, fn func(key, game int64, ply, vari int) error) error {
+	r, err := openPosReader(ctx, db.sql)
+	if err != nil {
+		return err
+	}
+	defer r.close()
+	live, err := validGames(ctx, r.conn)
+	if err != nil {
+		return err
+	}
+	if err := r.loadRuns(ctx); err != nil {
+		return err
+	}
+	m, err := newRunMerge(ctx, r.conn, r.runs)
+	if err != nil {
+		return err
+	}
+	defer m.close()
+	for m.next() {
+		g, ply, v := unpackAt(m.at)
+		if !live.has(g) {
+			continue
+		}
+		key := m.key
+		if v != 0 || ply >= TreeDepth {
+			key ^= deepSalt
+		}
+		if err := fn(key, g, ply, v); err != nil {
+			return err
+		}
+	}
+	return m.err
+}

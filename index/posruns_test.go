@@ -1,0 +1,268 @@
+package index
+
+import (
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestBlockRoundTrip: the block coding gives back every occurrence in
+// order, drops exact repeats, and cuts blocks at its size, also inside one
+// key's list; keys cover the whole int64 range.
+func TestBlockRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var in []dbPos
+	for _, k := range []int64{-1 << 63, -1, 0, 1, 1<<63 - 1} {
+		in = append(in, dbPos{k, 7}, dbPos{k, 7}, dbPos{k, 1 << 40})
+	}
+	for i := 0; i < 5000; i++ { // one key far beyond a block
+		in = append(in, dbPos{42, int64(i) * 3})
+	}
+	for i := 0; i < 20000; i++ {
+		in = append(in, dbPos{int64(r.Uint64()), r.Int64N(1 << 45)})
+	}
+	sortPositions(in)
+	want := slices.Compact(slices.Clone(in))
+	type block struct {
+		last int64
+		data []byte
+	}
+	var blocks []block
+	e := newBlockEncoder(func(last int64, data []byte) error {
+		blocks = append(blocks, block{last, slices.Clone(data)})
+		return nil
+	})
+	for _, p := range in {
+		if err := e.add(p.key, p.at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := e.flush(); err != nil {
+		t.Fatal(err)
+	}
+	if e.n != int64(len(want)) {
+		t.Errorf("encoder counted %d occurrences, want %d", e.n, len(want))
+	}
+	var got []dbPos
+	for _, b := range blocks {
+		if len(b.data) > blockBytes+2*10 {
+			t.Errorf("block of %d bytes", len(b.data))
+		}
+		var d blockDecoder
+		d.reset(b.data)
+		var last int64
+		for d.next() {
+			got = append(got, dbPos{d.key, d.at})
+			last = d.key
+		}
+		if d.err != nil {
+			t.Fatal(d.err)
+		}
+		if last != b.last {
+			t.Errorf("block's last key %d, indexed %d", last, b.last)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("decoded %d occurrences, want %d (first difference at %d)", len(got), len(want), firstDiff(got, want))
+	}
+	var d blockDecoder
+	d.reset([]byte{0x80}) // a truncated varint
+	if d.next() || d.err == nil {
+		t.Error("a damaged block decoded without error")
+	}
+}
+
+func firstDiff(a, b []dbPos) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
+
+// TestRunsLookupAndMerge writes occurrences as several runs (keys shared
+// between runs, a key spanning many blocks and runs, repeats across runs),
+// checks that a lookup of each key gives its ats in order, once, then
+// merges the runs and checks that the lookups are unchanged but for the
+// games no longer stored, which the merge drops.
+func TestRunsLookupAndMerge(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	r := rand.New(rand.NewPCG(3, 4))
+	keys := []int64{-1 << 63, -5, 0, 9, 1<<63 - 1}
+	for range 40 {
+		keys = append(keys, int64(r.Uint64()))
+	}
+	want := map[int64][]int64{}
+	const games = 300
+	// Games 1..games exist; 1..250 valid, the rest invalid (a merge
+	// drops their occurrences).
+	for id := int64(1); id <= games; id++ {
+		if _, err := db.sql.ExecContext(ctx, `INSERT INTO games(id, hash, game, valid, plies, tblock, toff, tlen) VALUES(?, ?, 'ogi', ?, 0, 0, 0, 0)`,
+			id, []byte{byte(id), byte(id >> 8)}, id <= 250); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var runs [][]dbPos
+	for run := range maxRunsPerLevel {
+		var ps []dbPos
+		for i := range 3000 {
+			k := keys[r.IntN(len(keys))]
+			if i%3 == 0 {
+				k = 42 // one key in every run, over many blocks
+			}
+			at := packAt(1+r.Int64N(games), r.IntN(100), r.IntN(2))
+			ps = append(ps, dbPos{k, at})
+			want[k] = append(want[k], at)
+			if run > 0 && i%50 == 0 { // a repeat from an earlier run
+				p := runs[0][i]
+				ps = append(ps, p)
+			}
+		}
+		sortPositions(ps)
+		runs = append(runs, ps)
+		tx, err := db.sql.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := writeRun(ctx, tx, ps); err != nil {
+			t.Fatal(err)
+		}
+		if err := tx.Commit(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	keys = append(keys, 42, 77) // 77: in no run
+	for k, ats := range want {
+		slices.Sort(ats)
+		want[k] = slices.Compact(ats)
+	}
+	lookup := func(k int64) []int64 {
+		pr, err := openPosReader(ctx, db.sql)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer pr.close()
+		var got []int64
+		it := pr.occurrences(ctx, k)
+		for it.next() {
+			got = append(got, it.at)
+		}
+		if it.err != nil {
+			t.Fatal(it.err)
+		}
+		return got
+	}
+	check := func(stage string, keep func(at int64) bool) {
+		for _, k := range keys {
+			var w []int64
+			for _, at := range want[k] {
+				if keep(at) {
+					w = append(w, at)
+				}
+			}
+			if got := lookup(k); !slices.Equal(got, w) {
+				t.Errorf("%s: key %d: %d ats, want %d (first: %v / %v)", stage, k, len(got), len(w), got[:min(3, len(got))], w[:min(3, len(w))])
+			}
+		}
+	}
+	check("before merging", func(int64) bool { return true })
+	var nruns int
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs`).Scan(&nruns)
+	if nruns != maxRunsPerLevel {
+		t.Fatalf("%d runs, want %d", nruns, maxRunsPerLevel)
+	}
+	if err := db.compactPositions(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var blocksLeft int
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs`).Scan(&nruns)
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_blocks WHERE run NOT IN (SELECT run FROM pos_runs)`).Scan(&blocksLeft)
+	if nruns != 1 || blocksLeft != 0 {
+		t.Fatalf("after merging: %d runs, %d blocks of merged runs left", nruns, blocksLeft)
+	}
+	check("after merging", func(at int64) bool { g, _, _ := unpackAt(at); return g <= 250 })
+}
+
+// TestBlocksQueriesUseIndex: reading a run's blocks seeks in
+// pos_blocks_run, never scans.
+func TestBlocksQueriesUseIndex(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for q, want := range map[string]string{
+		seekQuery:   "SEARCH pos_blocks USING INDEX pos_blocks_run (run=? AND last>?)\n",
+		contQuery:   "SEARCH pos_blocks USING INDEX pos_blocks_run (run=? AND last=? AND rowid>?)\n",
+		scanQuery:   "SEARCH pos_blocks USING INDEX pos_blocks_run (run=?)\n",
+		firstBlocks: "",
+	} {
+		rows, err := db.sql.QueryContext(ctx, `EXPLAIN QUERY PLAN `+q, 1, 2, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plan := ""
+		for rows.Next() {
+			var id, parent, notused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &notused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan += detail + "\n"
+		}
+		rows.Close()
+		if want == "" { // only seeks in pos_blocks
+			if strings.Contains(plan, "SCAN pos_blocks") || strings.Contains(plan, "SCAN b") || !strings.Contains(plan, "INDEX pos_blocks_run") {
+				t.Errorf("first blocks: plan:\n%s", plan)
+			}
+			continue
+		}
+		if plan != want {
+			t.Errorf("%s\nplan:\n%swant:\n%s", q, plan, want)
+		}
+	}
+}
+
+// TestSortPositions: the radix sort orders as (key, at) comparison does,
+// on keys of every sign, ats sorted or not, and a key shared by many.
+func TestSortPositions(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 1, 255, 256, 1000, 70000} {
+		for _, atSorted := range []bool{false, true} {
+			ps := make([]dbPos, n)
+			for i := range ps {
+				ps[i] = dbPos{int64(r.Uint64()), r.Int64N(1 << 50)}
+				if i%7 == 0 {
+					ps[i].key = -3
+				}
+				if atSorted {
+					ps[i].at = int64(i)
+				}
+			}
+			want := slices.Clone(ps)
+			slices.SortFunc(want, func(a, b dbPos) int {
+				if a.key != b.key {
+					if a.key < b.key {
+						return -1
+					}
+					return 1
+				}
+				return int(a.at - b.at)
+			})
+			sortPositions(ps)
+			if !slices.Equal(ps, want) {
+				t.Errorf("n %d, ats sorted %v: order differs at %d", n, atSorted, firstDiff(ps, want))
+			}
+		}
+	}
+}

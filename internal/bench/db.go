@@ -1,0 +1,277 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
+	"strings"
+	"time"
+
+	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/replay/generate"
+	"github.com/plateau/plateau/rules"
+)
+
+// runDB measures the imports and the queries in a database.
+func (r *run) runDB(ctx context.Context, file string, gs generate.Stats, smp *sampler) error {
+	cfg, rep := r.cfg, r.rep
+	dir := cfg.DBDir
+	if dir == "" {
+		dir = filepath.Join(r.tmp, "db")
+	}
+
+	// The queries run during the measured import look for positions of
+	// games already stored: the base's when there is one.
+	probeSmp := smp
+	if cfg.Base > 0 {
+		bfile, bgs, err := r.generate(ctx, "generate (base)", ", games after the measured ones", cfg.Games, cfg.Base)
+		rep.BaseTextBytes = bgs.Bytes
+		if err != nil {
+			return err
+		}
+		if probeSmp, err = r.sampleBase(); err != nil {
+			return err
+		}
+		if _, err := r.importFile(ctx, dir, "import (base)", bfile, bgs, "replay + SQLite + Bleve, all cores; into an empty database", profileName(cfg.CPUProfile, "-base"), nil); err != nil {
+			return err
+		}
+	}
+
+	var pr *probe
+	if cfg.QueryEvery > 0 {
+		pr = &probe{game: rep.Game, every: cfg.QueryEvery, positions: probeSmp.positions, trees: probeSmp.openings}
+	}
+	note := "replay + SQLite + Bleve, all cores; into an empty database"
+	if cfg.Base > 0 {
+		note = fmt.Sprintf("replay + SQLite + Bleve, all cores; into a database of %s games", thousands(cfg.Base))
+	}
+	if _, err := r.importFile(ctx, dir, "import", file, gs, note, cfg.CPUProfile, pr); err != nil {
+		return err
+	}
+	if cfg.CPUProfile != "" {
+		p := cfg.CPUProfile
+		if cfg.Base > 0 {
+			p += " (base import: " + profileName(cfg.CPUProfile, "-base") + ")"
+		}
+		rep.Notes = append(rep.Notes, "CPU profile of the import: "+p+"; read it with `go tool pprof -top -cum FILE`; the queries run during the import are labelled bench=queries (`-tagignore bench=queries` leaves them out).")
+	}
+	// The size is that of the closed database: every file of its directory
+	// (SQLite, a WAL if any remains, the text index), as a user sees it.
+	var err error
+	if rep.DBBytes, err = index.DiskSize(dir); err != nil {
+		return err
+	}
+	db, err := index.Open(ctx, dir, index.Options{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	if pr != nil {
+		if err := r.probeAfter(ctx, db, pr, probeSmp == smp); err != nil {
+			return err
+		}
+	}
+
+	game := rep.Game
+	// Exact position lookup.
+	r.logf("position lookups…")
+	if err := latency(rep, "position lookup", "first 50 games, main lines and variations", smp.positions, func(pos rules.Position) error {
+		_, err := db.Search(ctx, index.Query{Game: game, Position: pos, Limit: 50})
+		return err
+	}); err != nil {
+		return err
+	}
+	r.logf("player searches…")
+	if err := latency(rep, "player search", "fuzzy, either side, first 50 games", smp.players, func(name string) error {
+		_, err := db.Search(ctx, index.Query{Game: game, Player: name, Limit: 50})
+		return err
+	}); err != nil {
+		return err
+	}
+	r.logf("opening trees…")
+	start, err := cfg.Game.NewPosition("")
+	if err != nil {
+		return err
+	}
+	if err := latency(rep, "opening tree (start)", "the start position", repeat(start, 20), func(pos rules.Position) error {
+		_, err := db.Tree(ctx, game, pos)
+		return err
+	}); err != nil {
+		return err
+	}
+	if err := latency(rep, "opening tree (ply 1–8)", "positions of the collection's openings", smp.openings, func(pos rules.Position) error {
+		_, err := db.Tree(ctx, game, pos)
+		return err
+	}); err != nil {
+		return err
+	}
+	// A pattern no position matches (more than 999 pieces on the board), so
+	// that every position of every game is tested.
+	r.logf("pattern searches…")
+	pat, err := index.ParsePattern("*>999")
+	if err != nil {
+		return err
+	}
+	return latency(rep, "pattern search (full scan)", "no position matches: every position of every game tested", repeat(pat, 3), func(p *index.Pattern) error {
+		res, err := db.Search(ctx, index.Query{Game: game, Pattern: p, Count: true})
+		if err == nil && res.Total != 0 {
+			err = fmt.Errorf("pattern %q matched %d games", p.Text, res.Total)
+		}
+		return err
+	})
+}
+
+// profileName inserts suffix before the extension of name: cpu.pprof →
+// cpu-base.pprof.
+func profileName(name, suffix string) string {
+	if name == "" {
+		return ""
+	}
+	ext := filepath.Ext(name)
+	return strings.TrimSuffix(name, ext) + suffix + ext
+}
+
+// sampleBase picks the query material of the probe from the base
+// collection, generating only the sampled games.
+func (r *run) sampleBase() (*sampler, error) {
+	cfg := r.cfg
+	smp := newSampler(cfg.Base, cfg.Queries)
+	w := r.gen.NewWorker()
+	for i := 0; i < cfg.Base; i += smp.every {
+		g, err := w.Game(cfg.Games + i)
+		if err != nil {
+			return nil, err
+		}
+		rg := replay.Replay(g, replay.Options{})
+		if rg.Err != nil {
+			return nil, fmt.Errorf("%w: game %d: %v", ErrInvalid, cfg.Games+i+1, rg.Err)
+		}
+		smp.take(i, rg)
+	}
+	return smp, nil
+}
+
+// importFile opens the database for writing, imports file into it (with a
+// CPU profile when prof is set and the probe running when pr is set),
+// closes it and records the import's stage and its curve.
+func (r *run) importFile(ctx context.Context, dir, name, file string, gs generate.Stats, note, prof string, pr *probe) (index.ImportStats, error) {
+	db, err := index.Open(ctx, dir, index.Options{})
+	if err != nil {
+		return index.ImportStats{}, err
+	}
+	defer func() {
+		if db != nil {
+			db.Close()
+		}
+	}()
+	var stopProbe func() error
+	if pr != nil {
+		// A second handle, read-only, as another process would open it.
+		rdb, err := index.Open(ctx, dir, index.Options{ReadOnly: true})
+		if err != nil {
+			return index.ImportStats{}, err
+		}
+		defer rdb.Close()
+		pr.db = rdb
+		stopProbe = pr.start(ctx)
+	}
+	if prof != "" {
+		f, err := os.Create(prof)
+		if err != nil {
+			return index.ImportStats{}, err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return index.ImportStats{}, fmt.Errorf("CPU profile: %w", err)
+		}
+	}
+	r.logf("%s of %s into %s…", name, file, dir)
+	cv := newCurve(name, r.cfg.Curve)
+	st := Stage{Name: name, Bytes: gs.Bytes, Plies: gs.Plies, Note: note}
+	m := startMeter()
+	is, err := db.Import(ctx, []string{file}, index.ImportOptions{Progress: cv.progress})
+	m.stop(&st)
+	if prof != "" {
+		pprof.StopCPUProfile()
+	}
+	var perr error
+	if stopProbe != nil {
+		perr = stopProbe()
+	}
+	st.Count = is.Stored
+	if is.Duplicates > 0 || is.Invalid > 0 {
+		st.Note += fmt.Sprintf("; %d duplicates, %d invalid", is.Duplicates, is.Invalid)
+	}
+	r.rep.Stages = append(r.rep.Stages, st)
+	if err != nil {
+		return is, err
+	}
+	if perr != nil {
+		return is, fmt.Errorf("queries during the import: %w", perr)
+	}
+	cv.end(is)
+	r.rep.Stages = append(r.rep.Stages, cv.rows...)
+	err = db.Close()
+	db = nil
+	return is, err
+}
+
+// curve cuts an import into segments at cumulative game counts, from its
+// progress reports.
+type curve struct {
+	name string
+	cuts []int
+	next int
+	last point
+	rows []Stage
+}
+
+type point struct {
+	stored  int
+	elapsed time.Duration
+	cpu     time.Duration
+}
+
+func newCurve(name string, cuts []int) *curve {
+	return &curve{name: name, cuts: cuts, last: point{cpu: cpuTime()}}
+}
+
+// progress is the import's Progress callback.
+func (c *curve) progress(st index.ImportStats) {
+	if c.next >= len(c.cuts) || st.Stored < c.cuts[c.next] {
+		return
+	}
+	for c.next < len(c.cuts) && c.cuts[c.next] <= st.Stored {
+		c.next++
+	}
+	c.cut(st.Stored, st.Elapsed)
+}
+
+// end closes the last segment. A curve of one segment (no cut, or only
+// the import's last progress report) would repeat the import's row: it is
+// dropped.
+func (c *curve) end(st index.ImportStats) {
+	if len(c.rows) > 0 && st.Stored > c.last.stored {
+		c.cut(st.Stored, st.Elapsed)
+	}
+	if len(c.rows) == 1 {
+		c.rows = nil
+	}
+}
+
+func (c *curve) cut(stored int, elapsed time.Duration) {
+	p := point{stored: stored, elapsed: elapsed, cpu: cpuTime()}
+	c.rows = append(c.rows, Stage{
+		Name:    fmt.Sprintf("%s, games %s–%s", c.name, thousands(c.last.stored), thousands(stored)),
+		Count:   stored - c.last.stored,
+		Wall:    elapsed - c.last.elapsed,
+		CPU:     p.cpu - c.last.cpu,
+		PeakRSS: peakRSS(),
+		Note:    fmt.Sprintf("cumulative: %.0f games/s", float64(stored)/max(elapsed.Seconds(), 1e-9)),
+	})
+	c.last = p
+}

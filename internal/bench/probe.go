@@ -1,0 +1,147 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"runtime/pprof"
+	"time"
+
+	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/rules"
+)
+
+// maxAfter bounds the queries run again after the import (both kinds).
+const maxAfter = 4000
+
+// probe runs exact-position lookups and opening trees in turn, at a fixed
+// pace, on its own read-only handle while an import runs. Query i is a
+// position lookup when i is even, a tree when it is odd, each on the next
+// item of its sample, so that run(n) after the import repeats the same
+// queries.
+type probe struct {
+	db        *index.DB
+	game      string
+	every     time.Duration
+	positions []rules.Position
+	trees     []rules.Position
+
+	n       int // queries run during the import
+	wall    time.Duration
+	lat     [2][]time.Duration // position lookups, trees
+	started time.Time
+	err     error
+}
+
+var probeKinds = [2]string{"position lookup", "opening tree"}
+
+// query runs query i and returns its kind, or -1 when its sample is empty.
+func (p *probe) query(ctx context.Context, db *index.DB, i int) (int, time.Duration, error) {
+	k := i % 2
+	list := p.positions
+	if k == 1 {
+		list = p.trees
+	}
+	if len(list) == 0 {
+		return -1, 0, nil
+	}
+	pos := list[(i/2)%len(list)]
+	t := time.Now()
+	var err error
+	if k == 0 {
+		_, err = db.Search(ctx, index.Query{Game: p.game, Position: pos, Limit: 50})
+	} else {
+		_, err = db.Tree(ctx, p.game, pos)
+	}
+	return k, time.Since(t), err
+}
+
+// start runs the queries on a goroutine until the returned stop is called;
+// stop waits for the query under way and returns the first error. The
+// first query has begun when start returns.
+func (p *probe) start(ctx context.Context) (stop func() error) {
+	quit, done, begun := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	go pprof.Do(ctx, pprof.Labels("bench", "queries"), func(ctx context.Context) {
+		defer close(done)
+		t := time.NewTicker(p.every)
+		defer t.Stop()
+		p.started = time.Now()
+		for i := 0; ; i++ {
+			if i == 0 {
+				close(begun)
+			}
+			k, d, err := p.query(ctx, p.db, i)
+			if err != nil {
+				p.err = err
+				return
+			}
+			if k >= 0 {
+				p.lat[k] = append(p.lat[k], d)
+			}
+			p.n = i + 1
+			select {
+			case <-quit:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	})
+	<-begun
+	return func() error {
+		close(quit)
+		<-done
+		p.wall = time.Since(p.started)
+		return p.err
+	}
+}
+
+// probeAfter runs the probe's queries again on db, the import done, one
+// after the other, and records both sets of rows and the slowdowns.
+func (r *run) probeAfter(ctx context.Context, db *index.DB, p *probe, ownCollection bool) error {
+	r.logf("the queries of the import, again…")
+	var after [2][]time.Duration
+	m := startMeter()
+	for i := 0; i < min(p.n, maxAfter); i++ {
+		k, d, err := p.query(ctx, db, i)
+		if err != nil {
+			return fmt.Errorf("queries after the import: %w", err)
+		}
+		if k >= 0 {
+			after[k] = append(after[k], d)
+		}
+	}
+	var st Stage
+	m.stop(&st)
+	var during, again []Stage
+	for k, kind := range probeKinds {
+		d := Stage{Name: kind + " during import", Count: len(p.lat[k]), Wall: p.wall,
+			Note: fmt.Sprintf("one query every %v, in turn with the other kind, on a second read-only handle", p.every)}
+		percentiles(&d, p.lat[k])
+		a := Stage{Name: kind + " after import", Count: len(after[k]), Wall: st.Wall, CPU: st.CPU, PeakRSS: st.PeakRSS,
+			Note: "the same queries (the first ones, at most 2000), one after the other"}
+		percentiles(&a, after[k])
+		if d.Count == 0 {
+			d.Note = "no query completed during the import"
+		} else if a.P50 > 0 && a.P99 > 0 {
+			s := Slowdown{Query: kind, P50: float64(d.P50) / float64(a.P50), P99: float64(d.P99) / float64(a.P99)}
+			r.rep.Slowdowns = append(r.rep.Slowdowns, s)
+			d.Note += fmt.Sprintf("; %.2f× (p50) and %.2f× (p99) the times after the import", s.P50, s.P99)
+		}
+		during, again = append(during, d), append(again, a)
+	}
+	r.rep.Stages = append(append(r.rep.Stages, during...), again...)
+	if len(r.rep.Slowdowns) > 0 {
+		n := "Queries during the import (goal: at most 2× slower than after it):"
+		for _, s := range r.rep.Slowdowns {
+			n += fmt.Sprintf(" %s p50 %.2f×, p99 %.2f×;", s.Query, s.P50, s.P99)
+		}
+		if ownCollection {
+			n += " their positions are from the games being imported, so the early ones find few games."
+		} else {
+			n += " their positions are from the games stored before it."
+		}
+		r.rep.Notes = append(r.rep.Notes, n)
+	}
+	return nil
+}
