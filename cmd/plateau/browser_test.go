@@ -265,6 +265,22 @@ func TestBrowser(t *testing.T) {
 	clickCSS("clear the search", `#s-clear`)
 	waitJS("the whole list again", `document.querySelector('#searchinfo').hidden && document.querySelectorAll('#list tbody tr').length > 2`)
 
+	// 5b. Paging: ▶ reads the page after the cursor of the page's last
+	// game (the page's request says so); ◀ comes back (to the first page:
+	// by its offset, 0).
+	listIDs := `[...document.querySelectorAll('#list tbody tr')].map(r => r.dataset.n).join(',')`
+	firstPage, err := chromedp.Run(bctx, chromedp.Evaluate[string](listIDs))
+	if err != nil || strings.Count(firstPage, ",") != 99 {
+		t.Fatalf("the first page: %q, %v (the test needs more than 100 games)", firstPage, err)
+	}
+	requested := func(param string) string {
+		return `performance.getEntriesByType('resource').some(e => e.name.includes('/api/games?') && e.name.includes('` + param + `='))`
+	}
+	clickCSS("next page", `#p-next`)
+	waitJS("the second page, after the cursor", `document.querySelector('#count').textContent.startsWith('101–') && `+listIDs+` !== '`+firstPage+`' && `+requested("after"))
+	clickCSS("previous page", `#p-prev`)
+	waitJS("the first page again", `document.querySelector('#count').textContent.startsWith('1–') && `+listIDs+` === '`+firstPage+`'`)
+
 	// 6. Sorting by plies, up then down.
 	plies := `[...document.querySelectorAll('#list tbody tr')].map(r => +r.children[10].textContent)`
 	sorted := func(desc bool) string {
@@ -313,7 +329,6 @@ func TestBrowser(t *testing.T) {
 		}
 		return strings.Join(ids, ",")
 	}
-	listIDs := `[...document.querySelectorAll('#list tbody tr')].map(r => r.dataset.n).join(',')`
 	rook, both := patternIDs("Sente:R@f2"), patternIDs("Sente:R@f2 Sente:P@h4")
 	if !strings.Contains(","+both+",", fmt.Sprintf(",%d,", g1)) || strings.Contains(","+both+",", fmt.Sprintf(",%d,", g2)) || rook == both {
 		t.Fatalf("the patterns do not tell the test's games apart: %q, %q", rook, both)

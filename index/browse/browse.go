@@ -23,6 +23,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/record"
@@ -45,6 +47,38 @@ type Source struct {
 	indexing chan struct{}
 	// every and from are indexEvery and indexFrom (tests make them small).
 	every, from int
+	last        lastID
+}
+
+// lastID keeps the database's last game id, which every request reads to
+// know whether its caches still hold (a query of its own, 3% of a loaded
+// server's work), for lastIDTTL: a game imported meanwhile shows up that
+// much later. A database being filled by the server itself (Load) is read
+// every time.
+type lastID struct {
+	mu   sync.Mutex
+	ttl  time.Duration
+	at   time.Time
+	last int64
+}
+
+const lastIDTTL = 250 * time.Millisecond
+
+func (s *Source) lastID(ctx context.Context) (int64, error) {
+	s.last.mu.Lock()
+	if s.last.ttl > 0 && time.Since(s.last.at) < s.last.ttl {
+		defer s.last.mu.Unlock()
+		return s.last.last, nil
+	}
+	s.last.mu.Unlock()
+	last, err := s.db.LastID(ctx)
+	if err != nil {
+		return 0, err
+	}
+	s.last.mu.Lock()
+	s.last.at, s.last.last = time.Now(), last
+	s.last.mu.Unlock()
+	return last, nil
 }
 
 // New returns the source of db; records are replayed with opts. The
@@ -54,7 +88,7 @@ func New(db *index.DB, opts replay.Options) *Source {
 	return &Source{db: db, opts: opts, counts: counts{db: db},
 		trees: newLRU[treeKey, []web.TreeMove](maxTrees), pages: newLRU[web.ListQuery, web.ListPage](maxPages),
 		found: newLRU[web.ListQuery, web.ListPage](maxFound), indexes: newLRU[web.ListQuery, *pageIndex](maxIndexes),
-		indexing: make(chan struct{}, 1), every: indexEvery, from: indexFrom}
+		indexing: make(chan struct{}, 1), every: indexEvery, from: indexFrom, last: lastID{ttl: lastIDTTL}}
 }
 
 var _ web.Source = (*Source)(nil)
@@ -63,7 +97,7 @@ var _ web.Source = (*Source)(nil)
 // position or pattern list in game and ply order, a line per occurrence.
 // Pages are cached while the database does not grow (see lru).
 func (s *Source) List(ctx context.Context, q web.ListQuery) (web.ListPage, error) {
-	last, err := s.db.LastID(ctx)
+	last, err := s.lastID(ctx)
 	if err != nil {
 		return web.ListPage{}, err
 	}
@@ -315,9 +349,9 @@ func (s *Source) Detail(ctx context.Context, n int) (*web.Detail, error) {
 	if err != nil && rec == nil {
 		return nil, fmt.Errorf("game %d: stored record unreadable: %w", n, err)
 	}
-	sum := web.Summarize(rec, s.opts, n, "database", n)
+	d := web.DetailOf(rec, s.opts, n, "database", n)
 	if err != nil {
-		sum.Valid, sum.Error = false, err.Error()
+		d.Valid, d.Error = false, err.Error()
 	}
-	return web.NewDetail(sum, rec, s.opts), nil
+	return d, nil
 }

@@ -26,7 +26,7 @@ func (s *Source) Tree(ctx context.Context, game, position string) ([]web.TreeMov
 	if err != nil {
 		return nil, badQuery(err)
 	}
-	last, err := s.db.LastID(ctx)
+	last, err := s.lastID(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -119,6 +119,9 @@ var _ web.Loader = (*Loading)(nil)
 // Load imports paths into db in the background and returns the source,
 // served while the import runs. done receives the import's outcome.
 func Load(ctx context.Context, db *index.DB, paths []string, opts index.ImportOptions, src *Source) (*Loading, <-chan error) {
+	src.last.mu.Lock()
+	src.last.ttl = 0 // the database grows under the server's eyes
+	src.last.mu.Unlock()
 	l := &Loading{Source: src, st: web.LoadStatus{Loading: true}}
 	done := make(chan error, 1)
 	progress := opts.Progress

@@ -11,12 +11,13 @@ import (
 // Paging through a list of a million games: a page is read after the
 // cursor of the game before it (ListQuery.After, Before: the ▶ and ◀ of
 // the page), a seek whose cost does not depend on the depth of the page.
-// A jump to page k (an offset) seeks too, once the list's page index is
-// made: the cursor of every indexEvery-th game, read by one scan of the
-// whole list in the background when a deep offset is first asked for
-// (the request that asked pays an OFFSET scan meanwhile, as do those that
-// come before the index is ready). Indexes are kept while the database
-// does not grow, for maxIndexes lists, one made at a time.
+// A jump to page k (an offset) seeks too, through the list's page index:
+// the cursor of every indexEvery-th game, read by one scan of the whole
+// list when a deep offset is first asked for (that request and those that
+// come meanwhile wait for it: an OFFSET scan of each would repeat it in
+// part). Indexes are kept while the database does not grow, for
+// maxIndexes lists, one made at a time (a deep page of another list asked
+// for meanwhile is an OFFSET scan).
 
 // indexEvery is the distance between two cursors of a page index: a page
 // that starts between them skips fewer than indexEvery games.
@@ -59,7 +60,7 @@ func (s *Source) seek(ctx context.Context, q web.ListQuery, iq *index.Query, o *
 	if o.After != nil || o.Before != nil || iq.Offset < s.from {
 		return nil
 	}
-	last, err := s.db.LastID(ctx)
+	last, err := s.lastID(ctx)
 	if err != nil {
 		return err
 	}
@@ -67,13 +68,16 @@ func (s *Source) seek(ctx context.Context, q web.ListQuery, iq *index.Query, o *
 	key.Offset, key.Limit, key.After, key.Before = 0, 0, "", ""
 	pi, ok := s.indexes.get(key, last)
 	if !ok {
-		s.makeIndex(key, *iq, *o, last)
-		return nil
+		if pi = s.makeIndex(key, *iq, *o, last); pi == nil {
+			return nil // another list's index is being made: an OFFSET scan
+		}
 	}
+	// Wait for the index: it is made by one scan of the list, which an
+	// OFFSET scan for each deep page would repeat in part.
 	select {
 	case <-pi.done:
-	default:
-		return nil // being made: an OFFSET scan meanwhile
+	case <-ctx.Done():
+		return ctx.Err()
 	}
 	k := iq.Offset / s.every
 	if k == 0 || pi.cursors == nil {
@@ -87,12 +91,12 @@ func (s *Source) seek(ctx context.Context, q web.ListQuery, iq *index.Query, o *
 }
 
 // makeIndex starts making the page index of the list key (iq and o its
-// query), unless another is being made.
-func (s *Source) makeIndex(key web.ListQuery, iq index.Query, o index.ListOptions, last int64) {
+// query) and returns it, unless another is being made (nil).
+func (s *Source) makeIndex(key web.ListQuery, iq index.Query, o index.ListOptions, last int64) *pageIndex {
 	select {
 	case s.indexing <- struct{}{}:
 	default:
-		return // one at a time
+		return nil // one at a time
 	}
 	pi := &pageIndex{done: make(chan struct{})}
 	s.indexes.put(key, last, pi)
@@ -112,4 +116,5 @@ func (s *Source) makeIndex(key web.ListQuery, iq index.Query, o index.ListOption
 			pi.cursors = []index.ListCursor{}
 		}
 	}()
+	return pi
 }

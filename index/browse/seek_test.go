@@ -95,8 +95,8 @@ func TestSeekPaging(t *testing.T) {
 				if len(pages) > 1 && !slices.Equal(back, want[:len(back)]) {
 					t.Fatalf("%s: backwards %v", name, back)
 				}
-				// A deep offset: an OFFSET scan until the page index is
-				// made, a seek after.
+				// Deep offsets: the first makes the page index, and each
+				// is a seek through it.
 				for _, off := range []int{12, 23, len(want) - 3} {
 					q.Offset, q.Limit = off, 7+off%3
 					p, err := src.List(ctx, q)

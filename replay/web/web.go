@@ -188,15 +188,29 @@ func (c *Collection) Detail(n int) (*Detail, error) {
 // NewDetail replays rec with opts and returns every position of it under
 // the summary s (rec nil: a record of which nothing could be read).
 func NewDetail(s Summary, rec *record.Game, opts replay.Options) *Detail {
-	d := &Detail{Summary: s, Nodes: []Node{}, Tags: [][2]string{}}
 	if rec == nil {
-		return d
+		return &Detail{Summary: s, Nodes: []Node{}, Tags: [][2]string{}}
 	}
+	return newDetail(s, rec, replay.Replay(rec, opts))
+}
+
+// DetailOf replays rec with opts once and returns every position of it
+// under its own summary (Summarize's), numbered n, read from file as its
+// index-th game.
+func DetailOf(rec *record.Game, opts replay.Options, n int, file string, index int) *Detail {
+	g := replay.Replay(rec, opts)
+	s := summarize(g, file, index)
+	s.N = n
+	return newDetail(s, rec, g)
+}
+
+// newDetail is the detail of rec, replayed as g, under the summary s.
+func newDetail(s Summary, rec *record.Game, g *replay.Game) *Detail {
+	d := &Detail{Summary: s, Nodes: []Node{}, Tags: [][2]string{}}
 	for _, t := range rec.Tags {
 		d.Tags = append(d.Tags, [2]string{t.Name, t.Value})
 	}
 	d.Intro = rec.Intro
-	g := replay.Replay(rec, opts)
 	if g.Rules != nil {
 		d.Geometry = GeometryOf(g.Rules.ID(), g.Start)
 	}
