@@ -34,6 +34,12 @@ for _ in $(seq 600); do
   sleep 0.1
 done
 kill -0 "$server" || { cat "$bin/serve.log"; exit 1; }
+# Measured once the server has counted the games (it starts counting when
+# it starts; the list's first page waits for the count): a server in use,
+# not one starting.
+t0=$(date +%s.%N)
+curl -fs -m 300 "http://127.0.0.1:$port/api/games?valid=valid&limit=1" >/dev/null
+echo "games counted $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s after the server answered"
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ -n "${PROFILE:-}" ]; then
   secs=$(( $(echo "$duration" | tr -dc '0-9') ))

@@ -19,6 +19,7 @@ package browse
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -38,9 +39,9 @@ type Source struct {
 	db     *index.DB
 	opts   replay.Options
 	counts counts
-	trees  *lru[treeKey, []web.TreeMove] // explore.go
-	pages  *lru[web.ListQuery, web.ListPage]
-	found  *lru[web.ListQuery, web.ListPage] // pages of a position or pattern search
+	trees  *lru[treeKey, []byte] // explore.go
+	pages  *lru[web.ListQuery, []byte]
+	found  *lru[web.ListQuery, []byte] // pages of a position or pattern search
 	// indexes are the page indexes of lists (seek.go); indexing holds a
 	// token while one is being made.
 	indexes  *lru[web.ListQuery, *pageIndex]
@@ -86,42 +87,70 @@ func (s *Source) lastID(ctx context.Context) (int64, error) {
 // and cached (counts.go).
 func New(db *index.DB, opts replay.Options) *Source {
 	return &Source{db: db, opts: opts, counts: counts{db: db},
-		trees: newLRU[treeKey, []web.TreeMove](maxTrees), pages: newLRU[web.ListQuery, web.ListPage](maxPages),
-		found: newLRU[web.ListQuery, web.ListPage](maxFound), indexes: newLRU[web.ListQuery, *pageIndex](maxIndexes),
+		trees: newLRU[treeKey, []byte](maxTrees), pages: newLRU[web.ListQuery, []byte](maxPages),
+		found: newLRU[web.ListQuery, []byte](maxFound), indexes: newLRU[web.ListQuery, *pageIndex](maxIndexes),
 		indexing: make(chan struct{}, 1), every: indexEvery, from: indexFrom, last: lastID{ttl: lastIDTTL}}
 }
 
-var _ web.Source = (*Source)(nil)
+var (
+	_ web.Source      = (*Source)(nil)
+	_ web.JSONLister  = (*Source)(nil)
+	_ web.JSONTreeMap = (*Source)(nil)
+)
 
 // List is a page of the database's games: by default in id order; a
 // position or pattern list in game and ply order, a line per occurrence.
-// Pages are cached while the database does not grow (see lru).
+// Pages are cached while the database does not grow (see lru), as JSON
+// (ListJSON).
 func (s *Source) List(ctx context.Context, q web.ListQuery) (web.ListPage, error) {
-	last, err := s.lastID(ctx)
+	b, err := s.ListJSON(ctx, q)
 	if err != nil {
 		return web.ListPage{}, err
+	}
+	var p web.ListPage
+	err = json.Unmarshal(b, &p)
+	return p, err
+}
+
+// ListJSON is List's page as the server writes it: a cached page is
+// served as it was encoded.
+func (s *Source) ListJSON(ctx context.Context, q web.ListQuery) ([]byte, error) {
+	last, err := s.lastID(ctx)
+	if err != nil {
+		return nil, err
 	}
 	cache := s.pages
 	if q.Position != "" || q.Pattern != "" {
 		cache = s.found
 	}
-	if p, ok := cache.get(q, last); ok {
-		return p, nil
+	if b, ok := cache.get(q, last); ok {
+		return b, nil
 	}
 	p, err := s.list(ctx, q)
-	if err == nil && len(p.Games) <= maxCachedPage {
-		cache.put(q, last, p)
+	if err != nil {
+		return nil, err
 	}
-	return p, err
+	b, err := encode(p)
+	if err == nil && len(p.Games) <= maxCachedPage {
+		cache.put(q, last, b)
+	}
+	return b, err
+}
+
+// encode writes v as the server does (web.writeJSON: a line of JSON).
+func encode(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	return append(b, '\n'), err
 }
 
 // The caches of pages: the first pages of a list and the games of the
 // positions every reader passes through (the first moves) are asked for
-// again and again. A page of the game list holds up to 200 games of some
-// 700 bytes each; the page asks a position's games ten at a time.
+// again and again. They keep the pages' JSON (encoding a page of 100
+// games is most of the work of serving it from the cache), some 400
+// bytes a game; the page asks for 100 games of a list, 10 of a position.
 const (
-	maxPages      = 256  // pages of a game list: 256 × 100 games, some 18 MB
-	maxFound      = 4096 // pages of a position's or pattern's games: 4096 × 10 games, some 28 MB
+	maxPages      = 256  // pages of a game list: 256 × 100 games, some 10 MB
+	maxFound      = 4096 // pages of a position's or pattern's games: 4096 × 10 games, some 16 MB
 	maxCachedPage = 200
 )
 

@@ -2,6 +2,7 @@ package browse
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +19,18 @@ var _ web.Explorer = (*Source)(nil)
 // Tree is the opening tree of a position of the ruleset game (a position
 // in its notation, or moves from its start), as `plateau tree` prints it.
 func (s *Source) Tree(ctx context.Context, game, position string) ([]web.TreeMove, error) {
+	b, err := s.TreeJSON(ctx, game, position)
+	if err != nil {
+		return nil, err
+	}
+	var out []web.TreeMove
+	err = json.Unmarshal(b, &out)
+	return out, err
+}
+
+// TreeJSON is Tree's moves as the server writes them ([] for none): a
+// cached tree is served as it was encoded.
+func (s *Source) TreeJSON(ctx context.Context, game, position string) ([]byte, error) {
 	g, err := rules.Lookup(game)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", web.ErrBadQuery, err)
@@ -31,8 +44,8 @@ func (s *Source) Tree(ctx context.Context, game, position string) ([]web.TreeMov
 		return nil, err
 	}
 	key := treeKey{g.ID(), pos.Key()}
-	if out, ok := s.trees.get(key, last); ok {
-		return out, nil
+	if b, ok := s.trees.get(key, last); ok {
+		return b, nil
 	}
 	moves, err := s.db.Tree(ctx, g.ID(), pos)
 	if err != nil {
@@ -46,8 +59,12 @@ func (s *Source) Tree(ctx context.Context, game, position string) ([]web.TreeMov
 		}
 		out[i] = t
 	}
-	s.trees.put(key, last, out)
-	return out, nil
+	b, err := encode(out)
+	if err != nil {
+		return nil, err
+	}
+	s.trees.put(key, last, b)
+	return b, nil
 }
 
 type treeKey struct {
@@ -168,6 +185,14 @@ func (l *Loading) List(ctx context.Context, q web.ListQuery) (web.ListPage, erro
 		l.Source.counts.forget()
 	}
 	return l.Source.List(ctx, q)
+}
+
+// ListJSON is List's page as JSON.
+func (l *Loading) ListJSON(ctx context.Context, q web.ListQuery) ([]byte, error) {
+	if l.Status().Loading {
+		l.Source.counts.forget()
+	}
+	return l.Source.ListJSON(ctx, q)
 }
 
 // forget drops the cached counts: the next request counts again (the

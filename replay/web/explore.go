@@ -29,6 +29,18 @@ type Explorer interface {
 	Export(ctx context.Context, q ListQuery, w io.Writer) (int, error)
 }
 
+// A JSONLister is a Source that gives its list pages as JSON, as the
+// server writes them (a cache of encoded pages: encoding a page of 100
+// games is most of the work of serving it from a cache).
+type JSONLister interface {
+	ListJSON(ctx context.Context, q ListQuery) ([]byte, error)
+}
+
+// A JSONTreeMap is an Explorer that gives its trees as JSON ([] for none).
+type JSONTreeMap interface {
+	TreeJSON(ctx context.Context, game, position string) ([]byte, error)
+}
+
 // A Loader is a Source still being filled (the files of `serve FILE…`
 // imported into a temporary database); the page shows its progress.
 type Loader interface {
@@ -282,6 +294,15 @@ func explorerRoutes(mux *http.ServeMux, src Source) {
 			return
 		}
 		v := r.URL.Query()
+		if tj, ok := ex.(JSONTreeMap); ok {
+			b, err := tj.TreeJSON(r.Context(), v.Get("game"), v.Get("fen"))
+			if err != nil {
+				writeError(w, statusOf(err), err.Error())
+				return
+			}
+			writeRaw(w, b)
+			return
+		}
 		moves, err := ex.Tree(r.Context(), v.Get("game"), v.Get("fen"))
 		if err != nil {
 			writeError(w, statusOf(err), err.Error())

@@ -26,6 +26,15 @@ func Handler(src Source, assets fs.FS) http.Handler {
 			writeError(w, http.StatusBadRequest, err.Error())
 			return
 		}
+		if lj, ok := src.(JSONLister); ok {
+			b, err := lj.ListJSON(r.Context(), q)
+			if err != nil {
+				writeError(w, statusOf(err), err.Error())
+				return
+			}
+			writeRaw(w, b)
+			return
+		}
 		page, err := src.List(r.Context(), q)
 		if err != nil {
 			writeError(w, statusOf(err), err.Error())
@@ -89,6 +98,14 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.WriteHeader(status)
 	enc := json.NewEncoder(w)
 	enc.Encode(v)
+}
+
+// writeRaw writes JSON encoded beforehand, with status 200.
+func writeRaw(w http.ResponseWriter, b []byte) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(http.StatusOK)
+	w.Write(b)
 }
 
 // jsonBufs keeps the buffers of the games' JSON for the next request,

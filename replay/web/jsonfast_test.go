@@ -3,8 +3,10 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/plateau/plateau/record"
@@ -66,5 +68,59 @@ func TestDetailJSON(t *testing.T) {
 	}
 	if compared < 20 {
 		t.Errorf("%d games compared", compared)
+	}
+}
+
+// TestPiecesAreBoard: the pieces of every position of every sample game
+// are those of its rules' Board (read from cells where the position has
+// them), hands included.
+func TestPiecesAreBoard(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "samples", "*", "*.pdn"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no samples: %v", err)
+	}
+	nodes, hands := 0, 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := record.NewReader(bytes.NewReader(data), f)
+		for {
+			rec, _ := r.Next()
+			if rec == nil {
+				break
+			}
+			g := replay.Replay(rec, replay.Options{DefaultGame: "draughts"})
+			if g.Rules == nil || g.Start == nil {
+				continue
+			}
+			d := DetailOf(rec, replay.Options{DefaultGame: "draughts"}, 1, f, 1)
+			for _, n := range d.Nodes {
+				pos, err := g.Rules.NewPosition(n.FEN)
+				if err != nil {
+					t.Fatalf("%s: %s: %v", f, n.FEN, err)
+				}
+				var want, got []string
+				for _, pl := range pos.Board() {
+					want = append(want, fmt.Sprint(pl.Square, pl.Side, string(rune(pl.Kind)), pl.Promoted, pl.Count))
+				}
+				for _, pl := range n.Pieces {
+					got = append(got, fmt.Sprint(pl.Square, pl.Side, pl.Kind, pl.Promoted, pl.Count))
+					if pl.Square == "" {
+						hands++
+					}
+				}
+				slices.Sort(want)
+				slices.Sort(got)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s, %s: pieces %v, want %v", f, n.FEN, got, want)
+				}
+				nodes++
+			}
+		}
+	}
+	if nodes < 1000 || hands == 0 {
+		t.Errorf("%d positions, %d pieces in hand compared", nodes, hands)
 	}
 }

@@ -276,6 +276,8 @@ func summarize(g *replay.Game, file string, index int) Summary {
 type tree struct {
 	d     *Detail
 	chunk []Placement
+	// board and hand receive the cells of a rules.Cells position.
+	board, hand []byte
 }
 
 // kindText is the text of each piece letter, made once.
@@ -290,14 +292,7 @@ func (t *tree) add(n Node, pos rules.Position) int {
 	n.Next = -1
 	n.ToMove = int(pos.ToMove())
 	n.FEN = pos.String()
-	board := pos.Board()
-	if len(t.chunk) < len(board) || t.chunk == nil {
-		t.chunk = make([]Placement, max(1024, len(board)))
-	}
-	n.Pieces, t.chunk = t.chunk[:len(board):len(board)], t.chunk[len(board):]
-	for i, pl := range board {
-		n.Pieces[i] = Placement{Square: pl.Square, Side: int(pl.Side), Kind: kindText[pl.Kind], Promoted: pl.Promoted, Count: pl.Count}
-	}
+	n.Pieces = t.pieces(pos)
 	if o := pos.Outcome(); o.Over {
 		n.Over = o.Reason
 		if o.Result != "" {
@@ -306,6 +301,59 @@ func (t *tree) add(n Node, pos rules.Position) int {
 	}
 	t.d.Nodes = append(t.d.Nodes, n)
 	return len(t.d.Nodes) - 1
+}
+
+// pieces lists the pieces of pos: Board's, read from the position's cells
+// when it has them (Board builds a slice for each position: a game's
+// largest cost after its text).
+func (t *tree) pieces(pos rules.Position) []Placement {
+	c, ok := pos.(rules.Cells)
+	if !ok {
+		board := pos.Board()
+		out := t.take(len(board))
+		for i, pl := range board {
+			out[i] = Placement{Square: pl.Square, Side: int(pl.Side), Kind: kindText[pl.Kind], Promoted: pl.Promoted, Count: pl.Count}
+		}
+		return out
+	}
+	l := c.Layout()
+	if len(t.board) != len(l.Squares) || len(t.hand) != len(l.Hand) {
+		t.board, t.hand = make([]byte, len(l.Squares)), make([]byte, len(l.Hand))
+	}
+	c.Cells(t.board, t.hand)
+	k := 0
+	for _, code := range t.board {
+		if l.Codes[code].Kind != 0 {
+			k++
+		}
+	}
+	for i, n := range t.hand {
+		if n > 0 && l.Hand[i].Kind != 0 {
+			k++
+		}
+	}
+	out := t.take(k)[:0]
+	for i, code := range t.board {
+		if pc := l.Codes[code]; pc.Kind != 0 {
+			out = append(out, Placement{Square: l.Squares[i], Side: int(pc.Side), Kind: kindText[pc.Kind], Promoted: pc.Promoted, Count: 1})
+		}
+	}
+	for i, n := range t.hand {
+		if pc := l.Hand[i]; n > 0 && pc.Kind != 0 {
+			out = append(out, Placement{Side: int(pc.Side), Kind: kindText[pc.Kind], Promoted: pc.Promoted, Count: int(n)})
+		}
+	}
+	return out
+}
+
+// take cuts n placements from the chunk.
+func (t *tree) take(n int) []Placement {
+	if len(t.chunk) < n || t.chunk == nil {
+		t.chunk = make([]Placement, max(1024, n))
+	}
+	out := t.chunk[:n:n]
+	t.chunk = t.chunk[n:]
+	return out
 }
 
 // line adds the steps played from node parent, whose position is pos

@@ -2,7 +2,9 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,8 +95,21 @@ func TestTree(t *testing.T) {
 			}
 			pos.Play(mv)
 		}
-		if pos.String() != d.Nodes[id].FEN || int(pos.ToMove()) != d.Nodes[id].ToMove || len(pos.Board()) != len(d.Nodes[id].Pieces) {
+		if pos.String() != d.Nodes[id].FEN || int(pos.ToMove()) != d.Nodes[id].ToMove {
 			t.Fatalf("node %d: %s, want %s", id, d.Nodes[id].FEN, pos.String())
+		}
+		// The pieces are Board's (in an order of their own).
+		var want, got []string
+		for _, pl := range pos.Board() {
+			want = append(want, fmt.Sprint(pl.Square, pl.Side, string(rune(pl.Kind)), pl.Promoted, pl.Count))
+		}
+		for _, pl := range d.Nodes[id].Pieces {
+			got = append(got, fmt.Sprint(pl.Square, pl.Side, pl.Kind, pl.Promoted, pl.Count))
+		}
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("node %d: pieces %v, want %v", id, got, want)
 		}
 	}
 }
