@@ -119,11 +119,16 @@ func (s *Source) ListJSON(ctx context.Context, q web.ListQuery) ([]byte, error) 
 	if err != nil {
 		return nil, err
 	}
-	cache := s.pages
+	cache, key := s.pages, q
 	if q.Position != "" || q.Pattern != "" {
 		cache = s.found
+		if pos, err := index.Position(q.Game, q.Position); err == nil && q.Position != "" {
+			// One page for a position however it is written (a
+			// transposition's move number, moves from the start).
+			key.Position = fmt.Sprintf("key %x", pos.Key())
+		}
 	}
-	if b, ok := cache.get(q, last); ok {
+	if b, ok := cache.get(key, last); ok {
 		return b, nil
 	}
 	p, err := s.list(ctx, q)
@@ -132,7 +137,7 @@ func (s *Source) ListJSON(ctx context.Context, q web.ListQuery) ([]byte, error) 
 	}
 	b, err := encode(p)
 	if err == nil && len(p.Games) <= maxCachedPage {
-		cache.put(q, last, b)
+		cache.put(key, last, b)
 	}
 	return b, err
 }

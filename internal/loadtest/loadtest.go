@@ -10,10 +10,12 @@
 // position lookups ask for positions that occur; list pages are drawn among
 // the first MaxListPage pages (a reader pages through a list from its top, or
 // jumps, which the report measures apart as "deep list page"); a response
-// other than 200, or a body that is not JSON, is an error.
+// other than 200, or a body that is not JSON, is an error (a body is
+// checked in full once in fullCheck requests, else by its framing).
 package loadtest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -36,8 +38,12 @@ type Config struct {
 	Games    int           // games in the database (ids 1…Games)
 	Clients  int           // concurrent clients
 	Duration time.Duration // of the run
-	PID      int           // the server's process, for its memory; 0: not sampled
-	Seed     uint64
+	// Warmup, when set, is a run of the same load before the measured one
+	// (not counted, but for the memory peak): the server's caches of the
+	// positions asked for are then made, as on a server in use.
+	Warmup time.Duration
+	PID    int // the server's process, for its memory; 0: not sampled
+	Seed   uint64
 	// MaxListPage bounds the list pages asked for (pages of PageSize).
 	MaxListPage int
 	PageSize    int
@@ -70,10 +76,14 @@ type Report struct {
 	// during it, 1 s after it and Settle after it.
 	RSSBefore, RSSPeak, RSSAfter1s, RSSAfterSettle int64
 	Settle                                         time.Duration
+	Warmup                                         time.Duration // run before the measured one
 	// ServerCPU is the processor time the server used during the run
 	// (user and system, from /proc/PID/stat): on a shared machine the
 	// latencies depend on what else runs, the work per request does not.
 	ServerCPU time.Duration
+	// ClientCPU is the load generator's own processor time over the run
+	// (it shares the machine with the server).
+	ClientCPU time.Duration
 	Requests  int
 }
 
@@ -93,11 +103,7 @@ func Run(ctx context.Context, c Config, settle time.Duration) (Report, error) {
 	}
 	rep := Report{Positions: len(positions), Clients: c.Clients, Settle: settle}
 	rep.RSSBefore = rss(c.PID)
-	cpu0 := cpuTime(c.PID)
-	var mu sync.Mutex
-	lat := map[string][]time.Duration{}
-	errs := map[string]int{}
-	firstErr := map[string]string{}
+	var cpu0, self0 time.Duration
 	stop := make(chan struct{})
 	var peakMu sync.Mutex
 	peak := rep.RSSBefore
@@ -123,6 +129,48 @@ func Run(ctx context.Context, c Config, settle time.Duration) (Report, error) {
 	if kinds == nil {
 		kinds = slices.DeleteFunc(slices.Clone(Kinds), func(k string) bool { return k == "deep list page" })
 	}
+	if c.Warmup > 0 {
+		w := c
+		w.Warmup, w.Duration, w.Seed, w.PID = 0, c.Warmup, c.Seed+1, 0
+		if _, err := load(ctx, client, w, kinds, positions); err != nil {
+			return rep, err
+		}
+		rep.Warmup = c.Warmup
+	}
+	cpu0, self0 = cpuTime(c.PID), cpuTime(os.Getpid())
+	lat, errs, firstErr, elapsed := loadRun(ctx, client, c, kinds, positions)
+	rep.Elapsed = elapsed
+	rep.ServerCPU = cpuTime(c.PID) - cpu0
+	rep.ClientCPU = cpuTime(os.Getpid()) - self0
+	close(stop)
+	<-samplerDone
+	rep.RSSPeak = peak
+	rep.RSSAfter1s = rssAfter(c.PID, time.Second)
+	rep.RSSAfterSettle = rssAfter(c.PID, settle-time.Second)
+	total := 0
+	for _, kind := range kinds {
+		ds := lat[kind]
+		slices.Sort(ds)
+		total += len(ds)
+		rep.Stats = append(rep.Stats, Stat{Kind: kind, Requests: len(ds), Errors: errs[kind], FirstErr: firstErr[kind],
+			P50: pct(ds, 50), P95: pct(ds, 95), P99: pct(ds, 99), Max: pct(ds, 100)})
+	}
+	rep.Requests = total
+	rep.RequestsPerSecond = float64(total) / rep.Elapsed.Seconds()
+	return rep, ctx.Err()
+}
+
+// load runs the load of c without measuring it (the warm-up).
+func load(ctx context.Context, client *http.Client, c Config, kinds []string, positions []string) (time.Duration, error) {
+	_, _, _, d := loadRun(ctx, client, c, kinds, positions)
+	return d, ctx.Err()
+}
+
+// loadRun runs c's clients for c.Duration and returns the latencies, the
+// errors and the first error of each kind, and how long it ran.
+func loadRun(ctx context.Context, client *http.Client, c Config, kinds []string, positions []string) (lat map[string][]time.Duration, errs map[string]int, firstErr map[string]string, elapsed time.Duration) {
+	var mu sync.Mutex
+	lat, errs, firstErr = map[string][]time.Duration{}, map[string]int{}, map[string]string{}
 	start := time.Now()
 	deadline := start.Add(c.Duration)
 	var wg sync.WaitGroup
@@ -135,7 +183,7 @@ func Run(ctx context.Context, c Config, settle time.Duration) (Report, error) {
 				kind := kinds[k%len(kinds)]
 				u := requestURL(c, kind, r, positions)
 				t0 := time.Now()
-				err := get(ctx, client, u)
+				err := get(ctx, client, u, k%fullCheck == 0)
 				d := time.Since(t0)
 				mu.Lock()
 				lat[kind] = append(lat[kind], d)
@@ -153,24 +201,7 @@ func Run(ctx context.Context, c Config, settle time.Duration) (Report, error) {
 		}()
 	}
 	wg.Wait()
-	rep.Elapsed = time.Since(start)
-	rep.ServerCPU = cpuTime(c.PID) - cpu0
-	close(stop)
-	<-samplerDone
-	rep.RSSPeak = peak
-	rep.RSSAfter1s = rssAfter(c.PID, time.Second)
-	rep.RSSAfterSettle = rssAfter(c.PID, settle-time.Second)
-	total := 0
-	for _, kind := range kinds {
-		ds := lat[kind]
-		slices.Sort(ds)
-		total += len(ds)
-		rep.Stats = append(rep.Stats, Stat{Kind: kind, Requests: len(ds), Errors: errs[kind], FirstErr: firstErr[kind],
-			P50: pct(ds, 50), P95: pct(ds, 95), P99: pct(ds, 99), Max: pct(ds, 100)})
-	}
-	rep.Requests = total
-	rep.RequestsPerSecond = float64(total) / rep.Elapsed.Seconds()
-	return rep, ctx.Err()
+	return lat, errs, firstErr, time.Since(start)
 }
 
 func rssAfter(pid int, d time.Duration) int64 {
@@ -198,7 +229,12 @@ func requestURL(c Config, kind string, r *rand.Rand, positions []string) string 
 	}
 }
 
-func get(ctx context.Context, client *http.Client, u string) error {
+// get asks for u and checks the answer: status 200 and a JSON body,
+// checked in full when full is set (every fullCheck-th request of a
+// client), else by its first and last bytes: the generator shares the
+// machine with the server, and checking a game's 150 KB of JSON costs it
+// about as much as the server spends making it.
+func get(ctx context.Context, client *http.Client, u string, full bool) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return err
@@ -215,10 +251,19 @@ func get(ctx context.Context, client *http.Client, u string) error {
 	if resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("%s: status %d: %.200s", u, resp.StatusCode, body)
 	}
-	if !json.Valid(body) {
+	if !framed(body) || (full && !json.Valid(body)) {
 		return fmt.Errorf("%s: not JSON", u)
 	}
 	return nil
+}
+
+// fullCheck is how often a client checks a whole body (see get).
+const fullCheck = 8
+
+// framed reports a body that opens and closes as a JSON object or array.
+func framed(b []byte) bool {
+	b = bytes.TrimSpace(b)
+	return len(b) >= 2 && ((b[0] == '{' && b[len(b)-1] == '}') || (b[0] == '[' && b[len(b)-1] == ']'))
 }
 
 // collectPositions fetches a few games and keeps the positions of their
@@ -311,7 +356,11 @@ func cpuTime(pid int) time.Duration {
 
 // Write prints the report as a Markdown table.
 func (r Report) Write(w io.Writer) {
-	fmt.Fprintf(w, "%d clients for %.1fs, %.0f requests/s, %d positions\n\n", r.Clients, r.Elapsed.Seconds(), r.RequestsPerSecond, r.Positions)
+	warm := ""
+	if r.Warmup > 0 {
+		warm = fmt.Sprintf(" after a warm-up of %s at the same load", r.Warmup)
+	}
+	fmt.Fprintf(w, "%d clients for %.1fs%s, %.0f requests/s, %d positions\n\n", r.Clients, r.Elapsed.Seconds(), warm, r.RequestsPerSecond, r.Positions)
 	fmt.Fprintf(w, "| request | requests | errors | p50 | p95 | p99 | max |\n|---|---:|---:|---:|---:|---:|---:|\n")
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
 	for _, s := range r.Stats {
@@ -326,6 +375,7 @@ func (r Report) Write(w io.Writer) {
 	if r.ServerCPU > 0 && r.Requests > 0 {
 		fmt.Fprintf(w, "\nserver CPU: %.1f s over the run (%.1f cores of the machine), %.2f ms per request\n",
 			r.ServerCPU.Seconds(), r.ServerCPU.Seconds()/r.Elapsed.Seconds(), float64(r.ServerCPU.Microseconds())/1000/float64(r.Requests))
+		fmt.Fprintf(w, "load generator CPU: %.1f s (%.1f cores)\n", r.ClientCPU.Seconds(), r.ClientCPU.Seconds()/r.Elapsed.Seconds())
 	}
 	fmt.Fprintf(w, "\nserver RSS: %s before, %s peak, %s 1 s after, %s %s after\n", mb(r.RSSBefore), mb(r.RSSPeak), mb(r.RSSAfter1s), mb(r.RSSAfterSettle), r.Settle)
 }

@@ -25,6 +25,7 @@ func main() {
 	flag.IntVar(&c.PageSize, "page", 100, "games per list page (the page asks for 100)")
 	flag.IntVar(&c.MaxListPage, "pages", 100, "list pages drawn among the first N")
 	settle := flag.Duration("settle", 30*time.Second, "wait after the run before the last memory sample")
+	flag.DurationVar(&c.Warmup, "warmup", 0, "run the same load this long first, unmeasured (the server's caches made)")
 	seed := flag.Uint64("seed", 1, "random seed")
 	deep := flag.Bool("deep", false, "also jump to any page of the list (an OFFSET scan of the games)")
 	flag.Parse()
