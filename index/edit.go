@@ -132,9 +132,17 @@ func (w *writer) exec(ctx context.Context, query string, args ...any) (sql.Resul
 	return st.ExecContext(ctx, args...)
 }
 
+// editsKey is the meta entry counting the games removed (deleted,
+// superseded or stored again), so that cached counts know the database
+// changed although its last id did not.
+const editsKey = "edits"
+
 // removeGame deletes a game and every row its import wrote, inside the
 // writer's transaction, and lists its id for the text index.
 func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
+	if _, err := w.exec(ctx, `INSERT INTO meta(k, v) VALUES(?, 1) ON CONFLICT(k) DO UPDATE SET v = v + 1`, editsKey); err != nil {
+		return fmt.Errorf("game #%d: %w", g.id, err)
+	}
 	if g.valid && len(g.text) > 0 {
 		rec, err := record.NewReader(bytes.NewReader(g.text), "db").Next()
 		if err != nil {
@@ -143,7 +151,11 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 		p := prepareStored(g.game, rec, g.file)
 		if p.valid {
 			// Its position occurrences stay in their runs until a merge
-			// drops them; readers join the games table (posruns.go).
+			// drops them; readers join the games table (posruns.go), and
+			// counts that would not are told.
+			if _, err := w.exec(ctx, `INSERT INTO meta(k, v) VALUES(?, 1) ON CONFLICT(k) DO UPDATE SET v = v + 1`, posDeletedKey); err != nil {
+				return fmt.Errorf("game #%d: %w", g.id, err)
+			}
 			for _, t := range p.tags {
 				if _, err := w.exec(ctx, `DELETE FROM tags WHERE tag = (SELECT id FROM tag_names WHERE name = ?) AND value = ? AND game = ?`,
 					t.Name, t.Value, g.id); err != nil {

@@ -282,7 +282,7 @@ func (db *DB) PositionCount(ctx context.Context, q Query, limit int) (n int, mor
 	salted := saltKey(q.Game, q.Position.Key())
 	cond, args := w.String(), w.args
 	n, err = db.counts.getFunc(ctx, db.sql, fmt.Sprint("position ", salted, cond, args, limit), func() (int, error) {
-		return db.countOccurrences(ctx, salted, cond, args, limit)
+		return db.countOccurrences(ctx, salted, cond, args, limit, w.onlyValidGame())
 	})
 	if err != nil {
 		return 0, false, err
@@ -299,7 +299,7 @@ func (db *DB) PositionCount(ctx context.Context, q Query, limit int) (n int, mor
 // queries.
 type countCache struct {
 	mu   sync.Mutex
-	last int64
+	last [2]int64
 	m    map[string]int
 }
 
@@ -314,13 +314,16 @@ func (c *countCache) get(ctx context.Context, q queryer, key, query string, args
 
 // getFunc is get with the count made by count.
 func (c *countCache) getFunc(ctx context.Context, q queryer, key string, count func() (int, error)) (int, error) {
-	var last sql.NullInt64
-	if err := q.QueryRowContext(ctx, `SELECT MAX(id) FROM games`).Scan(&last); err != nil {
+	// The database's state: its last game id (imports) and its edit
+	// count (deletions and re-stored games, edit.go).
+	var id, edits sql.NullInt64
+	if err := q.QueryRowContext(ctx, `SELECT (SELECT MAX(id) FROM games), (SELECT v FROM meta WHERE k = '`+editsKey+`')`).Scan(&id, &edits); err != nil {
 		return 0, err
 	}
+	last := [2]int64{id.Int64, edits.Int64}
 	c.mu.Lock()
-	if c.m == nil || c.last != last.Int64 || len(c.m) >= maxCounts {
-		c.m, c.last = map[string]int{}, last.Int64
+	if c.m == nil || c.last != last || len(c.m) >= maxCounts {
+		c.m, c.last = map[string]int{}, last
 	}
 	n, ok := c.m[key]
 	c.mu.Unlock()
@@ -332,7 +335,7 @@ func (c *countCache) getFunc(ctx context.Context, q queryer, key string, count f
 		return 0, err
 	}
 	c.mu.Lock()
-	if c.last == last.Int64 {
+	if c.last == last {
 		c.m[key] = n
 	}
 	c.mu.Unlock()

@@ -92,14 +92,30 @@ func (r *posReader) joinGames(ctx context.Context, it *occIter, cond string, arg
 func positionKeys(salted int64) []int64 { return []int64{salted, salted ^ deepSalt} }
 
 // countOccurrences counts the occurrences of a salted key in games
-// matching cond, up to limit+1.
-func (db *DB) countOccurrences(ctx context.Context, salted int64, cond string, args []any, limit int) (int, error) {
+// matching cond, up to limit+1. implied says that cond holds for every game
+// with occurrences: the occurrences are then counted without reading the
+// games, unless a deleted game may have left some behind (meta
+// pos_deleted, reset by a merge of every run).
+func (db *DB) countOccurrences(ctx context.Context, salted int64, cond string, args []any, limit int, implied bool) (int, error) {
 	r, err := openPosReader(ctx, db.sql)
 	if err != nil {
 		return 0, err
 	}
 	defer r.close()
 	n := 0
+	if implied {
+		deleted, err := db.metaInt(ctx, r.conn, posDeletedKey)
+		if err != nil {
+			return 0, err
+		}
+		if deleted == 0 {
+			it := r.occurrences(ctx, positionKeys(salted)...)
+			for n <= limit && it.next() {
+				n++
+			}
+			return n, it.err
+		}
+	}
 	err = r.joinGames(ctx, r.occurrences(ctx, positionKeys(salted)...), cond, args, `1`,
 		func(rows *sql.Rows) (int64, any, error) {
 			var id int64

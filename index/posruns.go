@@ -40,6 +40,11 @@ import (
 //     A game stored again under its id (a tag edit) adds its occurrences
 //     again: readers and merges drop the repeats.
 
+// posDeletedKey is the meta entry counting the valid games deleted since
+// the last merge of every run: while it is 0, every occurrence is of a
+// stored game.
+const posDeletedKey = "pos_deleted"
+
 // deepSalt marks the stored key of the occurrences outside the tree
 // aggregate.
 const deepSalt = -0x61c8864680b583eb // 0x9e3779b97f4a7c15 as int64
@@ -601,8 +606,19 @@ func mergeRuns(ctx context.Context, tx txer) (bool, error) {
 		rw.ins.Close()
 		return false, m.err
 	}
-	if _, err := rw.finish(); err != nil {
+	newRun, err := rw.finish()
+	if err != nil {
 		return false, err
+	}
+	// With every run merged, no occurrence of a deleted game is left.
+	var others int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs WHERE level <> ? AND run <> ?`, level, newRun).Scan(&others); err != nil {
+		return false, err
+	}
+	if others == 0 {
+		if err := setMeta(ctx, tx, posDeletedKey, 0); err != nil {
+			return false, err
+		}
 	}
 	for _, run := range runs {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM pos_blocks WHERE run = ?`, run); err != nil {

@@ -124,6 +124,19 @@ func (w *where) String() string {
 	return strings.Join(w.conds, " AND ")
 }
 
+// onlyValidGame reports conditions that every game with stored position
+// occurrences meets: valid, of the position's ruleset (its stored key holds
+// the ruleset).
+func (w *where) onlyValidGame() bool {
+	switch {
+	case len(w.conds) == 0 || len(w.conds) > 2 || w.conds[0] != "g.valid = ?" || w.args[0] != true:
+		return false
+	case len(w.conds) == 2:
+		return w.conds[1] == "g.game = ?"
+	}
+	return true
+}
+
 func jsonIDs(ids []int64) string {
 	b, _ := json.Marshal(ids)
 	return string(b)

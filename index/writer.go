@@ -100,7 +100,7 @@ func (w *writer) begin(ctx context.Context) error {
 }
 
 // blockSize is the size of canonical text compressed together.
-const blockSize = 256 << 10
+const blockSize = 64 << 10
 
 // flushBlock hands the pending text block to a compressing goroutine (the
 // writer goes on with the next games); storeTexts stores the compressed

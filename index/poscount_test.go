@@ -1,0 +1,50 @@
+package index_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/plateau/plateau/index"
+)
+
+// TestPositionCountAfterDelete: a count that needs no game filter reads
+// the occurrences only; once a game is deleted its occurrences (left in
+// their run) must not be counted, so the count joins the games again.
+func TestPositionCountAfterDelete(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	file := writeFile(t, dir, "d.pdn", genText(t, "draughts", 30, 9))
+	db := openDB(t, filepath.Join(dir, "db"))
+	if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	start, err := index.Position("draughts", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(limit int) (int, bool) {
+		n, more, err := db.PositionCount(ctx, index.Query{Game: "draughts", Position: start}, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n, more
+	}
+	if n, more := count(100); n != 30 || more {
+		t.Fatalf("start position: %d (more %v), want 30", n, more)
+	}
+	if n, more := count(10); n != 10 || !more {
+		t.Fatalf("start position, limit 10: %d (more %v)", n, more)
+	}
+	if _, err := db.Delete(ctx, []int64{3, 4}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var deleted int
+	db.SQL().QueryRowContext(ctx, `SELECT v FROM meta WHERE k = 'pos_deleted'`).Scan(&deleted)
+	if deleted != 2 {
+		t.Errorf("pos_deleted = %d, want 2", deleted)
+	}
+	if n, _ := count(100); n != 28 {
+		t.Fatalf("start position after deleting 2 games: %d, want 28", n)
+	}
+}
