@@ -62,7 +62,10 @@ type DB struct {
 	players []playerEntry // folded player names, by id
 
 	counts countCache // list counts (list.go)
-	blocks blockLRU   // text blocks of list headers (list.go)
+
+	smu    sync.Mutex
+	stmts  map[string]*sql.Stmt // a read-only handle's prepared statements (posruns.go)
+	blocks blockLRU             // text blocks of list headers (list.go)
 }
 
 // Options for Open.
@@ -127,6 +130,12 @@ func (db *DB) SQL() *sql.DB { return db.sql }
 func (db *DB) Close() error {
 	db.mu.Lock()
 	defer db.mu.Unlock()
+	db.smu.Lock()
+	for _, st := range db.stmts {
+		st.Close()
+	}
+	db.stmts = nil
+	db.smu.Unlock()
 	return db.sql.Close()
 }
 

@@ -26,11 +26,10 @@ func (r *posReader) joinGames(ctx context.Context, it *occIter, cond string, arg
 	scan func(*sql.Rows) (int64, any, error), fn func(at int64, row any) bool) error {
 	query := `SELECT g.id, ` + cols + ` FROM games g LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
 		WHERE g.id IN (SELECT value FROM json_each(?)) AND ` + cond
-	stmt, err := r.conn.PrepareContext(ctx, query)
+	stmt, err := r.stmt(ctx, query)
 	if err != nil {
 		return err
 	}
-	defer stmt.Close()
 	size := joinBatch
 	ats := make([]int64, 0, maxJoinBatch)
 	ids := make([]byte, 0, 16*maxJoinBatch)
@@ -97,14 +96,14 @@ func positionKeys(salted int64) []int64 { return []int64{salted, salted ^ deepSa
 // games, unless a deleted game may have left some behind (meta
 // pos_deleted, reset by a merge of every run).
 func (db *DB) countOccurrences(ctx context.Context, salted int64, cond string, args []any, limit int, implied bool) (int, error) {
-	r, err := openPosReader(ctx, db.sql)
+	r, err := openPosReader(ctx, db)
 	if err != nil {
 		return 0, err
 	}
 	defer r.close()
 	n := 0
 	if implied {
-		deleted, err := db.metaInt(ctx, r.conn, posDeletedKey)
+		deleted, err := db.metaInt(ctx, r.q, posDeletedKey)
 		if err != nil {
 			return 0, err
 		}
@@ -133,7 +132,7 @@ func (db *DB) countOccurrences(ctx context.Context, salted int64, cond string, a
 // positionGames lists the ids of the games (main lines or variations)
 // with a salted key, in order.
 func (db *DB) positionGames(ctx context.Context, salted int64) ([]int64, error) {
-	r, err := openPosReader(ctx, db.sql)
+	r, err := openPosReader(ctx, db)
 	if err != nil {
 		return nil, err
 	}

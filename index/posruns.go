@@ -395,26 +395,37 @@ func (s *keyStream) advance() (bool, error) {
 
 // posReader reads occurrences in one read snapshot of the database.
 type posReader struct {
+	db         *DB
+	q          txer    // the snapshot's connection or transaction
+	tx         *sql.Tx // when a read-only handle's deferred transaction
 	conn       *sql.Conn
 	seek, cont *sql.Stmt
 	runs       []int64
 	active     bool
+	own        []*sql.Stmt // statements to close
 }
 
-// sqlConner gives a connection of its own.
-type sqlConner interface {
-	Conn(ctx context.Context) (*sql.Conn, error)
-}
-
-// openPosReader starts a read transaction on a connection of its own; the
-// caller runs its other queries of the same snapshot on r.conn and calls
-// close.
-func openPosReader(ctx context.Context, db *sql.DB) (*posReader, error) {
-	conn, err := db.Conn(ctx)
+// openPosReader starts a read transaction. On a read-only handle it is a
+// database/sql transaction (BEGIN DEFERRED), whose statements come from the
+// handle's prepared ones (stmt); on a writable handle, whose transactions
+// take the write lock (BEGIN IMMEDIATE), it is a BEGIN DEFERRED on a
+// connection of its own. The caller runs its other queries of the same
+// snapshot on r.q and calls close.
+func openPosReader(ctx context.Context, db *DB) (*posReader, error) {
+	r := &posReader{db: db}
+	if db.readOnly {
+		tx, err := db.sql.BeginTx(ctx, nil)
+		if err != nil {
+			return nil, err
+		}
+		r.tx, r.q = tx, tx
+		return r, nil
+	}
+	conn, err := db.sql.Conn(ctx)
 	if err != nil {
 		return nil, err
 	}
-	r := &posReader{conn: conn}
+	r.conn, r.q = conn, conn
 	if _, err := conn.ExecContext(ctx, `BEGIN DEFERRED`); err != nil {
 		conn.Close()
 		return nil, err
@@ -423,9 +434,50 @@ func openPosReader(ctx context.Context, db *sql.DB) (*posReader, error) {
 	return r, nil
 }
 
+// maxStmts bounds the statements a read-only handle keeps prepared.
+const maxStmts = 64
+
+// stmt is a statement of the snapshot: on a read-only handle one of the
+// handle's, prepared once per connection by database/sql.
+func (r *posReader) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if r.tx == nil {
+		st, err := r.conn.PrepareContext(ctx, query)
+		if err == nil {
+			r.own = append(r.own, st)
+		}
+		return st, err
+	}
+	db := r.db
+	db.smu.Lock()
+	st := db.stmts[query]
+	db.smu.Unlock()
+	if st == nil {
+		var err error
+		if st, err = db.sql.PrepareContext(ctx, query); err != nil {
+			return nil, err
+		}
+		db.smu.Lock()
+		if db.stmts == nil {
+			db.stmts = map[string]*sql.Stmt{}
+		}
+		if old := db.stmts[query]; old != nil {
+			st.Close()
+			st = old
+		} else if len(db.stmts) < maxStmts {
+			db.stmts[query] = st
+		} else {
+			db.smu.Unlock()
+			r.own = append(r.own, st) // not kept
+			return r.tx.StmtContext(ctx, st), nil
+		}
+		db.smu.Unlock()
+	}
+	return r.tx.StmtContext(ctx, st), nil
+}
+
 // loadRuns lists the live runs.
 func (r *posReader) loadRuns(ctx context.Context) error {
-	rows, err := r.conn.QueryContext(ctx, `SELECT run FROM pos_runs ORDER BY run`)
+	rows, err := r.q.QueryContext(ctx, `SELECT run FROM pos_runs ORDER BY run`)
 	if err != nil {
 		return err
 	}
@@ -446,10 +498,10 @@ func (r *posReader) prepareSeeks(ctx context.Context) error {
 		return nil
 	}
 	var err error
-	if r.seek, err = r.conn.PrepareContext(ctx, seekQuery); err != nil {
+	if r.seek, err = r.stmt(ctx, seekQuery); err != nil {
 		return err
 	}
-	r.cont, err = r.conn.PrepareContext(ctx, contQuery)
+	r.cont, err = r.stmt(ctx, contQuery)
 	return err
 }
 
@@ -460,10 +512,15 @@ const firstBlocks = `SELECT r.run, ks.k, b.id, b.last, b.data
 	JOIN pos_blocks b ON b.id = (SELECT id FROM pos_blocks WHERE run = r.run AND last >= ks.k ORDER BY last, id LIMIT 1)`
 
 func (r *posReader) close() {
-	for _, st := range []*sql.Stmt{r.seek, r.cont} {
-		if st != nil {
+	if r.tx != nil {
+		r.tx.Rollback() // ends its statements
+		for _, st := range r.own {
 			st.Close()
 		}
+		return
+	}
+	for _, st := range r.own {
+		st.Close()
 	}
 	if r.active {
 		r.conn.ExecContext(context.Background(), `ROLLBACK`)
@@ -487,7 +544,12 @@ func (r *posReader) occurrences(ctx context.Context, keys ...int64) *occIter {
 	if len(keys) == 1 {
 		keys = append(keys, keys[0])
 	}
-	rows, err := r.conn.QueryContext(ctx, firstBlocks, keys[0], keys[1])
+	st, err := r.stmt(ctx, firstBlocks)
+	if err != nil {
+		it.err = err
+		return it
+	}
+	rows, err := st.QueryContext(ctx, keys[0], keys[1])
 	if err != nil {
 		it.err = err
 		return it
@@ -783,19 +845,19 @@ func (m *runMerge) next() bool {
 // the salted key (the rules' key mixed with the ruleset). It reads the
 // whole index: for tests and consistency checks.
 func (db *DB) ScanPositions(ctx context.Context, fn func(key, game int64, ply, vari int) error) error {
-	r, err := openPosReader(ctx, db.sql)
+	r, err := openPosReader(ctx, db)
 	if err != nil {
 		return err
 	}
 	defer r.close()
-	live, err := validGames(ctx, r.conn)
+	live, err := validGames(ctx, r.q)
 	if err != nil {
 		return err
 	}
 	if err := r.loadRuns(ctx); err != nil {
 		return err
 	}
-	m, err := newRunMerge(ctx, r.conn, r.runs)
+	m, err := newRunMerge(ctx, r.q, r.runs)
 	if err != nil {
 		return err
 	}

@@ -146,7 +146,7 @@ func TestRunsLookupAndMerge(t *testing.T) {
 		want[k] = slices.Compact(ats)
 	}
 	lookup := func(k int64) []int64 {
-		pr, err := openPosReader(ctx, db.sql)
+		pr, err := openPosReader(ctx, db)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -190,6 +190,18 @@ func TestRunsLookupAndMerge(t *testing.T) {
 		t.Fatalf("after merging: %d runs, %d blocks of merged runs left", nruns, blocksLeft)
 	}
 	check("after merging", func(at int64) bool { g, _, _ := unpackAt(at); return g <= 250 })
+	// The same through a read-only handle (its statements prepared once).
+	dir := db.dir
+	db.Close()
+	if db, err = Open(ctx, dir, Options{ReadOnly: true}); err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	check("read-only", func(at int64) bool { g, _, _ := unpackAt(at); return g <= 250 })
+	check("read-only, again", func(at int64) bool { g, _, _ := unpackAt(at); return g <= 250 })
+	if len(db.stmts) == 0 {
+		t.Error("a read-only handle keeps no prepared statement")
+	}
 }
 
 // TestBlocksQueriesUseIndex: reading a run's blocks seeks in

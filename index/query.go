@@ -464,7 +464,7 @@ func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, er
 	if want < 0 { // overflow: no limit
 		want = 1 << 62
 	}
-	r, err := openPosReader(ctx, db.sql)
+	r, err := openPosReader(ctx, db)
 	if err != nil {
 		return res, err
 	}
@@ -763,7 +763,7 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 	}
 	// The occurrences the aggregate does not count: main-line ones from
 	// TreeDepth on.
-	r, err := openPosReader(ctx, db.sql)
+	r, err := openPosReader(ctx, db)
 	if err != nil {
 		return nil, err
 	}
