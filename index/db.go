@@ -106,7 +106,10 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 	}
 	db := &DB{dir: dir, sql: sdb, readOnly: opts.ReadOnly, notice: opts.Notice}
 	if opts.ReadOnly {
-		_, err = db.checkSchema(ctx)
+		var fresh bool
+		if fresh, err = db.checkSchema(ctx); err == nil && !fresh {
+			err = db.prepareReads(ctx)
+		}
 	} else if err = db.migrate(ctx); err == nil {
 		err = db.openEdits(ctx) // edit.go
 	}
@@ -130,12 +133,9 @@ func (db *DB) SQL() *sql.DB { return db.sql }
 func (db *DB) Close() error {
 	db.mu.Lock()
 	defer db.mu.Unlock()
-	db.smu.Lock()
 	for _, st := range db.stmts {
 		st.Close()
 	}
-	db.stmts = nil
-	db.smu.Unlock()
 	return db.sql.Close()
 }
 

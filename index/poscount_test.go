@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/plateau/plateau/index"
 )
@@ -46,5 +47,39 @@ func TestPositionCountAfterDelete(t *testing.T) {
 	}
 	if n, _ := count(100); n != 28 {
 		t.Fatalf("start position after deleting 2 games: %d, want 28", n)
+	}
+}
+
+// TestLookupsOnOneConnection: a read-only handle bounded to one connection
+// (as a server bounds its pool) answers position searches, counts and
+// trees: a lookup never waits for a second connection while holding one.
+func TestLookupsOnOneConnection(t *testing.T) {
+	dir := t.TempDir()
+	file := writeFile(t, dir, "d.pdn", genText(t, "draughts", 20, 10))
+	db := openDB(t, filepath.Join(dir, "db"))
+	if _, err := db.Import(context.Background(), []string{file}, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	ro, err := index.Open(context.Background(), filepath.Join(dir, "db"), index.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	ro.SQL().SetMaxOpenConns(1)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	start, _ := index.Position("draughts", "")
+	for i := 0; i < 3; i++ {
+		res, err := ro.Search(ctx, index.Query{Game: "draughts", Position: start, Limit: 5, Count: true})
+		if err != nil || res.Total != 20 {
+			t.Fatalf("search: %v, total %d", err, res.Total)
+		}
+		if n, _, err := ro.PositionCount(ctx, index.Query{Game: "draughts", Position: start, Event: "x"}, 100); err != nil || n != 0 {
+			t.Fatalf("count: %v, %d", err, n)
+		}
+		if _, err := ro.Tree(ctx, "draughts", start); err != nil {
+			t.Fatalf("tree: %v", err)
+		}
 	}
 }

@@ -434,45 +434,36 @@ func openPosReader(ctx context.Context, db *DB) (*posReader, error) {
 	return r, nil
 }
 
-// maxStmts bounds the statements a read-only handle keeps prepared.
-const maxStmts = 64
-
-// stmt is a statement of the snapshot: on a read-only handle one of the
-// handle's, prepared once per connection by database/sql.
-func (r *posReader) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
-	if r.tx == nil {
-		st, err := r.conn.PrepareContext(ctx, query)
-		if err == nil {
-			r.own = append(r.own, st)
+// prepareReads prepares a read-only handle's statements of position
+// lookups at open, while its connections are free (preparing on the handle
+// during a lookup would wait for a connection that the lookups in flight
+// may all hold).
+func (db *DB) prepareReads(ctx context.Context) error {
+	db.stmts = map[string]*sql.Stmt{}
+	for _, q := range []string{firstBlocks, seekQuery, contQuery} {
+		st, err := db.sql.PrepareContext(ctx, q)
+		if err != nil {
+			return err
 		}
-		return st, err
+		db.stmts[q] = st
 	}
-	db := r.db
-	db.smu.Lock()
-	st := db.stmts[query]
-	db.smu.Unlock()
-	if st == nil {
-		var err error
-		if st, err = db.sql.PrepareContext(ctx, query); err != nil {
-			return nil, err
-		}
-		db.smu.Lock()
-		if db.stmts == nil {
-			db.stmts = map[string]*sql.Stmt{}
-		}
-		if old := db.stmts[query]; old != nil {
-			st.Close()
-			st = old
-		} else if len(db.stmts) < maxStmts {
-			db.stmts[query] = st
-		} else {
-			db.smu.Unlock()
-			r.own = append(r.own, st) // not kept
+	return nil
+}
+
+// stmt is a statement of the snapshot: on a read-only handle one of those
+// it prepared at open (database/sql prepares it once per connection),
+// else prepared for this snapshot.
+func (r *posReader) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if r.tx != nil {
+		if st := r.db.stmts[query]; st != nil {
 			return r.tx.StmtContext(ctx, st), nil
 		}
-		db.smu.Unlock()
 	}
-	return r.tx.StmtContext(ctx, st), nil
+	st, err := r.q.PrepareContext(ctx, query)
+	if err == nil {
+		r.own = append(r.own, st)
+	}
+	return st, err
 }
 
 // loadRuns lists the live runs.
