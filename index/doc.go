@@ -18,11 +18,14 @@
 // a new directory.
 //
 // Where the bytes go: generated Ōgi games (about 1,090 bytes of record
-// text and 89 positions each) take 2,942 database bytes a game at 100,000
-// games and 2,811 at 1,000,000 (2.7× and 2.6× the text; layout 3: 3,435,
-// 3.15×). The position runs take about 1,000 bytes a game (one occurrence
-// in about 11 bytes); the rest is the games rows (the move list about 400),
-// texts about 320, the tree aggregate, tags and the text index.
+// text and 89 positions each) take 2,983 database bytes a game at
+// 1,000,000 games (2.74× the text; layout 3: 3.15×). At 2,000,000 (the
+// second million imported into the first) the tables hold about 2,550 bytes
+// a game — position runs 1,230, games 700 (of which the move list about
+// 400), texts 470 (64 KiB zstd blocks), tree and tree_players 160, tags 60,
+// indexes 70, text index 120 — but the file keeps the pages that merges of
+// position runs freed (about 800 bytes a game, reused by later merges and
+// imports; VACUUM gives them back).
 //
 //   - games: one row per record, valid or not: ruleset, validity, players
 //     (ids into players), event, site, date, result, termination, ply count,
