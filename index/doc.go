@@ -20,12 +20,12 @@
 // Where the bytes go: generated Ōgi games (about 1,090 bytes of record
 // text and 89 positions each) take 2,983 database bytes a game at
 // 1,000,000 games (2.74× the text; layout 3: 3.15×). At 2,000,000 (the
-// second million imported into the first) the tables hold about 2,550 bytes
-// a game — position runs 1,230, games 700 (of which the move list about
-// 400), texts 470 (64 KiB zstd blocks), tree and tree_players 160, tags 60,
-// indexes 70, text index 120 — but the file keeps the pages that merges of
-// position runs freed (about 800 bytes a game, reused by later merges and
-// imports; VACUUM gives them back).
+// second million imported into the first) the tables and the text index
+// hold about 2,820 bytes a game — position runs 1,230, games 700 (of which
+// the move list about 400), texts 470 (64 KiB zstd blocks), tree and
+// tree_players 165, tags 60, indexes 80, text index 120 — and the file
+// keeps the pages that merges of position runs freed (about 675 bytes a
+// game, reused by later merges and imports; VACUUM gives them back).
 //
 //   - games: one row per record, valid or not: ruleset, validity, players
 //     (ids into players), event, site, date, result, termination, ply count,
