@@ -7,7 +7,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math/bits"
 	"slices"
 )
 
@@ -136,41 +135,48 @@ func (d *blockDecoder) next() bool {
 	if len(d.data) == 0 || d.err != nil {
 		return false
 	}
+	// The first occurrence: key (signed) and at; the others: the key's
+	// increase and, when it is 0, the at's increase, else the at.
+	var first int64
+	var dk uint64
 	if !d.started {
-		k, n := binary.Varint(d.data)
-		if n <= 0 {
-			d.err = errBadBlock
-			return false
-		}
-		d.data = d.data[n:]
-		a, m := binary.Uvarint(d.data)
-		if m <= 0 {
-			d.err = errBadBlock
-			return false
-		}
-		d.data = d.data[m:]
-		d.key, d.at, d.started = k, int64(a), true
-		return true
-	}
-	dk, n := binary.Uvarint(d.data)
-	if n <= 0 {
-		d.err = errBadBlock
-		return false
-	}
-	d.data = d.data[n:]
-	v, m := binary.Uvarint(d.data)
-	if m <= 0 {
-		d.err = errBadBlock
-		return false
-	}
-	d.data = d.data[m:]
-	if dk == 0 {
-		d.at += int64(v)
+		first = d.varint()
 	} else {
+		dk = d.uvarint()
+	}
+	v := d.uvarint()
+	switch {
+	case d.err != nil:
+		return false
+	case !d.started:
+		d.key, d.at, d.started = first, int64(v), true
+	case dk == 0:
+		d.at += int64(v)
+	default:
 		d.key += int64(dk)
 		d.at = int64(v)
 	}
 	return true
+}
+
+func (d *blockDecoder) uvarint() uint64 {
+	v, n := binary.Uvarint(d.data)
+	if n <= 0 {
+		d.err = errBadBlock
+		return 0
+	}
+	d.data = d.data[n:]
+	return v
+}
+
+func (d *blockDecoder) varint() int64 {
+	v, n := binary.Varint(d.data)
+	if n <= 0 {
+		d.err = errBadBlock
+		return 0
+	}
+	d.data = d.data[n:]
+	return v
 }
 
 var errBadBlock = errors.New("position index: damaged block")
@@ -304,7 +310,6 @@ type runCursor struct {
 	run      int64
 	last, id int64 // the current block
 	dec      blockDecoder
-	fetched  int
 	done     bool
 }
 
@@ -352,7 +357,6 @@ func (c *runCursor) nextBlock(key int64) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	c.fetched++
 	c.dec.reset(data)
 	return true, nil
 }
@@ -548,7 +552,7 @@ func (r *posReader) occurrences(ctx context.Context, keys ...int64) *occIter {
 	defer rows.Close()
 	seen := map[[2]int64]bool{}
 	for rows.Next() {
-		s := &keyStream{cur: runCursor{ctx: ctx, r: r, fetched: 1}}
+		s := &keyStream{cur: runCursor{ctx: ctx, r: r}}
 		var data []byte
 		if err := rows.Scan(&s.cur.run, &s.key, &s.cur.id, &s.cur.last, &data); err != nil {
 			it.err = err
@@ -711,15 +715,6 @@ func validGames(ctx context.Context, q txer) (idSet, error) {
 		s[uint64(id)>>6] |= 1 << (uint64(id) & 63)
 	}
 	return s, rows.Err()
-}
-
-// count of set bits, for tests and stats.
-func (s idSet) count() int {
-	n := 0
-	for _, w := range s {
-		n += bits.OnesCount64(w)
-	}
-	return n
 }
 
 // compactPositions merges runs while a level holds maxRunsPerLevel of
