@@ -10,12 +10,13 @@
 // text.bleve. Its size (DiskSize) is every file of the directory; an import
 // ends with a TRUNCATE checkpoint so that no large WAL is left behind.
 //
-// The layout has a version (meta "schema", now 4). Version 1 (no entry)
+// The layout has a version (meta "schema", now 5). Version 1 (no entry)
 // kept positions(key, ply, game, var) and tags(name, value, game); version
 // 2 had no warnings table and kept dates as written; version 3 kept
-// positions in one B-tree (position_rows); Open refuses a
-// database of another version with ErrSchema: import the records again into
-// a new directory.
+// positions in one B-tree (position_rows); version 4 had no top players in
+// the tree rows (Tree ranked every tree_players row of the position: 25–55
+// ms at the start position of 2M games); Open refuses a database of another
+// version with ErrSchema: import the records again into a new directory.
 //
 // Where the bytes go: generated Ōgi games (about 1,090 bytes of record
 // text and 89 positions each) take 2,983 database bytes a game at
@@ -68,13 +69,21 @@
 //     most of its pages at every commit, and import slowed as the
 //     database grew.
 //   - tree (key, move) → occurrences, scored games, points of each side,
-//     first and last date; tree_players (key, move, player) → count. Both
-//     are aggregated in the import transaction for the main-line moves of
-//     the first TreeDepth plies; Tree adds deeper occurrences from the
-//     positions table (few games share a deep position), formatting each
-//     move by replaying the game's stored moves. Variations are not counted
-//     in trees: they are comments, not games played. Top players of a move:
-//     the three with most games in the aggregate, plus the deeper ones.
+//     first and last date, top players; tree_players (key, move, player) →
+//     count. Both are aggregated in the import transaction for the
+//     main-line moves of the first TreeDepth plies; Tree adds deeper
+//     occurrences from the positions table (few games share a deep
+//     position), formatting each move by replaying the game's stored moves.
+//     Variations are not counted in trees: they are comments, not games
+//     played. Top players of a move: the three with most games in the
+//     aggregate (ties: the lower player id), plus the deeper ones. The
+//     aggregate's three are kept in the tree row (top: up to three (player,
+//     count) uvarint pairs, treetop.go), so that Tree reads one row per move
+//     and never the tree_players rows of a position (about 72,000 at the
+//     start position of 2M Ōgi games); the import merges the stored three
+//     with the new counts its tree_players upserts return (exact, since
+//     counts only grow), a delete computes a move's three again from
+//     tree_players when it lowers the count of one of them.
 //
 // # Import
 //
@@ -137,7 +146,9 @@
 // the id; a re-read file supersedes a stored game when a different record
 // stands at its offset or line and the game is not found again in the file
 // (import --replace: every game of the file not found again); the tree's
-// first/last dates are not narrowed by a delete.
+// first/last dates are not narrowed by a delete; a move's stored top
+// players are computed again from tree_players, in the same transaction,
+// when a removed game was one of theirs.
 //
 // # Queries
 //

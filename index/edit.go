@@ -20,7 +20,8 @@ import (
 // Keeping a database: Delete, SetTags, and the replacement of superseded
 // records on import. Every change runs in one SQLite transaction that undoes
 // (or redoes) all that an import wrote for the game: its row, tags,
-// positions, opening-tree counts and players with no other game. A game's
+// positions, opening-tree counts (and the top players stored with them,
+// treetop.go) and players with no other game. A game's
 // rows are found by replaying its stored record, which gives the same keys
 // and tree moves as when it was imported. The text index is changed after
 // the commit; the ids it must catch up with are listed in the table
@@ -116,8 +117,8 @@ type editStmts struct {
 	stmts map[string]*sql.Stmt
 }
 
-// exec runs a statement of removeGame in the writer's transaction.
-func (w *writer) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+// stmt is a statement of removeGame prepared in the writer's transaction.
+func (w *writer) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	if w.edit.tx != w.tx {
 		w.edit = editStmts{tx: w.tx, stmts: map[string]*sql.Stmt{}}
 	}
@@ -128,6 +129,15 @@ func (w *writer) exec(ctx context.Context, query string, args ...any) (sql.Resul
 			return nil, err
 		}
 		w.edit.stmts[query] = st
+	}
+	return st, nil
+}
+
+// exec runs a statement of removeGame in the writer's transaction.
+func (w *writer) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st, err := w.stmt(ctx, query)
+	if err != nil {
+		return nil, err
 	}
 	return st.ExecContext(ctx, args...)
 }
@@ -169,10 +179,14 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 			} else {
 				sc = 1
 			}
+			dec, err := w.stmt(ctx, `UPDATE tree SET n = n - 1, scored = scored - ?, s0 = s0 - ?, s1 = s1 - ? WHERE key = ? AND move = ? RETURNING top`)
+			if err != nil {
+				return fmt.Errorf("game #%d opening tree: %w", g.id, err)
+			}
 			for _, t := range p.tree {
 				k := saltKey(p.game, t.key)
-				if _, err := w.exec(ctx, `UPDATE tree SET n = n - 1, scored = scored - ?, s0 = s0 - ?, s1 = s1 - ? WHERE key = ? AND move = ?`,
-					sc, s0, s1, k, t.move); err != nil {
+				var top []byte
+				if err := dec.QueryRowContext(ctx, sc, s0, s1, k, t.move).Scan(&top); err != nil && !errors.Is(err, sql.ErrNoRows) {
 					return fmt.Errorf("game #%d opening tree: %w", g.id, err)
 				}
 				if _, err := w.exec(ctx, `DELETE FROM tree WHERE key = ? AND move = ? AND n <= 0`, k, t.move); err != nil {
@@ -181,6 +195,11 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 				if pl := [2]sql.NullInt64{g.p0, g.p1}[t.mover]; pl.Valid {
 					if _, err := w.exec(ctx, `UPDATE tree_players SET n = n - 1 WHERE key = ? AND move = ? AND player = ?`, k, t.move, pl.Int64); err != nil {
 						return fmt.Errorf("game #%d opening tree: %w", g.id, err)
+					}
+					// A player of the move's top lost a game: its top is
+					// computed again before the commit (treetop.go).
+					if inTop(top, pl.Int64) {
+						w.dirtyTops[treeKey{k, t.move}] = struct{}{}
 					}
 					if _, err := w.exec(ctx, `DELETE FROM tree_players WHERE key = ? AND move = ? AND player = ? AND n <= 0`, k, t.move, pl.Int64); err != nil {
 						return fmt.Errorf("game #%d opening tree: %w", g.id, err)

@@ -36,6 +36,11 @@ func snap(t *testing.T, db *index.DB) snapshot {
 	if err := q.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&ok); err != nil || ok != "ok" {
 		t.Fatalf("integrity: %s %v", ok, err)
 	}
+	// Every tree row's stored top players are the best of its
+	// tree_players rows.
+	if _, err := index.CheckTreeTops(ctx, db); err != nil {
+		t.Fatal(err)
+	}
 	s := snapshot{positions: map[int64]int{}, tree: map[string]string{}, treePlayers: map[string]int{}, tags: map[string]int{}}
 	q.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE valid = 1`).Scan(&s.games)
 	q.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE valid = 0`).Scan(&s.invalid)

@@ -180,3 +180,28 @@ func TestPositionRows(t *testing.T) {
 		}
 	}
 }
+
+// TestLayout4Refused: a database of layout version 4 (tree rows without
+// their top players) is refused with ErrSchema: its trees would show no
+// players.
+func TestLayout4Refused(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := index.Open(ctx, dir, index.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.SQL().ExecContext(ctx, `UPDATE meta SET v = 4 WHERE k = 'schema'`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, ro := range []bool{false, true} {
+		db, err := index.Open(ctx, dir, index.Options{ReadOnly: ro})
+		if !errors.Is(err, index.ErrSchema) {
+			if db != nil {
+				db.Close()
+			}
+			t.Fatalf("read-only %v: %v, want ErrSchema", ro, err)
+		}
+	}
+}

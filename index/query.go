@@ -721,41 +721,66 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 	key := saltKey(game, pos.Key())
 	moves := map[string]*TreeMove{}
 	tops := map[string]map[string]int{}
-	rows, err := db.sql.QueryContext(ctx, `SELECT move, n, scored, s0, s1, first, last FROM tree WHERE key = ?`, key)
+	// The aggregate's rows, each with its top players (treetop.go).
+	rows, err := db.sql.QueryContext(ctx, `SELECT move, n, scored, s0, s1, first, last, top FROM tree WHERE key = ?`, key)
 	if err != nil {
 		return nil, err
 	}
+	stored := map[string][]topEntry{}
+	var ids []int64
 	for rows.Next() {
 		m := &TreeMove{}
-		if err := rows.Scan(&m.Move, &m.Games, &m.Scored, &m.Score[0], &m.Score[1], &m.First, &m.Last); err != nil {
+		var blob []byte
+		if err := rows.Scan(&m.Move, &m.Games, &m.Scored, &m.Score[0], &m.Score[1], &m.First, &m.Last, &blob); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		moves[m.Move] = m
+		t, err := decodeTop(nil, blob)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("opening tree %s: %w", m.Move, err)
+		}
+		stored[m.Move] = t
+		for _, e := range t {
+			ids = append(ids, e.player)
+		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	prow, err := db.sql.QueryContext(ctx, `SELECT t.move, p.name, t.n FROM
-		(SELECT move, player, n, ROW_NUMBER() OVER (PARTITION BY move ORDER BY n DESC, player) AS r FROM tree_players WHERE key = ?) t
-		JOIN players p ON p.id = t.player WHERE t.r <= 3`, key)
-	if err != nil {
-		return nil, err
-	}
-	for prow.Next() {
-		var mv, name string
-		var n int
-		if err := prow.Scan(&mv, &name, &n); err != nil {
-			prow.Close()
+	if len(ids) > 0 {
+		slices.Sort(ids)
+		names := map[int64]string{}
+		prow, err := db.sql.QueryContext(ctx, `SELECT id, name FROM players WHERE id IN (SELECT value FROM json_each(?))`, jsonIDs(slices.Compact(ids)))
+		if err != nil {
 			return nil, err
 		}
-		if tops[mv] == nil {
-			tops[mv] = map[string]int{}
+		for prow.Next() {
+			var id int64
+			var name string
+			if err := prow.Scan(&id, &name); err != nil {
+				prow.Close()
+				return nil, err
+			}
+			names[id] = name
 		}
-		tops[mv][name] += n
+		prow.Close()
+		if err := prow.Err(); err != nil {
+			return nil, err
+		}
+		for mv, t := range stored {
+			for _, e := range t {
+				if name, ok := names[e.player]; ok {
+					if tops[mv] == nil {
+						tops[mv] = map[string]int{}
+					}
+					tops[mv][name] += int(e.n)
+				}
+			}
+		}
 	}
-	prow.Close()
 	// Deeper occurrences, from the positions table.
 	rg, err := rules.Lookup(game)
 	if err != nil {

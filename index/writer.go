@@ -20,6 +20,9 @@ type writer struct {
 	positions []dbPos
 	tree      map[treeKey]*treeAgg
 	tplayers  map[treePlayerKey]int
+	// dirtyTops: tree moves whose stored top players a delete may have
+	// changed, computed again before the commit (treetop.go)
+	dirtyTops map[treeKey]struct{}
 	docs      []textDoc
 	games     int
 	// held is what the transaction holds in memory (positions and text
@@ -61,11 +64,21 @@ type treeAgg struct {
 	n, scored   int
 	s0, s1      float64
 	first, last string
+	// top[:ntop]: the best new counts of its players (flushRows)
+	top  [topLen]topEntry
+	ntop int
+}
+
+func treeKeyCmp(x, y treeKey) int {
+	if c := cmp.Compare(x.key, y.key); c != 0 {
+		return c
+	}
+	return strings.Compare(x.move, y.move)
 }
 
 func newWriter(db *DB) *writer {
 	return &writer{db: db, players: map[string]int64{}, tagIDs: map[string]int64{}, sources: map[string]int64{},
-		tree: map[treeKey]*treeAgg{}, tplayers: map[treePlayerKey]int{}}
+		tree: map[treeKey]*treeAgg{}, tplayers: map[treePlayerKey]int{}, dirtyTops: map[treeKey]struct{}{}}
 }
 
 func (w *writer) begin(ctx context.Context) error {
@@ -320,36 +333,8 @@ func (w *writer) flushRows(ctx context.Context) error {
 	}
 	w.positions = w.positions[:0]
 
-	type treeRow struct {
-		k treeKey
-		a *treeAgg
-	}
-	trows := make([]treeRow, 0, len(w.tree))
-	for k, a := range w.tree {
-		trows = append(trows, treeRow{k, a})
-	}
-	slices.SortFunc(trows, func(x, y treeRow) int {
-		if c := cmp.Compare(x.k.key, y.k.key); c != 0 {
-			return c
-		}
-		return strings.Compare(x.k.move, y.k.move)
-	})
-	up, err := w.tx.PrepareContext(ctx, `INSERT INTO tree(key, move, n, scored, s0, s1, first, last) VALUES(?,?,?,?,?,?,?,?)
-		ON CONFLICT(key, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
-		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1,
-		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
-		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END`)
-	if err != nil {
-		return err
-	}
-	defer up.Close()
-	for _, r := range trows {
-		k, a := r.k, r.a
-		if _, err := up.ExecContext(ctx, k.key, k.move, a.n, a.scored, a.s0, a.s1, a.first, a.last); err != nil {
-			return fmt.Errorf("store opening tree: %w", err)
-		}
-	}
-	clear(w.tree)
+	// Players first: their new counts give each move's candidates for
+	// its top players (treetop.go).
 	type playerRow struct {
 		k treePlayerKey
 		n int
@@ -359,26 +344,62 @@ func (w *writer) flushRows(ctx context.Context) error {
 		prows = append(prows, playerRow{k, n})
 	}
 	slices.SortFunc(prows, func(x, y playerRow) int {
-		if c := cmp.Compare(x.k.key, y.k.key); c != 0 {
-			return c
-		}
-		if c := strings.Compare(x.k.move, y.k.move); c != 0 {
+		if c := treeKeyCmp(x.k.treeKey, y.k.treeKey); c != 0 {
 			return c
 		}
 		return cmp.Compare(x.k.player, y.k.player)
 	})
 	upp, err := w.tx.PrepareContext(ctx, `INSERT INTO tree_players(key, move, player, n) VALUES(?,?,?,?)
-		ON CONFLICT(key, move, player) DO UPDATE SET n = n + excluded.n`)
+		ON CONFLICT(key, move, player) DO UPDATE SET n = n + excluded.n RETURNING n`)
 	if err != nil {
 		return err
 	}
 	defer upp.Close()
 	for _, r := range prows {
-		if _, err := upp.ExecContext(ctx, r.k.key, r.k.move, r.k.player, r.n); err != nil {
+		var n int64
+		if err := upp.QueryRowContext(ctx, r.k.key, r.k.move, r.k.player, r.n).Scan(&n); err != nil {
 			return fmt.Errorf("store opening tree: %w", err)
+		}
+		if a := w.tree[r.k.treeKey]; a != nil {
+			a.ntop = len(topInsert(a.top[:a.ntop], topEntry{r.k.player, n}))
 		}
 	}
 	clear(w.tplayers)
+
+	type treeRow struct {
+		k treeKey
+		a *treeAgg
+	}
+	trows := make([]treeRow, 0, len(w.tree))
+	for k, a := range w.tree {
+		trows = append(trows, treeRow{k, a})
+	}
+	slices.SortFunc(trows, func(x, y treeRow) int { return treeKeyCmp(x.k, y.k) })
+	up, err := w.tx.PrepareContext(ctx, `INSERT INTO tree(key, move, n, scored, s0, s1, first, last, top) VALUES(?,?,?,?,?,?,?,?,?)
+		ON CONFLICT(key, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
+		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1,
+		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
+		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END,
+		top = CASE WHEN excluded.top IS NULL THEN top WHEN top IS NULL THEN excluded.top ELSE plateau_top3(top, excluded.top) END`)
+	if err != nil {
+		return err
+	}
+	defer up.Close()
+	var blob []byte
+	for _, r := range trows {
+		k, a := r.k, r.a
+		var top any
+		if blob = encodeTop(blob[:0], a.top[:a.ntop]); blob != nil {
+			top = blob
+		}
+		if _, err := up.ExecContext(ctx, k.key, k.move, a.n, a.scored, a.s0, a.s1, a.first, a.last, top); err != nil {
+			return fmt.Errorf("store opening tree: %w", err)
+		}
+	}
+	clear(w.tree)
+	if err := w.recomputeTops(ctx); err != nil {
+		return fmt.Errorf("store opening tree: %w", err)
+	}
 	return nil
 }
 
@@ -444,6 +465,7 @@ func (w *writer) rollback() {
 	w.positions = w.positions[:0]
 	clear(w.tree)
 	clear(w.tplayers)
+	clear(w.dirtyTops)
 	clear(w.players)
 	clear(w.tagIDs)
 	clear(w.sources)
