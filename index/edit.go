@@ -117,7 +117,8 @@ type editStmts struct {
 	stmts map[string]*sql.Stmt
 }
 
-// stmt is a statement of removeGame prepared in the writer's transaction.
+// stmt is a statement of removeGame or flushRows, prepared once in the
+// writer's transaction.
 func (w *writer) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	if w.edit.tx != w.tx {
 		w.edit = editStmts{tx: w.tx, stmts: map[string]*sql.Stmt{}}

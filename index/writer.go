@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -349,19 +350,38 @@ func (w *writer) flushRows(ctx context.Context) error {
 		}
 		return cmp.Compare(x.k.player, y.k.player)
 	})
-	upp, err := w.tx.PrepareContext(ctx, `INSERT INTO tree_players(key, move, player, n) VALUES(?,?,?,?)
-		ON CONFLICT(key, move, player) DO UPDATE SET n = n + excluded.n RETURNING n`)
-	if err != nil {
-		return err
-	}
-	defer upp.Close()
-	for _, r := range prows {
-		var n int64
-		if err := upp.QueryRowContext(ctx, r.k.key, r.k.move, r.k.player, r.n).Scan(&n); err != nil {
+	// Several rows per statement (rowsPerInsert): a statement's execution
+	// through cgo and database/sql costs as much as SQLite's work for a row.
+	args := make([]any, 0, 9*rowsPerInsert)
+	for i := 0; i < len(prows); i += rowsPerInsert {
+		part := prows[i:min(i+rowsPerInsert, len(prows))]
+		st, err := w.rowsStmt(ctx, `INSERT INTO tree_players(key, move, player, n)`, `(?,?,?,?)`,
+			`ON CONFLICT(key, move, player) DO UPDATE SET n = n + excluded.n RETURNING key, move, player, n`, len(part))
+		if err != nil {
+			return err
+		}
+		args = args[:0]
+		for _, r := range part {
+			args = append(args, r.k.key, r.k.move, r.k.player, r.n)
+		}
+		rows, err := st.QueryContext(ctx, args...)
+		if err != nil {
 			return fmt.Errorf("store opening tree: %w", err)
 		}
-		if a := w.tree[r.k.treeKey]; a != nil {
-			a.ntop = len(topInsert(a.top[:a.ntop], topEntry{r.k.player, n}))
+		for rows.Next() {
+			var k treeKey
+			var e topEntry
+			if err := rows.Scan(&k.key, &k.move, &e.player, &e.n); err != nil {
+				rows.Close()
+				return fmt.Errorf("store opening tree: %w", err)
+			}
+			if a := w.tree[k]; a != nil {
+				a.ntop = len(topInsert(a.top[:a.ntop], e))
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("store opening tree: %w", err)
 		}
 	}
 	clear(w.tplayers)
@@ -375,24 +395,30 @@ func (w *writer) flushRows(ctx context.Context) error {
 		trows = append(trows, treeRow{k, a})
 	}
 	slices.SortFunc(trows, func(x, y treeRow) int { return treeKeyCmp(x.k, y.k) })
-	up, err := w.tx.PrepareContext(ctx, `INSERT INTO tree(key, move, n, scored, s0, s1, first, last, top) VALUES(?,?,?,?,?,?,?,?,?)
-		ON CONFLICT(key, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
+	blobs := make([]byte, 0, rowsPerInsert*topLen*2*binary.MaxVarintLen64)
+	for i := 0; i < len(trows); i += rowsPerInsert {
+		part := trows[i:min(i+rowsPerInsert, len(trows))]
+		st, err := w.rowsStmt(ctx, `INSERT INTO tree(key, move, n, scored, s0, s1, first, last, top)`, `(?,?,?,?,?,?,?,?,?)`,
+			`ON CONFLICT(key, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
 		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1,
 		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
 		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END,
-		top = CASE WHEN excluded.top IS NULL THEN top WHEN top IS NULL THEN excluded.top ELSE plateau_top3(top, excluded.top) END`)
-	if err != nil {
-		return err
-	}
-	defer up.Close()
-	var blob []byte
-	for _, r := range trows {
-		k, a := r.k, r.a
-		var top any
-		if blob = encodeTop(blob[:0], a.top[:a.ntop]); blob != nil {
-			top = blob
+		top = CASE WHEN excluded.top IS NULL THEN top WHEN top IS NULL THEN excluded.top ELSE plateau_top3(top, excluded.top) END`, len(part))
+		if err != nil {
+			return err
 		}
-		if _, err := up.ExecContext(ctx, k.key, k.move, a.n, a.scored, a.s0, a.s1, a.first, a.last, top); err != nil {
+		args, blobs = args[:0], blobs[:0]
+		for _, r := range part {
+			k, a := r.k, r.a
+			var top any
+			if a.ntop > 0 {
+				at := len(blobs)
+				blobs = encodeTop(blobs, a.top[:a.ntop]) // within its capacity: args keep their slices
+				top = blobs[at:len(blobs):len(blobs)]
+			}
+			args = append(args, k.key, k.move, a.n, a.scored, a.s0, a.s1, a.first, a.last, top)
+		}
+		if _, err := st.ExecContext(ctx, args...); err != nil {
 			return fmt.Errorf("store opening tree: %w", err)
 		}
 	}
@@ -401,6 +427,28 @@ func (w *writer) flushRows(ctx context.Context) error {
 		return fmt.Errorf("store opening tree: %w", err)
 	}
 	return nil
+}
+
+// rowsPerInsert is the number of rows an INSERT statement of flushRows
+// writes.
+const rowsPerInsert = 128
+
+// rowsStmt is the statement head VALUES row, row… (n rows) tail, prepared
+// once per transaction.
+func (w *writer) rowsStmt(ctx context.Context, head, row, tail string, n int) (*sql.Stmt, error) {
+	var b strings.Builder
+	b.Grow(len(head) + (len(row)+1)*n + len(tail) + 16)
+	b.WriteString(head)
+	b.WriteString(" VALUES ")
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(row)
+	}
+	b.WriteByte(' ')
+	b.WriteString(tail)
+	return w.stmt(ctx, b.String())
 }
 
 // commit writes the pending rows and commits; it returns the text documents
