@@ -572,6 +572,10 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		}
 	}
 	if werr == nil {
+		// Counted from the counts the last import stored: only this
+		// import's games are read. A failure leaves them to be counted
+		// by the next reader.
+		db.storeCounts(ctx)
 		db.checkpoint()
 	}
 	st.Elapsed = time.Since(start)
