@@ -47,7 +47,7 @@ type scanner struct {
 	max     int   // bound on the text of a comment held (0: none)
 	eof     bool
 	ioErr   error
-	sb      []byte            // scratch for strings and comments
+	sb      []byte               // scratch for strings and comments
 	texts   *[internSlots]string // interned short move texts (intern)
 }
 
