@@ -245,6 +245,14 @@ func (db *DB) Count(ctx context.Context, q Query, o ListOptions) (int, error) {
 		return 0, err
 	}
 	key := cond + "\x00" + fmt.Sprint(args...)
+	if cond == "g.valid = ?" && len(args) == 1 && args[0] == true {
+		// Every valid game: the table's count (SQLite counts the entries
+		// of its smallest index) less the invalid games (a partial
+		// index). Counting the valid rows read the whole games table: a
+		// server on 2,000,000 games answered its first list page after
+		// 12.7 s.
+		return db.counts.get(ctx, db.sql, key, `SELECT (SELECT COUNT(*) FROM games) - (SELECT COUNT(*) FROM games WHERE valid = 0)`, nil)
+	}
 	return db.counts.get(ctx, db.sql, key, `SELECT COUNT(*) FROM games g WHERE `+cond, args)
 }
 

@@ -83,3 +83,50 @@ func TestLookupsOnOneConnection(t *testing.T) {
 		}
 	}
 }
+
+// TestCountValidity: the list's counts (valid games, invalid ones, both)
+// equal a count of the rows, and follow a delete.
+func TestCountValidity(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	good := writeFile(t, dir, "g.pdn", genText(t, "ogi", 25, 3))
+	bad := writeFile(t, dir, "b.pdn", []byte("[Game \"ogi\"]\n[Round \"1\"]\n\n1. Pa3-a7 *\n\n[Game \"ogi\"]\n[Round \"2\"]\n\n1. Ke1-e5 *\n"))
+	db := openDB(t, filepath.Join(dir, "db"))
+	if _, err := db.Import(ctx, []string{good, bad}, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	rows := func(cond string) (n int) {
+		if err := db.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE `+cond).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	check := func(when string) {
+		for _, c := range []struct {
+			q    index.Query
+			o    index.ListOptions
+			cond string
+		}{
+			{index.Query{}, index.ListOptions{}, "valid = 1"},
+			{index.Query{Invalid: true}, index.ListOptions{}, "valid = 0"},
+			{index.Query{}, index.ListOptions{AnyValidity: true}, "1"},
+			{index.Query{Game: "ogi"}, index.ListOptions{}, "valid = 1 AND game = 'ogi'"},
+		} {
+			n, err := db.Count(ctx, c.q, c.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := rows(c.cond); n != want || want == 0 {
+				t.Errorf("%s: count of %s: %d, want %d", when, c.cond, n, want)
+			}
+		}
+	}
+	check("imported")
+	if rows("valid = 0") != 2 {
+		t.Fatalf("%d invalid games, want 2", rows("valid = 0"))
+	}
+	if _, err := db.Delete(ctx, []int64{2, 3}, nil); err != nil {
+		t.Fatal(err)
+	}
+	check("after deleting two games")
+}

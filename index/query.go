@@ -945,44 +945,15 @@ type Info struct {
 	TextIndexed int64 // high-water mark of the text index (game id)
 }
 
-// Info counts what the database holds.
+// Info counts what the database holds (the games per ruleset from the
+// counts the last import stored and the games added since: gameCounts).
 func (db *DB) Info(ctx context.Context) (Info, error) {
 	in := Info{Dir: db.dir}
-	rows, err := db.sql.QueryContext(ctx, `SELECT game, valid, COUNT(*), SUM(plies) FROM games GROUP BY game, valid ORDER BY game`)
+	c, err := db.gameCounts(ctx)
 	if err != nil {
 		return Info{Dir: db.dir}, err
 	}
-	byGame := map[string]*GameCount{}
-	var order []string
-	for rows.Next() {
-		var g string
-		var valid bool
-		var n int
-		var plies sql.NullInt64
-		if err := rows.Scan(&g, &valid, &n, &plies); err != nil {
-			rows.Close()
-			return Info{Dir: db.dir}, err
-		}
-		c := byGame[g]
-		if c == nil {
-			c = &GameCount{Game: g}
-			byGame[g] = c
-			order = append(order, g)
-		}
-		if valid {
-			c.Valid += n
-			c.Plies += plies.Int64
-		} else {
-			c.Invalid += n
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return Info{Dir: db.dir}, err
-	}
-	for _, g := range order {
-		in.Games = append(in.Games, *byGame[g])
-	}
+	in.Games = c.Games
 	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM players`).Scan(&in.Players); err != nil {
 		return Info{Dir: db.dir}, err
 	}

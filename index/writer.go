@@ -268,6 +268,10 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 		if _, err := w.tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, old); err != nil {
 			return 0, false, err
 		}
+		// A game gone: counts cached or stored (counts.go) are stale.
+		if _, err := w.tx.ExecContext(ctx, `INSERT INTO meta(k, v) VALUES(?, 1) ON CONFLICT(k) DO UPDATE SET v = v + 1`, editsKey); err != nil {
+			return 0, false, err
+		}
 		if res, err = w.insGame.ExecContext(ctx, args...); err != nil {
 			return 0, false, fmt.Errorf("store game: %w", err)
 		}

@@ -7,7 +7,8 @@
 #
 # PROFILE=FILE also writes a CPU profile of the server over the run (serve
 # --pprof on the next port; read it with `go tool pprof -top FILE`);
-# LOADTEST_ARGS passes more flags to the load generator (e.g. -deep).
+# LOADTEST_ARGS passes more flags to the load generator (e.g. -deep),
+# SERVE_ARGS more flags to the server (e.g. --max-active 4).
 #
 # Make the database first, e.g. a million generated Ōgi games:
 #   plateau generate --game ogi --games 1000000 --seed 1 --out /tmp/ogi1m.pdn.zst
@@ -27,7 +28,8 @@ pprof=()
 if [ -n "${PROFILE:-}" ]; then
   pprof=(--pprof "127.0.0.1:$((port + 1))")
 fi
-"$bin/plateau" serve --db "$db" --addr "127.0.0.1:$port" "${pprof[@]}" >"$bin/serve.log" 2>&1 &
+# shellcheck disable=SC2086
+"$bin/plateau" serve --db "$db" --addr "127.0.0.1:$port" "${pprof[@]}" ${SERVE_ARGS:-} >"$bin/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 600); do
   curl -fs "http://127.0.0.1:$port/api/status" >/dev/null 2>&1 && break

@@ -46,6 +46,7 @@ func serveCommand() *cli.Command {
 			dbFlag(),
 			rulesFlag("game"),
 			maxRecordFlag(),
+			&cli.IntFlag{Name: "max-active", Usage: "at most this many API requests work at once, the others wait their turn in order (0: no bound; pattern searches always run one at a time)"},
 			&cli.StringFlag{Name: "pprof", Usage: "also serve Go's profiles (net/http/pprof) on this loopback address, e.g. 127.0.0.1:6060, to measure the server"},
 		},
 		Action: func(c *cli.Context) error {
@@ -101,7 +102,7 @@ func serveCommand() *cli.Command {
 				}
 				defer stopProfiles()
 			}
-			var h http.Handler = web.Guard(serveHandler(src), web.GuardOptions{Addr: ln.Addr().String(), Hosts: hosts, Timeout: c.Duration("timeout")})
+			var h http.Handler = web.Guard(serveHandler(src), web.GuardOptions{Addr: ln.Addr().String(), Hosts: hosts, Timeout: c.Duration("timeout"), MaxActive: c.Int("max-active")})
 			if release != nil {
 				w := &idleWatch{last: time.Now()}
 				h = w.wrap(h)

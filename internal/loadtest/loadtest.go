@@ -179,11 +179,12 @@ func loadRun(ctx context.Context, client *http.Client, c Config, kinds []string,
 		go func() {
 			defer wg.Done()
 			r := rand.New(rand.NewPCG(c.Seed, uint64(i)))
+			var buf bytes.Buffer
 			for k := i; time.Now().Before(deadline); k++ {
 				kind := kinds[k%len(kinds)]
 				u := requestURL(c, kind, r, positions)
 				t0 := time.Now()
-				err := get(ctx, client, u, k%fullCheck == 0)
+				err := get(ctx, client, u, k%fullCheck == 0, &buf)
 				d := time.Since(t0)
 				mu.Lock()
 				lat[kind] = append(lat[kind], d)
@@ -233,8 +234,10 @@ func requestURL(c Config, kind string, r *rand.Rand, positions []string) string 
 // checked in full when full is set (every fullCheck-th request of a
 // client), else by its first and last bytes: the generator shares the
 // machine with the server, and checking a game's 150 KB of JSON costs it
-// about as much as the server spends making it.
-func get(ctx context.Context, client *http.Client, u string, full bool) error {
+// about as much as the server spends making it. The body is read into buf,
+// the client's own buffer (a new one per answer was most of the
+// generator's garbage).
+func get(ctx context.Context, client *http.Client, u string, full bool, buf *bytes.Buffer) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return err
@@ -244,10 +247,11 @@ func get(ctx context.Context, client *http.Client, u string, full bool) error {
 		return err
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
+	buf.Reset()
+	if _, err := buf.ReadFrom(resp.Body); err != nil {
 		return err
 	}
+	body := buf.Bytes()
 	if resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("%s: status %d: %.200s", u, resp.StatusCode, body)
 	}

@@ -71,6 +71,10 @@ type GuardOptions struct {
 	Hosts []string
 	// Timeout bounds each request's work; 0 means DefaultTimeout.
 	Timeout time.Duration
+	// MaxActive, when above 0, is how many short API requests work at
+	// once (the others wait their turn, in order; see gate); pattern
+	// searches work one at a time whatever it is.
+	MaxActive int
 }
 
 // Guard wraps the Handler with what a server on a user's machine owes
@@ -87,13 +91,18 @@ type GuardOptions struct {
 //   - the request's context ends after the timeout, so that the database
 //     stops the work of a request too long or whose client has left; a
 //     download (/api/export, a stream as long as the selection) has no
-//     deadline, its client leaving ends it.
+//     deadline, its client leaving ends it;
+//   - a pattern search waits for the one before it (and, with MaxActive,
+//     at most that many other API requests work at once), in arrival
+//     order; a request whose deadline passes while it waits is answered
+//     503.
 func Guard(h http.Handler, o GuardOptions) http.Handler {
 	timeout := o.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
 	hosts := allowedHosts(o)
+	g := newGate(o.MaxActive)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hd := w.Header()
 		hd.Set("X-Content-Type-Options", "nosniff")
@@ -122,6 +131,14 @@ func Guard(h http.Handler, o GuardOptions) http.Handler {
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), timeout)
 		defer cancel()
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			leave, ok := g.enter(ctx, r)
+			if !ok {
+				writeJSON(w, errorStatus(ctx.Err()), map[string]string{"error": "the server is busy: " + ctx.Err().Error() + " while waiting for a turn"})
+				return
+			}
+			defer leave()
+		}
 		h.ServeHTTP(w, r.WithContext(ctx))
 	})
 }

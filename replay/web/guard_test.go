@@ -197,3 +197,103 @@ func TestGuardDeadline(t *testing.T) {
 		t.Error("the work of a request whose client left went on")
 	}
 }
+
+// turnSource tells each List it starts on entered (the query's pattern, or
+// its text) and holds it until release or its context ends (a query
+// "hold" until release only).
+type turnSource struct {
+	entered chan string
+	release chan struct{}
+}
+
+func (s turnSource) List(ctx context.Context, q web.ListQuery) (web.ListPage, error) {
+	name := q.Pattern
+	if name == "" {
+		name = q.Text
+	}
+	s.entered <- name
+	done := ctx.Done()
+	if name == "hold" {
+		done = nil
+	}
+	select {
+	case <-s.release:
+		return web.ListPage{Games: []web.Summary{}, Rulesets: []string{}}, nil
+	case <-done:
+		return web.ListPage{}, ctx.Err()
+	}
+}
+
+func (s turnSource) Detail(context.Context, int) (*web.Detail, error) { return nil, web.ErrNoGame }
+
+// TestGuardTurns: a pattern search waits for the one before it while
+// short requests go on; with MaxActive, a short request waits for a turn
+// and is answered 503 if its deadline passes first.
+func TestGuardTurns(t *testing.T) {
+	src := turnSource{entered: make(chan string, 10), release: make(chan struct{})}
+	h := guarded(src, web.GuardOptions{Addr: "127.0.0.1:8080", Timeout: time.Minute})
+	codes := make(chan int, 10)
+	get := func(h http.Handler, query string) {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "http://127.0.0.1:8080/api/games?"+query, nil))
+		codes <- rec.Code
+	}
+	next := func() string {
+		select {
+		case n := <-src.entered:
+			return n
+		case <-time.After(30 * time.Second):
+			t.Fatal("no request started")
+			return ""
+		}
+	}
+	go get(h, "pattern=first")
+	if n := next(); n != "first" {
+		t.Fatalf("started %q", n)
+	}
+	go get(h, "pattern=second")
+	go get(h, "q=short")
+	// The short request starts; the second search does not while the
+	// first holds its turn.
+	if n := next(); n != "short" {
+		t.Fatalf("started %q before the short request", n)
+	}
+	select {
+	case n := <-src.entered:
+		t.Fatalf("%q started while the first search ran", n)
+	case <-time.After(200 * time.Millisecond):
+	}
+	src.release <- struct{}{} // one of the two running ends
+	src.release <- struct{}{} // the other
+	if n := next(); n != "second" {
+		t.Fatalf("started %q", n)
+	}
+	src.release <- struct{}{}
+	for range 3 {
+		if c := <-codes; c != http.StatusOK {
+			t.Errorf("status %d", c)
+		}
+	}
+
+	// One short request at a time, 100 ms deadline: the second waits
+	// while the first works and is refused.
+	h = guarded(src, web.GuardOptions{Addr: "127.0.0.1:8080", Timeout: 100 * time.Millisecond, MaxActive: 1})
+	go get(h, "q=hold")
+	if n := next(); n != "hold" {
+		t.Fatalf("started %q", n)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "http://127.0.0.1:8080/api/games?q=two", nil))
+	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "waiting for a turn") {
+		t.Errorf("a request past its deadline in the queue: %d %s", rec.Code, rec.Body)
+	}
+	select {
+	case n := <-src.entered:
+		t.Errorf("%q started beside the first", n)
+	default:
+	}
+	src.release <- struct{}{}
+	if c := <-codes; c != http.StatusOK {
+		t.Errorf("first: status %d", c)
+	}
+}
