@@ -151,6 +151,11 @@ const editsKey = "edits"
 // removeGame deletes a game and every row its import wrote, inside the
 // writer's transaction, and lists its id for the text index.
 func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
+	// Tags are stored at the commit: a game of this transaction has its
+	// tags stored before they are looked for.
+	if err := w.flushTags(ctx); err != nil {
+		return err
+	}
 	if _, err := w.exec(ctx, `INSERT INTO meta(k, v) VALUES(?, 1) ON CONFLICT(k) DO UPDATE SET v = v + 1`, editsKey); err != nil {
 		return fmt.Errorf("game #%d: %w", g.id, err)
 	}

@@ -612,11 +612,27 @@ func (p *preparer) safePrepare(r Record) (out *prepared) {
 }
 
 func (db *DB) writeChunk(ctx context.Context, w *writer, c chunk, st *ImportStats) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	if w.tx == nil {
 		if err := w.begin(ctx); err != nil {
 			return err
 		}
 	}
+	// The statements of the transaction run without the cancellation: the
+	// driver runs a cancellable statement in a goroutine of its own (a
+	// few µs each, five statements a game). A cancelled import stops
+	// between chunks, or at the next statement: database/sql rolls the
+	// transaction back when ctx is done.
+	err := db.writeRecords(context.WithoutCancel(ctx), w, c, st)
+	if err != nil && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
+}
+
+func (db *DB) writeRecords(ctx context.Context, w *writer, c chunk, st *ImportStats) error {
 	for _, p := range c.preps {
 		st.Records++
 		_, dup, err := w.add(ctx, p)
