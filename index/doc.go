@@ -83,7 +83,10 @@
 //     start position of 2M Ōgi games); the import merges the stored three
 //     with the new counts its tree_players upserts return (exact, since
 //     counts only grow), a delete computes a move's three again from
-//     tree_players when it lowers the count of one of them.
+//     tree_players when it lowers the count of one of them. The column
+//     costs about 7 bytes a game (100,000 Ōgi games: 3,005 → 3,012 database
+//     bytes a game); Tree at the start position of 200,000 games went from
+//     16.6 ms to 0.6 ms (p50), and the writer's CPU is what it was.
 //
 // # Import
 //
