@@ -85,7 +85,17 @@ type Report struct {
 	// (it shares the machine with the server).
 	ClientCPU time.Duration
 	Requests  int
+	// Slow counts the requests over SlowAfter by the window of the run
+	// (SlowWindow long) in which they started: slow requests at the start
+	// only are a cold server's, spread over the run a busy one's.
+	Slow []int
 }
+
+// SlowAfter and SlowWindow define Report.Slow.
+const (
+	SlowAfter  = 100 * time.Millisecond
+	SlowWindow = 5 * time.Second
+)
 
 // Run runs the load and returns what it measured; settle is how long to
 // wait after the run before the last memory sample.
@@ -138,7 +148,8 @@ func Run(ctx context.Context, c Config, settle time.Duration) (Report, error) {
 		rep.Warmup = c.Warmup
 	}
 	cpu0, self0 = cpuTime(c.PID), cpuTime(os.Getpid())
-	lat, errs, firstErr, elapsed := loadRun(ctx, client, c, kinds, positions)
+	lat, errs, firstErr, slow, elapsed := loadRun(ctx, client, c, kinds, positions)
+	rep.Slow = slow
 	rep.Elapsed = elapsed
 	rep.ServerCPU = cpuTime(c.PID) - cpu0
 	rep.ClientCPU = cpuTime(os.Getpid()) - self0
@@ -162,16 +173,18 @@ func Run(ctx context.Context, c Config, settle time.Duration) (Report, error) {
 
 // load runs the load of c without measuring it (the warm-up).
 func load(ctx context.Context, client *http.Client, c Config, kinds []string, positions []string) (time.Duration, error) {
-	_, _, _, d := loadRun(ctx, client, c, kinds, positions)
+	_, _, _, _, d := loadRun(ctx, client, c, kinds, positions)
 	return d, ctx.Err()
 }
 
 // loadRun runs c's clients for c.Duration and returns the latencies, the
-// errors and the first error of each kind, and how long it ran.
-func loadRun(ctx context.Context, client *http.Client, c Config, kinds []string, positions []string) (lat map[string][]time.Duration, errs map[string]int, firstErr map[string]string, elapsed time.Duration) {
+// errors and the first error of each kind, the slow requests by window
+// (Report.Slow), and how long it ran.
+func loadRun(ctx context.Context, client *http.Client, c Config, kinds []string, positions []string) (lat map[string][]time.Duration, errs map[string]int, firstErr map[string]string, slow []int, elapsed time.Duration) {
 	var mu sync.Mutex
 	lat, errs, firstErr = map[string][]time.Duration{}, map[string]int{}, map[string]string{}
 	start := time.Now()
+	slow = make([]int, (c.Duration+SlowWindow-1)/SlowWindow+1)
 	deadline := start.Add(c.Duration)
 	var wg sync.WaitGroup
 	for i := range c.Clients {
@@ -188,6 +201,9 @@ func loadRun(ctx context.Context, client *http.Client, c Config, kinds []string,
 				d := time.Since(t0)
 				mu.Lock()
 				lat[kind] = append(lat[kind], d)
+				if d > SlowAfter {
+					slow[min(int(t0.Sub(start)/SlowWindow), len(slow)-1)]++
+				}
 				if err != nil {
 					errs[kind]++
 					if firstErr[kind] == "" {
@@ -202,7 +218,7 @@ func loadRun(ctx context.Context, client *http.Client, c Config, kinds []string,
 		}()
 	}
 	wg.Wait()
-	return lat, errs, firstErr, time.Since(start)
+	return lat, errs, firstErr, slow, time.Since(start)
 }
 
 func rssAfter(pid int, d time.Duration) int64 {
@@ -374,6 +390,13 @@ func (r Report) Write(w io.Writer) {
 		if s.FirstErr != "" {
 			fmt.Fprintf(w, "\nfirst %s error: %s\n", s.Kind, s.FirstErr)
 		}
+	}
+	if len(r.Slow) > 0 {
+		fmt.Fprintf(w, "\nrequests over %v by %v of the run:", SlowAfter, SlowWindow)
+		for _, n := range r.Slow {
+			fmt.Fprintf(w, " %d", n)
+		}
+		fmt.Fprintln(w)
 	}
 	mb := func(b int64) string { return fmt.Sprintf("%.0f MB", float64(b)/(1<<20)) }
 	if r.ServerCPU > 0 && r.Requests > 0 {
