@@ -23,7 +23,7 @@
 // 1,000,000 games (2.74× the text; layout 3: 3.15×). At 2,000,000 (the
 // second million imported into the first) the tables and the text index
 // hold about 2,820 bytes a game — position runs 1,230, games 700 (of which
-// the move list about 400), texts 470 (64 KiB zstd blocks), tree and
+// the move list about 400), texts 470 (64 KiB zstd blocks; 16 KiB now: about 530), tree and
 // tree_players 165, tags 60, indexes 80, text index 120 — and the file
 // keeps the pages that merges of position runs freed (about 675 bytes a
 // game, reused by later merges and imports; VACUUM gives them back).
@@ -36,8 +36,10 @@
 //     start position when not the standard one, the main line's final key,
 //     the compact move list (below), and where its canonical text is.
 //   - texts: canonical record texts, concatenated and zstd-compressed
-//     (level "better") in blocks of about 256 KiB (small records compress
-//     poorly one by one; showing one game decompresses its block, ~0.2 ms).
+//     (level "better") in blocks of about 16 KiB (small records compress
+//     poorly one by one; showing one game reads its block and decompresses
+//     it up to the game; larger blocks compress better but made a game's
+//     page cost more: writer.go blockSize).
 //   - players (name, folded name), sources (path, size, mtime, done).
 //   - warnings (game, kind, msg, line): the warnings of a game (replay's
 //     Warning: a Result tag that disagrees with the movetext or an

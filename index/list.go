@@ -459,7 +459,7 @@ func (db *DB) WithText(ctx context.Context, id int64, fn func(text []byte) error
 
 // zstreams and textBufs keep the streaming decoders and the buffers of
 // WithText for the next call (a decoder's tables and a text buffer of up
-// to a block, 256 KiB, are not made again for each game).
+// to a block are not made again for each game).
 var (
 	zstreams sync.Pool
 	textBufs sync.Pool
@@ -475,8 +475,9 @@ type blockLRU struct {
 	m     map[int64][]byte
 }
 
-// maxBlocks bounds blockLRU: 32 blocks of 256 KiB, 8 MiB.
-const maxBlocks = 32
+// maxBlocks bounds blockLRU: 128 blocks of 16 KiB (blockSize), 2 MiB
+// (a page of 100 games spans some 7).
+const maxBlocks = 128
 
 func (c *blockLRU) get(id int64) ([]byte, bool) {
 	c.mu.Lock()
