@@ -14,9 +14,9 @@ import (
 // of the start position of a 2M-game database took 25–55 ms.
 //
 // The column is a blob of up to three (player id, count) pairs as uvarints,
-// best first; NULL when no player is known. An import keeps it exact: the
-// tree_players upserts return each updated player's new count, the
-// commit's best three of those are the row's candidates, and the stored
+// best first; NULL when no player is known. An import keeps it exact: each
+// updated player's new count is its stored tree_players count (read in
+// batches, flushRows) plus the commit's, the commit's best three of those are the row's candidates, and the stored
 // top merged with them (plateau_top3, registered on every connection) is
 // the new top: counts only grow in an import, so a player outside both the
 // stored top and the candidates is beaten by three players who are in
