@@ -196,41 +196,69 @@ func sortPositions(ps []dbPos) {
 		})
 		return
 	}
+	// LSD radix sort by 11-bit digits (6 passes of 64 bits): the digit's
+	// 2,048 counters and write positions stay in the processor's caches:
+	// BenchmarkSortPositions (4.5M occurrences, a commit of 50,000 games)
+	// 143 ms, where 16-bit digits (4 passes, 65,536 scattered write
+	// positions) took 210. The histograms of all passes are made in one
+	// read.
 	tmp := make([]dbPos, len(ps))
 	src, dst := ps, tmp
-	var count [1 << 16]int
-	pass := func(digit func(p *dbPos) int) {
-		clear(count[:])
-		for i := range src {
-			count[digit(&src[i])]++
-		}
-		if count[digit(&src[0])] == len(src) { // one value: nothing to do
-			return
-		}
-		sum := 0
-		for i, c := range count {
-			count[i] = sum
-			sum += c
-		}
-		for i := range src {
-			d := digit(&src[i])
-			dst[count[d]] = src[i]
-			count[d]++
-		}
-		src, dst = dst, src
+	sortedAt := slices.IsSortedFunc(ps, func(a, b dbPos) int { return cmp.Compare(a.at, b.at) })
+	if !sortedAt {
+		src, dst = radixPasses(src, dst, false)
 	}
-	if !slices.IsSortedFunc(ps, func(a, b dbPos) int { return cmp.Compare(a.at, b.at) }) {
-		for shift := 0; shift < 64; shift += 16 {
-			pass(func(p *dbPos) int { return int(uint64(p.at) >> shift & 0xffff) })
-		}
-	}
-	for shift := 0; shift < 64; shift += 16 {
-		// The sign bit flipped: int64 order.
-		pass(func(p *dbPos) int { return int((uint64(p.key)^1<<63)>>shift) & 0xffff })
-	}
+	src, _ = radixPasses(src, dst, true)
 	if &src[0] != &ps[0] {
 		copy(ps, src)
 	}
+}
+
+const (
+	radixBits   = 11
+	radixPassN  = (64 + radixBits - 1) / radixBits
+	radixDigits = 1 << radixBits
+)
+
+// radixValue is the 64 bits sorted on: key with its sign bit flipped
+// (int64 order), or at.
+func radixValue(p *dbPos, byKey bool) uint64 {
+	if byKey {
+		return uint64(p.key) ^ 1<<63
+	}
+	return uint64(p.at)
+}
+
+// radixPasses sorts src stably by key (byKey) or at, using dst as
+// scratch, and returns the sorted slice and the other one. A pass whose
+// digit is the same for every element is skipped.
+func radixPasses(src, dst []dbPos, byKey bool) ([]dbPos, []dbPos) {
+	var count [radixPassN][radixDigits]int
+	for i := range src {
+		x := radixValue(&src[i], byKey)
+		for d := range radixPassN {
+			count[d][x>>(d*radixBits)&(radixDigits-1)]++
+		}
+	}
+	for d := range radixPassN {
+		shift := d * radixBits
+		c := &count[d]
+		if c[radixValue(&src[0], byKey)>>shift&(radixDigits-1)] == len(src) {
+			continue
+		}
+		sum := 0
+		for i, n := range c {
+			c[i] = sum
+			sum += n
+		}
+		for i := range src {
+			k := radixValue(&src[i], byKey) >> shift & (radixDigits - 1)
+			dst[c[k]] = src[i]
+			c[k]++
+		}
+		src, dst = dst, src
+	}
+	return src, dst
 }
 
 // txer is what writing a run needs of a transaction.
