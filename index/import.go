@@ -525,12 +525,14 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 					if debugTiming {
 						fmt.Fprintf(os.Stderr, "commit %v at %v\n", time.Since(t0), time.Since(start))
 					}
+					if committed(err) {
+						st.Committed = st.Stored
+						if len(docs) > 0 {
+							texts <- docs
+						}
+					}
 					if err != nil {
 						return err
-					}
-					st.Committed = st.Stored
-					if len(docs) > 0 {
-						texts <- docs
 					}
 				}
 				if opts.Progress != nil && time.Since(lastProgress) > 150*time.Millisecond {
@@ -546,14 +548,13 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		}
 		w.hw = textHW.Load()
 		docs, err := w.commit(ctx)
-		if err != nil {
-			return err
+		if committed(err) {
+			st.Committed = st.Stored
+			if len(docs) > 0 {
+				texts <- docs
+			}
 		}
-		st.Committed = st.Stored
-		if len(docs) > 0 {
-			texts <- docs
-		}
-		return nil
+		return err
 	}()
 	if werr != nil {
 		w.rollback()

@@ -594,10 +594,32 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	}
 	// The games are committed; merging position runs is a transaction of
 	// its own (a failure leaves the runs as they were).
+	if testAfterCommit != nil {
+		testAfterCommit()
+	}
 	if err := w.db.compactPositions(ctx); err != nil {
-		return docs, err
+		return docs, afterCommit{err}
 	}
 	return docs, nil
+}
+
+// afterCommit is an error of the work after a commit (merging position
+// runs): the transaction's games are committed all the same. An import
+// interrupted during a merge reported the games of that commit as undone
+// although the database held them.
+type afterCommit struct{ err error }
+
+func (e afterCommit) Error() string { return e.err.Error() }
+func (e afterCommit) Unwrap() error { return e.err }
+
+// testAfterCommit, set by a test, runs between a commit and its merges.
+var testAfterCommit func()
+
+// committed reports whether commit's error, if any, left the transaction
+// committed.
+func committed(err error) bool {
+	var ac afterCommit
+	return err == nil || errors.As(err, &ac)
 }
 
 func (w *writer) rollback() {

@@ -1,0 +1,36 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// TestInterruptAfterCommit: an import cancelled between a commit and its
+// merge of position runs counts that commit's games as committed (it
+// reported them undone while the database held them: the interrupt
+// message then told the user a wrong number).
+func TestInterruptAfterCommit(t *testing.T) {
+	db, _ := importedDB(t, 1, ImportOptions{})
+	_, file := importedDB(t, 600, ImportOptions{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	commits := 0
+	testAfterCommit = func() {
+		if commits++; commits == 2 {
+			cancel()
+		}
+	}
+	defer func() { testAfterCommit = nil }()
+	st, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 100, Workers: 1})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("import: %v, want it cancelled", err)
+	}
+	var inDB int
+	if err := db.sql.QueryRow(`SELECT COUNT(*) FROM games`).Scan(&inDB); err != nil {
+		t.Fatal(err)
+	}
+	if inDB-1 != st.Committed || st.Committed < 100 {
+		t.Errorf("the import says %d games committed, the database holds %d more", st.Committed, inDB-1)
+	}
+}
