@@ -58,7 +58,7 @@ func (db *DB) gameCounts(ctx context.Context) (storedCounts, error) {
 		return storedCounts{}, err
 	}
 	defer rows.Close()
-	games := slices.Clone(now.Games)
+	games := now.Games // old's, decoded for this call
 	for rows.Next() {
 		var g string
 		var valid bool

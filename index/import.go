@@ -500,6 +500,24 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	pending := map[int]chunk{}
 	next := 0
 	lastProgress := time.Now()
+	// commit commits the writer's transaction; the games count as
+	// committed, and go to the text index, even when the merges after the
+	// commit fail (committed).
+	commit := func() error {
+		w.hw = textHW.Load()
+		t0 := time.Now()
+		docs, err := w.commit(ctx)
+		if debugTiming {
+			fmt.Fprintf(os.Stderr, "commit %v at %v\n", time.Since(t0), time.Since(start))
+		}
+		if committed(err) {
+			st.Committed = st.Stored
+			if len(docs) > 0 {
+				texts <- docs
+			}
+		}
+		return err
+	}
 	werr := func() error {
 		for c := range done {
 			if debugTiming {
@@ -519,19 +537,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 					return err
 				}
 				if w.games >= txGames() || w.held >= maxTxHeld || w.docBytes >= maxTxDocs {
-					w.hw = textHW.Load()
-					t0 := time.Now()
-					docs, err := w.commit(ctx)
-					if debugTiming {
-						fmt.Fprintf(os.Stderr, "commit %v at %v\n", time.Since(t0), time.Since(start))
-					}
-					if committed(err) {
-						st.Committed = st.Stored
-						if len(docs) > 0 {
-							texts <- docs
-						}
-					}
-					if err != nil {
+					if err := commit(); err != nil {
 						return err
 					}
 				}
@@ -546,15 +552,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		w.hw = textHW.Load()
-		docs, err := w.commit(ctx)
-		if committed(err) {
-			st.Committed = st.Stored
-			if len(docs) > 0 {
-				texts <- docs
-			}
-		}
-		return err
+		return commit()
 	}()
 	if werr != nil {
 		w.rollback()

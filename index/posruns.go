@@ -182,7 +182,7 @@ func (d *blockDecoder) varint() int64 {
 var errBadBlock = errors.New("position index: damaged block")
 
 // sortPositions sorts occurrences in (key, at) order: a least-significant
-// digit radix sort, 16 bits a pass (stable), on at then on key; the at
+// digit radix sort, 11 bits a pass (stable), on at then on key; the at
 // passes are skipped when the occurrences come in at order already (an
 // import appends games in id order), and so are the passes of digits
 // that do not vary.
