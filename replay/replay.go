@@ -249,7 +249,14 @@ type replayer struct {
 // canonText is the canonical text of mv, a move of pos written as m: m's
 // own string when it is already canonical (no new string).
 func (r *replayer) canonText(pos rules.Position, mv rules.Move, m *record.Move) string {
-	r.buf = rules.AppendMove(pos, r.buf[:0], mv)
+	ma, ok := pos.(rules.MoveAppender)
+	if !ok {
+		if t := pos.FormatMove(mv); t != m.Text {
+			return t
+		}
+		return m.Text
+	}
+	r.buf = ma.AppendMove(r.buf[:0], mv)
 	if string(r.buf) == m.Text {
 		return m.Text
 	}
