@@ -33,6 +33,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -76,6 +77,15 @@ type Config struct {
 	// removed after.
 	TextDir string
 	Log     io.Writer
+	// ProbeCommand, when set, makes the command of a process that runs the
+	// queries during and after the measured import (the same program,
+	// calling ServeProbe on its standard input and output); nil: they run
+	// in this process, on a second read-only handle.
+	ProbeCommand func(context.Context) *exec.Cmd
+	// Nice is the niceness this process takes for the measured import when
+	// the queries run in a process of their own (0: unchanged), as
+	// `plateau import` takes by default.
+	Nice int
 }
 
 // DefaultCurve is where an import's curve is cut by default.

@@ -30,6 +30,8 @@ type probe struct {
 	lat     [2][]time.Duration // position lookups, trees
 	started time.Time
 	err     error
+
+	proc *probeProc // the probe's process (Config.ProbeCommand), nil: in this one
 }
 
 var probeKinds = [2]string{"position lookup", "opening tree"}
@@ -96,30 +98,53 @@ func (p *probe) start(ctx context.Context) (stop func() error) {
 	}
 }
 
-// probeAfter runs the probe's queries again on db, the import done, one
-// after the other, and records both sets of rows and the slowdowns.
-func (r *run) probeAfter(ctx context.Context, db *index.DB, p *probe, ownCollection bool) error {
-	r.logf("the queries of the import, again…")
+// again runs the probe's queries again on db, the import done, one after
+// the other (at most maxAfter).
+func (p *probe) again(ctx context.Context, db *index.DB) ([2][]time.Duration, Stage, error) {
 	var after [2][]time.Duration
+	var st Stage
 	m := startMeter()
 	for i := 0; i < min(p.n, maxAfter); i++ {
 		k, d, err := p.query(ctx, db, i)
 		if err != nil {
-			return fmt.Errorf("queries after the import: %w", err)
+			return after, st, fmt.Errorf("queries after the import: %w", err)
 		}
 		if k >= 0 {
 			after[k] = append(after[k], d)
 		}
 	}
-	var st Stage
 	m.stop(&st)
+	return after, st, nil
+}
+
+// probeAfter runs the probe's queries again — on db, or in the probe's
+// process — and records both sets of rows and the slowdowns.
+func (r *run) probeAfter(ctx context.Context, db *index.DB, p *probe, ownCollection bool) error {
+	r.logf("the queries of the import, again…")
+	var after [2][]time.Duration
+	var st Stage
+	where := "on a second read-only handle"
+	if p.proc != nil {
+		res, err := p.proc.again()
+		if err != nil {
+			return err
+		}
+		p.n, p.wall, p.lat = res.N, res.Wall, res.During
+		after, st = res.After, Stage{Wall: res.AfterWall, CPU: res.AfterCPU, PeakRSS: res.AfterRSS}
+		where = "in a process of its own"
+	} else {
+		var err error
+		if after, st, err = p.again(ctx, db); err != nil {
+			return err
+		}
+	}
 	var during, again []Stage
 	for k, kind := range probeKinds {
 		d := Stage{Name: kind + " during import", Count: len(p.lat[k]), Wall: p.wall,
-			Note: fmt.Sprintf("one query every %v, in turn with the other kind, on a second read-only handle", p.every)}
+			Note: fmt.Sprintf("one query every %v, in turn with the other kind, %s", p.every, where)}
 		percentiles(&d, p.lat[k])
 		a := Stage{Name: kind + " after import", Count: len(after[k]), Wall: st.Wall, CPU: st.CPU, PeakRSS: st.PeakRSS,
-			Note: "the same queries (the first ones, at most 2000), one after the other"}
+			Note: "the same queries (the first ones, at most 2000), one after the other, " + where}
 		percentiles(&a, after[k])
 		if d.Count == 0 {
 			d.Note = "no query completed during the import"
@@ -140,6 +165,9 @@ func (r *run) probeAfter(ctx context.Context, db *index.DB, p *probe, ownCollect
 			n += " their positions are from the games being imported, so the early ones find few games."
 		} else {
 			n += " their positions are from the games stored before it."
+		}
+		if p.proc != nil {
+			n += fmt.Sprintf(" The queries ran in a process of their own; the import at niceness %d.", r.cfg.Nice)
 		}
 		r.rep.Notes = append(r.rep.Notes, n)
 	}
