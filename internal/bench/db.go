@@ -79,7 +79,7 @@ func (r *run) runDB(ctx context.Context, file string, gs generate.Stats, smp *sa
 	defer db.Close()
 
 	if pr != nil {
-		if err := r.probeAfter(ctx, db, pr, probeSmp == smp); err != nil {
+		if err := r.probeAfter(ctx, dir, pr, probeSmp == smp); err != nil {
 			return err
 		}
 	}

@@ -26,7 +26,7 @@ import (
 //	probe → bench  "ready": the database is open and the first query begun
 //	bench → probe  "stop": the import is over; the paced queries stop
 //	bench → probe  "again": the database is closed by the import; the same
-//	               queries run again, one after the other
+//	               queries run again, at the same pace, on a new handle
 //	probe → bench  a probeResult (JSON)
 
 type probeRequest struct {
@@ -103,13 +103,14 @@ func ServeProbe(ctx context.Context, in io.Reader, out io.Writer) error {
 	if err := stop(); err != nil {
 		res.Err = err.Error()
 	}
+	db.Close() // the queries run again on a new handle
 	res.N, res.Wall, res.During = p.n, p.wall, p.lat
 	if l, err = line(); err != nil || l != "again" {
 		return fmt.Errorf("probe: %q instead of again (%v)", l, err)
 	}
 	if res.Err == "" {
 		var st Stage
-		res.After, st, err = p.again(ctx, db)
+		res.After, st, err = p.again(ctx, req.Dir)
 		if err != nil {
 			res.Err = err.Error()
 		}
