@@ -26,6 +26,11 @@ func NormalizeDate(s string) string {
 	if s == "" {
 		return ""
 	}
+	if isDigitDate(s) {
+		// YYYY.MM.DD in digits: as it is, whether valid or not (below,
+		// an impossible month or day is kept as written too).
+		return s
+	}
 	if a, _, ok := strings.Cut(s, " - "); ok {
 		// A range of days ("2004.10.27 - 2004.11.01"): its first day.
 		if n := NormalizeDate(a); n != strings.TrimSpace(a) || isPDNDate(n) {
@@ -98,6 +103,11 @@ func isPDNDate(s string) bool {
 		}
 	}
 	return true
+}
+
+// isDigitDate reports whether s is YYYY.MM.DD in digits.
+func isDigitDate(s string) bool {
+	return isPDNDate(s) && !strings.Contains(s, "?")
 }
 
 func isDigits(s string) bool {

@@ -104,6 +104,34 @@ func recordWeight(g *record.Game) int64 {
 	return n
 }
 
+// maxPrepared bounds the prepared chunks waiting for the writer (the
+// memory budget binds first: 64 MiB is about 200 chunks of Ōgi games).
+const maxPrepared = 1024
+
+// testImportBudget, set by a test, sees the memory budget at the end of an
+// import (every chunk written or dropped).
+var testImportBudget func(*budget)
+
+// preparedWeight estimates the memory a prepared game holds: its rows,
+// texts and strings.
+func preparedWeight(p *prepared) int64 {
+	if p == nil {
+		return 64
+	}
+	n := int64(512 + len(p.moves) + cap(p.text) + 24*cap(p.pos) + 48*len(p.tree) + len(p.comment) + len(p.annot) +
+		len(p.event) + len(p.site) + len(p.fen) + len(p.players[0]) + len(p.players[1]))
+	for _, t := range p.tags {
+		n += int64(len(t.Name)+len(t.Value)) + 32
+	}
+	for _, w := range p.warns {
+		n += int64(len(w.msg)) + 64
+	}
+	if p.err != nil {
+		n += int64(len(p.err.msg)+len(p.err.move)+len(p.err.rule)) + 64
+	}
+	return n
+}
+
 // budget bounds the memory of the records between the reader and the
 // writer: the reader waits while what it would add passes the bound, unless
 // nothing is held (a chunk larger than the bound goes alone).
@@ -424,12 +452,15 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	mem := newBudget(maxInFlight)
 	in := make(chan chunk, workers*2)
 	// Prepared chunks wait for the writer as far as the memory budget
-	// allows (a chunk weighs up to chunkBytes), not a few: while the
-	// writer commits (seconds, for a transaction of 10,000 games and
-	// more), the workers go on replaying instead of waiting. Measured on
-	// 100,000 Ōgi games, 2 cores, two runs each: 3,956 and 4,248 games/s
-	// before, 4,304 and 4,626 after (a larger budget, 192 MiB: no gain).
-	done := make(chan chunk, maxInFlight/chunkBytes)
+	// allows, not a few: while the writer commits (seconds, for a
+	// transaction of 10,000 games and more), the workers go on replaying
+	// instead of waiting. Measured on 100,000 Ōgi games, 2 cores, two runs
+	// each: 3,956 and 4,248 games/s with 4 chunks waiting, 4,304 and 4,626
+	// with 64 (a larger budget, 192 MiB: no gain). A prepared chunk
+	// weighs its rows (preparedWeight), a quarter of its records: the
+	// budget holds about 13,000 prepared Ōgi games, most of what the
+	// workers make while a transaction of 20,000 commits.
+	done := make(chan chunk, maxPrepared)
 	var perr error
 	go func() {
 		perr = produce(ctx, in, mem)
@@ -447,10 +478,17 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 				// chunks are prepared in parallel.
 				p.prefFile, p.prefer = "", ""
 				c.preps = make([]*prepared, len(c.recs))
+				var weight int64
 				for i, r := range c.recs {
 					c.preps[i] = p.safePrepare(r)
+					weight += preparedWeight(c.preps[i])
 				}
 				c.recs = nil
+				// The records are gone: the chunk now holds its rows.
+				if weight < c.weight {
+					mem.release(c.weight - weight)
+					c.weight = weight
+				}
 				select {
 				case done <- c:
 				case <-ctx.Done():
@@ -562,6 +600,9 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	}
 	close(texts)
 	<-textDone
+	if testImportBudget != nil {
+		testImportBudget(mem)
+	}
 	if werr == nil && st.Replaced > 0 {
 		werr = db.syncText(ctx) // the text documents of the games replaced
 	}

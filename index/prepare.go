@@ -12,6 +12,7 @@ import (
 
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/rules"
 )
 
 // TreeDepth is the number of plies from a game's start whose main-line moves
@@ -123,8 +124,10 @@ func (p *preparer) prepare(r Record) *prepared {
 	if d := g.Detected(); d != "" || p.prefFile != r.File {
 		p.prefFile, p.prefer = r.File, d
 	}
-	canon := g.Canonical()
-	text := record.Format(canon)
+	canon := g.CanonicalView()
+	// The canonical text is about as long as the record's (room for a
+	// little more: move numbers, long forms), in one allocation.
+	text := record.AppendFormat(make([]byte, 0, r.Size+r.Size/8+64), canon)
 	h := sha256.Sum256(text)
 	copy(out.hash[:], h[:])
 	out.text = text
@@ -149,6 +152,7 @@ func (p *preparer) prepare(r Record) *prepared {
 	if g.Rules != nil {
 		sides = g.Rules.Sides()
 	}
+	out.tags = make([]record.Tag, 0, len(canon.Tags))
 	for _, t := range canon.Tags {
 		// The players' tags are the players columns.
 		if !columnTags[t.Name] && t.Name != sides[0] && t.Name != sides[1] && t.Value != "" {
@@ -218,7 +222,13 @@ func (p *preparer) prepare(r Record) *prepared {
 		}
 	}
 	// Opening tree rows: the main line's first TreeDepth plies.
-	pos := g.Start.Clone()
+	var pos rules.Position
+	if rs, ok := g.Start.(rules.Reserver); ok {
+		pos = rs.CloneReserve(TreeDepth)
+	} else {
+		pos = g.Start.Clone()
+	}
+	out.tree = make([]treeRow, 0, min(TreeDepth, len(g.Main)))
 	for _, st := range g.Main {
 		if st.Ply >= TreeDepth {
 			break

@@ -64,7 +64,12 @@ type Reader struct {
 	resync  bool   // skip to the next tag section before the next game
 	inTags  bool   // the skip starts in a tag section (of a record too large)
 	slab    []Move // moves are allocated in blocks
-	ioErr   error
+	// main is the main line being read, copied to its game at the end
+	// (one slice of the right size, not one per doubling); nTags is the
+	// number of tags of the last game, the room given to the next one's.
+	main  Line
+	nTags int
+	ioErr error
 }
 
 // NewReader returns a Reader of src; filename is used in positions.
@@ -228,9 +233,10 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 	var tagErr *Error
 	started := false  // a token of this game was read
 	movetext := false // a move, NAG, variation or result was read
-	stack := []*frame{{}}
+	stack := []*frame{{line: r.main[:0]}}
+	r.main = nil // given back by mainLine, cleared
 	fail := func(p Pos, msg string) (*Game, error, bool) {
-		g.Moves = stack[0].line
+		g.Moves = r.mainLine(stack[0].line)
 		return g, &Error{Pos: p, Msg: msg}, false
 	}
 	finish := func() (*Game, error, bool) {
@@ -242,7 +248,7 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 				g.Intro = append(g.Intro, f.pending...)
 			}
 		}
-		g.Moves = f.line
+		g.Moves = r.mainLine(f.line)
 		if tagErr != nil {
 			return g, tagErr, true
 		}
@@ -377,6 +383,20 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 	}
 }
 
+// mainLine is a copy of l, the main line read into r.main, which it keeps
+// for the next game (unless large), cleared so that it holds no move.
+func (r *Reader) mainLine(l Line) Line {
+	var out Line
+	if len(l) > 0 {
+		out = append(make(Line, 0, len(l)), l...)
+	}
+	if cap(l) <= 4096 {
+		clear(l)
+		r.main = l[:0]
+	}
+	return out
+}
+
 // tagPair reads `Name "Value"]` after '['. On an error it skips to the
 // next ']' or '[' of the line.
 func (r *Reader) tagPair(g *Game, open Pos) *Error {
@@ -402,7 +422,7 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 	if s.i == start || !isNameStart(s.line[start]) {
 		return skip(s.pos(start), "tag name expected after '['")
 	}
-	name := string(s.line[start:s.i])
+	name := s.intern(s.line[start:s.i])
 	quoted := Clip(name, 80) // in messages
 	t := s.scan()
 	if t.kind != tString {
@@ -420,7 +440,11 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 		return skip(s.pos(s.i), fmt.Sprintf("tag %s: ']' expected", quoted))
 	}
 	s.i++
+	if g.Tags == nil {
+		g.Tags = make([]Tag, 0, max(r.nTags, 4))
+	}
 	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
+	r.nTags = len(g.Tags)
 	return nil
 }
 

@@ -48,12 +48,13 @@ type scanner struct {
 	eof     bool
 	ioErr   error
 	sb      []byte               // scratch for strings and comments
-	texts   *[internSlots]string // interned short move texts (intern)
+	texts   *[internSlots]string // interned short texts (intern)
 }
 
-// intern returns w as a string, shared with an earlier equal short text
-// when one is in its slot of a small direct-mapped cache (a hash of the
-// text picks the slot; a new text replaces the old one). A collection
+// intern returns w as a string (a move text, a tag name or value), shared
+// with an earlier equal short text when one is in its slot of a small
+// direct-mapped cache (a hash of the text picks the slot; a new text
+// replaces the old one). A collection
 // repeats its moves' texts, so most are found; a map of 16,384 texts did
 // the same at 150 ns a lookup (cache misses), most of the reader's time.
 func (s *scanner) intern(w []byte) string {
@@ -438,7 +439,7 @@ func (s *scanner) scanString() token {
 		case c == '"':
 			s.i = j + 1
 			s.sb = b
-			return token{kind: tString, pos: p, text: string(b)}
+			return token{kind: tString, pos: p, text: s.intern(b)}
 		default:
 			b = append(b, c)
 			j++

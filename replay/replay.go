@@ -206,7 +206,14 @@ func replayWith(rec *record.Game, rg rules.Game) *Game {
 		return g
 	}
 	g.Start = start
-	pos := start.Clone()
+	var pos rules.Position
+	if rs, ok := start.(rules.Reserver); ok {
+		// The history grows by one entry a move: room for the main
+		// line at once.
+		pos = rs.CloneReserve(len(rec.Moves))
+	} else {
+		pos = start.Clone()
+	}
 	r := replayer{g: g, loses: rg.IllegalMoveLoses()}
 	g.Main = r.line(pos, rec.Moves, 0, 0)
 	g.Final = pos
@@ -236,6 +243,24 @@ type replayer struct {
 	// illegal is the main line's closing illegal move, in games where an
 	// illegal move loses.
 	illegal *illegalEnd
+	buf     []byte // a move's canonical text (canonText)
+}
+
+// canonText is the canonical text of mv, a move of pos written as m: m's
+// own string when it is already canonical (no new string).
+func (r *replayer) canonText(pos rules.Position, mv rules.Move, m *record.Move) string {
+	ma, ok := pos.(rules.MoveAppender)
+	if !ok {
+		if t := pos.FormatMove(mv); t != m.Text {
+			return t
+		}
+		return m.Text
+	}
+	r.buf = ma.AppendMove(r.buf[:0], mv)
+	if string(r.buf) == m.Text {
+		return m.Text
+	}
+	return string(r.buf)
 }
 
 type illegalEnd struct {
@@ -287,7 +312,7 @@ func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) [
 		}
 		st.Move = mv
 		st.Info = pos.Describe(mv)
-		st.Text = pos.FormatMove(mv)
+		st.Text = r.canonText(pos, mv, m)
 		pos.Play(mv)
 		st.Key = pos.Key()
 		if st.Info.Note != "" {
@@ -409,9 +434,18 @@ func (g *Game) Termination() string {
 // game's long form, true plies, a Game tag, the FEN in canonical notation,
 // the Result tag filled in. Only a valid game (Err nil) can be made canonical
 // entirely; for an invalid one the moves after the error are kept as written.
-func (g *Game) Canonical() *record.Game {
+func (g *Game) Canonical() *record.Game { return g.canonical(false) }
+
+// CanonicalView is Canonical without copying what is already canonical: its
+// moves (and lines) that need no change are the record's own. It is for
+// reading (formatting, hashing) and costs little for a record written in
+// canonical form; changing it may change the record.
+func (g *Game) CanonicalView() *record.Game { return g.canonical(true) }
+
+func (g *Game) canonical(share bool) *record.Game {
 	c := *g.Record
-	c.Tags = append([]record.Tag(nil), g.Record.Tags...)
+	c.Tags = make([]record.Tag, len(g.Record.Tags), len(g.Record.Tags)+2)
+	copy(c.Tags, g.Record.Tags)
 	if g.Rules != nil {
 		c.SetTag("Game", g.Rules.ID())
 	}
@@ -424,14 +458,21 @@ func (g *Game) Canonical() *record.Game {
 	}
 	c.SetTag("Result", res)
 	c.Result = res
-	c.Moves = canonLine(g.Record.Moves, g.Main)
+	if share {
+		c.Moves, _ = shareLine(g.Record.Moves, g.Main)
+	} else {
+		c.Moves = canonLine(g.Record.Moves, g.Main)
+	}
 	return &c
 }
 
+// canonLine is a copy of src with its played moves (steps) in canonical form.
 func canonLine(src record.Line, steps []*Step) record.Line {
 	out := make(record.Line, len(src))
+	store := make([]record.Move, len(src)) // the copies, in one block
 	for i, m := range src {
-		cm := *m
+		cm := &store[i]
+		*cm = *m
 		if i < len(steps) && steps[i].Src == m {
 			st := steps[i]
 			cm.Text, cm.Ply = st.Text, st.Ply
@@ -444,9 +485,59 @@ func canonLine(src record.Line, steps []*Step) record.Line {
 				cm.Variations[j] = canonLine(v, vs)
 			}
 		}
-		out[i] = &cm
+		out[i] = cm
 	}
 	return out
+}
+
+// shareLine is canonLine for CanonicalView: a move already canonical, with
+// its variations, is src's own, not a copy, and so is src when every move of
+// it is; changed reports a copy.
+func shareLine(src record.Line, steps []*Step) (_ record.Line, changed bool) {
+	var out record.Line
+	var store []record.Move // the copies, in one block
+	for i, m := range src {
+		cm := m
+		if i < len(steps) && steps[i].Src == m {
+			st := steps[i]
+			var vars []record.Line
+			for j, v := range m.Variations {
+				var vs []*Step
+				if j < len(st.Variations) {
+					vs = st.Variations[j]
+				}
+				if cv, ch := shareLine(v, vs); ch {
+					if vars == nil {
+						vars = append([]record.Line(nil), m.Variations...)
+					}
+					vars[j] = cv
+				}
+			}
+			if st.Text != m.Text || st.Ply != m.Ply || vars != nil {
+				if len(store) == 0 {
+					store = make([]record.Move, len(src)-i)
+				}
+				cm = &store[0]
+				store = store[1:]
+				*cm = *m
+				cm.Text, cm.Ply = st.Text, st.Ply
+				if vars != nil {
+					cm.Variations = vars
+				}
+			}
+		}
+		if cm != m && out == nil {
+			out = make(record.Line, len(src))
+			copy(out, src[:i])
+		}
+		if out != nil {
+			out[i] = cm
+		}
+	}
+	if out == nil {
+		return src, false
+	}
+	return out, true
 }
 
 // Position is one position of a replayed game, for indexing.

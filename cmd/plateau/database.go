@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/nice"
 )
 
 // databaseCommands are the commands on a database: import, search, tree,
@@ -35,6 +36,18 @@ func databaseCommands() []*cli.Command {
 func dbFlag() cli.Flag {
 	return &cli.StringFlag{Name: "db", Usage: "database directory (default $PLATEAU_DB, else $XDG_DATA_HOME/plateau, else ~/.local/share/plateau)", EnvVars: nil}
 }
+
+// niceFlag is the priority of a writing batch command (import): by default
+// it yields the processors to interactive work on the same machine (a
+// server, a search) and takes them all when nothing else runs.
+func niceFlag() cli.Flag {
+	return &cli.IntFlag{Name: "nice", Value: defaultNice,
+		Usage: "run at this niceness (0–19; 0: as started) so that a server or search on the same machine stays quick"}
+}
+
+// defaultNice: an import at niceness 10 gets about a tenth of a processor's
+// time that a normal process wants too (Linux weights 110 against 1024).
+const defaultNice = 10
 
 // openDB opens the database of --db; readOnly for queries.
 func openDB(c *cli.Context, readOnly bool) (*index.DB, error) {
@@ -72,7 +85,8 @@ func importCommand() *cli.Command {
 			dbFlag(),
 			&cli.BoolFlag{Name: "force", Usage: "re-read files already imported (their games are skipped as duplicates)"},
 			&cli.BoolFlag{Name: "replace", Usage: "the files are the truth: remove the games stored from them before that they no longer hold (implies --force)"},
-			&cli.IntFlag{Name: "tx", Usage: "games per transaction", Value: 5000},
+			&cli.IntFlag{Name: "tx", Usage: "games per transaction (0: a tenth of the games in the database, 5,000 to 50,000)"},
+			niceFlag(),
 			&cli.IntFlag{Name: "workers", Usage: "replay workers (0: one per CPU)"},
 			rulesFlag("game"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
@@ -94,6 +108,9 @@ func importCommand() *cli.Command {
 			ro, err := readOptsOf(c)
 			if err != nil {
 				return err
+			}
+			if err := nice.Lower(c.Int("nice")); err != nil {
+				return cli.Exit(err.Error(), exitUsage)
 			}
 			defer softMemoryLimit()()
 			opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Force: c.Bool("force") || c.Bool("replace"), Replace: c.Bool("replace"), TxGames: c.Int("tx"), Workers: c.Int("workers"),

@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"compress/gzip"
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"time"
@@ -21,7 +23,7 @@ import (
 // generateCommands are the commands that make and measure collections:
 // generate and bench.
 func generateCommands() []*cli.Command {
-	return []*cli.Command{generateCommand(), benchCommand()}
+	return []*cli.Command{generateCommand(), benchCommand(), benchProbeCommand()}
 }
 
 func gameFlag() *cli.StringFlag {
@@ -129,6 +131,22 @@ func createOutput(name string) (io.Writer, func() error, error) {
 	return bw, closeAll, nil
 }
 
+// benchProbeCommand is the process in which bench runs its queries during
+// and after the measured import (bench.ServeProbe): not for users.
+func benchProbeCommand() *cli.Command {
+	return &cli.Command{
+		Name:   "bench-probe",
+		Hidden: true,
+		Usage:  "(internal) the queries of plateau bench, in a process of their own",
+		Action: func(c *cli.Context) error {
+			if err := bench.ServeProbe(c.Context, os.Stdin, c.App.Writer); err != nil {
+				return cli.Exit("bench-probe: "+err.Error(), exitUsage)
+			}
+			return nil
+		},
+	}
+}
+
 func benchCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "bench",
@@ -148,6 +166,8 @@ func benchCommand() *cli.Command {
 			&cli.IntFlag{Name: "queries", Value: 200, Usage: "queries per latency stage after the import"},
 			&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile of the measured import to this file (of the base import to FILE-base)"},
 			&cli.StringFlag{Name: "text-dir", Usage: "keep the generated record files in this directory (default: a temporary one, removed after)"},
+			&cli.BoolFlag{Name: "probe-process", Value: true, Usage: "run the queries during and after the measured import in a process of their own, as a server would (false: in the bench's process)"},
+			&cli.IntFlag{Name: "nice", Value: defaultNice, Usage: "niceness of the measured import when the queries run in their own process, as plateau import's default (0: unchanged)"},
 		},
 		Action: func(c *cli.Context) error {
 			g, err := rules.Lookup(c.String("game"))
@@ -168,7 +188,7 @@ func benchCommand() *cli.Command {
 			if every <= 0 {
 				every = -1
 			}
-			rep, err := bench.Run(c.Context, bench.Config{
+			cfg := bench.Config{
 				Game:       g,
 				Games:      c.Int("games"),
 				Seed:       c.Uint64("seed"),
@@ -182,10 +202,23 @@ func benchCommand() *cli.Command {
 				CPUProfile: c.String("cpuprofile"),
 				TextDir:    c.String("text-dir"),
 				Log:        os.Stderr,
-			})
+				Nice:       c.Int("nice"),
+			}
+			if c.Bool("probe-process") {
+				exe, err := os.Executable()
+				if err != nil {
+					return cli.Exit(err.Error(), exitUsage)
+				}
+				cfg.ProbeCommand = func(ctx context.Context) *exec.Cmd {
+					cmd := exec.CommandContext(ctx, exe, "bench-probe")
+					cmd.Stderr = os.Stderr
+					return cmd
+				}
+			}
+			rep, err := bench.Run(c.Context, cfg)
 			if rep != nil {
 				rep.Notes = append([]string{"Command: `plateau " + strings.Join(os.Args[1:], " ") + "`"}, rep.Notes...)
-				fmt.Print(rep.Markdown())
+				fmt.Fprint(c.App.Writer, rep.Markdown())
 			}
 			if err != nil {
 				return cli.Exit(err.Error(), exitUsage)

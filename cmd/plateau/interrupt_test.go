@@ -18,7 +18,12 @@ import (
 
 // TestMain runs plateau itself when PLATEAU_MAIN_ARGS holds its arguments
 // (one per line), for the tests that signal a real process.
+// A plateau process under test that starts itself again (bench starts
+// `plateau bench-probe`) starts the test binary: it runs plateau too.
 func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "bench-probe" {
+		os.Exit(run(append([]string{"plateau"}, os.Args[1:]...), os.Stdout, os.Stderr))
+	}
 	if a := os.Getenv("PLATEAU_MAIN_ARGS"); a != "" {
 		os.Exit(run(append([]string{"plateau"}, strings.Split(a, "\n")...), os.Stdout, os.Stderr))
 	}

@@ -20,10 +20,12 @@
 // counts (Config.Curve), so that a large import shows whether it slows as
 // the database grows. With Config.Base, a first import (games [Games,
 // Games+Base) of the same collection: the same players, no duplicates) fills
-// the database before the measured one. While the measured import runs, a
-// goroutine with its own read-only handle runs exact-position lookups and
-// opening trees at a fixed pace (Config.QueryEvery); the same queries are
-// run again after the import, and their percentiles compared.
+// the database before the measured one. While the measured import runs,
+// exact-position lookups and opening trees run at a fixed pace
+// (Config.QueryEvery) on their own read-only handle — in a process of their
+// own with Config.ProbeCommand, as a server's, the import then at
+// Config.Nice; the same queries run again after the import, at the same
+// pace on a new handle, and their percentiles are compared.
 package bench
 
 import (
@@ -33,6 +35,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -76,6 +79,15 @@ type Config struct {
 	// removed after.
 	TextDir string
 	Log     io.Writer
+	// ProbeCommand, when set, makes the command of a process that runs the
+	// queries during and after the measured import (the same program,
+	// calling ServeProbe on its standard input and output); nil: they run
+	// in this process, on a second read-only handle.
+	ProbeCommand func(context.Context) *exec.Cmd
+	// Nice is the niceness this process takes for the measured import when
+	// the queries run in a process of their own (0: unchanged), as
+	// `plateau import` takes by default.
+	Nice int
 }
 
 // DefaultCurve is where an import's curve is cut by default.

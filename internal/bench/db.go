@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/nice"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
@@ -48,6 +49,13 @@ func (r *run) runDB(ctx context.Context, file string, gs generate.Stats, smp *sa
 	if cfg.Base > 0 {
 		note = fmt.Sprintf("replay + SQLite + Bleve, all cores; into a database of %s games", thousands(cfg.Base))
 	}
+	if pr != nil {
+		defer func() {
+			if pr.proc != nil {
+				pr.proc.close()
+			}
+		}()
+	}
 	if _, err := r.importFile(ctx, dir, "import", file, gs, note, cfg.CPUProfile, pr); err != nil {
 		return err
 	}
@@ -71,7 +79,7 @@ func (r *run) runDB(ctx context.Context, file string, gs generate.Stats, smp *sa
 	defer db.Close()
 
 	if pr != nil {
-		if err := r.probeAfter(ctx, db, pr, probeSmp == smp); err != nil {
+		if err := r.probeAfter(ctx, dir, pr, probeSmp == smp); err != nil {
 			return err
 		}
 	}
@@ -158,7 +166,7 @@ func (r *run) sampleBase() (*sampler, error) {
 // importFile opens the database for writing, imports file into it (with a
 // CPU profile when prof is set and the probe running when pr is set),
 // closes it and records the import's stage and its curve.
-func (r *run) importFile(ctx context.Context, dir, name, file string, gs generate.Stats, note, prof string, pr *probe) (index.ImportStats, error) {
+func (r *run) importFile(ctx context.Context, dir, name, file string, gs generate.Stats, note, prof string, pr *probe) (_ index.ImportStats, err error) {
 	db, err := index.Open(ctx, dir, index.Options{})
 	if err != nil {
 		return index.ImportStats{}, err
@@ -169,7 +177,20 @@ func (r *run) importFile(ctx context.Context, dir, name, file string, gs generat
 		}
 	}()
 	var stopProbe func() error
-	if pr != nil {
+	switch {
+	case pr != nil && r.cfg.ProbeCommand != nil:
+		proc, err := startProbeProc(ctx, r.cfg.ProbeCommand(ctx), dir, pr)
+		if err != nil {
+			return index.ImportStats{}, err
+		}
+		pr.proc = proc
+		stopProbe = proc.stop
+		defer func() {
+			if err != nil {
+				proc.close()
+			}
+		}()
+	case pr != nil:
 		// A second handle, read-only, as another process would open it.
 		rdb, err := index.Open(ctx, dir, index.Options{ReadOnly: true})
 		if err != nil {
@@ -178,6 +199,14 @@ func (r *run) importFile(ctx context.Context, dir, name, file string, gs generat
 		defer rdb.Close()
 		pr.db = rdb
 		stopProbe = pr.start(ctx)
+	}
+	if pr != nil && r.cfg.Nice > 0 {
+		// The measured import yields to the queries, as `plateau import`
+		// does to a server (internal/nice). For good: the stages after it
+		// run on a machine where nothing else should run.
+		if err := nice.Lower(r.cfg.Nice); err != nil {
+			return index.ImportStats{}, err
+		}
 	}
 	if prof != "" {
 		f, err := os.Create(prof)

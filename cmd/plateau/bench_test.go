@@ -1,0 +1,24 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBenchProbeProcess runs plateau bench with its queries in a process of
+// their own (the default): the report has the rows of the queries during
+// and after the import, and says where they ran.
+func TestBenchProbeProcess(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "db")
+	out := mustRun(t, "bench", "--game", "ogi", "--games", "60", "--queries", "10", "--query-every", "1ms", "--nice", "0", "--db", db)
+	for _, w := range []string{"| position lookup during import | ", "| opening tree after import | ", "in a process of its own", "The queries ran in a process of their own; the import at niceness 0"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("the report does not say %q:\n%s", w, out)
+		}
+	}
+	out = mustRun(t, "bench", "--game", "ogi", "--games", "60", "--queries", "10", "--query-every", "1ms", "--probe-process=false", "--db", filepath.Join(t.TempDir(), "db"))
+	if !strings.Contains(out, "on a second read-only handle") || strings.Contains(out, "process of its own") {
+		t.Errorf("--probe-process=false: the queries did not run in the bench's process:\n%s", out)
+	}
+}
