@@ -113,8 +113,8 @@
 // and tree contributions are written in one transaction, so kill -9 leaves
 // either all or nothing; running the same import again skips what was
 // committed (duplicates by hash) and completes the rest. The text index is
-// written after each commit, in batches of 1000 documents (never
-// unsafe_batch), by its own goroutine; the highest indexed game id is kept
+// written after each commit, in batches of up to 5000 documents or 8 MiB of
+// text (never unsafe_batch), by its own goroutine; the highest indexed game id is kept
 // in SQLite (meta text_hw) and, on the next writable import, games beyond it
 // are indexed again.
 //

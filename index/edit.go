@@ -422,10 +422,14 @@ func (db *DB) syncText(ctx context.Context) error {
 			return err
 		}
 		err = db.withText(func(idx bleve.Index) error {
+			bd, err := newDocBuilder(idx.Mapping())
+			if err != nil {
+				return err
+			}
 			b := idx.NewBatch()
 			for _, id := range ids {
 				if d, ok := docs[id]; ok {
-					if err := b.Index(strconv.FormatInt(id, 10), d.doc); err != nil {
+					if err := b.IndexAdvanced(bd.build(&d)); err != nil {
 						return err
 					}
 				} else {

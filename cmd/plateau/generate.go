@@ -204,6 +204,8 @@ func benchCommand() *cli.Command {
 				Log:        os.Stderr,
 				Nice:       c.Int("nice"),
 			}
+			// The imports run as plateau import runs them.
+			defer softMemoryLimit(importMemoryLimit)()
 			if c.Bool("probe-process") {
 				exe, err := os.Executable()
 				if err != nil {

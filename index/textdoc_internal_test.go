@@ -1,0 +1,230 @@
+package index
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/document"
+	bindex "github.com/blevesearch/bleve_index_api"
+
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/replay/generate"
+	"github.com/plateau/plateau/rules"
+)
+
+// mappedDoc is a game's document as Plateau gave it to Bleve up to 2026-11
+// (a map through textMapping's reflection), the reference of docBuilder.
+func mappedDoc(d textDoc) map[string]any {
+	m := map[string]any{"game": d.game, "result": d.result, "date": d.date, "players": d.players}
+	for k, v := range map[string]string{"event": d.event, "site": d.site, "annotator": d.annotator, "comments": d.comments} {
+		if v != "" {
+			m[k] = v
+		}
+	}
+	return m
+}
+
+// textTestDocs are the documents of generated Ōgi games and of hand-made
+// ones that try the analyzers' corners: empty fields, accents, scripts,
+// apostrophes, numbers with separators, repeated words.
+func textTestDocs(t testing.TB, n int) []textDoc {
+	t.Helper()
+	g, err := rules.Lookup("ogi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, err := generate.New(g, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := gen.Write(context.Background(), &buf, n, generate.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var docs []textDoc
+	r := record.NewReader(&buf, "g.pdn")
+	p := newPreparer(replay.Options{}, nil)
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if pr := p.prepare(Record{Game: rec, Err: err, File: "g.pdn"}); pr.valid {
+			docs = append(docs, docOf(int64(len(docs)+1), pr))
+		}
+	}
+	odd := []textDoc{
+		{},
+		{game: "ogi", players: ";"},
+		{game: "dames", result: "1-1", date: "1988.??.??", players: "Ōno, Kōji ; DE GRAAF", event: "Ōsaka Ōsaka ōsaka", site: "Zürich"},
+		{game: "draughts", result: "2-0", players: "O'Brien ; d'Artagnan", comments: "3.14 1,000 a.b x_y e-mail don't l'œil ÆØÅ ß ǅ ﬁ café naïve"},
+		{game: "jetan", players: "高橋 明 ; رنا الهاشمي", event: "София 名人戦 1988", annotator: "Veltin, Cyril", comments: "  {brace} $1 !? 12. P-e4 ... \t\n x"},
+		{game: "sauts", result: "*", players: "A ; B", site: "São Paulo", comments: strings.Repeat("long long ", 500)},
+	}
+	for _, d := range odd {
+		d.id = int64(len(docs) + 1)
+		docs = append(docs, d)
+	}
+	return docs
+}
+
+// TestDocBuilderAsMapping: a document built by docBuilder is, once analyzed,
+// the one textMapping makes of the map: same fields, options, lengths, token
+// frequencies and locations, and the same default field _all.
+func TestDocBuilderAsMapping(t *testing.T) {
+	m, err := textMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd, err := newDocBuilder(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range textTestDocs(t, 300) {
+		want := document.NewDocument(strconv.FormatInt(d.id, 10))
+		if err := m.MapDocument(want, mappedDoc(d)); err != nil {
+			t.Fatal(err)
+		}
+		got := bd.build(&d)
+		if g, w := docSummary(got), docSummary(want); g != w {
+			t.Fatalf("document %d (%+v):\n got %s\nwant %s", d.id, d, g, w)
+		}
+	}
+}
+
+// docSummary analyzes a document as the index does and writes out all it
+// gives the index.
+func docSummary(d *document.Document) string {
+	d.AddIDField()
+	var fields []string
+	d.VisitFields(func(f bindex.Field) {
+		f.Analyze()
+		if f.Name() != "_id" {
+			d.VisitComposite(func(cf bindex.CompositeField) {
+				cf.Compose(f.Name(), f.AnalyzedLength(), f.AnalyzedTokenFrequencies())
+			})
+		}
+		fields = append(fields, fieldSummary(f))
+	})
+	sort.Strings(fields)
+	d.VisitComposite(func(cf bindex.CompositeField) { fields = append(fields, fieldSummary(cf)) })
+	return fmt.Sprintf("id %s indexed %v size %d fields %d %d:\n%s", d.ID(), d.Indexed(), d.NumPlainTextBytes(),
+		len(d.Fields), len(d.CompositeFields), strings.Join(fields, "\n"))
+}
+
+func fieldSummary(f bindex.Field) string {
+	var terms []string
+	for k, tf := range f.AnalyzedTokenFrequencies() {
+		s := fmt.Sprintf("%q=%q/%d", k, tf.Term, tf.Frequency())
+		for _, l := range tf.Locations {
+			s += fmt.Sprintf(" %s@%d:%d-%d%v", l.Field, l.Position, l.Start, l.End, l.ArrayPositions)
+		}
+		terms = append(terms, s)
+	}
+	sort.Strings(terms)
+	return fmt.Sprintf("%s opts %v len %d value %q pos %v terms %v", f.Name(), f.Options(), f.AnalyzedLength(),
+		f.Value(), f.ArrayPositions(), terms)
+}
+
+// TestDocBuilderSearch: an index written with docBuilder answers queries as
+// one written through the mapping: same hits, same order, same scores.
+func TestDocBuilderSearch(t *testing.T) {
+	docs := textTestDocs(t, 400)
+	open := func(name string, add func(bleve.Index, *bleve.Batch, textDoc) error) bleve.Index {
+		path := filepath.Join(t.TempDir(), name)
+		if err := createText(path); err != nil {
+			t.Fatal(err)
+		}
+		idx, err := bleve.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { idx.Close() })
+		for i := 0; i < len(docs); i += 100 { // several segments
+			b := idx.NewBatch()
+			for _, d := range docs[i:min(i+100, len(docs))] {
+				if err := add(idx, b, d); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := idx.Batch(b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return idx
+	}
+	old := open("mapped", func(_ bleve.Index, b *bleve.Batch, d textDoc) error {
+		return b.Index(strconv.FormatInt(d.id, 10), mappedDoc(d))
+	})
+	built := open("built", func(idx bleve.Index, b *bleve.Batch, d textDoc) error {
+		bd, err := newDocBuilder(idx.Mapping())
+		if err != nil {
+			return err
+		}
+		return b.IndexAdvanced(bd.build(&d))
+	})
+	queries := []string{
+		"osaka", "Ōsaka", "players:ono", "event:osaka", "site:zurich", "site:Zürich", "annotator:veltin",
+		"comments:don't", "comments:3.14", "comments:cafe", "comments:oeil", "comments:ss", "game:ogi",
+		"result:1-0", "result:\"1-1\"", "date:1988.??.??", "date:\"\"", "+game:dames -result:1-0",
+		`"veltin cyril"`, `"long long"`, "comments:long", "high*", "kom*", "veltin~1", "/s[aã]o/", "paulo",
+		"高橋", "明", "София", "名人戦", "الهاشمي", "players:d'artagnan", "players:o'brien", "x_y", "e-mail",
+		"1988", "ÆØÅ", "aeoa", "naive", "fi", "players:a", "tournament", "open", "club",
+	}
+	for _, d := range docs[:50] { // each generated game's own words
+		for _, w := range strings.Fields(d.players + " " + d.event + " " + d.site) {
+			if w != ";" {
+				queries = append(queries, strconv.Quote(w))
+			}
+		}
+	}
+	for _, q := range queries {
+		req := bleve.NewSearchRequestOptions(bleve.NewQueryStringQuery(q), 1000, 0, false)
+		a, errA := old.Search(req)
+		b, errB := built.Search(req)
+		for _, r := range []*bleve.SearchResult{a, b} {
+			if r != nil { // hits of equal scores come in the order of analysis, which runs in parallel
+				sort.SliceStable(r.Hits, func(i, j int) bool {
+					hi, hj := r.Hits[i], r.Hits[j]
+					return hi.Score > hj.Score || hi.Score == hj.Score && hi.ID < hj.ID
+				})
+			}
+		}
+		if (errA != nil) != (errB != nil) {
+			t.Fatalf("%s: errors %v and %v", q, errA, errB)
+		}
+		if errA != nil {
+			continue
+		}
+		if a.Total != b.Total || len(a.Hits) != len(b.Hits) {
+			t.Fatalf("%s: %d hits through the mapping, %d built", q, a.Total, b.Total)
+		}
+		for i := range a.Hits {
+			if a.Hits[i].ID != b.Hits[i].ID || a.Hits[i].Score != b.Hits[i].Score {
+				t.Fatalf("%s: hit %d is %s (%g) through the mapping, %s (%g) built", q, i,
+					a.Hits[i].ID, a.Hits[i].Score, b.Hits[i].ID, b.Hits[i].Score)
+			}
+		}
+	}
+	var total uint64
+	for _, q := range []string{"game:ogi", "osaka", "comments:long"} {
+		r, err := built.Search(bleve.NewSearchRequest(bleve.NewQueryStringQuery(q)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += r.Total
+	}
+	if total == 0 {
+		t.Fatal("the test queries match nothing")
+	}
+}
