@@ -388,6 +388,12 @@ func (p *Position) Outcome() rules.Outcome {
 	return rules.Outcome{}
 }
 
+var _ rules.OverWhenStuck = (*Position)(nil)
+
+// OverWhenStuck implements rules.OverWhenStuck: the game is over when a King
+// has been captured (ParseMove refuses every move) or when no move is legal.
+func (p *Position) OverWhenStuck() {}
+
 func (p *Position) kingCaptured() bool { return p.hand[0][king]|p.hand[1][king] != 0 }
 
 // CheckResult says whether a record may end here with that Result:
