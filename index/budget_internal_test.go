@@ -3,9 +3,13 @@ package index
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
@@ -85,5 +89,63 @@ func TestBudgetReleased(t *testing.T) {
 	}
 	if _, err := os.Stat(file); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestImportStageLabels: the import's goroutines carry their stage's label,
+// so that a CPU profile tells the time of each stage (go tool pprof -tags).
+// The records come from a function that waits, after 250 of them, until
+// the first commit has taken a goroutine profile: every stage is alive
+// then.
+func TestImportStageLabels(t *testing.T) {
+	g, err := rules.Lookup("ogi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, err := generate.New(g, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := gen.Write(context.Background(), &b, 300, generate.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	rd := record.NewReader(&b, "g.pdn")
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var prof bytes.Buffer
+	captured := make(chan struct{})
+	testAfterCommit = func() {
+		if prof.Len() == 0 {
+			pprof.Lookup("goroutine").WriteTo(&prof, 1)
+			close(captured)
+		}
+	}
+	defer func() { testAfterCommit = nil }()
+	n := 0
+	next := func() (Record, error) {
+		if n++; n == 250 {
+			select {
+			case <-captured:
+			case <-time.After(20 * time.Second):
+				t.Error("no commit while the records were read")
+			}
+		}
+		rg, err := rd.Next()
+		if rg == nil {
+			return Record{}, io.EOF
+		}
+		return Record{Game: rg, Err: err, File: "g.pdn"}, nil
+	}
+	if _, err := db.ImportRecords(context.Background(), next, ImportOptions{TxGames: 100, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{`"stage":"read"`, `"stage":"replay"`, `"stage":"write"`, `"stage":"text"`} {
+		if !strings.Contains(prof.String(), "# labels: {") || !strings.Contains(prof.String(), l) {
+			t.Errorf("no goroutine labelled %s during the import", l)
+		}
 	}
 }

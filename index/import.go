@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -462,15 +463,15 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	// workers make while a transaction of 20,000 commits.
 	done := make(chan chunk, maxPrepared)
 	var perr error
-	go func() {
+	go pprof.Do(ctx, pprof.Labels("stage", "read"), func(ctx context.Context) {
 		perr = produce(ctx, in, mem)
 		close(in)
-	}()
+	})
 	var wg sync.WaitGroup
 	ropts := replay.Options{DefaultGame: opts.DefaultGame, Detect: opts.Detect}
 	for range workers {
 		wg.Add(1)
-		go func() {
+		go pprof.Do(ctx, pprof.Labels("stage", "replay"), func(ctx context.Context) {
 			defer wg.Done()
 			p := newPreparer(ropts, enc)
 			for c := range in {
@@ -495,7 +496,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 					return
 				}
 			}
-		}()
+		})
 	}
 	go func() { wg.Wait(); close(done) }()
 
@@ -505,7 +506,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	var textHW, textN atomic.Int64
 	var textErr error
 	textDone := make(chan struct{})
-	go func() {
+	go pprof.Do(ctx, pprof.Labels("stage", "text"), func(context.Context) {
 		defer close(textDone)
 		var released time.Time
 		for docs := range texts {
@@ -531,7 +532,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 			textN.Add(int64(len(docs)))
 			textHW.Store(docs[len(docs)-1].id)
 		}
-	}()
+	})
 
 	w := newWriter(db)
 	w.replace = opts.Replace
@@ -541,7 +542,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	// commit commits the writer's transaction; the games count as
 	// committed, and go to the text index, even when the merges after the
 	// commit fail (committed).
-	commit := func() error {
+	commit := func(ctx context.Context) error {
 		w.hw = textHW.Load()
 		t0 := time.Now()
 		docs, err := w.commit(ctx)
@@ -556,7 +557,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		}
 		return err
 	}
-	werr := func() error {
+	write := func(ctx context.Context) error {
 		for c := range done {
 			if debugTiming {
 				fmt.Fprintf(os.Stderr, "chunk %d at %v\n", c.seq, time.Since(start))
@@ -569,13 +570,14 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 				}
 				delete(pending, next)
 				next++
-				err := db.writeChunk(ctx, w, c, &st)
+				var err error
+				pprof.Do(ctx, pprof.Labels("write", "add"), func(ctx context.Context) { err = db.writeChunk(ctx, w, c, &st) })
 				mem.release(c.weight)
 				if err != nil {
 					return err
 				}
 				if w.games >= txGames() || w.held >= maxTxHeld || w.docBytes >= maxTxDocs {
-					if err := commit(); err != nil {
+					if err := commit(ctx); err != nil {
 						return err
 					}
 				}
@@ -590,8 +592,13 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		return commit()
-	}()
+		return commit(ctx)
+	}
+	// The stages are labelled in a CPU profile: `go tool pprof -tags`
+	// gives the time of each (read, replay, write and its steps, compress,
+	// text; the garbage collector's own workers are not labelled).
+	var werr error
+	pprof.Do(ctx, pprof.Labels("stage", "write"), func(ctx context.Context) { werr = write(ctx) })
 	if werr != nil {
 		w.rollback()
 		cancel()

@@ -187,19 +187,22 @@ func (p *preparer) prepare(r Record) *prepared {
 	out.moves = encodeMoves(g.Main)
 	out.final = g.Final.Key()
 	firsts := map[*replay.Step]bool{}
+	npos := 1 // the positions Positions reports: the start, …
 	var mark func([]*replay.Step)
 	mark = func(l []*replay.Step) {
+		npos += len(l) // … one after each move, …
 		for _, st := range l {
 			for _, v := range st.Variations {
 				if len(v) > 0 {
 					firsts[v[0]] = true
+					npos++ // … and one where a variation branches off
 					mark(v)
 				}
 			}
 		}
 	}
 	mark(g.Main)
-	out.pos = make([]posRow, 0, out.plies+2)
+	out.pos = make([]posRow, 0, npos)
 	g.Positions(func(ps replay.Position) {
 		depth := ps.Depth
 		if ps.Next != nil && firsts[ps.Next] {

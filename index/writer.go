@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"runtime/pprof"
 	"slices"
 	"strings"
 )
@@ -153,7 +154,9 @@ func (w *writer) flushBlock(ctx context.Context) error {
 	}
 	raw := w.block
 	done := make(chan []byte, 1)
-	go func() { done <- enc.EncodeAll(raw, make([]byte, 0, len(raw)/3)) }()
+	go pprof.Do(context.Background(), pprof.Labels("stage", "compress"), func(context.Context) {
+		done <- enc.EncodeAll(raw, make([]byte, 0, len(raw)/3))
+	})
 	w.texts = append(w.texts, pendingText{w.blockID, done})
 	w.blockID++
 	w.block = make([]byte, 0, blockSize+4096)
@@ -566,7 +569,9 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 		w.rollback()
 		return nil, err
 	}
-	if err := w.flushRows(sctx); err != nil {
+	var err error
+	pprof.Do(sctx, pprof.Labels("write", "flush"), func(context.Context) { err = w.flushRows(sctx) })
+	if err != nil {
 		w.rollback()
 		return nil, err
 	}
@@ -579,7 +584,7 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	for _, s := range []*sql.Stmt{w.insGame, w.insTagName, w.selPlayer, w.addPlayer} {
 		s.Close()
 	}
-	err := w.tx.Commit()
+	pprof.Do(sctx, pprof.Labels("write", "commit"), func(context.Context) { err = w.tx.Commit() })
 	w.tx = nil
 	w.games = 0
 	w.held, w.docBytes = 0, 0
@@ -597,7 +602,8 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	if testAfterCommit != nil {
 		testAfterCommit()
 	}
-	if err := w.db.compactPositions(ctx); err != nil {
+	pprof.Do(ctx, pprof.Labels("write", "merge"), func(context.Context) { err = w.db.compactPositions(ctx) })
+	if err != nil {
 		return docs, afterCommit{err}
 	}
 	return docs, nil

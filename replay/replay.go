@@ -280,13 +280,26 @@ func (r *replayer) fail(m *record.Move, ply int, err error) {
 func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) []*Step {
 	steps := make([]*Step, 0, len(moves))
 	store := make([]Step, len(moves))
+	// A position whose game is over when no move parses is asked its
+	// Outcome only when the move does not parse (or before its
+	// variations): the first error is the same, found sooner.
+	_, stuckOver := pos.(rules.OverWhenStuck)
 	for i, m := range moves {
 		if r.g.Err != nil {
 			return steps
 		}
-		if o := pos.Outcome(); o.Over {
-			r.fail(m, ply, fmt.Errorf("%w (%s)", ErrAfterEnd, o.Reason))
-			return steps
+		var mv rules.Move
+		var err error
+		parsed := false
+		if stuckOver && len(m.Variations) == 0 {
+			mv, err = pos.ParseMove(m.Text)
+			parsed = true
+		}
+		if !parsed || err != nil {
+			if o := pos.Outcome(); o.Over {
+				r.fail(m, ply, fmt.Errorf("%w (%s)", ErrAfterEnd, o.Reason))
+				return steps
+			}
 		}
 		st := &store[i]
 		st.Src, st.Depth, st.Ply = m, depth, ply
@@ -297,7 +310,9 @@ func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) [
 		if r.g.Err != nil {
 			return steps
 		}
-		mv, err := pos.ParseMove(m.Text)
+		if !parsed {
+			mv, err = pos.ParseMove(m.Text)
+		}
 		if err != nil {
 			mv, err = resolve(pos, err, moves[i+1:])
 		}

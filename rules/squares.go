@@ -67,3 +67,11 @@ func Placements(l *Layout, board, hand []byte) []Placement {
 type Reserver interface {
 	CloneReserve(n int) Position
 }
+
+// OverWhenStuck is implemented by positions whose game is over exactly when
+// the side to move can play no move: ParseMove then refuses every text, and
+// a move it accepts shows that Outcome is not over. A replay need not ask
+// Outcome before such a move (in Ōgi, Outcome looks for a legal move).
+type OverWhenStuck interface {
+	OverWhenStuck()
+}

@@ -127,7 +127,7 @@ func TestRunBase(t *testing.T) {
 		t.Errorf("load averages %q", rep.Load)
 	}
 	md := rep.Markdown()
-	for _, w := range []string{"300 games into a database of 200", "position lookup p50", "go tool pprof"} {
+	for _, w := range []string{"300 games into a database of 200", "position lookup p50", "go tool pprof", "CPU by stage, import (profile labels): ", "CPU by stage, import (base) (profile labels): ", "µs of CPU a game"} {
 		if !strings.Contains(md, w) {
 			t.Errorf("the report does not say %q:\n%s", w, md)
 		}

@@ -226,6 +226,11 @@ func (r *run) importFile(ctx context.Context, dir, name, file string, gs generat
 	m.stop(&st)
 	if prof != "" {
 		pprof.StopCPUProfile()
+		if sec, perr := stageCPU(prof); perr != nil {
+			r.rep.Notes = append(r.rep.Notes, fmt.Sprintf("CPU by stage, %s: %v", name, perr))
+		} else {
+			r.rep.Notes = append(r.rep.Notes, fmt.Sprintf("CPU by stage, %s (profile labels): %s.", name, stageNote(sec, is.Stored)))
+		}
 	}
 	var perr error
 	if stopProbe != nil {

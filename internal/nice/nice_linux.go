@@ -5,15 +5,36 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+	"time"
 )
 
 // On Linux a niceness belongs to a thread (setpriority(PRIO_PROCESS, tid)
 // changes one thread only), and a Go program runs on several: every thread
-// listed in /proc/self/task is changed.
+// listed in /proc/self/task is changed. A thread being started by a thread
+// not yet changed copies its niceness before it is listed: passes are
+// repeated, a few milliseconds apart, until two in a row change nothing (a
+// thread started after that inherits the new niceness).
 func lower(n int) error {
+	quiet := 0
+	for range 50 {
+		changed, err := lowerPass(n)
+		if err != nil {
+			return err
+		}
+		if changed {
+			quiet = 0
+		} else if quiet++; quiet == 2 {
+			return nil
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	return nil
+}
+
+func lowerPass(n int) (changed bool, err error) {
 	ents, err := os.ReadDir("/proc/self/task")
 	if err != nil {
-		return fmt.Errorf("lower priority: %w", err)
+		return false, fmt.Errorf("lower priority: %w", err)
 	}
 	for _, e := range ents {
 		tid, err := strconv.Atoi(e.Name())
@@ -24,10 +45,11 @@ func lower(n int) error {
 			continue
 		}
 		if err := syscall.Setpriority(syscall.PRIO_PROCESS, tid, n); err != nil && err != syscall.ESRCH {
-			return fmt.Errorf("lower priority of thread %d to %d: %w", tid, n, err)
+			return false, fmt.Errorf("lower priority of thread %d to %d: %w", tid, n, err)
 		}
+		changed = true
 	}
-	return nil
+	return changed, nil
 }
 
 // threadNice is a thread's niceness. The raw getpriority system call

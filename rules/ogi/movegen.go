@@ -317,15 +317,40 @@ func (p *Position) hasLegal() bool {
 	if len(p.hist)-p.since < 2 {
 		return p.hasPseudo() // no move can repeat
 	}
-	var buf [64]rules.Move
+	// The moves of pieceMoves, one destination at a time: the first
+	// move that does not repeat ends the search.
+	var buf [2]rules.Move
+	us := p.side
 	for sq := 0; sq < 64; sq++ {
 		c := p.board[sq]
-		if c == 0 || sideOf(c) != p.side {
+		if c == 0 || sideOf(c) != us {
 			continue
 		}
-		for _, m := range p.pieceMoves(buf[:0], sq, c) {
-			if !p.repeats(m) {
-				return true
+		for _, t := range steps[c&31][sq] {
+			tc := p.board[t]
+			if tc != 0 && sideOf(tc) == us {
+				continue
+			}
+			for _, m := range addMoves(buf[:0], sq, int(t), c, tc) {
+				if !p.repeats(m) {
+					return true
+				}
+			}
+		}
+		for _, d := range slideDirs[c&31] {
+			for _, t := range rays[d][sq] {
+				tc := p.board[t]
+				if tc != 0 && sideOf(tc) == us {
+					break
+				}
+				for _, m := range addMoves(buf[:0], sq, int(t), c, tc) {
+					if !p.repeats(m) {
+						return true
+					}
+				}
+				if tc != 0 {
+					break
+				}
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package ogi
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/plateau/plateau/rules"
 )
@@ -72,8 +73,22 @@ var _ rules.Position = (*Position)(nil)
 // unpromoted-pawn move (the 100-ply draw rule); it is omitted when zero.
 func Parse(s string) (*Position, error) {
 	if strings.TrimSpace(s) == "" {
-		s = StartSFEN
+		// A copy of the start, read once (most records start there).
+		p, err := startPosition()
+		if err != nil {
+			return nil, err
+		}
+		c := *p
+		return &c, nil
 	}
+	return parse(s)
+}
+
+// startPosition is StartSFEN read, once; its history is empty, so a copy
+// shares nothing with it.
+var startPosition = sync.OnceValues(func() (*Position, error) { return parse(StartSFEN) })
+
+func parse(s string) (*Position, error) {
 	f := strings.Fields(s)
 	if len(f) < 2 || len(f) > 5 {
 		return nil, rules.PositionError(s, "want 2 to 5 fields (board side hands number [quiet]), got %d", len(f))
@@ -372,6 +387,12 @@ func (p *Position) Outcome() rules.Outcome {
 	}
 	return rules.Outcome{}
 }
+
+var _ rules.OverWhenStuck = (*Position)(nil)
+
+// OverWhenStuck implements rules.OverWhenStuck: the game is over when a King
+// has been captured (ParseMove refuses every move) or when no move is legal.
+func (p *Position) OverWhenStuck() {}
 
 func (p *Position) kingCaptured() bool { return p.hand[0][king]|p.hand[1][king] != 0 }
 

@@ -1,0 +1,52 @@
+package index
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
+
+	_ "github.com/plateau/plateau/rules/all"
+)
+
+// TestPreparePositionsSized checks that prepare counts the positions of a
+// game before collecting them: the rows take one allocation of the right
+// size (the prepared chunk's weight counts their capacity).
+func TestPreparePositionsSized(t *testing.T) {
+	files, _ := filepath.Glob("../samples/*/*.pdn")
+	p := newPreparer(replay.Options{DefaultGame: "draughts"}, nil)
+	valid, branching := 0, 0
+	for _, f := range files {
+		if filepath.Base(filepath.Dir(f)) == "broken" {
+			continue
+		}
+		src, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := record.NewReader(src, f)
+		for {
+			g, err := r.Next()
+			if err != nil {
+				break
+			}
+			out := p.prepare(Record{Game: g, File: f})
+			if !out.valid {
+				continue
+			}
+			valid++
+			if len(out.pos) > out.plies+1 {
+				branching++
+			}
+			if cap(out.pos) != len(out.pos) {
+				t.Errorf("%s line %d: %d positions in room for %d", f, g.Pos.Line, len(out.pos), cap(out.pos))
+			}
+		}
+		src.Close()
+	}
+	if valid == 0 || branching == 0 {
+		t.Fatalf("%d valid games, %d with variations: the samples should have both", valid, branching)
+	}
+}
