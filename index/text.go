@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 	"unicode"
@@ -87,9 +88,32 @@ func (d *textDoc) fields() (text [len(textFields)]string, kw [len(keywordFields)
 // map[string]any: every keyword field, the text fields that are not empty
 // (the mapping leaves them out of the map), and the default field _all
 // composed of the text fields.
+//
+// Fields other than players and comments repeat from game to game (an
+// event's games, a site, an annotator, dates, results), so their analysis
+// is computed once per value and builder (analyzed) and shared by the
+// documents, which only read it.
 type docBuilder struct {
 	fold, keyword analysis.Analyzer
+	mu            sync.Mutex // the analysis workers of a batch run in parallel
+	analyzed      map[fieldValue]*analyzedValue
 }
+
+type fieldValue struct{ field, value string }
+
+// analyzedValue is a field's value analyzed: its length in tokens and its
+// token frequencies, as document.TextField.Analyze computes them.
+type analyzedValue struct {
+	length int
+	freqs  bindex.TokenFrequencies
+}
+
+// maxAnalyzed bounds the values a builder keeps analyzed, and
+// maxAnalyzedLen the length of one.
+const (
+	maxAnalyzed    = 8192
+	maxAnalyzedLen = 256
+)
 
 // textIndexing are the indexing options of textMapping's fields (neither
 // stored, nor term vectors, nor doc values); _all's say term vectors, as
@@ -100,7 +124,8 @@ const (
 )
 
 func newDocBuilder(m mapping.IndexMapping) (*docBuilder, error) {
-	b := &docBuilder{fold: m.AnalyzerNamed(foldAnalyzer), keyword: m.AnalyzerNamed(keyword.Name)}
+	b := &docBuilder{fold: m.AnalyzerNamed(foldAnalyzer), keyword: m.AnalyzerNamed(keyword.Name),
+		analyzed: map[fieldValue]*analyzedValue{}}
 	if b.fold == nil || b.keyword == nil {
 		return nil, fmt.Errorf("text index: the mapping lacks the analyzers %s and %s", foldAnalyzer, keyword.Name)
 	}
@@ -112,16 +137,79 @@ func (b *docBuilder) build(d *textDoc) *document.Document {
 	text, kw := d.fields()
 	doc.Fields = make([]document.Field, 0, len(text)+len(kw)+1) // and _id, added by the index
 	for i, v := range text {
-		if v != "" || i == 0 { // players is always in the map
-			doc.AddField(document.NewTextFieldCustom(textFields[i], nil, []byte(v), textIndexing, b.fold))
+		switch {
+		case i == 0 || i == len(text)-1: // players (always in the map), comments
+			if v != "" || i == 0 {
+				doc.AddField(document.NewTextFieldCustom(textFields[i], nil, []byte(v), textIndexing, b.fold))
+			}
+		case v != "":
+			doc.AddField(&sharedField{name: textFields[i], value: v, an: b.fold, b: b})
 		}
 	}
 	for i, v := range kw {
-		doc.AddField(document.NewTextFieldCustom(keywordFields[i], nil, []byte(v), textIndexing, b.keyword))
+		doc.AddField(&sharedField{name: keywordFields[i], value: v, an: b.keyword, b: b})
 	}
 	doc.AddField(document.NewCompositeFieldWithIndexingOptions("_all", true, nil, notInAll, allIndexing))
 	doc.SetIndexed()
 	return doc
+}
+
+// analyze returns the analysis of value as field, computed by an if not
+// yet known.
+func (b *docBuilder) analyze(field, value string, an analysis.Analyzer) *analyzedValue {
+	k := fieldValue{field, value}
+	b.mu.Lock()
+	a := b.analyzed[k]
+	b.mu.Unlock()
+	if a != nil {
+		return a
+	}
+	tokens := an.Analyze([]byte(value))
+	a = &analyzedValue{length: len(tokens), freqs: analysis.TokenFrequency(tokens, nil, textIndexing)}
+	if len(value) <= maxAnalyzedLen {
+		b.mu.Lock()
+		if len(b.analyzed) >= maxAnalyzed {
+			clear(b.analyzed)
+		}
+		b.analyzed[k] = a
+		b.mu.Unlock()
+	}
+	return a
+}
+
+// sharedField is a text field (textIndexing) whose analysis comes from its
+// builder's, shared with the other documents of the same value: Bleve
+// reads a field's token frequencies and never changes them, as long as no
+// document has two fields of one name.
+type sharedField struct {
+	name, value string
+	an          analysis.Analyzer
+	b           *docBuilder
+	a           *analyzedValue
+}
+
+var _ document.Field = (*sharedField)(nil)
+
+func (f *sharedField) Name() string                         { return f.name }
+func (f *sharedField) ArrayPositions() []uint64             { return nil }
+func (f *sharedField) Options() bindex.FieldIndexingOptions { return textIndexing }
+func (f *sharedField) Analyze()                             { f.a = f.b.analyze(f.name, f.value, f.an) }
+func (f *sharedField) Value() []byte                        { return []byte(f.value) }
+func (f *sharedField) NumPlainTextBytes() uint64            { return uint64(len(f.value)) }
+func (f *sharedField) EncodedFieldType() byte               { return 't' }
+func (f *sharedField) AnalyzedLength() int                  { return f.a.length }
+func (f *sharedField) AnalyzedTokenFrequencies() bindex.TokenFrequencies {
+	return f.a.freqs
+}
+
+// Size is the memory the field holds, for Bleve's accounting (its share of
+// the analysis counted whole, as a TextField's).
+func (f *sharedField) Size() int {
+	n := 64 + len(f.name) + len(f.value)
+	if f.a != nil {
+		n += f.a.freqs.Size()
+	}
+	return n
 }
 
 const foldAnalyzer = "plateau_fold"

@@ -132,8 +132,8 @@ func fieldSummary(f bindex.Field) string {
 		terms = append(terms, s)
 	}
 	sort.Strings(terms)
-	return fmt.Sprintf("%s opts %v len %d value %q pos %v terms %v", f.Name(), f.Options(), f.AnalyzedLength(),
-		f.Value(), f.ArrayPositions(), terms)
+	return fmt.Sprintf("%s type %c opts %v len %d value %q pos %v plain %d terms %v", f.Name(), f.EncodedFieldType(),
+		f.Options(), f.AnalyzedLength(), f.Value(), f.ArrayPositions(), f.NumPlainTextBytes(), terms)
 }
 
 // TestDocBuilderSearch: an index written with docBuilder answers queries as
@@ -166,10 +166,13 @@ func TestDocBuilderSearch(t *testing.T) {
 	old := open("mapped", func(_ bleve.Index, b *bleve.Batch, d textDoc) error {
 		return b.Index(strconv.FormatInt(d.id, 10), mappedDoc(d))
 	})
+	var bd *docBuilder // one for the index, as indexDocs
 	built := open("built", func(idx bleve.Index, b *bleve.Batch, d textDoc) error {
-		bd, err := newDocBuilder(idx.Mapping())
-		if err != nil {
-			return err
+		if bd == nil {
+			var err error
+			if bd, err = newDocBuilder(idx.Mapping()); err != nil {
+				return err
+			}
 		}
 		return b.IndexAdvanced(bd.build(&d))
 	})
