@@ -200,7 +200,7 @@ func (r *run) importFile(ctx context.Context, dir, name, file string, gs generat
 		pr.db = rdb
 		stopProbe = pr.start(ctx)
 	}
-	if pr != nil && r.cfg.Nice > 0 {
+	if pr != nil && pr.proc != nil && r.cfg.Nice > 0 {
 		// The measured import yields to the queries, as `plateau import`
 		// does to a server (internal/nice). For good: the stages after it
 		// run on a machine where nothing else should run.
