@@ -459,20 +459,26 @@ func (g *Game) CanonicalView() *record.Game { return g.canonical(true) }
 
 func (g *Game) canonical(share bool) *record.Game {
 	c := *g.Record
-	c.Tags = make([]record.Tag, len(g.Record.Tags), len(g.Record.Tags)+2)
-	copy(c.Tags, g.Record.Tags)
-	if g.Rules != nil {
-		c.SetTag("Game", g.Rules.ID())
-	}
-	if g.Start != nil && c.Tag("FEN") != "" {
-		c.SetTag("FEN", g.Start.String())
-	}
 	res := g.Result
 	if res == "" {
 		res = "*"
 	}
-	c.SetTag("Result", res)
 	c.Result = res
+	fen := ""
+	if g.Start != nil && c.Tag("FEN") != "" {
+		fen = g.Start.String()
+	}
+	if !share || (g.Rules != nil && c.Tag("Game") != g.Rules.ID()) || c.Tag("FEN") != fen || c.Tag("Result") != res {
+		c.Tags = make([]record.Tag, len(g.Record.Tags), len(g.Record.Tags)+2)
+		copy(c.Tags, g.Record.Tags)
+		if g.Rules != nil {
+			c.SetTag("Game", g.Rules.ID())
+		}
+		if fen != "" {
+			c.SetTag("FEN", fen)
+		}
+		c.SetTag("Result", res)
+	}
 	if share {
 		c.Moves, _ = shareLine(g.Record.Moves, g.Main)
 	} else {

@@ -12,7 +12,7 @@ import (
 
 // TestCanonicalView checks that CanonicalView writes what Canonical writes
 // for every sample, valid or broken, as read and once made canonical; and
-// that it copies nothing of a record already canonical.
+// that it copies nothing of a record already canonical (moves, tags).
 func TestCanonicalView(t *testing.T) {
 	files, _ := filepath.Glob("../samples/*/*.pdn")
 	if len(files) == 0 {
@@ -45,6 +45,9 @@ func TestCanonicalView(t *testing.T) {
 			if len(v.Moves) > 0 && g2.Rules.ID() == "ogi" {
 				if &v.Moves[0] != &canon.Moves[0] {
 					t.Errorf("%s game %d: the view of a canonical record copied its moves", f, i+1)
+				}
+				if &v.Tags[0] != &canon.Tags[0] {
+					t.Errorf("%s game %d: the view of a canonical record copied its tags", f, i+1)
 				}
 				shared++
 			}

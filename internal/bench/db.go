@@ -200,13 +200,19 @@ func (r *run) importFile(ctx context.Context, dir, name, file string, gs generat
 		pr.db = rdb
 		stopProbe = pr.start(ctx)
 	}
-	if pr != nil && r.cfg.Nice > 0 {
+	if pr != nil && pr.proc != nil && r.cfg.Nice > 0 {
 		// The measured import yields to the queries, as `plateau import`
-		// does to a server (internal/nice). For good: the stages after it
-		// run on a machine where nothing else should run.
+		// does to a server (internal/nice); the stages after it run at the
+		// priority before, where the process may take it back.
+		was := nice.Current()
 		if err := nice.Lower(r.cfg.Nice); err != nil {
 			return index.ImportStats{}, err
 		}
+		defer func() {
+			if err := nice.Restore(was); err != nil {
+				r.rep.Notes = append(r.rep.Notes, fmt.Sprintf("The stages after the import ran at niceness %d: %v.", nice.Current(), err))
+			}
+		}()
 	}
 	if prof != "" {
 		f, err := os.Create(prof)

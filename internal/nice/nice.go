@@ -4,10 +4,9 @@
 // search in another terminal) whenever both want them, and takes them all
 // when nothing else runs.
 //
-// Decision: the niceness is only ever raised (the priority lowered); a
+// Decision: Lower only ever raises the niceness (lowers the priority); a
 // process already running at a greater niceness (started by `nice -n 19`)
-// keeps it. Lowering is never undone: an unprivileged process cannot take
-// its priority back.
+// keeps it. Only Restore undoes it, where the process is allowed to.
 package nice
 
 import "fmt"
@@ -23,6 +22,17 @@ func Lower(n int) error {
 		return fmt.Errorf("niceness %d: at most 19", n)
 	}
 	return lower(n)
+}
+
+// Restore sets every thread back to niceness n (lower than now): only a
+// privileged process may (CAP_SYS_NICE, or RLIMIT_NICE), and an error says
+// when it may not. For a benchmark that measures queries after a niced
+// import.
+func Restore(n int) error {
+	if n < 0 || n > 19 {
+		return fmt.Errorf("niceness %d: 0 to 19", n)
+	}
+	return restore(n)
 }
 
 // Current is the niceness of the calling thread (0 where not known).

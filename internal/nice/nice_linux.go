@@ -31,6 +31,35 @@ func lower(n int) error {
 	return nil
 }
 
+// restore sets every thread above n back to n, in passes as lower does.
+func restore(n int) error {
+	quiet := 0
+	for range 50 {
+		ents, err := os.ReadDir("/proc/self/task")
+		if err != nil {
+			return fmt.Errorf("restore priority: %w", err)
+		}
+		changed := false
+		for _, e := range ents {
+			tid, err := strconv.Atoi(e.Name())
+			if err != nil || threadNice(tid) <= n {
+				continue
+			}
+			if err := syscall.Setpriority(syscall.PRIO_PROCESS, tid, n); err != nil && err != syscall.ESRCH {
+				return fmt.Errorf("restore priority of thread %d to %d: %w", tid, n, err)
+			}
+			changed = true
+		}
+		if changed {
+			quiet = 0
+		} else if quiet++; quiet == 2 {
+			return nil
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	return nil
+}
+
 func lowerPass(n int) (changed bool, err error) {
 	ents, err := os.ReadDir("/proc/self/task")
 	if err != nil {

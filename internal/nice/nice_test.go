@@ -38,7 +38,8 @@ func child(t *testing.T) {
 	// The test may run at a niceness already (nice go test): the target is
 	// above it.
 	target := 7
-	if start := Current(); start >= target {
+	start := Current()
+	if start >= target {
 		if start >= 19 {
 			t.Skip("already at niceness 19: nothing to lower")
 		}
@@ -82,6 +83,12 @@ func child(t *testing.T) {
 		t.Errorf("Current() = %d, want %d", Current(), target)
 	}
 	t.Logf("threads at the target: %d", len(ents))
+	// Back to where it started, where allowed (a privileged process).
+	if err := Restore(start); err != nil {
+		t.Logf("restore not allowed: %v", err)
+	} else if Current() != start {
+		t.Errorf("after Restore(%d): niceness %d", start, Current())
+	}
 }
 
 func TestLowerBounds(t *testing.T) {
