@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"sync"
@@ -100,6 +101,11 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !opts.ReadOnly && !exists(path) {
+		if err := create(ctx, path); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
 	sdb, err := sql.Open(driverName, dsn) // fold.go
 	if err != nil {
 		return nil, err
@@ -121,6 +127,40 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 		return nil, err
 	}
 	return db, nil
+}
+
+// pageSize is the page size of a new database file. With 16 KiB pages
+// instead of SQLite's 4 KiB, an import writes a quarter as many WAL frames
+// (a write system call each, costly on a virtual machine) and the
+// random-key B-trees (tree, tree_players, tags, the games hash) are
+// shallower: 300,000 Ōgi games into an empty database took 78 s of CPU
+// instead of 89–91 (5,734 games/s instead of 4,832–4,912, the same
+// machine, load 1.3–1.8) and 960 MB instead of 1,021. 32 KiB pages gave
+// about the same speed for 260 MB more memory, 64 KiB were slower. A
+// database made with another page size keeps it.
+const pageSize = 16 << 10
+
+// create makes a new, empty database file with pageSize pages in WAL mode:
+// the page size of a WAL database cannot change, so it is set before the
+// journal mode, on a connection of its own.
+func create(ctx context.Context, path string) error {
+	u := url.URL{Scheme: "file", Opaque: (&url.URL{Path: path}).EscapedPath(), RawQuery: "_busy_timeout=30000"}
+	sdb, err := sql.Open(driverName, u.String())
+	if err != nil {
+		return err
+	}
+	defer sdb.Close()
+	conn, err := sdb.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	for _, q := range []string{fmt.Sprintf("PRAGMA page_size = %d", pageSize), "PRAGMA journal_mode = WAL"} {
+		if _, err := conn.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("create: %w", err)
+		}
+	}
+	return nil
 }
 
 // Dir is the database directory.

@@ -61,8 +61,9 @@ func TestRunBase(t *testing.T) {
 	prof := filepath.Join(dir, "cpu.pprof")
 	textDir := filepath.Join(dir, "text")
 	const n, base = 300, 200
+	var log strings.Builder
 	rep, err := bench.Run(context.Background(), bench.Config{Game: ogi(t), Games: n, Base: base, Seed: 3, Workers: 1, Queries: 20,
-		Curve: []int{50, 100}, QueryEvery: time.Millisecond, CPUProfile: prof, TextDir: textDir})
+		Curve: []int{50, 100}, QueryEvery: time.Millisecond, CPUProfile: prof, TextDir: textDir, Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,6 +108,10 @@ func TestRunBase(t *testing.T) {
 			}
 			if !strings.Contains(s.Note, "cumulative") {
 				t.Errorf("segment %q: note %q", s.Name, s.Note)
+			}
+			// Told as it ends, for a run stopped before its report.
+			if !strings.Contains(log.String(), s.Name+": ") {
+				t.Errorf("segment %q not in the log:\n%s", s.Name, log.String())
 			}
 			from += s.Count
 		}

@@ -226,6 +226,7 @@ func (r *run) importFile(ctx context.Context, dir, name, file string, gs generat
 	}
 	r.logf("%s of %s into %s…", name, file, dir)
 	cv := newCurve(name, r.cfg.Curve)
+	cv.log = r.logf
 	st := Stage{Name: name, Bytes: gs.Bytes, Plies: gs.Plies, Note: note}
 	m := startMeter()
 	is, err := db.Import(ctx, []string{file}, index.ImportOptions{Progress: cv.progress})
@@ -268,6 +269,9 @@ type curve struct {
 	next int
 	last point
 	rows []Stage
+	// log, if set, tells each segment as it ends, so that a run stopped
+	// before its report (a 10M-game import cut short) still says its curve.
+	log func(format string, args ...any)
 }
 
 type point struct {
@@ -313,5 +317,10 @@ func (c *curve) cut(stored int, elapsed time.Duration) {
 		PeakRSS: peakRSS(),
 		Note:    fmt.Sprintf("cumulative: %.0f games/s", float64(stored)/max(elapsed.Seconds(), 1e-9)),
 	})
+	if c.log != nil {
+		st := c.rows[len(c.rows)-1]
+		c.log("%s: %.0f games/s (%s, %.0f s CPU); %s", st.Name, float64(st.Count)/max(st.Wall.Seconds(), 1e-9),
+			st.Wall.Round(time.Second), st.CPU.Seconds(), st.Note)
+	}
 	c.last = p
 }
