@@ -6,9 +6,11 @@
 //
 // A database is a directory (DefaultDir: $PLATEAU_DB, else
 // $XDG_DATA_HOME/plateau, else ~/.local/share/plateau) holding
-// plateau.sqlite (WAL mode, busy timeout, immediate write transactions) and
-// text.bleve. Its size (DiskSize) is every file of the directory; an import
-// ends with a TRUNCATE checkpoint so that no large WAL is left behind.
+// plateau.sqlite (WAL mode, busy timeout, immediate write transactions;
+// a new file has 16 KiB pages, db.go pageSize, an older one keeps its 4
+// KiB) and text.bleve. Its size (DiskSize) is every file of the
+// directory; an import ends with a TRUNCATE checkpoint so that no large
+// WAL is left behind.
 //
 // The layout has a version (meta "schema", now 5). Version 1 (no entry)
 // kept positions(key, ply, game, var) and tags(name, value, game); version

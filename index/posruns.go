@@ -57,7 +57,7 @@ func posKey(salted int64, ply, vari int) int64 {
 }
 
 const (
-	blockBytes      = 3 << 10 // encoded bytes per block (a block row stays within a 4 KiB page)
+	blockBytes      = 3 << 10 // encoded bytes per block (a block row stays within a page, 4 KiB in older files)
 	maxRunsPerLevel = 8
 )
 
