@@ -72,20 +72,31 @@ func TestPlayerPages(t *testing.T) {
 		// With one arm, every query matching two players or more reads
 		// the games table in id order instead.
 		restore := index.SetMaxPlayerArms(arms)
-		checkPlayerPages(t, db, queries, count)
+		all := checkPlayerPages(t, db, index.Query{}, queries, count)
+		// Conditions beside the player's, tested on the games the
+		// indexes give: most are left out (one result of three or more).
+		some := checkPlayerPages(t, db, index.Query{Result: recs[0].Tag("Result")}, queries, nil)
+		if some < 20 || some > all*2/3 {
+			t.Fatalf("%d games of %d have the result %q: the test would not cover games the conditions leave out", some, all, recs[0].Tag("Result"))
+		}
 		restore()
 	}
 }
 
-func checkPlayerPages(t *testing.T, db *index.DB, queries []string, count map[string]int) {
+// checkPlayerPages returns the number of hits of every query.
+func checkPlayerPages(t *testing.T, db *index.DB, base index.Query, queries []string, count map[string]int) int {
 	t.Helper()
 	ctx := context.Background()
+	hits := 0
 	for _, q := range queries {
-		all, err := db.Search(ctx, index.Query{Player: q, Limit: -1, Count: true})
+		query := base
+		query.Player, query.Limit, query.Count = q, -1, true
+		all, err := db.Search(ctx, query)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(all.Hits) != all.Total || len(all.Hits) < 3 {
+		hits += len(all.Hits)
+		if len(all.Hits) != all.Total || (count != nil && len(all.Hits) < 3) {
 			t.Fatalf("%q: %d hits, total %d", q, len(all.Hits), all.Total)
 		}
 		ids := make([]int64, len(all.Hits))
@@ -100,7 +111,9 @@ func checkPlayerPages(t *testing.T, db *index.DB, queries []string, count map[st
 		}
 		for _, limit := range []int{1, 2, 5, 50} {
 			for offset := 0; offset <= len(ids); offset += max(1, limit-1) {
-				page, err := db.Search(ctx, index.Query{Player: q, Limit: limit, Offset: offset})
+				query := base
+				query.Player, query.Limit, query.Offset = q, limit, offset
+				page, err := db.Search(ctx, query)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -115,5 +128,5 @@ func checkPlayerPages(t *testing.T, db *index.DB, queries []string, count map[st
 			}
 		}
 	}
-
+	return hits
 }
