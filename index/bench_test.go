@@ -364,6 +364,9 @@ func BenchmarkPattern(b *testing.B) {
 	}
 	patterns := map[string][]string{
 		"ogi": {
+			// Issue #17's figure: no position has more than 999 pieces,
+			// so every position is tested, counts taken on the whole board.
+			"full:*>999",
 			// Matches no position: every position is tested.
 			"none:empty@a1,b1,c1,d1,e1,f1,g1,h1,a8,b8,c8,d8,e8,f8,g8,h8 *>=1 *@hand>=40",
 			// A material count and a hand: counts over the whole board.

@@ -143,7 +143,7 @@ func mainText(ml *moveList, start rules.Position, ply int) (text string, ok bool
 	p := 0
 	for _, k := range ml.Main {
 		m := ml.Steps[k].Move
-		keeps := pos.Describe(m).KeepsTurn
+		keeps := rules.KeepsTurn(pos, m)
 		if p == ply && !keeps {
 			return pos.FormatMove(m), true
 		}

@@ -225,6 +225,10 @@ type patWorker struct {
 	cells       rules.Cells
 	cm          *cellMatcher
 	board, hand []byte
+	// pos[d] is the memory of the position played at variation depth d
+	// (0 the main line), reused from game to game through rules.CopyInto:
+	// a game's copies allocate nothing once they have grown.
+	pos []rules.Position
 }
 
 func newPatWorker(g rules.Game, m *matcher) *patWorker {
@@ -233,7 +237,8 @@ func newPatWorker(g rules.Game, m *matcher) *patWorker {
 
 // start returns a copy of the start position given by a FEN ("" for the
 // standard one), parsed once per worker, with room for the moves of the
-// stored list (a history that grows with every move is allocated once).
+// stored list (a history that grows with every move is allocated once), in
+// the worker's main-line position.
 func (w *patWorker) start(fen string, moves []byte) (rules.Position, error) {
 	p, ok := w.starts[fen]
 	if !ok {
@@ -246,7 +251,7 @@ func (w *patWorker) start(fen string, moves []byte) (rules.Position, error) {
 		}
 		w.starts[fen] = p
 	}
-	return clone(p, &decoder{b: moves}), nil
+	return w.copy(0, p, &decoder{b: moves}), nil
 }
 
 // bind prepares the tests for the positions of a game starting at pos. The
@@ -362,14 +367,14 @@ func (w *patWorker) line(d *decoder, pos rules.Position, ply, depth int, c *patt
 			return false
 		}
 		for ; nv > 0; nv-- {
-			if w.line(d, clone(pos, d), ply, depth+1, c) {
+			if w.line(d, w.copy(depth+1, pos, d), ply, depth+1, c) {
 				return true
 			}
 			if d.err != nil {
 				return false
 			}
 		}
-		if !pos.Describe(m).KeepsTurn {
+		if !rules.KeepsTurn(pos, m) {
 			ply++
 		}
 		pos.Play(m)
@@ -381,15 +386,22 @@ func (w *patWorker) line(d *decoder, pos rules.Position, ply, depth int, c *patt
 	return false
 }
 
-// clone copies pos for the line that d is at, with room for its moves.
-func clone(pos rules.Position, d *decoder) rules.Position {
-	if r, ok := pos.(rules.Reserver); ok {
-		peek := *d
-		if n := peek.uvarint(); peek.err == nil && n <= uint64(peek.rest()) {
-			return r.CloneReserve(int(n))
-		}
+// copy copies pos into the worker's position of a depth, for the line that
+// d is at, with room for its moves. The position copied before at that
+// depth is given up: its line is over (variations are played one at a
+// time, depth first).
+func (w *patWorker) copy(depth int, pos rules.Position, d *decoder) rules.Position {
+	for len(w.pos) <= depth {
+		w.pos = append(w.pos, nil)
 	}
-	return pos.Clone()
+	n := 0
+	peek := *d
+	if v := peek.uvarint(); peek.err == nil && v <= uint64(peek.rest()) {
+		n = int(v)
+	}
+	c := rules.CopyInto(w.pos[depth], pos, n)
+	w.pos[depth] = c
+	return c
 }
 
 // trusted replays the main line of the stored moves and compares its final

@@ -144,3 +144,20 @@ type Policy struct {
 type Chooser interface {
 	Choose(pol *Policy, seed uint64, skip Move) (m Move, doomed, ok bool)
 }
+
+// A TurnKeeper is a Position that tells whether a move keeps the turn
+// (Describe(m).KeepsTurn) without building the rest of the MoveInfo, for
+// callers that count the plies of many stored moves (a pattern scan).
+type TurnKeeper interface {
+	// KeepsTurn reports Describe(m).KeepsTurn for m, a move of the position.
+	KeepsTurn(m Move) bool
+}
+
+// KeepsTurn reports p.Describe(m).KeepsTurn, through p's own KeepsTurn when
+// it is a TurnKeeper.
+func KeepsTurn(p Position, m Move) bool {
+	if tk, ok := p.(TurnKeeper); ok {
+		return tk.KeepsTurn(m)
+	}
+	return p.Describe(m).KeepsTurn
+}

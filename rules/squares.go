@@ -68,6 +68,35 @@ type Reserver interface {
 	CloneReserve(n int) Position
 }
 
+// A Copier is a Position that copies itself into the memory of another
+// position of its game, for callers that copy millions of positions and
+// drop each copy soon (a pattern scan copies a start position for every
+// game and a position for every variation): a copy then allocates nothing
+// once dst has grown. It is optional: CopyInto works for every Position.
+type Copier interface {
+	// CopyInto makes dst an independent copy of the position, with room
+	// for n more moves as CloneReserve, and returns it. dst is the caller's
+	// to give up: nil, a position of another game (a new copy is made), or
+	// a position that no other position shares memory with: one that
+	// CopyInto returned and that has not been cloned since (a clone may
+	// share its history with it). dst must not be used afterwards except
+	// through the result.
+	CopyInto(dst Position, n int) Position
+}
+
+// CopyInto returns a copy of p with room for n more moves, made in dst's
+// memory when p is a Copier (see Copier for what dst may be), else by
+// CloneReserve or Clone.
+func CopyInto(dst, p Position, n int) Position {
+	if c, ok := p.(Copier); ok {
+		return c.CopyInto(dst, n)
+	}
+	if r, ok := p.(Reserver); ok {
+		return r.CloneReserve(n)
+	}
+	return p.Clone()
+}
+
 // OverWhenStuck is implemented by positions whose game is over exactly when
 // the side to move can play no move: ParseMove then refuses every text, and
 // a move it accepts shows that Outcome is not over. A replay need not ask

@@ -56,3 +56,22 @@ func (p *Position) Cells(board, hand []byte) {
 		board[s] = byte(c)
 	}
 }
+
+var _ rules.TurnKeeper = (*Position)(nil)
+
+// KeepsTurn implements rules.TurnKeeper: a huff keeps the turn (see
+// Describe).
+func (p *Position) KeepsTurn(m rules.Move) bool { return mHuff(m) }
+
+var _ rules.Copier = (*Position)(nil)
+
+// CopyInto implements rules.Copier: a position holds no slice, so a copy is
+// the struct's.
+func (p *Position) CopyInto(dst rules.Position, n int) rules.Position {
+	d, _ := dst.(*Position)
+	if d == nil {
+		d = new(Position)
+	}
+	*d = *p
+	return d
+}

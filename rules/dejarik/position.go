@@ -49,6 +49,9 @@ type Position struct {
 	// copy it (the clone's capacity is cut to its length).
 	hist  []uint64
 	irrev int
+	// own is the position that may write over hist's array (one made by
+	// CopyInto); a copy of the struct (Clone) does not own it.
+	own *Position
 }
 
 // Parse reads a position: side to move, then each side's cells, then an

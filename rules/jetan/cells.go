@@ -24,3 +24,21 @@ func (p *Position) Layout() *rules.Layout { return layout }
 
 // Cells implements rules.Cells.
 func (p *Position) Cells(board, hand []byte) { copy(board[:squares], p.board[:]) }
+
+var _ rules.TurnKeeper = (*Position)(nil)
+
+// KeepsTurn implements rules.TurnKeeper: no move of Jetan keeps the turn.
+func (p *Position) KeepsTurn(m rules.Move) bool { return false }
+
+var _ rules.Copier = (*Position)(nil)
+
+// CopyInto implements rules.Copier: a position holds no slice, so a copy is
+// the struct's.
+func (p *Position) CopyInto(dst rules.Position, n int) rules.Position {
+	d, _ := dst.(*Position)
+	if d == nil {
+		d = new(Position)
+	}
+	*d = *p
+	return d
+}

@@ -40,3 +40,32 @@ func (p *Position) CloneReserve(n int) rules.Position {
 	copy(c.hist, p.hist)
 	return &c
 }
+
+var _ rules.Copier = (*Position)(nil)
+
+// CopyInto implements rules.Copier. It copies only the history entries that
+// the repetition rule can still read (from since on), as Play does when a
+// clone's history is full.
+func (p *Position) CopyInto(dst rules.Position, n int) rules.Position {
+	live := p.hist[p.since:]
+	need := len(live) + max(n, 0)
+	d, _ := dst.(*Position)
+	var h []histEntry
+	if d != nil && d.own == d && cap(d.hist) >= need {
+		h = d.hist[:len(live)]
+	} else {
+		if d == nil {
+			d = new(Position)
+		}
+		h = make([]histEntry, len(live), need+need/4+8)
+	}
+	copy(h, live) // memmove: live may lie in h's array when d is p
+	*d = *p
+	d.hist, d.since, d.own = h, 0, d
+	return d
+}
+
+var _ rules.TurnKeeper = (*Position)(nil)
+
+// KeepsTurn implements rules.TurnKeeper: no move of Ōgi keeps the turn.
+func (p *Position) KeepsTurn(m rules.Move) bool { return false }

@@ -61,6 +61,9 @@ type Position struct {
 	// pawn goes to hand unpromoted and can never be dropped), so positions
 	// before the last one never come back.
 	since int
+	// own is the position that may write over hist's array (one made by
+	// CopyInto); a copy of the struct (Clone) does not own it.
+	own *Position
 }
 
 var _ rules.Position = (*Position)(nil)
