@@ -67,6 +67,7 @@ type DB struct {
 	smu    sync.Mutex
 	stmts  map[string]*sql.Stmt // a read-only handle's prepared statements (posruns.go)
 	blocks blockLRU             // text blocks of list headers (list.go)
+	fences fenceCache           // the blocks of each run (posfence.go)
 }
 
 // Options for Open.

@@ -472,7 +472,7 @@ func openPosReader(ctx context.Context, db *DB) (*posReader, error) {
 // may all hold).
 func (db *DB) prepareReads(ctx context.Context) error {
 	db.stmts = map[string]*sql.Stmt{}
-	for _, q := range []string{firstBlocks, seekQuery, contQuery} {
+	for _, q := range []string{firstBlocks, seekQuery, contQuery, runsQuery, fenceQuery, blocksQuery} {
 		st, err := db.sql.PrepareContext(ctx, q)
 		if err != nil {
 			return err
@@ -566,6 +566,10 @@ func (r *posReader) occurrences(ctx context.Context, keys ...int64) *occIter {
 	it := &occIter{prev: -1}
 	if len(keys) == 1 {
 		keys = append(keys, keys[0])
+	}
+	if streams, ok, err := r.fencedStreams(ctx, keys); err != nil || ok {
+		it.streams, it.err = streams, err
+		return it
 	}
 	st, err := r.stmt(ctx, firstBlocks)
 	if err != nil {

@@ -2,10 +2,12 @@ package index
 
 import (
 	"context"
+	"maps"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -161,16 +163,51 @@ func TestRunsLookupAndMerge(t *testing.T) {
 		}
 		return got
 	}
+	// Each key is looked up through the fences (posfence.go), loaded
+	// then kept; through the index alone (no room for fences); and through
+	// fences that do not match the blocks (as after a run id is used
+	// again): they are dropped and the index read.
 	check := func(stage string, keep func(at int64) bool) {
-		for _, k := range keys {
-			var w []int64
-			for _, at := range want[k] {
-				if keep(at) {
-					w = append(w, at)
+		t.Helper()
+		for _, how := range []string{"fences", "fences kept", "no fences", "wrong fences"} {
+			db.fences = fenceCache{}
+			switch how {
+			case "fences kept":
+				lookup(keys[0])
+			case "no fences":
+				defer func(n int) { maxFenceBlocks = n }(maxFenceBlocks)
+				maxFenceBlocks = 0
+			case "wrong fences":
+				lookup(keys[0])
+				if len(db.fences.runs) == 0 || !db.fences.runs[slices.Collect(maps.Keys(db.fences.runs))[0]].ok {
+					t.Fatalf("%s: no fence kept", stage)
+				}
+				for _, f := range db.fences.runs {
+					for i := range f.lasts {
+						f.lasts[i] += 3
+					}
 				}
 			}
-			if got := lookup(k); !slices.Equal(got, w) {
-				t.Errorf("%s: key %d: %d ats, want %d (first: %v / %v)", stage, k, len(got), len(w), got[:min(3, len(got))], w[:min(3, len(w))])
+			for _, k := range keys {
+				var w []int64
+				for _, at := range want[k] {
+					if keep(at) {
+						w = append(w, at)
+					}
+				}
+				if got := lookup(k); !slices.Equal(got, w) {
+					t.Errorf("%s, %s: key %d: %d ats, want %d (first: %v / %v)", stage, how, k, len(got), len(w), got[:min(3, len(got))], w[:min(3, len(w))])
+				}
+			}
+			maxFenceBlocks = 64 << 20
+			n := 0
+			for _, f := range db.fences.runs {
+				if f.ok {
+					n++
+				}
+			}
+			if (how == "no fences") != (n == 0) {
+				t.Errorf("%s, %s: %d fences kept", stage, how, n)
 			}
 		}
 	}
@@ -199,6 +236,30 @@ func TestRunsLookupAndMerge(t *testing.T) {
 	defer db.Close()
 	check("read-only", func(at int64) bool { g, _, _ := unpackAt(at); return g <= 250 })
 	check("read-only, again", func(at int64) bool { g, _, _ := unpackAt(at); return g <= 250 })
+	// Lookups at once on a handle that has no fence yet: one loads each
+	// fence, the others wait for it (run with the race detector in CI).
+	db.fences = fenceCache{}
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			k := keys[i%len(keys)]
+			var w []int64
+			for _, at := range want[k] {
+				if g, _, _ := unpackAt(at); g <= 250 {
+					w = append(w, at)
+				}
+			}
+			if got := lookup(k); !slices.Equal(got, w) {
+				t.Errorf("concurrent lookup of key %d: %d ats, want %d", k, len(got), len(w))
+			}
+		}()
+	}
+	wg.Wait()
+	if len(db.fences.runs) != 1 || !db.fences.runs[slices.Collect(maps.Keys(db.fences.runs))[0]].ok {
+		t.Errorf("after concurrent lookups: %d fences", len(db.fences.runs))
+	}
 	if len(db.stmts) == 0 {
 		t.Error("a read-only handle keeps no prepared statement")
 	}
@@ -217,9 +278,15 @@ func TestBlocksQueriesUseIndex(t *testing.T) {
 		seekQuery:   "SEARCH pos_blocks USING INDEX pos_blocks_run (run=? AND last>?)\n",
 		contQuery:   "SEARCH pos_blocks USING INDEX pos_blocks_run (run=? AND last=? AND rowid>?)\n",
 		scanQuery:   "SEARCH pos_blocks USING INDEX pos_blocks_run (run=?)\n",
+		fenceQuery:  "SEARCH pos_blocks USING COVERING INDEX pos_blocks_run (run=?)\n",
+		blocksQuery: "SEARCH pos_blocks USING INTEGER PRIMARY KEY (rowid=?)\nLIST SUBQUERY 1\nSCAN json_each VIRTUAL TABLE INDEX 1:\n",
 		firstBlocks: "",
 	} {
-		rows, err := db.sql.QueryContext(ctx, `EXPLAIN QUERY PLAN `+q, 1, 2, 3)
+		args := []any{1, 2, 3}
+		if q == blocksQuery {
+			args = []any{"[1,2]"}
+		}
+		rows, err := db.sql.QueryContext(ctx, `EXPLAIN QUERY PLAN `+q, args[:strings.Count(q, "?")]...)
 		if err != nil {
 			t.Fatal(err)
 		}
