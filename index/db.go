@@ -68,6 +68,9 @@ type DB struct {
 	stmts  map[string]*sql.Stmt // a read-only handle's prepared statements (posruns.go)
 	blocks blockLRU             // text blocks of list headers (list.go)
 	fences fenceCache           // the blocks of each run (posfence.go)
+
+	// deepSalt: see posruns.go (meta deep_salt).
+	deepSalt int64
 }
 
 // Options for Open.
@@ -119,6 +122,9 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 		}
 	} else if err = db.migrate(ctx); err == nil {
 		err = db.openEdits(ctx) // edit.go
+	}
+	if err == nil {
+		err = db.loadDeepSalt(ctx)
 	}
 	if err != nil {
 		sdb.Close()
@@ -286,7 +292,31 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err := setMeta(ctx, tx, "schema", schemaVersion); err != nil {
 		return err
 	}
+	if err := setMeta(ctx, tx, deepSaltKey, adjacentDeepSalt); err != nil {
+		return err
+	}
 	return tx.Commit()
+}
+
+// loadDeepSalt reads the database's deep salt (posruns.go): the meta entry
+// of a database made since it exists, else the constant of the ones
+// before. A read-only handle on a file without tables yet takes the new
+// one (it finds no position either way).
+func (db *DB) loadDeepSalt(ctx context.Context) error {
+	db.deepSalt = adjacentDeepSalt
+	var tables int
+	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = 'meta'`).Scan(&tables); err != nil || tables == 0 {
+		return err
+	}
+	v, err := db.metaInt(ctx, db.sql, deepSaltKey)
+	if err != nil {
+		return err
+	}
+	if v == 0 {
+		v = legacyDeepSalt
+	}
+	db.deepSalt = v
+	return nil
 }
 
 func (db *DB) metaInt(ctx context.Context, q queryer, k string) (int64, error) {

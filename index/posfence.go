@@ -155,8 +155,8 @@ func (r *posReader) fencedStreams(ctx context.Context, keys []int64) (streams []
 		return nil, false, err
 	}
 	type want struct {
-		run, key, last int64
-		check          bool // only to check the fence
+		run, key, last, id int64
+		check              bool // only to check the fence
 	}
 	var wants []want
 	var ids []int64
@@ -187,8 +187,11 @@ func (r *posReader) fencedStreams(ctx context.Context, keys []int64) (streams []
 			if skip { // the key is past the run: its last block is read to check the fence
 				b--
 			}
-			wants = append(wants, want{run, key, f.lasts[b], skip})
-			ids = append(ids, f.first+int64(b))
+			id := f.first + int64(b)
+			wants = append(wants, want{run, key, f.lasts[b], id, skip})
+			if !slices.Contains(ids, id) { // the two keys of a position share a block
+				ids = append(ids, id)
+			}
 		}
 	}
 	if len(ids) == 0 {
@@ -228,8 +231,8 @@ func (r *posReader) fencedStreams(ctx context.Context, keys []int64) (streams []
 	if err := brows.Err(); err != nil {
 		return nil, false, err
 	}
-	for i, w := range wants {
-		b, found := got[ids[i]]
+	for _, w := range wants {
+		b, found := got[w.id]
 		if !found || b.run != w.run || b.last != w.last {
 			r.db.fences.drop(w.run)
 			return nil, false, nil
@@ -237,7 +240,7 @@ func (r *posReader) fencedStreams(ctx context.Context, keys []int64) (streams []
 		if w.check {
 			continue
 		}
-		s := &keyStream{cur: runCursor{ctx: ctx, r: r, run: w.run, id: ids[i], last: b.last}, key: w.key}
+		s := &keyStream{cur: runCursor{ctx: ctx, r: r, run: w.run, id: w.id, last: b.last}, key: w.key}
 		s.cur.dec.reset(b.data)
 		more, err := s.advance()
 		if err != nil {

@@ -88,7 +88,7 @@ func (r *posReader) joinGames(ctx context.Context, it *occIter, cond string, arg
 
 // positionKeys are the stored keys of a salted key: the tree aggregate's
 // occurrences and the others.
-func positionKeys(salted int64) []int64 { return []int64{salted, salted ^ deepSalt} }
+func (db *DB) positionKeys(salted int64) []int64 { return []int64{salted, salted ^ db.deepSalt} }
 
 // countOccurrences counts the occurrences of a salted key in games
 // matching cond, up to limit+1. implied says that cond holds for every game
@@ -108,14 +108,14 @@ func (db *DB) countOccurrences(ctx context.Context, salted int64, cond string, a
 			return 0, err
 		}
 		if deleted == 0 {
-			it := r.occurrences(ctx, positionKeys(salted)...)
+			it := r.occurrences(ctx, db.positionKeys(salted)...)
 			for n <= limit && it.next() {
 				n++
 			}
 			return n, it.err
 		}
 	}
-	err = r.joinGames(ctx, r.occurrences(ctx, positionKeys(salted)...), cond, args, `1`,
+	err = r.joinGames(ctx, r.occurrences(ctx, db.positionKeys(salted)...), cond, args, `1`,
 		func(rows *sql.Rows) (int64, any, error) {
 			var id int64
 			var one int
@@ -138,7 +138,7 @@ func (db *DB) positionGames(ctx context.Context, salted int64) ([]int64, error) 
 	}
 	defer r.close()
 	var ids []int64
-	it := r.occurrences(ctx, positionKeys(salted)...)
+	it := r.occurrences(ctx, db.positionKeys(salted)...)
 	for it.next() {
 		if g, _, _ := unpackAt(it.at); len(ids) == 0 || ids[len(ids)-1] != g {
 			ids = append(ids, g)

@@ -30,9 +30,13 @@ import (
 //     8× growth of the database. A merge is one transaction: new run in,
 //     old runs out.
 //   - The occurrences the opening-tree aggregate counts (main line, ply below
-//     TreeDepth) are stored under the salted key, the others under
-//     saltKey ^ deepSalt, so that Tree reads only the second list and a
-//     position search merges both.
+//     TreeDepth) are stored under the salted key, the others under the
+//     salted key XOR the database's deep salt (DB.deepSalt), so that Tree
+//     reads only the second list and a position search merges both. A new
+//     database's deep salt is 1: the two keys of a position are neighbours,
+//     in the same block of a run but once in a few hundred, and a lookup
+//     reads one block a run, not two. A database made before keeps the
+//     constant legacyDeepSalt (meta deep_salt absent), which spreads them.
 //   - A deleted game's occurrences stay in their run until a merge drops
 //     them (merges keep only games still stored and valid); every reader
 //     joins the games table, which no longer holds it (ids are never reused).
@@ -44,12 +48,17 @@ import (
 // stored game.
 const posDeletedKey = "pos_deleted"
 
-// deepSalt marks the stored key of the occurrences outside the tree
-// aggregate.
-const deepSalt = -0x61c8864680b583eb // 0x9e3779b97f4a7c15 as int64
+// The deep salt marks the stored key of the occurrences outside the tree
+// aggregate: adjacentDeepSalt in databases made since it exists (meta
+// deep_salt), legacyDeepSalt before.
+const (
+	legacyDeepSalt   = -0x61c8864680b583eb // 0x9e3779b97f4a7c15 as int64
+	adjacentDeepSalt = 1
+	deepSaltKey      = "deep_salt"
+)
 
 // posKey is the stored key of an occurrence of the salted key.
-func posKey(salted int64, ply, vari int) int64 {
+func posKey(salted int64, ply, vari int, deepSalt int64) int64 {
 	if vari == 0 && ply < TreeDepth {
 		return salted
 	}
@@ -903,7 +912,7 @@ func (db *DB) ScanPositions(ctx context.Context, fn func(key, game int64, ply, v
 		}
 		key := m.key
 		if v != 0 || ply >= TreeDepth {
-			key ^= deepSalt
+			key ^= db.deepSalt
 		}
 		if err := fn(key, g, ply, v); err != nil {
 			return err

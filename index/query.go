@@ -514,7 +514,7 @@ func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, er
 	// Hits in (game, ply, var) order; counting goes on past the page when
 	// asked.
 	n := 0
-	err = r.joinGames(ctx, r.occurrences(ctx, positionKeys(salted)...), w.String(), w.args,
+	err = r.joinGames(ctx, r.occurrences(ctx, db.positionKeys(salted)...), w.String(), w.args,
 		`g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies`,
 		func(rows *sql.Rows) (int64, any, error) {
 			h, err := scanHit(rows)
@@ -856,7 +856,7 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 		fen             sql.NullString
 	}
 	mover := int(pos.ToMove())
-	err = r.joinGames(ctx, r.occurrences(ctx, key^deepSalt), `1`, nil,
+	err = r.joinGames(ctx, r.occurrences(ctx, key^db.deepSalt), `1`, nil,
 		`g.plies, g.result, g.date, a.name, b.name, g.moves, g.fen`,
 		func(rows *sql.Rows) (int64, any, error) {
 			var id int64

@@ -3,10 +3,12 @@ package index_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"io"
 	"math/rand/v2"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/plateau/plateau/index"
@@ -58,12 +60,26 @@ func readAll(t *testing.T, text []byte) []*record.Game {
 // replay of every game (main lines and variations).
 func TestSearchAgainstBruteForce(t *testing.T) {
 	ctx := context.Background()
-	for _, game := range []string{"jetan", "draughts"} {
+	// "draughts, legacy keys": a database made before the deep salt was
+	// kept in meta (its stored keys spread the two keys of a position).
+	for _, game := range []string{"jetan", "draughts", "draughts, legacy keys"} {
 		t.Run(game, func(t *testing.T) {
+			game, legacy := strings.CutSuffix(game, ", legacy keys")
 			dir := t.TempDir()
 			text := genText(t, game, 150, 3)
 			file := writeFile(t, dir, "g.pdn", text)
 			db := openDB(t, dir+"/db")
+			var salt sql.NullInt64
+			if err := db.SQL().QueryRowContext(ctx, `SELECT v FROM meta WHERE k = 'deep_salt'`).Scan(&salt); err != nil || salt.Int64 != 1 {
+				t.Fatalf("a new database's deep salt: %v %v, want 1", salt, err)
+			}
+			if legacy {
+				if _, err := db.SQL().ExecContext(ctx, `DELETE FROM meta WHERE k = 'deep_salt'`); err != nil {
+					t.Fatal(err)
+				}
+				db.Close()
+				db = openDB(t, dir+"/db")
+			}
 			if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); err != nil {
 				t.Fatal(err)
 			}

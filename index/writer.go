@@ -330,7 +330,7 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 		w.held += len(t.Value) + 40
 	}
 	for _, r := range p.pos {
-		w.positions = append(w.positions, dbPos{key: posKey(saltKey(p.game, r.key), r.ply, r.vari), at: packAt(id, r.ply, r.vari)})
+		w.positions = append(w.positions, dbPos{key: posKey(saltKey(p.game, r.key), r.ply, r.vari, w.db.deepSalt), at: packAt(id, r.ply, r.vari)})
 	}
 	s0, s1, scored := scores(p.result)
 	for _, t := range p.tree {
