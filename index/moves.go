@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/rules"
@@ -65,7 +66,7 @@ func decodeMoves(b []byte) (*moveList, error) {
 	line = func(depth int) []int {
 		n := d.uvarint()
 		if d.err != nil || n > uint64(len(b)) || depth > maxMoveDepth {
-			d.err = errMoves
+			d.fail()
 			return nil
 		}
 		out := make([]int, 0, n)
@@ -75,7 +76,7 @@ func decodeMoves(b []byte) (*moveList, error) {
 			mv := d.uvarint()
 			nv := d.uvarint()
 			if d.err != nil || nv > uint64(len(b)) {
-				d.err = errMoves
+				d.fail()
 				return nil
 			}
 			ml.Steps[k].Move = rules.Move(mv)
@@ -97,7 +98,7 @@ func decodeMoves(b []byte) (*moveList, error) {
 
 type decoder struct {
 	b   []byte
-	i   int // read so far (an index, not a reslice: no write barrier)
+	i   int // read so far (an index, not a reslice: no write barrier); len(b) after a failure
 	err error
 }
 
@@ -109,11 +110,34 @@ func (d *decoder) fail() {
 	if d.err == nil {
 		d.err = errMoves
 	}
+	d.i = len(d.b)
 }
 
+// uvarint reads a uvarint: one byte (most counts) at once, up to 8 (moves)
+// in one word, longer ones byte by byte.
 func (d *decoder) uvarint() uint64 {
+	i := d.i
+	if uint(i) < uint(len(d.b)) { // i < len(b): no failure yet
+		if c := d.b[i]; c < 0x80 {
+			d.i = i + 1
+			return uint64(c)
+		}
+	}
 	if d.err != nil {
 		return 0
+	}
+	if i+8 <= len(d.b) {
+		// The value's bytes are those up to the first without its high
+		// bit: when that is among the next 8, gather their 7-bit groups
+		// (at most 56 bits: no overflow).
+		x := binary.LittleEndian.Uint64(d.b[i:])
+		if stop := ^x & 0x8080808080808080; stop != 0 {
+			n := bits.TrailingZeros64(stop)/8 + 1
+			x &= 1<<(8*uint(n)) - 1 // n == 8 keeps every byte
+			d.i = i + n
+			return x&0x7f | x>>1&(0x7f<<7) | x>>2&(0x7f<<14) | x>>3&(0x7f<<21) |
+				x>>4&(0x7f<<28) | x>>5&(0x7f<<35) | x>>6&(0x7f<<42) | x>>7&(0x7f<<49)
+		}
 	}
 	var v uint64
 	for shift, i := uint(0), d.i; i < len(d.b) && shift < 64; shift, i = shift+7, i+1 {
@@ -127,7 +151,7 @@ func (d *decoder) uvarint() uint64 {
 			return v
 		}
 	}
-	d.err = errMoves
+	d.fail()
 	return 0
 }
 

@@ -286,7 +286,12 @@ func (w *patWorker) test(pos rules.Position) bool {
 	}
 	// pos is the bound game's position or a clone of it (a variation):
 	// clones share the type, so the assertion is cheap and exact.
-	pos.(rules.Cells).Cells(w.board, w.hand)
+	return w.testCells(pos.(rules.Cells))
+}
+
+// testCells is test for a position of the bound game that has cells.
+func (w *patWorker) testCells(pos rules.Cells) bool {
+	pos.Cells(w.board, w.hand)
 	return w.cm.match(w.board, w.hand)
 }
 
@@ -359,6 +364,13 @@ func (w *patWorker) line(d *decoder, pos rules.Position, ply, depth int, c *patt
 		d.fail()
 		return false
 	}
+	// The line's position's optional interfaces, asserted once for the
+	// line rather than at every move.
+	tk, _ := pos.(rules.TurnKeeper)
+	var cells rules.Cells
+	if w.cells != nil {
+		cells = pos.(rules.Cells)
+	}
 	for ; n > 0 && d.err == nil; n-- {
 		m := rules.Move(d.uvarint())
 		nv := d.uvarint()
@@ -374,11 +386,11 @@ func (w *patWorker) line(d *decoder, pos rules.Position, ply, depth int, c *patt
 				return false
 			}
 		}
-		if !rules.KeepsTurn(pos, m) {
+		if tk != nil && !tk.KeepsTurn(m) || tk == nil && !pos.Describe(m).KeepsTurn {
 			ply++
 		}
 		pos.Play(m)
-		if w.test(pos) {
+		if cells != nil && w.testCells(cells) || cells == nil && w.test(pos) {
 			c.ok, c.ply, c.vari = true, ply, depth > 0
 			return true
 		}

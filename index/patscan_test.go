@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"io"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
@@ -106,4 +108,72 @@ func TestCellsAndBoardPathsAgree(t *testing.T) {
 			t.Logf("%s %q: %d of %d games", game, ptext, n, len(cands))
 		}
 	}
+}
+
+// BenchmarkMatchGame times one worker testing every position of generated
+// Ōgi games (main lines and variations) against a pattern no position
+// matches, without the database: the scan's own CPU cost per game.
+func BenchmarkMatchGame(b *testing.B) {
+	g, err := rules.Lookup("ogi")
+	if err != nil {
+		b.Fatal(err)
+	}
+	gen, err := generate.New(g, 3)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var text bytes.Buffer
+	if _, err := gen.Write(context.Background(), &text, 2000, generate.Options{}); err != nil {
+		b.Fatal(err)
+	}
+	var cands []patternCand
+	r := record.NewReader(&text, "ogi")
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		rg := replay.Replay(rec, replay.Options{})
+		if rg.Err != nil {
+			b.Fatal(rg.Err)
+		}
+		pos := rg.Start.Clone()
+		for _, s := range rg.Main {
+			pos.Play(s.Move)
+		}
+		cands = append(cands, patternCand{id: int64(len(cands) + 1), final: int64(pos.Key()), moves: encodeMoves(rg.Main)})
+	}
+	p, err := ParsePattern("*>999")
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := p.compile(g)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := newPatWorker(g, m)
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := processCPU()
+	for i := 0; i < b.N; i++ {
+		c := &cands[i%len(cands)]
+		w.matchGame(c)
+		if c.ok || c.stale || c.err != nil {
+			b.Fatalf("game %d: %+v", c.id, c)
+		}
+	}
+	// CPU time tells the cost when other processes share the machine.
+	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+}
+
+// processCPU is the user and system CPU time of the process so far.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
