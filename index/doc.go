@@ -63,8 +63,13 @@
 //     variation; plies up to 4095 — a longer record is stored invalid).
 //     The occurrences that the tree aggregate counts (main line, ply <
 //     TreeDepth) are stored under the salted key, the others under it XOR
-//     a constant, so that Tree reads only the second list and a position
-//     search merges both, in (game, ply, var) order. The stored key is the
+//     the deep salt (1 since meta deep_salt exists: the two keys are
+//     neighbours, in one block of a run; a constant that spreads them in
+//     databases made before), so that Tree reads only the second list and
+//     a position search merges both, in (game, ply, var) order. A lookup
+//     finds the block of each run in memory (posfence.go: the last key of
+//     every block, loaded once per run by a handle) and reads those blocks
+//     by id in one statement. The stored key is the
 //     rules' 64-bit key XOR a hash of the ruleset id, so that rulesets
 //     sharing a key scheme never share positions. A variation's branch
 //     point is the line's position it branches from, so it is flagged

@@ -17,6 +17,19 @@ func TestBenchProbeProcess(t *testing.T) {
 			t.Errorf("the report does not say %q:\n%s", w, out)
 		}
 	}
+	// The queries of that database as it is.
+	out = mustRun(t, "bench", "--game", "ogi", "--queries-only", "--queries", "10", "--db", db)
+	for _, w := range []string{"plateau bench: ogi, queries on a database of 60 games", "| position lookup | 10 |", "| pattern search (full scan) | 3 |", "Queries only, on the database in " + db} {
+		if !strings.Contains(out, w) {
+			t.Errorf("--queries-only: the report does not say %q:\n%s", w, out)
+		}
+	}
+	if strings.Contains(out, "| import") || strings.Contains(out, "| generate") {
+		t.Errorf("--queries-only generated or imported:\n%s", out)
+	}
+	if _, errOut, status := plateau(t, "bench", "--game", "ogi", "--queries-only"); status != exitUsage || !strings.Contains(errOut, "--db") {
+		t.Errorf("--queries-only without --db: status %d, %q", status, errOut)
+	}
 	out = mustRun(t, "bench", "--game", "ogi", "--games", "60", "--queries", "10", "--query-every", "1ms", "--probe-process=false", "--db", filepath.Join(t.TempDir(), "db"))
 	if !strings.Contains(out, "on a second read-only handle") || strings.Contains(out, "process of its own") {
 		t.Errorf("--probe-process=false: the queries did not run in the bench's process:\n%s", out)

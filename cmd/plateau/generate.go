@@ -152,6 +152,7 @@ func benchCommand() *cli.Command {
 		Name:  "bench",
 		Usage: "measure the pipeline on a generated collection: generate, parse, validate, import (its curve), queries during and after the import",
 		UsageText: "plateau bench --game ogi --games 100000 [--seed 1] [--workers 1] [--base 100000] [--cpuprofile import.pprof]\n" +
+			"plateau bench --game ogi --queries-only --db DIR   (the queries of an existing database, as it is)\n" +
 			"prints one Markdown table: games/s, plies/s, MB/s, latencies and peak memory per stage",
 		Flags: []cli.Flag{
 			gameFlag(),
@@ -167,12 +168,16 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile of the measured import to this file (of the base import to FILE-base)"},
 			&cli.StringFlag{Name: "text-dir", Usage: "keep the generated record files in this directory (default: a temporary one, removed after)"},
 			&cli.BoolFlag{Name: "probe-process", Value: true, Usage: "run the queries during and after the measured import in a process of their own, as a server would (false: in the bench's process)"},
+			&cli.BoolFlag{Name: "queries-only", Usage: "measure only the queries (position lookup, player search, trees, pattern scan) of the database --db as it is, sampled from its stored games: no generation, no import"},
 			&cli.IntFlag{Name: "nice", Value: defaultNice, Usage: "niceness of the measured import when the queries run in their own process, as plateau import's default (0: unchanged)"},
 		},
 		Action: func(c *cli.Context) error {
 			g, err := rules.Lookup(c.String("game"))
 			if err != nil {
 				return cli.Exit(err.Error(), exitUsage)
+			}
+			if c.Bool("queries-only") && dbDir(c) == "" {
+				return cli.Exit("--queries-only measures an existing database: say which (--db DIR)", exitUsage)
 			}
 			if c.Int("games") <= 0 {
 				return cli.Exit("--games must be positive", exitUsage)
@@ -189,20 +194,21 @@ func benchCommand() *cli.Command {
 				every = -1
 			}
 			cfg := bench.Config{
-				Game:       g,
-				Games:      c.Int("games"),
-				Seed:       c.Uint64("seed"),
-				Workers:    c.Int("workers"),
-				DBDir:      dbDir(c),
-				NoDB:       c.Bool("no-db"),
-				Queries:    c.Int("queries"),
-				Base:       c.Int("base"),
-				Curve:      curve,
-				QueryEvery: every,
-				CPUProfile: c.String("cpuprofile"),
-				TextDir:    c.String("text-dir"),
-				Log:        os.Stderr,
-				Nice:       c.Int("nice"),
+				Game:        g,
+				Games:       c.Int("games"),
+				Seed:        c.Uint64("seed"),
+				Workers:     c.Int("workers"),
+				DBDir:       dbDir(c),
+				NoDB:        c.Bool("no-db"),
+				Queries:     c.Int("queries"),
+				Base:        c.Int("base"),
+				Curve:       curve,
+				QueryEvery:  every,
+				CPUProfile:  c.String("cpuprofile"),
+				TextDir:     c.String("text-dir"),
+				Log:         os.Stderr,
+				Nice:        c.Int("nice"),
+				QueriesOnly: c.Bool("queries-only"),
 			}
 			// The imports run as plateau import runs them.
 			defer softMemoryLimit(importMemoryLimit)()

@@ -88,6 +88,10 @@ type Config struct {
 	// the queries run in a process of their own (0: unchanged), as
 	// `plateau import` takes by default.
 	Nice int
+	// QueriesOnly measures the queries of the database in DBDir as it is,
+	// with material sampled from its stored games: no generation, no
+	// import (Games and Base are not used).
+	QueriesOnly bool
 }
 
 // DefaultCurve is where an import's curve is cut by default.
@@ -129,6 +133,9 @@ type Report struct {
 	Stages        []Stage
 	Slowdowns     []Slowdown
 	Notes         []string
+	// QueriesOnly: the queries of an existing database (Config.QueriesOnly);
+	// Games is then its number of valid games of the ruleset.
+	QueriesOnly bool
 	// Load is the machine's load average (1, 5 and 15 minutes, from
 	// /proc/loadavg) at the start and at the end of the run; "" where not
 	// known.
@@ -212,6 +219,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	defer func() { r.rep.Load[1] = loadAvg() }()
 	if !cfg.NoDB {
 		r.rep.Base = cfg.Base
+	}
+	if cfg.QueriesOnly {
+		r.rep.QueriesOnly, r.rep.Seed = true, 0
+		return r.rep, r.queriesOnly(ctx)
 	}
 	var err error
 	if r.gen, err = generate.New(cfg.Game, cfg.Seed); err != nil {
@@ -429,6 +440,14 @@ func (s *sampler) take(i int, g *replay.Game) {
 // Markdown renders the report as one table with a title line and notes.
 func (r *Report) Markdown() string {
 	var b strings.Builder
+	if r.QueriesOnly {
+		fmt.Fprintf(&b, "plateau bench: %s, queries on a database of %d games", r.Game, r.Games)
+		if r.DBBytes > 0 {
+			fmt.Fprintf(&b, ", %.0f database bytes per game", perGame(r.DBBytes, r.Games))
+		}
+		fmt.Fprintf(&b, "; %s, %d CPUs, GOMAXPROCS %d\n\n", runtime.Version(), runtime.NumCPU(), runtime.GOMAXPROCS(0))
+		return r.table(&b)
+	}
 	fmt.Fprintf(&b, "plateau bench: %s, %d games", r.Game, r.Games)
 	if r.Base > 0 {
 		fmt.Fprintf(&b, " into a database of %d", r.Base)
@@ -439,6 +458,11 @@ func (r *Report) Markdown() string {
 		fmt.Fprintf(&b, ", %.0f database bytes per game (%.2f× the text)", perGame(r.DBBytes, r.Games+r.Base), float64(r.DBBytes)/float64(max(1, text)))
 	}
 	fmt.Fprintf(&b, "; %s, %d CPUs, GOMAXPROCS %d\n\n", runtime.Version(), runtime.NumCPU(), runtime.GOMAXPROCS(0))
+	return r.table(&b)
+}
+
+// table writes the stages, the notes and the load after the title line.
+func (r *Report) table(b *strings.Builder) string {
 	b.WriteString("| stage | n | wall s | CPU s | games/s | plies/s | MB/s | p50 | p99 | peak RSS MB | note |\n")
 	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
 	for _, s := range r.Stages {
@@ -463,14 +487,14 @@ func (r *Report) Markdown() string {
 		if s.CPU != 0 || s.PeakRSS != 0 {
 			cpu, rss = fmt.Sprintf("%.2f", s.CPU.Seconds()), fmt.Sprintf("%.0f", float64(s.PeakRSS)/1e6)
 		}
-		fmt.Fprintf(&b, "| %s | %d | %.2f | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+		fmt.Fprintf(b, "| %s | %d | %.2f | %s | %s | %s | %s | %s | %s | %s | %s |\n",
 			s.Name, s.Count, sec, cpu, rate(float64(s.Count)), rate(float64(s.Plies)), mbs, p50, p99, rss, s.Note)
 	}
 	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "\n%s\n", n)
+		fmt.Fprintf(b, "\n%s\n", n)
 	}
 	if r.Load[0] != "" || r.Load[1] != "" {
-		fmt.Fprintf(&b, "\nLoad average (1, 5, 15 min): %s at the start, %s at the end.\n", r.Load[0], r.Load[1])
+		fmt.Fprintf(b, "\nLoad average (1, 5, 15 min): %s at the start, %s at the end.\n", r.Load[0], r.Load[1])
 	}
 	return b.String()
 }

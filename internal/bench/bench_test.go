@@ -32,8 +32,9 @@ var latencyStages = []string{
 
 func TestRun(t *testing.T) {
 	for _, noDB := range []bool{true, false} {
+		dir := t.TempDir() + "/db"
 		rep, err := bench.Run(context.Background(), bench.Config{Game: ogi(t), Games: 60, Seed: 2, Workers: 1, NoDB: noDB, Queries: 10,
-			DBDir: t.TempDir() + "/db", QueryEvery: time.Millisecond})
+			DBDir: dir, QueryEvery: time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,6 +51,28 @@ func TestRun(t *testing.T) {
 			t.Errorf("imported %d games into %d bytes", rep.Stages[3].Count, rep.DBBytes)
 		}
 		checkLatencies(t, rep)
+		if noDB {
+			continue
+		}
+		// The queries of the database just made, as it is.
+		rep, err = bench.Run(context.Background(), bench.Config{Game: ogi(t), QueriesOnly: true, DBDir: dir, Queries: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkStages(t, rep, latencyStages[4:])
+		checkLatencies(t, rep)
+		md := rep.Markdown()
+		if rep.Games != 60 || !strings.Contains(md, "queries on a database of 60 games") || !strings.Contains(md, "sampled from 10 of its stored games") {
+			t.Errorf("queries only: %d games\n%s", rep.Games, md)
+		}
+		for _, s := range rep.Stages {
+			if s.Name == "position lookup" && s.Count != 10 {
+				t.Errorf("queries only: %d position lookups, want 10", s.Count)
+			}
+		}
+		if _, err := bench.Run(context.Background(), bench.Config{Game: ogi(t), QueriesOnly: true, DBDir: t.TempDir() + "/none"}); err == nil {
+			t.Error("queries only on no database: no error")
+		}
 	}
 }
 

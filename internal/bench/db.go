@@ -84,6 +84,14 @@ func (r *run) runDB(ctx context.Context, file string, gs generate.Stats, smp *sa
 		}
 	}
 
+	return r.queries(ctx, db, smp)
+}
+
+// queries measures the queries of a database: exact-position lookup,
+// player search, opening trees, pattern scan.
+func (r *run) queries(ctx context.Context, db *index.DB, smp *sampler) error {
+	rep := r.rep
+	cfg := r.cfg
 	game := rep.Game
 	// Exact position lookup.
 	r.logf("position lookups…")
