@@ -97,6 +97,35 @@ func CopyInto(dst, p Position, n int) Position {
 	return p.Clone()
 }
 
+// CopyStruct is CopyInto for a position that holds no slice or map (its
+// struct is all of it): the copy is made in dst when dst is of p's type.
+func CopyStruct[T any, PT interface {
+	*T
+	Position
+}](dst Position, p PT) Position {
+	d, _ := dst.(PT)
+	if d == nil {
+		d = PT(new(T))
+	}
+	*d = *p
+	return d
+}
+
+// CopyHistory is a copy of live, a position's history, with room for n
+// more entries: in buf's array when reuse is true and it is large enough
+// (live may lie in that array: the copy moves it), else in a new one.
+func CopyHistory[E any](buf []E, reuse bool, live []E, n int) []E {
+	need := len(live) + max(n, 0)
+	var h []E
+	if reuse && cap(buf) >= need {
+		h = buf[:len(live)]
+	} else {
+		h = make([]E, len(live), need+need/4+8)
+	}
+	copy(h, live)
+	return h
+}
+
 // OverWhenStuck is implemented by positions whose game is over exactly when
 // the side to move can play no move: ParseMove then refuses every text, and
 // a move it accepts shows that Outcome is not over. A replay need not ask

@@ -50,19 +50,12 @@ var _ rules.Copier = (*Position)(nil)
 // CopyInto implements rules.Copier. It copies only the history entries that
 // can recur (from irrev on).
 func (p *Position) CopyInto(dst rules.Position, n int) rules.Position {
-	live := p.hist[p.irrev:]
-	need := len(live) + max(n, 0)
 	d, _ := dst.(*Position)
-	var h []uint64
-	if d != nil && d.own == d && cap(d.hist) >= need {
-		h = d.hist[:len(live)]
-	} else {
-		if d == nil {
-			d = new(Position)
-		}
-		h = make([]uint64, len(live), need+need/4+8)
+	reuse := d != nil && d.own == d // else d's array may be shared
+	if d == nil {
+		d = new(Position)
 	}
-	copy(h, live) // memmove: live may lie in h's array when d is p
+	h := rules.CopyHistory(d.hist, reuse, p.hist[p.irrev:], n)
 	*d = *p
 	d.hist, d.irrev, d.own = h, 0, d
 	return d

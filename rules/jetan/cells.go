@@ -35,10 +35,5 @@ var _ rules.Copier = (*Position)(nil)
 // CopyInto implements rules.Copier: a position holds no slice, so a copy is
 // the struct's.
 func (p *Position) CopyInto(dst rules.Position, n int) rules.Position {
-	d, _ := dst.(*Position)
-	if d == nil {
-		d = new(Position)
-	}
-	*d = *p
-	return d
+	return rules.CopyStruct(dst, p)
 }

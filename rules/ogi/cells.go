@@ -47,19 +47,12 @@ var _ rules.Copier = (*Position)(nil)
 // the repetition rule can still read (from since on), as Play does when a
 // clone's history is full.
 func (p *Position) CopyInto(dst rules.Position, n int) rules.Position {
-	live := p.hist[p.since:]
-	need := len(live) + max(n, 0)
 	d, _ := dst.(*Position)
-	var h []histEntry
-	if d != nil && d.own == d && cap(d.hist) >= need {
-		h = d.hist[:len(live)]
-	} else {
-		if d == nil {
-			d = new(Position)
-		}
-		h = make([]histEntry, len(live), need+need/4+8)
+	reuse := d != nil && d.own == d // else d's array may be shared
+	if d == nil {
+		d = new(Position)
 	}
-	copy(h, live) // memmove: live may lie in h's array when d is p
+	h := rules.CopyHistory(d.hist, reuse, p.hist[p.since:], n)
 	*d = *p
 	d.hist, d.since, d.own = h, 0, d
 	return d
