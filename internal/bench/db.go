@@ -95,20 +95,18 @@ func (r *run) queries(ctx context.Context, db *index.DB, smp *sampler) error {
 	game := rep.Game
 	// Exact position lookup.
 	r.logf("position lookups…")
-	if err := latency(rep, "position lookup", "first 50 games, main lines and variations", smp.positions, func(pos rules.Position) error {
+	lookup := func(pos rules.Position) error {
 		_, err := db.Search(ctx, index.Query{Game: game, Position: pos, Limit: 50})
 		return err
-	}); err != nil {
+	}
+	if err := latency(rep, "position lookup", "first 50 games, main lines and variations", smp.positions, lookup); err != nil {
 		return err
 	}
 	// The same lookups again: the first pass reads the position blocks from
 	// disk when the database is larger than the page cache (or the pattern
 	// scan of an earlier run filled it), the second finds them in memory, as
 	// a user looking at the same positions again does.
-	if err := latency(rep, "position lookup (again)", "the same positions a second time: their blocks in the page cache", smp.positions, func(pos rules.Position) error {
-		_, err := db.Search(ctx, index.Query{Game: game, Position: pos, Limit: 50})
-		return err
-	}); err != nil {
+	if err := latency(rep, "position lookup (again)", "the same positions a second time: their blocks in the page cache", smp.positions, lookup); err != nil {
 		return err
 	}
 	r.logf("player searches…")
