@@ -319,22 +319,68 @@ func (rw *runWriter) finish() (int64, error) {
 	return rw.run, err
 }
 
-// writeRun stores sorted occurrences as a new run.
+// writeRun sorts occurrences and stores them as a new run.
 func writeRun(ctx context.Context, tx txer, ps []dbPos) error {
-	if len(ps) == 0 {
+	return storeRun(ctx, tx, encodeRun(ps))
+}
+
+// encodedRun is a run's blocks, encoded before its transaction stores
+// them: the writer sorts and encodes a commit's occurrences in a goroutine
+// of their own while it stores the commit's other rows (flushRows).
+type encodedRun struct {
+	blocks []encodedBlock
+	n      int64 // occurrences
+}
+
+type encodedBlock struct {
+	last int64
+	data []byte
+}
+
+// encodeRun sorts occurrences (in place) and encodes them as a run's
+// blocks.
+func encodeRun(ps []dbPos) encodedRun {
+	sortPositions(ps)
+	var r encodedRun
+	var arena []byte // the blocks' data, a few allocations for a run
+	enc := newBlockEncoder(func(last int64, data []byte) error {
+		if cap(arena)-len(arena) < len(data) {
+			arena = make([]byte, 0, max(len(data), 1<<20))
+		}
+		at := len(arena)
+		arena = append(arena, data...)
+		r.blocks = append(r.blocks, encodedBlock{last, arena[at:len(arena):len(arena)]})
+		return nil
+	})
+	for _, p := range ps {
+		enc.add(p.key, p.at) // emit never fails
+	}
+	enc.flush()
+	r.n = enc.n
+	return r
+}
+
+// storeRun stores an encoded run as a new run; an empty run is not
+// listed.
+func storeRun(ctx context.Context, tx txer, r encodedRun) error {
+	if r.n == 0 {
 		return nil
 	}
-	rw, err := newRunWriter(ctx, tx)
+	var run int64
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(run), 0) + 1 FROM pos_runs`).Scan(&run); err != nil {
+		return err
+	}
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO pos_blocks(run, last, data) VALUES(?, ?, ?)`)
 	if err != nil {
 		return err
 	}
-	for _, p := range ps {
-		if err := rw.enc.add(p.key, p.at); err != nil {
-			rw.ins.Close()
+	defer ins.Close()
+	for _, b := range r.blocks {
+		if _, err := ins.ExecContext(ctx, run, b.last, b.data); err != nil {
 			return err
 		}
 	}
-	_, err = rw.finish()
+	_, err = tx.ExecContext(ctx, `INSERT INTO pos_runs(run, entries, level) VALUES(?, ?, ?)`, run, r.n, runLevel(r.n))
 	return err
 }
 

@@ -366,14 +366,23 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 // flushRows writes the accumulated positions (as a new run, posruns.go)
 // and tree rows, in key order.
 func (w *writer) flushRows(ctx context.Context) error {
+	// The positions are sorted and encoded in a goroutine while the
+	// writer stores the tags and the tree rows: the writer is the import's
+	// one serial stage, and the sort its largest piece of Go work (about a
+	// tenth of its time in an import of 1,000,000 Ōgi games).
+	ps := w.positions
+	encoded := make(chan encodedRun, 1)
+	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) { encoded <- encodeRun(ps) })
+	var run *encodedRun
+	defer func() {
+		if run == nil {
+			<-encoded // ps is the writer's again
+		}
+		w.positions = ps[:0]
+	}()
 	if err := w.flushTags(ctx); err != nil {
 		return err
 	}
-	sortPositions(w.positions)
-	if err := writeRun(ctx, w.tx, w.positions); err != nil {
-		return fmt.Errorf("store positions: %w", err)
-	}
-	w.positions = w.positions[:0]
 
 	// Players first: their new counts (the stored ones, read in the same
 	// batches, plus the transaction's) give each move's candidates for its
@@ -497,6 +506,11 @@ func (w *writer) flushRows(ctx context.Context) error {
 	clear(w.tree)
 	if err := w.recomputeTops(ctx); err != nil {
 		return fmt.Errorf("store opening tree: %w", err)
+	}
+	r := <-encoded
+	run = &r
+	if err := storeRun(ctx, w.tx, r); err != nil {
+		return fmt.Errorf("store positions: %w", err)
 	}
 	return nil
 }
