@@ -37,11 +37,11 @@
 //     SHA-256 of the canonical text (UNIQUE: duplicates are skipped), the
 //     start position when not the standard one, the main line's final key,
 //     the compact move list (below), and where its canonical text is.
-//   - texts: canonical record texts, concatenated and zstd-compressed
-//     (level "better") in blocks of about 16 KiB (small records compress
-//     poorly one by one; showing one game reads its block and decompresses
-//     it up to the game; larger blocks compress better but made a game's
-//     page cost more: writer.go blockSize).
+//   - texts: canonical record texts, concatenated and zstd-compressed (the
+//     default level: import.go zenc) in blocks of about 16 KiB (small
+//     records compress poorly one by one; showing one game reads its block
+//     and decompresses it up to the game; larger blocks compress better but
+//     made a game's page cost more: writer.go blockSize).
 //   - players (name, folded name), sources (path, size, mtime, done).
 //   - warnings (game, kind, msg, line): the warnings of a game (replay's
 //     Warning: a Result tag that disagrees with the movetext or an

@@ -398,8 +398,14 @@ func (db *DB) ImportRecords(ctx context.Context, next func() (Record, error), op
 	return db.run(ctx, ImportStats{}, 0, produce, opts)
 }
 
+// zenc compresses the canonical texts, in blocks of blockSize. zstd's
+// default level, not its better one: on 16 KiB blocks it makes the same
+// bytes of generated Ōgi records (ratio 0.4866 both) in 11.0 µs a game
+// instead of 15.9, and of the PDN corpus (real draughts games) 2.4% more
+// (ratio 0.2642 against 0.2580: texts are about a fifth of a database) in
+// 40% of the time (77.5 MB/s against 30.9).
 var zenc = sync.OnceValues(func() (*zstd.Encoder, error) {
-	return zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBetterCompression), zstd.WithEncoderConcurrency(1))
+	return zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
 })
 
 var zdec = sync.OnceValues(func() (*zstd.Decoder, error) {
