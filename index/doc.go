@@ -110,7 +110,10 @@
 // and the driver cost as much as SQLite's work for a row; the writer's
 // statements run without a cancellable context, for which go-sqlite3
 // starts a goroutine per statement: together about 17 µs of the writer's
-// CPU a game less, at 100,000 Ōgi games). Invalid records (syntax errors,
+// CPU a game less, at 100,000 Ōgi games). The writer is the one serial
+// stage: a commit's positions are sorted and encoded into blocks by a
+// goroutine of their own while the writer stores the tags and tree rows,
+// and text blocks are compressed by goroutines. Invalid records (syntax errors,
 // illegal moves, unknown games, wrong results) are stored with their first
 // error and listed by Errors; an invalid copy of a record is replaced when a
 // later import finds it valid (--force). A file read completely is marked
