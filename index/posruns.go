@@ -297,25 +297,34 @@ func newRunWriter(ctx context.Context, tx txer) (*runWriter, error) {
 		return nil, err
 	}
 	rw := &runWriter{ctx: ctx, tx: tx, run: run, ins: ins}
-	rw.enc = newBlockEncoder(func(last int64, data []byte) error {
-		_, err := ins.ExecContext(ctx, run, last, data)
-		return err
-	})
+	rw.enc = newBlockEncoder(rw.insert)
 	return rw, nil
+}
+
+// insert stores one block of the run.
+func (rw *runWriter) insert(last int64, data []byte) error {
+	_, err := rw.ins.ExecContext(rw.ctx, rw.run, last, data)
+	return err
 }
 
 // finish writes the last block and lists the run; an empty run is not
 // listed.
 func (rw *runWriter) finish() (int64, error) {
-	defer rw.ins.Close()
 	if err := rw.enc.flush(); err != nil {
+		rw.ins.Close()
 		return 0, err
 	}
-	if rw.enc.n == 0 {
+	return rw.list(rw.enc.n)
+}
+
+// list lists the run with its n occurrences (none: not listed) and closes
+// the writer.
+func (rw *runWriter) list(n int64) (int64, error) {
+	defer rw.ins.Close()
+	if n == 0 {
 		return 0, nil
 	}
-	_, err := rw.tx.ExecContext(rw.ctx, `INSERT INTO pos_runs(run, entries, level) VALUES(?, ?, ?)`,
-		rw.run, rw.enc.n, runLevel(rw.enc.n))
+	_, err := rw.tx.ExecContext(rw.ctx, `INSERT INTO pos_runs(run, entries, level) VALUES(?, ?, ?)`, rw.run, n, runLevel(n))
 	return rw.run, err
 }
 
@@ -366,21 +375,17 @@ func storeRun(ctx context.Context, tx txer, r encodedRun) error {
 	if r.n == 0 {
 		return nil
 	}
-	var run int64
-	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(run), 0) + 1 FROM pos_runs`).Scan(&run); err != nil {
-		return err
-	}
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO pos_blocks(run, last, data) VALUES(?, ?, ?)`)
+	rw, err := newRunWriter(ctx, tx)
 	if err != nil {
 		return err
 	}
-	defer ins.Close()
 	for _, b := range r.blocks {
-		if _, err := ins.ExecContext(ctx, run, b.last, b.data); err != nil {
+		if err := rw.insert(b.last, b.data); err != nil {
+			rw.ins.Close()
 			return err
 		}
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO pos_runs(run, entries, level) VALUES(?, ?, ?)`, run, r.n, runLevel(r.n))
+	_, err = rw.list(r.n)
 	return err
 }
 

@@ -373,9 +373,9 @@ func (w *writer) flushRows(ctx context.Context) error {
 	ps := w.positions
 	encoded := make(chan encodedRun, 1)
 	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) { encoded <- encodeRun(ps) })
-	var run *encodedRun
+	received := false
 	defer func() {
-		if run == nil {
+		if !received {
 			<-encoded // ps is the writer's again
 		}
 		w.positions = ps[:0]
@@ -508,7 +508,7 @@ func (w *writer) flushRows(ctx context.Context) error {
 		return fmt.Errorf("store opening tree: %w", err)
 	}
 	r := <-encoded
-	run = &r
+	received = true
 	if err := storeRun(ctx, w.tx, r); err != nil {
 		return fmt.Errorf("store positions: %w", err)
 	}
