@@ -110,6 +110,14 @@ func BenchmarkReader(b *testing.B) {
 		b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 	}
 	b.Run("generated", func(b *testing.B) { run(b, text.Bytes()) })
+	if f := os.Getenv("PLATEAU_BENCH_FILE"); f != "" {
+		// A collection of one's choice (as BenchmarkPrepare in index).
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("file", func(b *testing.B) { run(b, d) })
+	}
 	files, _ := filepath.Glob(filepath.Join(corpus, "pdn/succeed/*.pdn"))
 	if len(files) == 0 {
 		b.Logf("corpus %s is missing: the corpus sub-benchmark is skipped", corpus)
