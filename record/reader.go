@@ -64,13 +64,13 @@ type Reader struct {
 	resync  bool   // skip to the next tag section before the next game
 	inTags  bool   // the skip starts in a tag section (of a record too large)
 	slab    []Move // moves are allocated in blocks
-	// lines is the rest of a block in which main lines are read: a game's
-	// main line is read at its start and keeps its part (one allocation
-	// for many games, no copy). nTags is the number of tags of the last
-	// game, the room given to the next one's.
-	lines  Line
-	nMoves int // length of the last main line
-	nTags  int
+	// main is the main line being read, copied to its game at the end
+	// (one slice of the right size, not one per doubling; a block shared
+	// by the main lines of many games would keep all their moves alive
+	// while the caller keeps one of them); nTags is the number of tags of
+	// the last game, the room given to the next one's.
+	main  Line
+	nTags int
 	// stack holds the frames of the game being read, kept (cleared) for
 	// the next game.
 	stack []*frame
@@ -212,11 +212,10 @@ func (r *Reader) Next() (*Game, error) {
 	}
 	g, err, sync := r.game()
 	if g != nil && r.s.offset()-g.Pos.Offset > 64<<10 {
-		// A large game: the next one takes new blocks of moves and
-		// lines, so that the reader's blocks do not keep this game's
-		// moves (and their comments) alive after the caller drops it.
+		// A large game: the next one takes a new block of moves, so
+		// that the reader's block does not keep this game's moves (and
+		// their comments) alive after the caller drops it.
 		r.slab = nil
-		r.lines = nil
 	}
 	if err != nil {
 		var se *Error
@@ -239,7 +238,8 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 	var tagErr *Error
 	started := false  // a token of this game was read
 	movetext := false // a move, NAG, variation or result was read
-	stack := r.push(r.stack[:0], frame{line: r.mainStart()})
+	stack := r.push(r.stack[:0], frame{line: r.main[:0]})
+	r.main = nil // given back by mainLine, cleared
 	defer func() { r.keepStack(stack) }()
 	fail := func(p Pos, msg string) (*Game, error, bool) {
 		g.Moves = r.mainLine(stack[0].line)
@@ -273,7 +273,6 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 				r.unread(t)
 			}
 			g.Intro = nil
-			clear(stack[0].line) // the block holds no pointer to its moves
 			msg := "record larger than " + Size(r.max)
 			if tokens > r.max/TokensPerByte {
 				msg = fmt.Sprintf("record of more than %d moves, comments and other tokens (one per %d bytes of the %s limit)", r.max/TokensPerByte, TokensPerByte, Size(r.max))
@@ -392,35 +391,18 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 	}
 }
 
-// lineBlock is the length of a block of main lines (16 KiB).
-const lineBlock = 2048
-
-// mainStart is the empty main line of a new game: the rest of r.lines, or
-// a new block when the rest is shorter than twice the last main line
-// (between 64 and a quarter of a block).
-func (r *Reader) mainStart() Line {
-	if len(r.lines) < min(max(64, 2*r.nMoves), lineBlock/4) {
-		r.lines = make(Line, lineBlock)
-	}
-	return r.lines[:0]
-}
-
-// mainLine is l, the main line read from mainStart, with its capacity cut
-// to its length (nil when empty). When it outgrew its block, it is a copy
-// of the right size and the block is cleared, so that it holds no pointer
-// to the game's moves.
+// mainLine is a copy of l, the main line read into r.main, which it keeps
+// for the next game (unless large), cleared so that it holds no move.
 func (r *Reader) mainLine(l Line) Line {
-	n := len(l)
-	r.nMoves = n
-	if n == 0 {
-		return nil
+	var out Line
+	if len(l) > 0 {
+		out = append(make(Line, 0, len(l)), l...)
 	}
-	if n <= len(r.lines) && &l[0] == &r.lines[0] {
-		r.lines = r.lines[n:]
-		return l[:n:n]
+	if cap(l) <= 4096 {
+		clear(l)
+		r.main = l[:0]
 	}
-	clear(r.lines)
-	return append(make(Line, 0, n), l...)
+	return out
 }
 
 // push pushes a frame set to f on the stack, reusing a frame of an earlier
