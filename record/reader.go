@@ -344,7 +344,11 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 			if m == nil || f.afterVar {
 				return fail(t.pos, "move annotation before any move")
 			}
-			m.NAGs = append(m.NAGs, t.nags...)
+			if m.NAGs == nil {
+				m.NAGs = t.nags // the token's own slice
+			} else {
+				m.NAGs = append(m.NAGs, t.nags...)
+			}
 
 		case tComment:
 			if m := f.last(); m != nil && !f.afterVar {
@@ -378,7 +382,8 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 				m.After = append(m.After, f.pending...)
 			}
 			stack = stack[:len(stack)-1]
-			f.parent.Variations = append(f.parent.Variations, f.line)
+			// A copy of the right size: the frame keeps its line.
+			f.parent.Variations = append(f.parent.Variations, append(make(Line, 0, len(f.line)), f.line...))
 			stack[len(stack)-1].afterVar = true
 
 		case tResult:
@@ -406,11 +411,15 @@ func (r *Reader) mainLine(l Line) Line {
 }
 
 // push pushes a frame set to f on the stack, reusing a frame of an earlier
-// game when there is one.
+// variation when there is one (and its line, when f has none).
 func (r *Reader) push(stack []*frame, f frame) []*frame {
 	if n := len(stack); n < cap(stack) {
 		if p := stack[:n+1][n]; p != nil {
+			l := p.line[:0]
 			*p = f
+			if f.line == nil {
+				p.line = l
+			}
 			return stack[:n+1]
 		}
 	}
@@ -421,13 +430,19 @@ func (r *Reader) push(stack []*frame, f frame) []*frame {
 
 // keepStack clears the frames of a game (which point into it), and of the
 // games before (as many as the deepest nesting read), and keeps them for
-// the next one, unless a deep nesting made many.
+// the next one, unless a deep nesting made many. A variation's frame keeps
+// its line (cleared), unless long; the main line is r.main.
 func (r *Reader) keepStack(stack []*frame) {
-	for _, p := range stack[:cap(stack)] {
+	for i, p := range stack[:cap(stack)] {
 		if p == nil {
 			break
 		}
+		l := p.line
 		*p = frame{}
+		if i > 0 && cap(l) <= 4096 {
+			clear(l[:cap(l)])
+			p.line = l[:0]
+		}
 	}
 	if cap(stack) > 64 {
 		stack = nil
