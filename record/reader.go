@@ -64,11 +64,16 @@ type Reader struct {
 	resync  bool   // skip to the next tag section before the next game
 	inTags  bool   // the skip starts in a tag section (of a record too large)
 	slab    []Move // moves are allocated in blocks
-	// main is the main line being read, copied to its game at the end
-	// (one slice of the right size, not one per doubling); nTags is the
-	// number of tags of the last game, the room given to the next one's.
-	main  Line
-	nTags int
+	// lines is the rest of a block in which main lines are read: a game's
+	// main line is read at its start and keeps its part (one allocation
+	// for many games, no copy). nTags is the number of tags of the last
+	// game, the room given to the next one's.
+	lines  Line
+	nMoves int // length of the last main line
+	nTags  int
+	// stack holds the frames of the game being read, kept (cleared) for
+	// the next game.
+	stack []*frame
 	ioErr error
 }
 
@@ -207,10 +212,11 @@ func (r *Reader) Next() (*Game, error) {
 	}
 	g, err, sync := r.game()
 	if g != nil && r.s.offset()-g.Pos.Offset > 64<<10 {
-		// A large game: the next one takes a new block of moves, so
-		// that the reader's block does not keep this game's moves (and
-		// their comments) alive after the caller drops it.
+		// A large game: the next one takes new blocks of moves and
+		// lines, so that the reader's blocks do not keep this game's
+		// moves (and their comments) alive after the caller drops it.
 		r.slab = nil
+		r.lines = nil
 	}
 	if err != nil {
 		var se *Error
@@ -233,8 +239,8 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 	var tagErr *Error
 	started := false  // a token of this game was read
 	movetext := false // a move, NAG, variation or result was read
-	stack := []*frame{{line: r.main[:0]}}
-	r.main = nil // given back by mainLine, cleared
+	stack := r.push(r.stack[:0], frame{line: r.mainStart()})
+	defer func() { r.keepStack(stack) }()
 	fail := func(p Pos, msg string) (*Game, error, bool) {
 		g.Moves = r.mainLine(stack[0].line)
 		return g, &Error{Pos: p, Msg: msg}, false
@@ -267,7 +273,7 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 				r.unread(t)
 			}
 			g.Intro = nil
-			stack = nil
+			clear(stack[0].line) // the block holds no pointer to its moves
 			msg := "record larger than " + Size(r.max)
 			if tokens > r.max/TokensPerByte {
 				msg = fmt.Sprintf("record of more than %d moves, comments and other tokens (one per %d bytes of the %s limit)", r.max/TokensPerByte, TokensPerByte, Size(r.max))
@@ -320,8 +326,11 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 
 		case tWord:
 			movetext = true
+			// The block is fresh (zero) memory: set the fields one by
+			// one (a struct assignment copies all 160 bytes, behind a
+			// bulk write barrier while the GC runs).
 			m := r.newMove()
-			*m = Move{Text: t.text, NAGs: t.nags, Ply: f.ply, Pos: t.pos}
+			m.Text, m.NAGs, m.Ply, m.Pos = t.text, t.nags, f.ply, t.pos
 			f.ply++
 			if len(f.pending) > 0 {
 				m.Before = f.pending
@@ -356,7 +365,7 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 			if len(stack) > MaxDepth {
 				return fail(t.pos, "variations nested too deeply")
 			}
-			stack = append(stack, &frame{parent: m, open: t.pos, ply: m.Ply})
+			stack = r.push(stack, frame{parent: m, open: t.pos, ply: m.Ply})
 
 		case tRParen:
 			if len(stack) == 1 {
@@ -383,18 +392,65 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 	}
 }
 
-// mainLine is a copy of l, the main line read into r.main, which it keeps
-// for the next game (unless large), cleared so that it holds no move.
+// lineBlock is the length of a block of main lines (16 KiB).
+const lineBlock = 2048
+
+// mainStart is the empty main line of a new game: the rest of r.lines, or
+// a new block when the rest is shorter than twice the last main line
+// (between 64 and a quarter of a block).
+func (r *Reader) mainStart() Line {
+	if len(r.lines) < min(max(64, 2*r.nMoves), lineBlock/4) {
+		r.lines = make(Line, lineBlock)
+	}
+	return r.lines[:0]
+}
+
+// mainLine is l, the main line read from mainStart, with its capacity cut
+// to its length (nil when empty). When it outgrew its block, it is a copy
+// of the right size and the block is cleared, so that it holds no pointer
+// to the game's moves.
 func (r *Reader) mainLine(l Line) Line {
-	var out Line
-	if len(l) > 0 {
-		out = append(make(Line, 0, len(l)), l...)
+	n := len(l)
+	r.nMoves = n
+	if n == 0 {
+		return nil
 	}
-	if cap(l) <= 4096 {
-		clear(l)
-		r.main = l[:0]
+	if n <= len(r.lines) && &l[0] == &r.lines[0] {
+		r.lines = r.lines[n:]
+		return l[:n:n]
 	}
-	return out
+	clear(r.lines)
+	return append(make(Line, 0, n), l...)
+}
+
+// push pushes a frame set to f on the stack, reusing a frame of an earlier
+// game when there is one.
+func (r *Reader) push(stack []*frame, f frame) []*frame {
+	if n := len(stack); n < cap(stack) {
+		if p := stack[:n+1][n]; p != nil {
+			*p = f
+			return stack[:n+1]
+		}
+	}
+	p := new(frame)
+	*p = f
+	return append(stack, p)
+}
+
+// keepStack clears the frames of a game (which point into it), and of the
+// games before (as many as the deepest nesting read), and keeps them for
+// the next one, unless a deep nesting made many.
+func (r *Reader) keepStack(stack []*frame) {
+	for _, p := range stack[:cap(stack)] {
+		if p == nil {
+			break
+		}
+		*p = frame{}
+	}
+	if cap(stack) > 64 {
+		stack = nil
+	}
+	r.stack = stack[:0]
 }
 
 // tagPair reads `Name "Value"]` after '['. On an error it skips to the
