@@ -90,6 +90,11 @@ type preparer struct {
 	// the ruleset detection chose for the last untagged game of prefFile,
 	// within one chunk (replay.Options.Prefer)
 	prefFile, prefer string
+	// The replay of a game and the position that walks its first plies
+	// for the opening tree are made in the memory of the game before:
+	// nothing of them is kept in the rows but strings and numbers.
+	rp   replay.Replayer
+	tree rules.Position
 }
 
 func newPreparer(opts replay.Options, enc *zstd.Encoder) *preparer {
@@ -120,7 +125,7 @@ func (p *preparer) prepare(r Record) *prepared {
 	if r.File == p.prefFile {
 		opts.Prefer = p.prefer
 	}
-	g := replay.Replay(rec, opts)
+	g := p.rp.Replay(rec, opts)
 	if d := g.Detected(); d != "" || p.prefFile != r.File {
 		p.prefFile, p.prefer = r.File, d
 	}
@@ -225,12 +230,8 @@ func (p *preparer) prepare(r Record) *prepared {
 		}
 	}
 	// Opening tree rows: the main line's first TreeDepth plies.
-	var pos rules.Position
-	if rs, ok := g.Start.(rules.Reserver); ok {
-		pos = rs.CloneReserve(TreeDepth)
-	} else {
-		pos = g.Start.Clone()
-	}
+	pos := rules.CopyInto(p.tree, g.Start, TreeDepth)
+	p.tree = pos
 	out.tree = make([]treeRow, 0, min(TreeDepth, len(g.Main)))
 	for _, st := range g.Main {
 		if st.Ply >= TreeDepth {

@@ -65,10 +65,15 @@ type Reader struct {
 	inTags  bool   // the skip starts in a tag section (of a record too large)
 	slab    []Move // moves are allocated in blocks
 	// main is the main line being read, copied to its game at the end
-	// (one slice of the right size, not one per doubling); nTags is the
-	// number of tags of the last game, the room given to the next one's.
+	// (one slice of the right size, not one per doubling; a block shared
+	// by the main lines of many games would keep all their moves alive
+	// while the caller keeps one of them); nTags is the number of tags of
+	// the last game, the room given to the next one's.
 	main  Line
 	nTags int
+	// stack holds the frames of the game being read, kept (cleared) for
+	// the next game.
+	stack []*frame
 	ioErr error
 }
 
@@ -233,8 +238,9 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 	var tagErr *Error
 	started := false  // a token of this game was read
 	movetext := false // a move, NAG, variation or result was read
-	stack := []*frame{{line: r.main[:0]}}
+	stack := r.push(r.stack[:0], frame{line: r.main[:0]})
 	r.main = nil // given back by mainLine, cleared
+	defer func() { r.keepStack(stack) }()
 	fail := func(p Pos, msg string) (*Game, error, bool) {
 		g.Moves = r.mainLine(stack[0].line)
 		return g, &Error{Pos: p, Msg: msg}, false
@@ -267,7 +273,6 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 				r.unread(t)
 			}
 			g.Intro = nil
-			stack = nil
 			msg := "record larger than " + Size(r.max)
 			if tokens > r.max/TokensPerByte {
 				msg = fmt.Sprintf("record of more than %d moves, comments and other tokens (one per %d bytes of the %s limit)", r.max/TokensPerByte, TokensPerByte, Size(r.max))
@@ -320,8 +325,11 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 
 		case tWord:
 			movetext = true
+			// The block is fresh (zero) memory: set the fields one by
+			// one (a struct assignment copies all 160 bytes, behind a
+			// bulk write barrier while the GC runs).
 			m := r.newMove()
-			*m = Move{Text: t.text, NAGs: t.nags, Ply: f.ply, Pos: t.pos}
+			m.Text, m.NAGs, m.Ply, m.Pos = t.text, t.nags, f.ply, t.pos
 			f.ply++
 			if len(f.pending) > 0 {
 				m.Before = f.pending
@@ -336,7 +344,11 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 			if m == nil || f.afterVar {
 				return fail(t.pos, "move annotation before any move")
 			}
-			m.NAGs = append(m.NAGs, t.nags...)
+			if m.NAGs == nil {
+				m.NAGs = t.nags // the token's own slice
+			} else {
+				m.NAGs = append(m.NAGs, t.nags...)
+			}
 
 		case tComment:
 			if m := f.last(); m != nil && !f.afterVar {
@@ -356,7 +368,7 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 			if len(stack) > MaxDepth {
 				return fail(t.pos, "variations nested too deeply")
 			}
-			stack = append(stack, &frame{parent: m, open: t.pos, ply: m.Ply})
+			stack = r.push(stack, frame{parent: m, open: t.pos, ply: m.Ply})
 
 		case tRParen:
 			if len(stack) == 1 {
@@ -370,7 +382,8 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 				m.After = append(m.After, f.pending...)
 			}
 			stack = stack[:len(stack)-1]
-			f.parent.Variations = append(f.parent.Variations, f.line)
+			// A copy of the right size: the frame keeps its line.
+			f.parent.Variations = append(f.parent.Variations, append(make(Line, 0, len(f.line)), f.line...))
 			stack[len(stack)-1].afterVar = true
 
 		case tResult:
@@ -395,6 +408,46 @@ func (r *Reader) mainLine(l Line) Line {
 		r.main = l[:0]
 	}
 	return out
+}
+
+// push pushes a frame set to f on the stack, reusing a frame of an earlier
+// variation when there is one (and its line, when f has none).
+func (r *Reader) push(stack []*frame, f frame) []*frame {
+	if n := len(stack); n < cap(stack) {
+		if p := stack[:n+1][n]; p != nil {
+			l := p.line[:0]
+			*p = f
+			if f.line == nil {
+				p.line = l
+			}
+			return stack[:n+1]
+		}
+	}
+	p := new(frame)
+	*p = f
+	return append(stack, p)
+}
+
+// keepStack clears the frames of a game (which point into it), and of the
+// games before (as many as the deepest nesting read), and keeps them for
+// the next one, unless a deep nesting made many. A variation's frame keeps
+// its line (cleared), unless long; the main line is r.main.
+func (r *Reader) keepStack(stack []*frame) {
+	for i, p := range stack[:cap(stack)] {
+		if p == nil {
+			break
+		}
+		l := p.line
+		*p = frame{}
+		if i > 0 && cap(l) <= 4096 {
+			clear(l[:cap(l)])
+			p.line = l[:0]
+		}
+	}
+	if cap(stack) > 64 {
+		stack = nil
+	}
+	r.stack = stack[:0]
 }
 
 // tagPair reads `Name "Value"]` after '['. On an error it skips to the

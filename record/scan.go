@@ -2,6 +2,7 @@ package record
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 )
 
@@ -47,39 +48,77 @@ type scanner struct {
 	max     int   // bound on the text of a comment held (0: none)
 	eof     bool
 	ioErr   error
-	sb      []byte               // scratch for strings and comments
-	texts   *[internSlots]string // interned short texts (intern)
+	sb      []byte       // scratch for strings and comments
+	texts   []internSlot // interned short texts (intern)
+	tbits   uint         // log2 of len(texts)
+	// lookups and misses count intern's calls and those that missed,
+	// over the current period.
+	lookups, misses int
 }
 
 // intern returns w as a string (a move text, a tag name or value), shared
 // with an earlier equal short text when one is in its slot of a small
 // direct-mapped cache (a hash of the text picks the slot; a new text
-// replaces the old one). A collection
-// repeats its moves' texts, so most are found; a map of 16,384 texts did
-// the same at 150 ns a lookup (cache misses), most of the reader's time.
+// replaces the old one). A collection repeats its moves' texts, so most are
+// found; a map of 16,384 texts did the same at 150 ns a lookup (cache
+// misses), most of the reader's time. The cache starts at 1,024 slots
+// (24 KiB: a Reader of one record stays small) and doubles, up to 16,384
+// slots, after a period of four lookups a slot of which more than an eighth
+// missed (a generated Ōgi collection has 18,000 different move texts in
+// 2,000 games: 4,096 slots missed half of its lookups, 16,384 a quarter).
 func (s *scanner) intern(w []byte) string {
 	if len(w) > 24 {
 		return string(w)
 	}
 	if s.texts == nil {
-		s.texts = new([internSlots]string)
+		s.texts = make([]internSlot, 1<<internBits)
+		s.tbits = internBits
 	}
-	h := uint32(2166136261) // FNV-1a
-	for _, c := range w {
-		h = (h ^ uint32(c)) * 16777619
+	// A multiplicative hash of the text read 8 bytes at a time; a text
+	// of at most 7 bytes is also its key (its bytes and length), compared
+	// instead of the text (whose bytes are elsewhere in memory).
+	h := uint64(len(w))
+	r := w
+	for len(r) > 8 {
+		h = (h ^ binary.LittleEndian.Uint64(r)) * 0x9E3779B97F4A7C15
+		r = r[8:]
 	}
-	slot := &s.texts[h>>(32-internBits)]
-	if *slot == string(w) {
-		return *slot
+	var x uint64
+	for i, c := range r {
+		x |= uint64(c) << (8 * i)
+	}
+	key := uint64(0)
+	if len(w) < 8 {
+		key = x | uint64(len(w))<<56
+	}
+	h = (h ^ x) * 0x9E3779B97F4A7C15
+	slot := &s.texts[h>>(64-s.tbits)]
+	s.lookups++
+	if key != 0 && slot.key == key || key == 0 && slot.text == string(w) {
+		return slot.text
 	}
 	t := string(w)
-	*slot = t
+	*slot = internSlot{key, t}
+	if s.misses++; s.lookups >= 4<<s.tbits {
+		if s.misses > s.lookups/8 && s.tbits < maxInternBits {
+			s.tbits++
+			s.texts = make([]internSlot, 1<<s.tbits)
+		}
+		s.lookups, s.misses = 0, 0
+	}
 	return t
 }
 
+// internSlot is a text of intern's cache, and its key when it is shorter
+// than 8 bytes (else 0).
+type internSlot struct {
+	key  uint64
+	text string
+}
+
 const (
-	internBits  = 12
-	internSlots = 1 << internBits
+	internBits    = 10
+	maxInternBits = 14
 )
 
 func (s *scanner) init(src io.Reader, file string) {
@@ -128,8 +167,16 @@ func (s *scanner) nextLine(raw bool) bool {
 	}
 }
 
+// spaceBits and delimBits have bit c set for the bytes c < 64 that are
+// blanks, and that end a word; delimHigh bit c-64 for those in 64–127.
+const (
+	spaceBits = 1<<' ' | 1<<'\t' | 1<<'\v' | 1<<'\f' | 1<<0
+	delimBits = spaceBits | 1<<'(' | 1<<')' | 1<<'"' | 1<<';' | 1<<'$'
+	delimHigh = 1<<('['-64) | 1<<(']'-64) | 1<<('{'-64) | 1<<('}'-64)
+)
+
 func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == 0
+	return c < 64 && spaceBits>>c&1 != 0
 }
 
 // skipSpace advances to the next non-blank byte, loading lines as needed.
@@ -154,11 +201,10 @@ func (s *scanner) errTok(p Pos, msg string) token {
 
 // isDelim reports bytes that end a word.
 func isDelim(c byte) bool {
-	switch c {
-	case '[', ']', '{', '}', '(', ')', '"', ';', '$':
-		return true
+	if c < 64 {
+		return delimBits>>c&1 != 0
 	}
-	return isSpace(c)
+	return c < 128 && delimHigh>>(c-64)&1 != 0
 }
 
 // scan returns the next token.
@@ -372,6 +418,15 @@ var results = []string{"1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "0-0",
 // resultToken reports whether w is a termination marker, and its canonical
 // spelling (½-½ is written 1/2-1/2).
 func resultToken(w []byte) (string, bool) {
+	// Most words are moves: reject them on their length or first byte.
+	switch len(w) {
+	case 1, 3, 5, 7:
+	default:
+		return "", false
+	}
+	if c := w[0]; c != '*' && (c < '0' || c > '3') && c != "½"[0] {
+		return "", false
+	}
 	if string(w) == "½-½" {
 		return "1/2-1/2", true
 	}

@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/plateau/plateau/record"
 )
@@ -97,6 +99,7 @@ func BenchmarkReader(b *testing.B) {
 		b.ReportAllocs()
 		r := record.NewReader(nil, "bench")
 		games := 0
+		cpu0 := processCPU()
 		for i := 0; i < b.N; i++ {
 			r.Reset(bytes.NewReader(data), "bench")
 			for {
@@ -108,8 +111,19 @@ func BenchmarkReader(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+		// CPU of every thread (the GC's too) a game: less disturbed by
+		// other processes than the time.
+		b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(games), "cpu-ns/game")
 	}
 	b.Run("generated", func(b *testing.B) { run(b, text.Bytes()) })
+	if f := os.Getenv("PLATEAU_BENCH_FILE"); f != "" {
+		// A collection of one's choice (as BenchmarkPrepare in index).
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("file", func(b *testing.B) { run(b, d) })
+	}
 	files, _ := filepath.Glob(filepath.Join(corpus, "pdn/succeed/*.pdn"))
 	if len(files) == 0 {
 		b.Logf("corpus %s is missing: the corpus sub-benchmark is skipped", corpus)
@@ -125,6 +139,14 @@ func BenchmarkReader(b *testing.B) {
 		all.WriteString("\n")
 	}
 	b.Run("corpus", func(b *testing.B) { run(b, all.Bytes()) })
+}
+
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func BenchmarkFormat(b *testing.B) {

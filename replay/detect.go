@@ -161,7 +161,9 @@ func (g *Game) Detected() string {
 }
 
 // detect replays an untagged record under the rule above.
-func detect(rec *record.Game, opts Options) *Game {
+// Only a game replayed under a single candidate is made in rp's memory
+// (the candidates' games live side by side).
+func detect(rec *record.Game, opts Options, rp *Replayer) *Game {
 	ok, algebraic := fits8(rec)
 	var cands []rules.Game
 	if ok {
@@ -171,7 +173,7 @@ func detect(rec *record.Game, opts Options) *Game {
 		// Nothing to choose from: the default, as without detection.
 		o := opts
 		o.Detect = false
-		return Replay(rec, o)
+		return rp.Replay(rec, o)
 	}
 	preferred := false
 	if opts.Prefer != "" && opts.Prefer != cands[0].ID() {
@@ -186,7 +188,7 @@ func detect(rec *record.Game, opts Options) *Game {
 	var best *Game
 	var tried []string
 	for i, rg := range cands {
-		g := replayWith(rec, rg)
+		g := replayWith(rec, rg, nil)
 		if g.Err == nil {
 			why := "every square exists on 8×8 and every move is legal under " + rg.ID()
 			if i == 0 && preferred {

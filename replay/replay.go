@@ -173,8 +173,32 @@ func named(g *record.Game) bool {
 // Replay plays a record. The returned Game is never nil; its Err says
 // whether the record is valid.
 func Replay(rec *record.Game, opts Options) *Game {
+	return (*Replayer)(nil).Replay(rec, opts)
+}
+
+// A Replayer replays records one after another in the same memory: a game's
+// steps and final position are made in those of the game before, so that a
+// caller that replays millions of records and keeps only what it derives
+// from each (an import's worker) allocates little. The Game that Replay
+// returns, its Main and the Steps and lines under it, its Notes and its
+// Final position, are valid only until the Replayer's next Replay; strings
+// are never reused and may be kept. The zero Replayer is ready to use, by one
+// goroutine at a time; a nil *Replayer allocates every game anew.
+type Replayer struct {
+	final rules.Position // the last game's, for rules.CopyInto
+	steps []Step         // the block the lines' steps are cut from
+	lines []*Step        // the block the lines are cut from
+	used  int            // steps taken from the block by the current game
+}
+
+// maxKeptSteps bounds the steps a Replayer keeps between games (about 600 KB):
+// a longer game's steps are its own.
+const maxKeptSteps = 1 << 12
+
+// Replay plays a record as the function Replay does, in rp's memory.
+func (rp *Replayer) Replay(rec *record.Game, opts Options) *Game {
 	if opts.Detect && !named(rec) {
-		return detect(rec, opts)
+		return detect(rec, opts, rp)
 	}
 	rg, err := GameOf(rec, opts)
 	if err != nil {
@@ -182,7 +206,32 @@ func Replay(rec *record.Game, opts Options) *Game {
 		g.Err = &Error{Pos: rec.Pos, Err: err}
 		return g
 	}
-	return replayWith(rec, rg)
+	return replayWith(rec, rg, rp)
+}
+
+// begin starts a game: the block grows to what the last game took.
+func (rp *Replayer) begin() {
+	if rp.used > len(rp.steps) && rp.used <= maxKeptSteps {
+		n := min(max(rp.used, 2*len(rp.steps)), maxKeptSteps)
+		rp.steps, rp.lines = make([]Step, n), make([]*Step, n)
+	}
+	rp.used = 0
+}
+
+// take returns room for a line of n steps: an empty slice of capacity n for
+// the line and n zero steps.
+func (rp *Replayer) take(n int) ([]*Step, []Step) {
+	if rp == nil || rp.used+n > len(rp.steps) {
+		if rp != nil {
+			rp.used += n
+		}
+		return make([]*Step, 0, n), make([]Step, n)
+	}
+	i := rp.used
+	rp.used += n
+	store := rp.steps[i : i+n : i+n]
+	clear(store)
+	return rp.lines[i : i : i+n], store
 }
 
 func newGame(rec *record.Game) *Game {
@@ -194,8 +243,9 @@ func newGame(rec *record.Game) *Game {
 	return g
 }
 
-// replayWith plays a record under the ruleset rg.
-func replayWith(rec *record.Game, rg rules.Game) *Game {
+// replayWith plays a record under the ruleset rg, in rp's memory when rp is
+// not nil.
+func replayWith(rec *record.Game, rg rules.Game, rp *Replayer) *Game {
 	g := newGame(rec)
 	g.Rules = rg
 	g.Assumed = !named(rec)
@@ -207,14 +257,19 @@ func replayWith(rec *record.Game, rg rules.Game) *Game {
 	}
 	g.Start = start
 	var pos rules.Position
-	if rs, ok := start.(rules.Reserver); ok {
+	switch rs, ok := start.(rules.Reserver); {
+	case rp != nil:
+		rp.begin()
+		pos = rules.CopyInto(rp.final, start, len(rec.Moves))
+		rp.final = pos
+	case ok:
 		// The history grows by one entry a move: room for the main
 		// line at once.
 		pos = rs.CloneReserve(len(rec.Moves))
-	} else {
+	default:
 		pos = start.Clone()
 	}
-	r := replayer{g: g, loses: rg.IllegalMoveLoses()}
+	r := replayer{g: g, loses: rg.IllegalMoveLoses(), rp: rp}
 	g.Main = r.line(pos, rec.Moves, 0, 0)
 	g.Final = pos
 	if g.Err != nil {
@@ -244,6 +299,7 @@ type replayer struct {
 	// illegal move loses.
 	illegal *illegalEnd
 	buf     []byte // a move's canonical text (canonText)
+	rp      *Replayer
 }
 
 // canonText is the canonical text of mv, a move of pos written as m: m's
@@ -278,8 +334,7 @@ func (r *replayer) fail(m *record.Move, ply int, err error) {
 
 // line plays moves from pos (changed in place) and returns their steps.
 func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) []*Step {
-	steps := make([]*Step, 0, len(moves))
-	store := make([]Step, len(moves))
+	steps, store := r.rp.take(len(moves))
 	// A position whose game is over when no move parses is asked its
 	// Outcome only when the move does not parse (or before its
 	// variations): the first error is the same, found sooner.
