@@ -82,13 +82,15 @@ func cpuTime() time.Duration {
 // commit (docOf), commits of a tenth of the games indexed so far (5000 to
 // 50,000), the index opened, written in batches, merged and closed per
 // commit (withText). It reports wall and CPU (all threads: analysis
-// workers, persister, merges) time, bytes and allocations per document.
+// workers, persister, merges) time, bytes and allocations per document,
+// and the size of the index on disk per document (disk-B/doc).
 func BenchmarkTextIndex(b *testing.B) {
 	games := textBenchGames(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	var wall, cpu time.Duration
 	var bytes, allocs uint64
+	var disk int64
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		db := &DB{dir: b.TempDir()}
@@ -114,6 +116,7 @@ func BenchmarkTextIndex(b *testing.B) {
 		runtime.ReadMemStats(&m1)
 		bytes += m1.TotalAlloc - m0.TotalAlloc
 		allocs += m1.Mallocs - m0.Mallocs
+		disk += dirSize(db.textPath(), nil)
 		b.StartTimer()
 	}
 	d := float64(b.N * len(games))
@@ -121,4 +124,5 @@ func BenchmarkTextIndex(b *testing.B) {
 	b.ReportMetric(float64(cpu.Nanoseconds())/d, "cpu-ns/doc")
 	b.ReportMetric(float64(bytes)/d, "B/doc")
 	b.ReportMetric(float64(allocs)/d, "allocs/doc")
+	b.ReportMetric(float64(disk)/d, "disk-B/doc")
 }
