@@ -60,7 +60,8 @@ const MaxDepth = 512
 type Reader struct {
 	s       scanner
 	max     int64  // size limit of a record, in bytes of text
-	pending *token // a token read ahead (the '[' that starts the next game)
+	pending token  // a token read ahead (the '[' that starts the next game)
+	ahead   bool   // pending is set
 	resync  bool   // skip to the next tag section before the next game
 	inTags  bool   // the skip starts in a tag section (of a record too large)
 	slab    []Move // moves are allocated in blocks
@@ -157,22 +158,22 @@ func Clip(s string, n int) string {
 // Reset makes r read src from its start, keeping its buffers.
 func (r *Reader) Reset(src io.Reader, filename string) {
 	r.s.init(src, filename)
-	r.pending = nil
+	r.pending, r.ahead = token{}, false
 	r.resync = false
 	r.inTags = false
 	r.ioErr = nil
 }
 
-func (r *Reader) next() token {
-	if r.pending != nil {
-		t := *r.pending
-		r.pending = nil
-		return t
+// next reads the next token into t.
+func (r *Reader) next(t *token) {
+	if r.ahead {
+		*t, r.pending, r.ahead = r.pending, token{}, false
+		return
 	}
-	return r.s.scan()
+	r.s.scan(t)
 }
 
-func (r *Reader) unread(t token) { r.pending = &t }
+func (r *Reader) unread(t token) { r.pending, r.ahead = t, true }
 
 // frame is a line being read: the main line or an open variation.
 type frame struct {
@@ -261,8 +262,9 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 		return g, nil, false
 	}
 	tokens := int64(0)
+	var t token
 	for {
-		t := r.next()
+		r.next(&t)
 		if !started && t.kind != tEOF && t.kind != tIOError {
 			started = true
 			g.Pos = t.pos
@@ -477,7 +479,8 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 	}
 	name := s.intern(s.line[start:s.i])
 	quoted := Clip(name, 80) // in messages
-	t := s.scan()
+	var t token
+	s.scan(&t)
 	if t.kind != tString {
 		if t.kind == tLBrack || t.kind == tEOF {
 			r.unread(t)
@@ -507,8 +510,9 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 // movetext.
 func (r *Reader) skipGame(tags bool) {
 	inTag := false
+	var t token
 	for {
-		t := r.next()
+		r.next(&t)
 		switch t.kind {
 		case tResult:
 			return
