@@ -209,6 +209,9 @@ func TestTextQueryAsAll(t *testing.T) {
 	}
 	matched := 0
 	for _, q := range queries {
+		if strings.Contains(q, `"`) {
+			continue // phrases matched no game through _all (TestTextPhraseWords)
+		}
 		want, errWant := searchIDs(t, opened["old"], bleve.NewQueryStringQuery(q))
 		_, errParse := textQuery(q)
 		if (errWant != nil) != (errParse != nil) {
@@ -301,10 +304,33 @@ func TestTextSearchForms(t *testing.T) {
 		{"must not", "garnier -bruxelles", []int64{5}},
 		{"must not alone", "-garnier", []int64{3, 4}},
 		{"must, empty must", "+garnier +;", []int64{1, 2, 5}},
-		// Fields keep no positions (textIndexing): a phrase, even of
-		// one word, matches no game, with _all or without.
-		{"phrase of one word", `"zugzwang"`, nil},
-		{"phrase", `"quiet opening"`, nil},
+		// Fields keep no positions (textIndexing): a phrase matches the
+		// games that hold all its words in one field, in any order.
+		{"phrase of one word", `"zugzwang"`, []int64{3}},
+		{"phrase of one word, many fields", `"bruxelles"`, []int64{1, 2}},
+		{"phrase in players", `"garnier benoit"`, []int64{2}},
+		{"phrase in players, other order", `"Benoît Garnier"`, []int64{2}},
+		{"phrase in players, both names", `"garnier leclercq"`, []int64{1}},
+		{"phrase in comments", `"quiet opening"`, []int64{2}},
+		{"phrase in comments, punctuation", `"opening, then the"`, []int64{2}},
+		{"phrase, repeated word", `"garnier garnier"`, []int64{1, 2, 5}},
+		{"phrase, words in two fields", `"garnier bruxelles"`, nil},
+		{"phrase, words in players and event", `"garnier utrecht"`, nil},
+		{"phrase, a word in no game", `"garnier nothingatall"`, nil},
+		{"phrase with a field", `comments:"bruxelles style"`, []int64{2}},
+		{"phrase with another field", `event:"bruxelles style"`, nil},
+		{"phrase with a field, words in another", `players:"quiet opening"`, nil},
+		{"phrase with _all", `_all:"quaglio cyril"`, []int64{3}},
+		{"phrase in a keyword field", `game:"ogi"`, []int64{1, 3, 4}},
+		{"phrase, must", `+"bruxelles open" +garnier`, []int64{1}},
+		{"phrase, must not", `"bruxelles open" -benoit`, []int64{1}},
+		{"phrase, must, words in two fields", `+"bruxelles open" -garnier`, nil},
+		{"phrase must not", `+garnier -"bruxelles open"`, []int64{2, 5}},
+		{"phrase must not, words in two fields", `+garnier -"garnier bruxelles"`, []int64{1, 2, 5}},
+		{"two phrases", `"garnier ingrid" "quiet opening"`, []int64{1, 2}},
+		{"phrase boosted", `"garnier benoit"^2`, []int64{2}},
+		{"phrase of nothing, must", `+garnier +";"`, []int64{1, 2, 5}},
+		{"empty phrase", `""`, nil},
 		{"prefix", "garn*", []int64{1, 2, 4, 5}},
 		{"prefix, must not", "+garn* -garnier", []int64{4}},
 		{"wildcard", "k?oto", []int64{4}},
@@ -435,6 +461,146 @@ func TestTextQueryTree(t *testing.T) {
 	}
 }
 
+// TestTextQueryPhraseTree: a phrase with a field becomes its phraseWords,
+// one without a field (or with _all) the disjunction of its phraseWords
+// over the text fields; a phrase of a keyword field keeps its field.
+func TestTextQueryPhraseTree(t *testing.T) {
+	q, err := textQuery(`+"Garnier Benoît" -comments:"quiet opening" _all:"a b"^2 game:"ogi"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	over := func(leaf string) string {
+		var s []string
+		for _, f := range textFields {
+			s = append(s, f+":"+leaf)
+		}
+		return "bool(should:or(" + strings.Join(s, " ") + "))"
+	}
+	want := "bool(must:and(" + over("words(Garnier Benoît)") + ") should:or(" + over("words(a b^2)") +
+		" game:words(ogi)) not:or(comments:words(quiet opening)))"
+	if got := treeShape(q); got != want {
+		t.Errorf("tree\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestTextPhraseWords: on generated games, the samples and odd documents,
+// a phrase of two words of one text field of a game, or of two text fields
+// of it, with and without a field, matches the games that hold both words
+// in one field (the one named, else any text field), on an index without
+// _all, one with _all and one with _all in its older documents.
+func TestTextPhraseWords(t *testing.T) {
+	docs := textCorpus(t)
+	m, err := textMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fold := m.AnalyzerNamed(foldAnalyzer)
+	words := make([][len(textFields)]map[string]bool, len(docs)) // document → field → words
+	tokens := func(s string) []string {
+		var w []string
+		for _, tok := range fold.Analyze([]byte(s)) {
+			w = append(w, string(tok.Term))
+		}
+		return w
+	}
+	for n, d := range docs {
+		text, _ := d.fields()
+		for f, v := range text {
+			words[n][f] = map[string]bool{}
+			for _, w := range tokens(v) {
+				words[n][f][w] = true
+			}
+		}
+	}
+	type phrase struct {
+		field  int // index in textFields, -1 for none
+		w1, w2 string
+	}
+	var phrases []phrase
+	for n, d := range docs[:40] {
+		text, _ := d.fields()
+		var prev []string // the previous field's words
+		for f, v := range text {
+			w := tokens(v)
+			for i := 0; i+1 < len(w) && i < 4; i++ {
+				phrases = append(phrases, phrase{-1, w[i], w[i+1]}, phrase{(n + i) % len(textFields), w[i], w[i+1]})
+			}
+			if len(w) > 0 && len(prev) > 0 {
+				phrases = append(phrases, phrase{-1, prev[0], w[len(w)-1]}, phrase{f, prev[0], w[0]})
+			}
+			if len(w) > 0 {
+				prev = w
+			}
+		}
+	}
+	dir := t.TempDir()
+	opened := map[string]bleve.Index{}
+	for name, withAll := range map[string]func(int) bool{
+		"now":   func(int) bool { return false },
+		"old":   func(int) bool { return true },
+		"mixed": func(n int) bool { return n < len(docs)/2 },
+	} {
+		im := m
+		if name != "now" {
+			im = allTextMapping(t)
+		}
+		path := filepath.Join(dir, name)
+		writeTextIndex(t, path, im, docs, withAll)
+		opened[name] = openTextIndex(t, path)
+	}
+	matched, split := 0, 0
+	for _, p := range phrases {
+		if strings.ContainsAny(p.w1+p.w2, `"\`) {
+			continue
+		}
+		q := `"` + p.w1 + " " + p.w2 + `"`
+		if p.field >= 0 {
+			q = textFields[p.field] + ":" + q
+		}
+		var want []int64
+		for n, d := range docs {
+			for f := range textFields {
+				if (p.field < 0 || p.field == f) && words[n][f][p.w1] && words[n][f][p.w2] {
+					want = append(want, d.id)
+					break
+				}
+			}
+		}
+		if len(want) > 0 {
+			matched++
+		}
+		for n := range docs { // games holding the words in two fields only
+			in := func(w string) (any bool) {
+				for f := range textFields {
+					any = any || (p.field < 0 || p.field == f) && words[n][f][w]
+				}
+				return any
+			}
+			if in(p.w1) && in(p.w2) && !slices.Contains(want, docs[n].id) {
+				split++
+				break
+			}
+		}
+		for _, name := range []string{"now", "old", "mixed"} {
+			qq, err := textQuery(q)
+			if err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+			got, err := searchIDs(t, opened[name], qq)
+			if err != nil {
+				t.Fatalf("%s on %s: %v", q, name, err)
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s on %s: %d games %v, want %d games %v", q, name, len(got), head(got), len(want), head(want))
+			}
+		}
+	}
+	if matched < len(phrases)/2 || split == 0 {
+		t.Fatalf("%d phrases: %d match a game, %d leave out a game holding their words in two fields",
+			len(phrases), matched, split)
+	}
+}
+
 // treeShape writes out a query tree.
 func treeShape(q query.Query) string {
 	switch q := q.(type) {
@@ -470,6 +636,12 @@ func treeShape(q query.Query) string {
 			s += fmt.Sprintf("^%g", q.Boost())
 		}
 		return fieldPrefix(q.FieldVal) + "match(" + s + ")"
+	case phraseWords:
+		s := q.MatchPhrase
+		if q.BoostVal != nil {
+			s += fmt.Sprintf("^%g", q.Boost())
+		}
+		return fieldPrefix(q.FieldVal) + "words(" + s + ")"
 	}
 	return fmt.Sprintf("%T", q)
 }
