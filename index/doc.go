@@ -196,8 +196,13 @@
 // older games and are searched the same way, with the same answers (only
 // scores differ). Without _all, indexing takes about a third less CPU
 // (BenchmarkTextIndex, 50,000 Ōgi games: 54 against 36 µs a game) and the
-// index 120 instead of 168 bytes a game. The fields keep no positions, so
-// a "phrase" matches no game, now as before. Event, site and
+// index 120 instead of 168 bytes a game. The fields keep no word
+// positions, so a "phrase" (field:"phrase") matches the games that hold
+// all the words of the phrase in one field (the one named, else any text
+// field), in any order (text.go phraseWords; it once matched no game):
+// positions (term vectors) would take the index from 124 to 215
+// bytes a game (BenchmarkTextIndex, 20,000 Ōgi games), and indexes
+// written without them would still need this search. Event, site and
 // termination match as substrings without regard to case or accents (the
 // SQL function plateau_fold, fold.go), tag names in any case, dates by
 // prefix. A pattern naming a piece or square the ruleset has not is an
