@@ -230,20 +230,22 @@ var schema = []string{
 		key INTEGER NOT NULL, move TEXT NOT NULL,
 		n INTEGER NOT NULL, scored INTEGER NOT NULL, s0 REAL NOT NULL, s1 REAL NOT NULL,
 		first TEXT NOT NULL, last TEXT NOT NULL,
-		top BLOB,
+		np INTEGER NOT NULL, top BLOB,
 		PRIMARY KEY(key, move)) WITHOUT ROWID`,
+	// The players of the moves of more than topLen players (treetop.go).
 	`CREATE TABLE IF NOT EXISTS tree_players(
-		key INTEGER NOT NULL, move TEXT NOT NULL, player INTEGER NOT NULL, n INTEGER NOT NULL,
-		PRIMARY KEY(key, move, player)) WITHOUT ROWID`,
+		key INTEGER NOT NULL, move TEXT NOT NULL, chunk INTEGER NOT NULL, data BLOB NOT NULL,
+		PRIMARY KEY(key, move, chunk)) WITHOUT ROWID`,
 }
 
 // schemaVersion is the layout version kept in meta "schema". Version 1
 // (no meta entry) had positions(key, ply, game, var) and tags(name, value,
 // game) tables; version 2 had no warnings table and dates as written;
 // version 3 kept positions as rows of one B-tree (position_rows); version
-// 4 had no top players in tree rows (tree.top, treetop.go); a database of
+// 4 had no top players in tree rows (tree.top, treetop.go); version 5 had
+// a tree_players row per (key, move, player) and no tree.np; a database of
 // an older version must be imported again.
-const schemaVersion = 5
+const schemaVersion = 6
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.

@@ -12,12 +12,13 @@
 // directory; an import ends with a TRUNCATE checkpoint so that no large
 // WAL is left behind.
 //
-// The layout has a version (meta "schema", now 5). Version 1 (no entry)
+// The layout has a version (meta "schema", now 6). Version 1 (no entry)
 // kept positions(key, ply, game, var) and tags(name, value, game); version
 // 2 had no warnings table and kept dates as written; version 3 kept
 // positions in one B-tree (position_rows); version 4 had no top players in
 // the tree rows (Tree ranked every tree_players row of the position: 25–55
-// ms at the start position of 2M games); Open refuses a database of another
+// ms at the start position of 2M games); version 5 had a tree_players row
+// per (key, move, player) and no tree.np; Open refuses a database of another
 // version with ErrSchema: import the records again into a new directory.
 //
 // Where the bytes go: generated Ōgi games (about 1,090 bytes of record
@@ -78,24 +79,29 @@
 //     most of its pages at every commit, and import slowed as the
 //     database grew.
 //   - tree (key, move) → occurrences, scored games, points of each side,
-//     first and last date, top players; tree_players (key, move, player) →
-//     count. Both are aggregated in the import transaction for the
-//     main-line moves of the first TreeDepth plies; Tree adds deeper
-//     occurrences from the positions table (few games share a deep
-//     position), formatting each move by replaying the game's stored moves.
-//     Variations are not counted in trees: they are comments, not games
-//     played. Top players of a move: the three with most games in the
-//     aggregate (ties: the lower player id), plus the deeper ones. The
-//     aggregate's three are kept in the tree row (top: up to three (player,
-//     count) uvarint pairs, treetop.go), so that Tree reads one row per move
-//     and never the tree_players rows of a position (about 72,000 at the
-//     start position of 2M Ōgi games); the import merges the stored three
-//     with the new counts its tree_players upserts return (exact, since
-//     counts only grow), a delete computes a move's three again from
-//     tree_players when it lowers the count of one of them. The column
-//     costs about 7 bytes a game (100,000 Ōgi games: 3,005 → 3,012 database
-//     bytes a game); Tree at the start position of 200,000 games went from
-//     16.6 ms to 0.6 ms (p50), and the writer's CPU is what it was.
+//     first and last date, number of players (np), top players;
+//     tree_players (key, move, chunk) → the counts of the players of a move
+//     of more than three players, 512 player ids to a chunk. Both are
+//     aggregated in the import transaction for the main-line moves of the
+//     first TreeDepth plies; Tree adds deeper occurrences from the
+//     positions table (few games share a deep position), formatting each
+//     move by replaying the game's stored moves. Variations are not counted
+//     in trees: they are comments, not games played. Top players of a
+//     move: the three with most games in the aggregate (ties: the lower
+//     player id), plus the deeper ones. The aggregate's three are kept in
+//     the tree row (top: up to three (player, count) uvarint pairs,
+//     treetop.go), so that Tree reads one row per move and never the
+//     player counts of a position (about 72,000 at the start position of 2M
+//     Ōgi games). A move of at most three players — most moves: a deep one
+//     is usually one game's — has them all in top and no tree_players row;
+//     the import reads the tree rows it updates and the chunks of the
+//     touched players of the other moves, and writes them back with the
+//     new top (exact, since counts only grow); a delete computes a move's
+//     top again from its chunks when it lowers the count of one of its
+//     three. Layout 5 kept a tree_players row per (key, move, player),
+//     read and upserted for about seven players a game in each commit; the
+//     chunks cut the import's CPU by about a tenth and the database by 3.5%
+//     (treetop.go).
 //
 // # Import
 //
@@ -182,7 +188,16 @@
 // for a player of ten games and one of fifty thousand; more matched players
 // scan the games in id order. Bleve holds one document per valid game (players, event, site,
 // annotator, comments with an ASCII-folding analyzer; game, result, date as
-// keywords) for Query.Text, a Bleve query string. Event, site and
+// keywords) for Query.Text, a Bleve query string. A term written without a
+// field (or with _all) searches each of the five text fields, as the
+// disjunction of the same term over them (text.go textQuery): documents
+// have no _all field since 2026-12, which held every text token a second
+// time, with term vectors; indexes written before keep theirs for their
+// older games and are searched the same way, with the same answers (only
+// scores differ). Without _all, indexing takes about a third less CPU
+// (BenchmarkTextIndex, 50,000 Ōgi games: 54 against 36 µs a game) and the
+// index 120 instead of 168 bytes a game. The fields keep no positions, so
+// a "phrase" matches no game, now as before. Event, site and
 // termination match as substrings without regard to case or accents (the
 // SQL function plateau_fold, fold.go), tag names in any case, dates by
 // prefix. A pattern naming a piece or square the ruleset has not is an

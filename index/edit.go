@@ -185,29 +185,33 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 			} else {
 				sc = 1
 			}
-			dec, err := w.stmt(ctx, `UPDATE tree SET n = n - 1, scored = scored - ?, s0 = s0 - ?, s1 = s1 - ? WHERE key = ? AND move = ? RETURNING top`)
+			dec, err := w.stmt(ctx, `UPDATE tree SET n = n - 1, scored = scored - ?, s0 = s0 - ?, s1 = s1 - ? WHERE key = ? AND move = ? RETURNING n, np, top`)
 			if err != nil {
 				return fmt.Errorf("game #%d opening tree: %w", g.id, err)
 			}
 			for _, t := range p.tree {
-				k := saltKey(p.game, t.key)
+				k := treeKey{saltKey(p.game, t.key), t.move}
+				var n, np int64
 				var top []byte
-				if err := dec.QueryRowContext(ctx, sc, s0, s1, k, t.move).Scan(&top); err != nil && !errors.Is(err, sql.ErrNoRows) {
+				err := dec.QueryRowContext(ctx, sc, s0, s1, k.key, k.move).Scan(&n, &np, &top)
+				if errors.Is(err, sql.ErrNoRows) {
+					continue
+				}
+				if err != nil {
 					return fmt.Errorf("game #%d opening tree: %w", g.id, err)
 				}
-				if _, err := w.exec(ctx, `DELETE FROM tree WHERE key = ? AND move = ? AND n <= 0`, k, t.move); err != nil {
-					return fmt.Errorf("game #%d opening tree: %w", g.id, err)
-				}
-				if pl := [2]sql.NullInt64{g.p0, g.p1}[t.mover]; pl.Valid {
-					if _, err := w.exec(ctx, `UPDATE tree_players SET n = n - 1 WHERE key = ? AND move = ? AND player = ?`, k, t.move, pl.Int64); err != nil {
+				if n <= 0 {
+					// The move's last game: its row and chunks go.
+					if _, err := w.exec(ctx, `DELETE FROM tree WHERE key = ? AND move = ?`, k.key, k.move); err != nil {
 						return fmt.Errorf("game #%d opening tree: %w", g.id, err)
 					}
-					// A player of the move's top lost a game: its top is
-					// computed again before the commit (treetop.go).
-					if inTop(top, pl.Int64) {
-						w.dirtyTops[treeKey{k, t.move}] = struct{}{}
+					if _, err := w.exec(ctx, `DELETE FROM tree_players WHERE key = ? AND move = ?`, k.key, k.move); err != nil {
+						return fmt.Errorf("game #%d opening tree: %w", g.id, err)
 					}
-					if _, err := w.exec(ctx, `DELETE FROM tree_players WHERE key = ? AND move = ? AND player = ? AND n <= 0`, k, t.move, pl.Int64); err != nil {
+					continue
+				}
+				if pl := [2]sql.NullInt64{g.p0, g.p1}[t.mover]; pl.Valid {
+					if err := w.deleteTreePlayer(ctx, k, pl.Int64, np, top); err != nil {
 						return fmt.Errorf("game #%d opening tree: %w", g.id, err)
 					}
 				}

@@ -73,14 +73,11 @@ func snap(t *testing.T, db *index.DB) snapshot {
 		s.tree[fmt.Sprint(k, m)] = fmt.Sprint(n, sc, s0, s1)
 		return err
 	})
-	each(`SELECT t.key, t.move, p.name, t.n FROM tree_players t JOIN players p ON p.id = t.player`, func(r interface{ Scan(...any) error }) error {
-		var k int64
-		var m, p string
-		var n int
-		err := r.Scan(&k, &m, &p, &n)
-		s.treePlayers[fmt.Sprint(k, m, p)] = n
-		return err
-	})
+	tp, err := index.TreePlayers(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.treePlayers = tp
 	each(`SELECT n.name, t.value, COUNT(*) FROM tags t JOIN tag_names n ON n.id = t.tag GROUP BY 1, 2`, func(r interface{ Scan(...any) error }) error {
 		var name, v string
 		var n int

@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/plateau/plateau/rules"
@@ -41,30 +42,103 @@ func SetMaxPlayerArms(n int) (restore func()) {
 	return func() { maxPlayerArms = old }
 }
 
-// CheckTreeTops compares the top players stored in every tree row with
-// the best three of its tree_players rows (n descending, player id
-// ascending), computed by brute force; it returns how many rows hold a
-// top.
-func CheckTreeTops(ctx context.Context, db *DB) (withTop int, err error) {
-	want := map[treeKey][]topEntry{}
-	rows, err := db.sql.QueryContext(ctx, `SELECT key, move, player, n FROM tree_players`)
+// treePlayerCounts reads every player count of every tree move: from the
+// chunks of the moves that have some, from top for the others.
+func treePlayerCounts(ctx context.Context, db *DB) (map[treeKey][]topEntry, error) {
+	all := map[treeKey][]topEntry{}
+	rows, err := db.sql.QueryContext(ctx, `SELECT key, move, chunk, data FROM tree_players ORDER BY key, move, chunk`)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	for rows.Next() {
 		var k treeKey
-		var e topEntry
-		if err := rows.Scan(&k.key, &k.move, &e.player, &e.n); err != nil {
+		var c int64
+		var b []byte
+		if err := rows.Scan(&k.key, &k.move, &c, &b); err != nil {
 			rows.Close()
-			return 0, err
+			return nil, err
 		}
-		want[k] = append(want[k], e)
+		es, err := decodeChunk(nil, c, b)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if len(es) == 0 {
+			rows.Close()
+			return nil, fmt.Errorf("%d %s: empty chunk %d", k.key, k.move, c)
+		}
+		all[k] = append(all[k], es...)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err = db.sql.QueryContext(ctx, `SELECT key, move, np, top FROM tree`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k treeKey
+		var np int64
+		var blob []byte
+		if err := rows.Scan(&k.key, &k.move, &np, &blob); err != nil {
+			return nil, err
+		}
+		if np <= topLen {
+			if _, ok := all[k]; ok {
+				return nil, fmt.Errorf("%d %s: %d players and chunks", k.key, k.move, np)
+			}
+			if all[k], err = decodeTop(nil, blob); err != nil {
+				return nil, err
+			}
+		}
+		if int64(len(all[k])) != np {
+			return nil, fmt.Errorf("%d %s: np %d, %d players", k.key, k.move, np, len(all[k]))
+		}
+	}
+	return all, rows.Err()
+}
+
+// TreePlayers is every tree move's players: "key move player-name" → games.
+func TreePlayers(ctx context.Context, db *DB) (map[string]int, error) {
+	all, err := treePlayerCounts(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	names := map[int64]string{}
+	rows, err := db.sql.QueryContext(ctx, `SELECT id, name FROM players`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var n string
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, err
+		}
+		names[id] = n
+	}
+	out := map[string]int{}
+	for k, es := range all {
+		for _, e := range es {
+			out[fmt.Sprint(k.key, k.move, names[e.player])] = int(e.n)
+		}
+	}
+	return out, rows.Err()
+}
+
+// CheckTreeTops compares the top players stored in every tree row with
+// the best three of its players' counts (n descending, player id
+// ascending), computed by brute force, and checks np and the chunks
+// (treePlayerCounts); it returns how many rows hold a top.
+func CheckTreeTops(ctx context.Context, db *DB) (withTop int, err error) {
+	want, err := treePlayerCounts(ctx, db)
+	if err != nil {
 		return 0, err
 	}
-	rows, err = db.sql.QueryContext(ctx, `SELECT key, move, top FROM tree`)
+	rows, err := db.sql.QueryContext(ctx, `SELECT key, move, top FROM tree`)
 	if err != nil {
 		return 0, err
 	}
@@ -84,7 +158,7 @@ func CheckTreeTops(ctx context.Context, db *DB) (withTop int, err error) {
 		sort.Slice(w, func(i, j int) bool { return topBefore(w[i], w[j]) })
 		w = w[:min(len(w), topLen)]
 		if fmt.Sprint(got) != fmt.Sprint(w) {
-			bad = append(bad, fmt.Sprintf("%d %s: stored top %v, tree_players %v", k.key, k.move, got, w))
+			bad = append(bad, fmt.Sprintf("%d %s: stored top %v, players %v", k.key, k.move, got, w))
 		}
 		if len(got) > 0 {
 			withTop++
@@ -96,26 +170,29 @@ func CheckTreeTops(ctx context.Context, db *DB) (withTop int, err error) {
 	return withTop, rows.Err()
 }
 
-// TreeTopsScan is the top players of each move of a position's tree as
-// Tree found them before layout 5: ranking every tree_players row of the
-// position (the three best by count, then player id), ordered by count,
-// then name.
+// TreeTopsScan is the top players of each move of a position's tree
+// ranked from all its players' counts (the three best by count, then
+// player id), ordered by count, then name.
 func TreeTopsScan(ctx context.Context, db *DB, game string, pos rules.Position) (map[string][]PlayerCount, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT t.move, p.name, t.n FROM
-		(SELECT move, player, n, ROW_NUMBER() OVER (PARTITION BY move ORDER BY n DESC, player) AS r FROM tree_players WHERE key = ?) t
-		JOIN players p ON p.id = t.player WHERE t.r <= 3`, saltKey(game, pos.Key()))
+	all, err := treePlayerCounts(ctx, db)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	key := saltKey(game, pos.Key())
 	out := map[string][]PlayerCount{}
-	for rows.Next() {
-		var mv string
-		var c PlayerCount
-		if err := rows.Scan(&mv, &c.Name, &c.Games); err != nil {
-			return nil, err
+	for k, es := range all {
+		if k.key != key {
+			continue
 		}
-		out[mv] = append(out[mv], c)
+		es = slices.Clone(es)
+		slices.SortFunc(es, topCmp)
+		for _, e := range es[:min(len(es), topLen)] {
+			var name string
+			if err := db.sql.QueryRowContext(ctx, `SELECT name FROM players WHERE id = ?`, e.player).Scan(&name); err != nil {
+				return nil, err
+			}
+			out[k.move] = append(out[k.move], PlayerCount{Name: name, Games: int(e.n)})
+		}
 	}
 	for _, t := range out {
 		sort.Slice(t, func(i, j int) bool {
@@ -125,5 +202,5 @@ func TreeTopsScan(ctx context.Context, db *DB, game string, pos rules.Position) 
 			return t[i].Name < t[j].Name
 		})
 	}
-	return out, rows.Err()
+	return out, nil
 }

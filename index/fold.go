@@ -11,17 +11,13 @@ import (
 // to case or accents ("osaka" finds "Ōsaka"), as substrings of the folded
 // text (see fold). SQLite's LIKE folds ASCII letters only, so the database
 // is opened through a driver that gives every connection the function
-// plateau_fold. It also gives them plateau_top3, which keeps the opening
-// tree's top players (treetop.go).
+// plateau_fold.
 const driverName = "sqlite3_plateau"
 
 func init() {
 	sql.Register(driverName, &sqlite3.SQLiteDriver{
 		ConnectHook: func(c *sqlite3.SQLiteConn) error {
-			if err := c.RegisterFunc("plateau_fold", fold, true); err != nil {
-				return err
-			}
-			return c.RegisterFunc("plateau_top3", sqlTop3, true)
+			return c.RegisterFunc("plateau_fold", fold, true)
 		},
 	})
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
 	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/search/query"
 	bindex "github.com/blevesearch/bleve_index_api"
 	bolterrors "go.etcd.io/bbolt/errors"
 	"golang.org/x/text/runes"
@@ -66,13 +67,12 @@ func docOf(id int64, p *prepared) textDoc {
 		event:   p.event, site: p.site, annotator: p.annot, comments: p.comment}
 }
 
-// Fields of the text index: textFields analyzed by foldAnalyzer and part of
-// the default field _all; keywordFields whole, only queried by name.
+// Fields of the text index: textFields analyzed by foldAnalyzer, searched
+// by a query term written without a field (textQuery); keywordFields whole,
+// only queried by name.
 var (
 	textFields    = [...]string{"players", "event", "site", "annotator", "comments"}
 	keywordFields = [...]string{"game", "result", "date"}
-	// notInAll are the fields left out of _all (the mapping's list)
-	notInAll = []string{"_id", "game", "result", "date"}
 )
 
 // fields returns the values of the document's textFields and keywordFields,
@@ -84,20 +84,16 @@ func (d *textDoc) fields() (text [len(textFields)]string, kw [len(keywordFields)
 
 // docBuilder builds Bleve documents for an index, as its mapping
 // (textMapping) would map them, without the mapping's reflection over a
-// map[string]any: every keyword field, the text fields that are not empty
-// (the mapping leaves them out of the map), and the default field _all
-// composed of the text fields.
+// map[string]any: every keyword field and the text fields that are not
+// empty (the mapping leaves them out of the map). Bleve's default field
+// _all, every text token a second time, is not built (textQuery).
 type docBuilder struct {
 	fold, keyword analysis.Analyzer
 }
 
-// textIndexing are the indexing options of textMapping's fields (neither
-// stored, nor term vectors, nor doc values); _all's say term vectors, as
-// the mapping's do, but its fields give it no locations to keep.
-const (
-	textIndexing = bindex.IndexField
-	allIndexing  = bindex.IndexField | bindex.IncludeTermVectors
-)
+// textIndexing are the indexing options of textMapping's fields: neither
+// stored, nor term vectors, nor doc values.
+const textIndexing = bindex.IndexField
 
 func newDocBuilder(m mapping.IndexMapping) (*docBuilder, error) {
 	b := &docBuilder{fold: m.AnalyzerNamed(foldAnalyzer), keyword: m.AnalyzerNamed(keyword.Name)}
@@ -119,7 +115,6 @@ func (b *docBuilder) build(d *textDoc) *document.Document {
 	for i, v := range kw {
 		doc.AddField(document.NewTextFieldCustom(keywordFields[i], nil, []byte(v), textIndexing, b.keyword))
 	}
-	doc.AddField(document.NewCompositeFieldWithIndexingOptions("_all", true, nil, notInAll, allIndexing))
 	doc.SetIndexed()
 	return doc
 }
@@ -156,12 +151,13 @@ func textMapping() (mapping.IndexMapping, error) {
 		f.DocValues = false // never sorted or faceted on
 		return f
 	}
-	for _, n := range []string{"players", "event", "site", "annotator", "comments"} {
+	for _, n := range textFields {
 		dm.AddFieldMappingsAt(n, txt())
 	}
-	for _, n := range []string{"game", "result", "date"} {
+	for _, n := range keywordFields {
 		dm.AddFieldMappingsAt(n, kw())
 	}
+	dm.AddSubDocumentMapping(allField, bleve.NewDocumentDisabledMapping()) // no _all (textQuery)
 	im.DefaultMapping = dm
 	return im, nil
 }
@@ -513,7 +509,7 @@ func (db *DB) TextSearch(ctx context.Context, q string, max int) ([]int64, error
 	if n := patternTerms(q); n > MaxTextPatterns {
 		return nil, fmt.Errorf("%w: text query of %d wildcard, fuzzy or regular-expression words, at most %d", ErrQuery, n, MaxTextPatterns)
 	}
-	qq, err := bleve.NewQueryStringQuery(q).Parse()
+	qq, err := textQuery(q)
 	if err != nil {
 		return nil, fmt.Errorf("%w: text query %q: %v", ErrQuery, q, err)
 	}
@@ -543,6 +539,111 @@ func (db *DB) TextSearch(ctx context.Context, q string, max int) ([]int64, error
 		}
 	}
 	return ids, nil
+}
+
+// allField is Bleve's default field, searched by a query term written
+// without a field: in indexes written before 2026-12 the text fields'
+// tokens once more (with term vectors), not written since.
+const allField = "_all"
+
+// textQuery parses a Bleve query string for Plateau's text index. A term
+// without a field (or naming _all) searches each text field instead of _all:
+// it becomes the disjunction of the same term over textFields, which
+// matches the games _all matched (the union of the fields' tokens, analyzed
+// alike) in indexes with _all and without; only scores differ. The
+// disjunction is a query-string boolean query, so that a term that
+// analyzes to nothing is still dropped from its conjunction as Bleve drops
+// it.
+func textQuery(q string) (query.Query, error) {
+	qq, err := bleve.NewQueryStringQuery(q).Parse()
+	if err != nil {
+		return nil, err
+	}
+	return overTextFields(qq), nil
+}
+
+// overTextFields rewrites q in place (boolean, conjunction and disjunction
+// queries keep their must, must-not and should clauses and their query-
+// string mode) and returns it, a field-less leaf replaced by its
+// disjunction over textFields.
+func overTextFields(q query.Query) query.Query {
+	switch q := q.(type) {
+	case *query.BooleanQuery:
+		q.Must = overTextFields(q.Must)
+		q.Should = overTextFields(q.Should)
+		q.MustNot = overTextFields(q.MustNot)
+		q.Filter = overTextFields(q.Filter)
+		return q
+	case *query.ConjunctionQuery:
+		for i, c := range q.Conjuncts {
+			q.Conjuncts[i] = overTextFields(c)
+		}
+		return q
+	case *query.DisjunctionQuery:
+		for i, c := range q.Disjuncts {
+			q.Disjuncts[i] = overTextFields(c)
+		}
+		return q
+	case query.FieldableQuery:
+		if f := q.Field(); f != "" && f != allField {
+			return q
+		}
+		leaves := make([]query.Query, 0, len(textFields))
+		for _, f := range textFields {
+			c := copyLeaf(q)
+			if c == nil {
+				return q
+			}
+			c.SetField(f)
+			leaves = append(leaves, c)
+		}
+		return query.NewBooleanQueryForQueryString(nil, leaves, nil)
+	}
+	return q
+}
+
+// copyLeaf returns a copy of a leaf query that can name a field, nil for a
+// type it does not know.
+func copyLeaf(q query.FieldableQuery) query.FieldableQuery {
+	switch q := q.(type) {
+	case *query.MatchQuery:
+		c := *q
+		return &c
+	case *query.MatchPhraseQuery:
+		c := *q
+		return &c
+	case *query.TermQuery:
+		c := *q
+		return &c
+	case *query.PrefixQuery:
+		c := *q
+		return &c
+	case *query.WildcardQuery:
+		c := *q
+		return &c
+	case *query.FuzzyQuery:
+		c := *q
+		return &c
+	case *query.RegexpQuery:
+		c := *q
+		return &c
+	case *query.PhraseQuery:
+		c := *q
+		return &c
+	case *query.MultiPhraseQuery:
+		c := *q
+		return &c
+	case *query.NumericRangeQuery:
+		c := *q
+		return &c
+	case *query.DateRangeQuery:
+		c := *q
+		return &c
+	case *query.TermRangeQuery:
+		c := *q
+		return &c
+	}
+	return nil
 }
 
 // patternTerms counts the words of a query string that match many terms:

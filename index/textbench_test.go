@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"sync"
@@ -14,6 +15,8 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
@@ -82,13 +85,15 @@ func cpuTime() time.Duration {
 // commit (docOf), commits of a tenth of the games indexed so far (5000 to
 // 50,000), the index opened, written in batches, merged and closed per
 // commit (withText). It reports wall and CPU (all threads: analysis
-// workers, persister, merges) time, bytes and allocations per document.
+// workers, persister, merges) time, bytes and allocations per document,
+// and the size of the index on disk per document (disk-B/doc).
 func BenchmarkTextIndex(b *testing.B) {
 	games := textBenchGames(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	var wall, cpu time.Duration
 	var bytes, allocs uint64
+	var disk int64
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		db := &DB{dir: b.TempDir()}
@@ -114,6 +119,7 @@ func BenchmarkTextIndex(b *testing.B) {
 		runtime.ReadMemStats(&m1)
 		bytes += m1.TotalAlloc - m0.TotalAlloc
 		allocs += m1.Mallocs - m0.Mallocs
+		disk += dirSize(db.textPath(), nil)
 		b.StartTimer()
 	}
 	d := float64(b.N * len(games))
@@ -121,4 +127,91 @@ func BenchmarkTextIndex(b *testing.B) {
 	b.ReportMetric(float64(cpu.Nanoseconds())/d, "cpu-ns/doc")
 	b.ReportMetric(float64(bytes)/d, "B/doc")
 	b.ReportMetric(float64(allocs)/d, "allocs/doc")
+	b.ReportMetric(float64(disk)/d, "disk-B/doc")
+}
+
+// BenchmarkTextQuery runs query strings on the text index of
+// PLATEAU_TEXT_N generated Ōgi games as written now (textQuery over the
+// text fields, no _all) and as written before 2026-12 (the query string as
+// Bleve parses it, over _all).
+func BenchmarkTextQuery(b *testing.B) {
+	games := textBenchGames(b)
+	docs := make([]textDoc, len(games))
+	for i, p := range games {
+		docs[i] = docOf(int64(i+1), p)
+	}
+	m, err := textMapping()
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	now, old := filepath.Join(dir, "now"), filepath.Join(dir, "old")
+	benchTextIndex(b, now, m, docs, false)
+	benchTextIndex(b, old, allTextMapping(b), docs, true)
+	queries := []string{"garnier", "bruxelles open", "+garnier -bruxelles", "gar*", "garnir~1", "/brux.*/",
+		"players:garnier", "*"}
+	for _, ix := range []struct {
+		name, path string
+		parse      func(string) (query.Query, error)
+	}{
+		{"now", now, textQuery},
+		{"_all", old, func(q string) (query.Query, error) { return bleve.NewQueryStringQuery(q).Parse() }},
+	} {
+		idx, err := bleve.Open(ix.path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, q := range queries {
+			b.Run(ix.name+"/"+q, func(b *testing.B) {
+				b.ReportAllocs()
+				hits := 0
+				for i := 0; i < b.N; i++ {
+					qq, err := ix.parse(q)
+					if err != nil {
+						b.Fatal(err)
+					}
+					res, err := idx.Search(bleve.NewSearchRequestOptions(qq, 1_000_000, 0, false))
+					if err != nil {
+						b.Fatal(err)
+					}
+					hits = len(res.Hits)
+				}
+				b.ReportMetric(float64(hits), "hits")
+			})
+		}
+		idx.Close()
+	}
+}
+
+// benchTextIndex writes docs into a new index at path in batches of
+// bleveBatch, merged as an import merges them, each document with _all if
+// withAll.
+func benchTextIndex(b *testing.B, path string, m mapping.IndexMapping, docs []textDoc, withAll bool) {
+	idx, err := bleve.New(path, m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer idx.Close()
+	bd, err := newDocBuilder(m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < len(docs); i += bleveBatch {
+		bt := idx.NewBatch()
+		for n := i; n < min(i+bleveBatch, len(docs)); n++ {
+			doc := bd.build(&docs[n])
+			if withAll {
+				doc = buildWithAll(bd, &docs[n])
+			}
+			if err := bt.IndexAdvanced(doc); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := idx.Batch(bt); err != nil {
+			b.Fatal(err)
+		}
+		if err := mergeText(idx); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// TestMergeTop: merging a stored top with the best new counts of the
-// players whose count grew gives the top of the new counts, counted by
+// TestMergeTop: merging a stored top with the new counts of the players
+// whose count grew gives the top of the new counts, counted by
 // brute force, whatever the counts, ties and order of updates.
 func TestMergeTop(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
@@ -17,17 +17,22 @@ func TestMergeTop(t *testing.T) {
 		var stored []byte // as the tree row holds it
 		for range 1 + r.IntN(5) {
 			// One commit: some players gain games.
-			var cand []topEntry
+			var grown []topEntry
 			for p := range players {
 				if r.IntN(3) == 0 {
 					counts[p] += 1 + int64(r.IntN(3))
-					cand = topInsert(cand, topEntry{int64(p), counts[p]})
+					grown = append(grown, topEntry{int64(p), counts[p]})
 				}
 			}
-			if len(cand) == 0 {
+			if len(grown) == 0 {
 				continue
 			}
-			stored = sqlTop3(any(stored), any(encodeTop(nil, cand)))
+			r.Shuffle(len(grown), func(i, j int) { grown[i], grown[j] = grown[j], grown[i] })
+			old, err := decodeTop(nil, stored)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stored = encodeTop(nil, mergeTop(nil, old, grown))
 			if stored == nil {
 				t.Fatal("empty top")
 			}
@@ -60,5 +65,38 @@ func TestTopBlob(t *testing.T) {
 	}
 	if encodeTop(nil, nil) != nil {
 		t.Error("an empty top is not NULL")
+	}
+}
+
+// TestChunk: a chunk reads back as written (ids at both ends of the chunk,
+// large counts); a truncated blob or a player beyond the chunk is an error.
+func TestChunk(t *testing.T) {
+	c := int64(7)
+	es := []topEntry{{c << chunkBits, 1}, {c<<chunkBits + 1, 300}, {c<<chunkBits + 200, 1 << 40}, {(c+1)<<chunkBits - 1, 2}}
+	b := encodeChunk(nil, c, es)
+	got, err := decodeChunk(nil, c, b)
+	if err != nil || !slices.Equal(got, es) {
+		t.Fatalf("%v %v", got, err)
+	}
+	if _, err := decodeChunk(nil, c, b[:len(b)-1]); err == nil {
+		t.Error("a truncated chunk decodes")
+	}
+	over := encodeChunk(nil, c, append(es, topEntry{(c + 1) << chunkBits, 1}))
+	if _, err := decodeChunk(nil, c, over); err == nil {
+		t.Error("a chunk with a player of the next chunk decodes")
+	}
+}
+
+// TestAddCounts: adding a commit's counts to stored ones (both in player
+// order) sums the common players, keeps the others in order, and reports
+// the new counts of the added players and how many were new.
+func TestAddCounts(t *testing.T) {
+	stored := []topEntry{{1, 5}, {4, 2}, {9, 1}}
+	add := []topEntry{{0, 1}, {4, 3}, {10, 2}}
+	var grown []topEntry
+	got, fresh := addCounts(nil, stored, add, &grown)
+	want := []topEntry{{0, 1}, {1, 5}, {4, 5}, {9, 1}, {10, 2}}
+	if !slices.Equal(got, want) || fresh != 2 || !slices.Equal(grown, []topEntry{{0, 1}, {4, 5}, {10, 2}}) {
+		t.Errorf("got %v fresh %d grown %v", got, fresh, grown)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"runtime/pprof"
@@ -21,10 +20,7 @@ type writer struct {
 	// per transaction
 	positions []dbPos
 	tree      map[treeKey]*treeAgg
-	tplayers  map[treePlayerKey]treePlayerAgg
-	// dirtyTops: tree moves whose stored top players a delete may have
-	// changed, computed again before the commit (treetop.go)
-	dirtyTops map[treeKey]struct{}
+	tplayers  map[treePlayerKey]int // games of a player in a tree move
 	docs      []textDoc
 	games     int
 	// held is what the transaction holds in memory (positions and text
@@ -71,19 +67,10 @@ type treePlayerKey struct {
 	player int64
 }
 
-// treePlayerAgg is a player's games of a tree move in the transaction.
-type treePlayerAgg struct {
-	n int
-	a *treeAgg // the move's
-}
-
 type treeAgg struct {
 	n, scored   int
 	s0, s1      float64
 	first, last string
-	// top[:ntop]: the best new counts of its players (flushRows)
-	top  [topLen]topEntry
-	ntop int
 }
 
 func treeKeyCmp(x, y treeKey) int {
@@ -95,7 +82,7 @@ func treeKeyCmp(x, y treeKey) int {
 
 func newWriter(db *DB) *writer {
 	return &writer{db: db, players: map[string]int64{}, tagIDs: map[string]int64{}, sources: map[string]int64{},
-		tree: map[treeKey]*treeAgg{}, tplayers: map[treePlayerKey]treePlayerAgg{}, dirtyTops: map[treeKey]struct{}{}}
+		tree: map[treeKey]*treeAgg{}, tplayers: map[treePlayerKey]int{}}
 }
 
 func (w *writer) begin(ctx context.Context) error {
@@ -353,8 +340,7 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 			a.last = p.date
 		}
 		if pl := [2]any{p0, p1}[t.mover]; pl != nil {
-			pk := treePlayerKey{k, pl.(int64)}
-			w.tplayers[pk] = treePlayerAgg{w.tplayers[pk].n + 1, a}
+			w.tplayers[treePlayerKey{k, pl.(int64)}]++
 		}
 	}
 	w.docs = append(w.docs, docOf(id, p))
@@ -384,127 +370,7 @@ func (w *writer) flushRows(ctx context.Context) error {
 		return err
 	}
 
-	// Players first: their new counts (the stored ones, read in the same
-	// batches, plus the transaction's) give each move's candidates for its
-	// top players (treetop.go). An upsert with RETURNING n would give them
-	// too, but such a statement keeps a statement journal and cost 3–12 µs
-	// a row more in a real import (of 100,000 Ōgi games) than the read.
-	type playerRow struct {
-		k treePlayerKey
-		treePlayerAgg
-	}
-	prows := make([]playerRow, 0, len(w.tplayers))
-	for k, pa := range w.tplayers {
-		prows = append(prows, playerRow{k, pa})
-	}
-	slices.SortFunc(prows, func(x, y playerRow) int {
-		if c := treeKeyCmp(x.k.treeKey, y.k.treeKey); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.k.player, y.k.player)
-	})
-	// Several rows per statement (rowsPerInsert): a statement's execution
-	// through cgo and database/sql costs as much as SQLite's work for a row.
-	// The tree upsert merges each row's stored top with its candidates
-	// (plateau_top3).
-	args := make([]any, 0, 9*rowsPerInsert)
-	olds := make([]int64, rowsPerInsert)
-	sargs := make([]any, 0, 3*rowsPerInsert)
-	for i := 0; i < len(prows); i += rowsPerInsert {
-		part := prows[i:min(i+rowsPerInsert, len(prows))]
-		sel, err := w.rowsStmt(ctx, `SELECT t.key, t.move, t.player, t.n FROM (`, `(?,?,?)`,
-			`) v JOIN tree_players t ON t.key = v.column1 AND t.move = v.column2 AND t.player = v.column3`, len(part))
-		if err != nil {
-			return err
-		}
-		args, sargs = args[:0], sargs[:0]
-		for _, r := range part {
-			args = append(args, r.k.key, r.k.move, r.k.player, r.n)
-			sargs = append(sargs, r.k.key, r.k.move, r.k.player)
-		}
-		clear(olds)
-		rows, err := sel.QueryContext(ctx, sargs...)
-		if err != nil {
-			return fmt.Errorf("store opening tree: %w", err)
-		}
-		// The stored rows come in the order of part (the join's outer
-		// loop); any other order is matched by a search.
-		j := 0
-		for rows.Next() {
-			var key, player, n int64
-			var move sql.RawBytes
-			if err := rows.Scan(&key, &move, &player, &n); err != nil {
-				rows.Close()
-				return fmt.Errorf("store opening tree: %w", err)
-			}
-			same := func(r playerRow) bool { return r.k.key == key && r.k.player == player && r.k.move == string(move) }
-			at := j
-			for at < len(part) && !same(part[at]) {
-				at++
-			}
-			if at == len(part) {
-				at = slices.IndexFunc(part, same)
-			}
-			if at >= 0 {
-				olds[at], j = n, at+1
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return fmt.Errorf("store opening tree: %w", err)
-		}
-		st, err := w.rowsStmt(ctx, `INSERT INTO tree_players(key, move, player, n)`, `(?,?,?,?)`,
-			`ON CONFLICT(key, move, player) DO UPDATE SET n = n + excluded.n`, len(part))
-		if err != nil {
-			return err
-		}
-		if _, err := st.ExecContext(ctx, args...); err != nil {
-			return fmt.Errorf("store opening tree: %w", err)
-		}
-		for j, r := range part {
-			r.a.ntop = len(topInsert(r.a.top[:r.a.ntop], topEntry{r.k.player, olds[j] + int64(r.n)}))
-		}
-	}
-	clear(w.tplayers)
-
-	type treeRow struct {
-		k treeKey
-		a *treeAgg
-	}
-	trows := make([]treeRow, 0, len(w.tree))
-	for k, a := range w.tree {
-		trows = append(trows, treeRow{k, a})
-	}
-	slices.SortFunc(trows, func(x, y treeRow) int { return treeKeyCmp(x.k, y.k) })
-	blobs := make([]byte, 0, rowsPerInsert*topLen*2*binary.MaxVarintLen64)
-	for i := 0; i < len(trows); i += rowsPerInsert {
-		part := trows[i:min(i+rowsPerInsert, len(trows))]
-		st, err := w.rowsStmt(ctx, `INSERT INTO tree(key, move, n, scored, s0, s1, first, last, top)`, `(?,?,?,?,?,?,?,?,?)`,
-			`ON CONFLICT(key, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
-		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1,
-		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
-		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END,
-		top = CASE WHEN excluded.top IS NULL THEN top WHEN top IS NULL THEN excluded.top ELSE plateau_top3(top, excluded.top) END`, len(part))
-		if err != nil {
-			return err
-		}
-		args, blobs = args[:0], blobs[:0]
-		for _, r := range part {
-			k, a := r.k, r.a
-			var top any
-			if a.ntop > 0 {
-				at := len(blobs)
-				blobs = encodeTop(blobs, a.top[:a.ntop]) // within its capacity: args keep their slices
-				top = blobs[at:len(blobs):len(blobs)]
-			}
-			args = append(args, k.key, k.move, a.n, a.scored, a.s0, a.s1, a.first, a.last, top)
-		}
-		if _, err := st.ExecContext(ctx, args...); err != nil {
-			return fmt.Errorf("store opening tree: %w", err)
-		}
-	}
-	clear(w.tree)
-	if err := w.recomputeTops(ctx); err != nil {
+	if err := w.flushTree(ctx); err != nil {
 		return fmt.Errorf("store opening tree: %w", err)
 	}
 	r := <-encoded
@@ -656,7 +522,6 @@ func (w *writer) rollback() {
 	w.positions = w.positions[:0]
 	clear(w.tree)
 	clear(w.tplayers)
-	clear(w.dirtyTops)
 	w.tags = w.tags[:0]
 	clear(w.players)
 	clear(w.tagIDs)

@@ -2,6 +2,7 @@ package record
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"unicode/utf8"
 
@@ -101,13 +102,10 @@ func (lr *lineReader) next() (line []byte, n, col int, off int64, err error) {
 	// Split rest at the first lone CR.
 	raw := lr.rest
 	term := lr.restEnd
-	for i, c := range raw {
-		if c == '\r' {
-			raw = lr.rest[:i]
-			lr.rest = lr.rest[i+1:]
-			term = -1
-			break
-		}
+	if i := bytes.IndexByte(raw, '\r'); i >= 0 {
+		raw = lr.rest[:i]
+		lr.rest = lr.rest[i+1:]
+		term = -1
 	}
 	last := term >= 0 // the last segment of the fill
 	if last {
@@ -147,24 +145,30 @@ func (lr *lineReader) next() (line []byte, n, col int, off int64, err error) {
 
 // fill reads the next physical line (up to LF, or about maxLine bytes, or
 // EOF) into rest. A line cut at maxLine is cut before a rune or CR that
-// could continue in the next piece; cut reports it.
+// could continue in the next piece; cut reports it. A line read whole in
+// the buffered reader's buffer is not copied: rest is in that buffer, valid
+// until the next fill.
 func (lr *lineReader) fill() error {
 	lr.acc = append(lr.acc[:0], lr.carry...)
 	lr.carry = lr.carry[:0]
 	lr.cut = false
 	for {
 		chunk, err := lr.br.ReadSlice('\n')
-		lr.acc = append(lr.acc, chunk...)
 		if err == nil {
-			n := len(lr.acc) - 1
+			if len(lr.acc) > 0 {
+				lr.acc = append(lr.acc, chunk...)
+				chunk = lr.acc
+			}
+			n := len(chunk) - 1
 			lr.restEnd = 1
-			if n > 0 && lr.acc[n-1] == '\r' {
+			if n > 0 && chunk[n-1] == '\r' {
 				n--
 				lr.restEnd = 2
 			}
-			lr.rest = lr.acc[:n]
+			lr.rest = chunk[:n]
 			return nil
 		}
+		lr.acc = append(lr.acc, chunk...)
 		if err == bufio.ErrBufferFull {
 			if len(lr.acc) < maxLine {
 				continue

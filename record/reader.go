@@ -60,17 +60,18 @@ const MaxDepth = 512
 type Reader struct {
 	s       scanner
 	max     int64  // size limit of a record, in bytes of text
-	pending *token // a token read ahead (the '[' that starts the next game)
+	pending token  // a token read ahead (the '[' that starts the next game)
+	ahead   bool   // pending is set
 	resync  bool   // skip to the next tag section before the next game
 	inTags  bool   // the skip starts in a tag section (of a record too large)
 	slab    []Move // moves are allocated in blocks
-	// lines is the rest of a block in which main lines are read: a game's
-	// main line is read at its start and keeps its part (one allocation
-	// for many games, no copy). nTags is the number of tags of the last
-	// game, the room given to the next one's.
-	lines  Line
-	nMoves int // length of the last main line
-	nTags  int
+	// main is the main line being read, copied to its game at the end
+	// (one slice of the right size, not one per doubling; a block shared
+	// by the main lines of many games would keep all their moves alive
+	// while the caller keeps one of them); nTags is the number of tags of
+	// the last game, the room given to the next one's.
+	main  Line
+	nTags int
 	// stack holds the frames of the game being read, kept (cleared) for
 	// the next game.
 	stack []*frame
@@ -157,22 +158,22 @@ func Clip(s string, n int) string {
 // Reset makes r read src from its start, keeping its buffers.
 func (r *Reader) Reset(src io.Reader, filename string) {
 	r.s.init(src, filename)
-	r.pending = nil
+	r.pending, r.ahead = token{}, false
 	r.resync = false
 	r.inTags = false
 	r.ioErr = nil
 }
 
-func (r *Reader) next() token {
-	if r.pending != nil {
-		t := *r.pending
-		r.pending = nil
-		return t
+// next reads the next token into t.
+func (r *Reader) next(t *token) {
+	if r.ahead {
+		*t, r.pending, r.ahead = r.pending, token{}, false
+		return
 	}
-	return r.s.scan()
+	r.s.scan(t)
 }
 
-func (r *Reader) unread(t token) { r.pending = &t }
+func (r *Reader) unread(t token) { r.pending, r.ahead = t, true }
 
 // frame is a line being read: the main line or an open variation.
 type frame struct {
@@ -212,11 +213,10 @@ func (r *Reader) Next() (*Game, error) {
 	}
 	g, err, sync := r.game()
 	if g != nil && r.s.offset()-g.Pos.Offset > 64<<10 {
-		// A large game: the next one takes new blocks of moves and
-		// lines, so that the reader's blocks do not keep this game's
-		// moves (and their comments) alive after the caller drops it.
+		// A large game: the next one takes a new block of moves, so
+		// that the reader's block does not keep this game's moves (and
+		// their comments) alive after the caller drops it.
 		r.slab = nil
-		r.lines = nil
 	}
 	if err != nil {
 		var se *Error
@@ -239,7 +239,8 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 	var tagErr *Error
 	started := false  // a token of this game was read
 	movetext := false // a move, NAG, variation or result was read
-	stack := r.push(r.stack[:0], frame{line: r.mainStart()})
+	stack := r.push(r.stack[:0], frame{line: r.main[:0]})
+	r.main = nil // given back by mainLine, cleared
 	defer func() { r.keepStack(stack) }()
 	fail := func(p Pos, msg string) (*Game, error, bool) {
 		g.Moves = r.mainLine(stack[0].line)
@@ -261,8 +262,9 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 		return g, nil, false
 	}
 	tokens := int64(0)
+	var t token
 	for {
-		t := r.next()
+		r.next(&t)
 		if !started && t.kind != tEOF && t.kind != tIOError {
 			started = true
 			g.Pos = t.pos
@@ -273,7 +275,6 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 				r.unread(t)
 			}
 			g.Intro = nil
-			clear(stack[0].line) // the block holds no pointer to its moves
 			msg := "record larger than " + Size(r.max)
 			if tokens > r.max/TokensPerByte {
 				msg = fmt.Sprintf("record of more than %d moves, comments and other tokens (one per %d bytes of the %s limit)", r.max/TokensPerByte, TokensPerByte, Size(r.max))
@@ -345,7 +346,11 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 			if m == nil || f.afterVar {
 				return fail(t.pos, "move annotation before any move")
 			}
-			m.NAGs = append(m.NAGs, t.nags...)
+			if m.NAGs == nil {
+				m.NAGs = t.nags // the token's own slice
+			} else {
+				m.NAGs = append(m.NAGs, t.nags...)
+			}
 
 		case tComment:
 			if m := f.last(); m != nil && !f.afterVar {
@@ -379,7 +384,8 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 				m.After = append(m.After, f.pending...)
 			}
 			stack = stack[:len(stack)-1]
-			f.parent.Variations = append(f.parent.Variations, f.line)
+			// A copy of the right size: the frame keeps its line.
+			f.parent.Variations = append(f.parent.Variations, append(make(Line, 0, len(f.line)), f.line...))
 			stack[len(stack)-1].afterVar = true
 
 		case tResult:
@@ -392,43 +398,30 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 	}
 }
 
-// lineBlock is the length of a block of main lines (16 KiB).
-const lineBlock = 2048
-
-// mainStart is the empty main line of a new game: the rest of r.lines, or
-// a new block when the rest is shorter than twice the last main line
-// (between 64 and a quarter of a block).
-func (r *Reader) mainStart() Line {
-	if len(r.lines) < min(max(64, 2*r.nMoves), lineBlock/4) {
-		r.lines = make(Line, lineBlock)
-	}
-	return r.lines[:0]
-}
-
-// mainLine is l, the main line read from mainStart, with its capacity cut
-// to its length (nil when empty). When it outgrew its block, it is a copy
-// of the right size and the block is cleared, so that it holds no pointer
-// to the game's moves.
+// mainLine is a copy of l, the main line read into r.main, which it keeps
+// for the next game (unless large), cleared so that it holds no move.
 func (r *Reader) mainLine(l Line) Line {
-	n := len(l)
-	r.nMoves = n
-	if n == 0 {
-		return nil
+	var out Line
+	if len(l) > 0 {
+		out = append(make(Line, 0, len(l)), l...)
 	}
-	if n <= len(r.lines) && &l[0] == &r.lines[0] {
-		r.lines = r.lines[n:]
-		return l[:n:n]
+	if cap(l) <= 4096 {
+		clear(l)
+		r.main = l[:0]
 	}
-	clear(r.lines)
-	return append(make(Line, 0, n), l...)
+	return out
 }
 
 // push pushes a frame set to f on the stack, reusing a frame of an earlier
-// game when there is one.
+// variation when there is one (and its line, when f has none).
 func (r *Reader) push(stack []*frame, f frame) []*frame {
 	if n := len(stack); n < cap(stack) {
 		if p := stack[:n+1][n]; p != nil {
+			l := p.line[:0]
 			*p = f
+			if f.line == nil {
+				p.line = l
+			}
 			return stack[:n+1]
 		}
 	}
@@ -439,13 +432,19 @@ func (r *Reader) push(stack []*frame, f frame) []*frame {
 
 // keepStack clears the frames of a game (which point into it), and of the
 // games before (as many as the deepest nesting read), and keeps them for
-// the next one, unless a deep nesting made many.
+// the next one, unless a deep nesting made many. A variation's frame keeps
+// its line (cleared), unless long; the main line is r.main.
 func (r *Reader) keepStack(stack []*frame) {
-	for _, p := range stack[:cap(stack)] {
+	for i, p := range stack[:cap(stack)] {
 		if p == nil {
 			break
 		}
+		l := p.line
 		*p = frame{}
+		if i > 0 && cap(l) <= 4096 {
+			clear(l[:cap(l)])
+			p.line = l[:0]
+		}
 	}
 	if cap(stack) > 64 {
 		stack = nil
@@ -480,7 +479,8 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 	}
 	name := s.intern(s.line[start:s.i])
 	quoted := Clip(name, 80) // in messages
-	t := s.scan()
+	var t token
+	s.scan(&t)
 	if t.kind != tString {
 		if t.kind == tLBrack || t.kind == tEOF {
 			r.unread(t)
@@ -510,8 +510,9 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 // movetext.
 func (r *Reader) skipGame(tags bool) {
 	inTag := false
+	var t token
 	for {
-		t := r.next()
+		r.next(&t)
 		switch t.kind {
 		case tResult:
 			return

@@ -207,14 +207,16 @@ func isDelim(c byte) bool {
 	return c < 128 && delimHigh>>(c-64)&1 != 0
 }
 
-// scan returns the next token.
-func (s *scanner) scan() token {
+// scan reads the next token into t.
+func (s *scanner) scan(t *token) {
 	for {
 		if !s.skipSpace() {
 			if s.ioErr != nil {
-				return token{kind: tIOError, pos: s.pos(s.i)}
+				*t = token{kind: tIOError, pos: s.pos(s.i)}
+				return
 			}
-			return token{kind: tEOF, pos: s.pos(s.i)}
+			*t = token{kind: tEOF, pos: s.pos(s.i)}
+			return
 		}
 		start := s.i
 		p := s.pos(start)
@@ -222,13 +224,16 @@ func (s *scanner) scan() token {
 		switch c {
 		case '[':
 			s.i++
-			return token{kind: tLBrack, pos: p}
+			*t = token{kind: tLBrack, pos: p}
+			return
 		case ']':
 			s.i++
-			return token{kind: tRBrack, pos: p}
+			*t = token{kind: tRBrack, pos: p}
+			return
 		case ')':
 			s.i++
-			return token{kind: tRParen, pos: p}
+			*t = token{kind: tRParen, pos: p}
+			return
 		case '(':
 			// A move strength in parentheses: (?), (!?) …
 			j := start + 1
@@ -237,21 +242,27 @@ func (s *scanner) scan() token {
 			}
 			if j > start+1 && j < len(s.line) && s.line[j] == ')' {
 				s.i = j + 1
-				return token{kind: tNAG, pos: p, nags: strengthNAGs(nil, s.line[start+1:j])}
+				*t = token{kind: tNAG, pos: p, nags: strengthNAGs(nil, s.line[start+1:j])}
+				return
 			}
 			s.i++
-			return token{kind: tLParen, pos: p}
+			*t = token{kind: tLParen, pos: p}
+			return
 		case '"':
-			return s.scanString()
+			s.scanString(t)
+			return
 		case '{':
-			return s.scanComment()
+			s.scanComment(t)
+			return
 		case '}':
 			s.i++
-			return s.errTok(p, "unexpected '}' outside a comment")
+			*t = s.errTok(p, "unexpected '}' outside a comment")
+			return
 		case ';':
 			text := collapse(s.sb[:0], s.line[start+1:])
 			s.i = len(s.line)
-			return token{kind: tComment, pos: p, text: string(text)}
+			*t = token{kind: tComment, pos: p, text: string(text)}
+			return
 		case '$':
 			j := start + 1
 			n := 0
@@ -263,12 +274,15 @@ func (s *scanner) scan() token {
 			}
 			s.i = j
 			if j == start+1 {
-				return s.errTok(p, "'$' not followed by a NAG number")
+				*t = s.errTok(p, "'$' not followed by a NAG number")
+				return
 			}
 			if n > 9999 {
-				return s.errTok(p, "NAG number out of range")
+				*t = s.errTok(p, "NAG number out of range")
+				return
 			}
-			return token{kind: tNAG, pos: p, nags: []int{n}}
+			*t = token{kind: tNAG, pos: p, nags: []int{n}}
+			return
 		}
 		j := start
 		for j < len(s.line) && !isDelim(s.line[j]) {
@@ -282,8 +296,8 @@ func (s *scanner) scan() token {
 			w = append(append(s.sb[:0], w...), s.line[k:s.i]...)
 			s.sb = w
 		}
-		if t, ok := s.word(p, w); ok {
-			return t
+		if s.word(t, p, w) {
+			return
 		}
 		// A move number or an ellipsis: skip it.
 	}
@@ -323,7 +337,7 @@ func (s *scanner) splitMove(w []byte) int {
 
 // word classifies a word. It reports false for move numbers and ellipses,
 // which are dropped.
-func (s *scanner) word(p Pos, w []byte) (token, bool) {
+func (s *scanner) word(t *token, p Pos, w []byte) bool {
 	// Leading move number: "12." "12..." "12.e4" "1.32-28"; "12 ." too.
 	for len(w) > 0 && w[0] >= '0' && w[0] <= '9' {
 		k := 0
@@ -336,7 +350,7 @@ func (s *scanner) word(p Pos, w []byte) (token, bool) {
 				k++
 			}
 			if k == len(w) {
-				return token{}, false
+				return false
 			}
 			p.Col += k
 			p.Offset += int64(k)
@@ -355,17 +369,18 @@ func (s *scanner) word(p Pos, w []byte) (token, bool) {
 				}
 				if j == len(s.line) || isDelim(s.line[j]) {
 					s.i = j
-					return token{}, false
+					return false
 				}
 			}
 		}
 		break
 	}
 	if allDots(w) {
-		return token{}, false
+		return false
 	}
 	if r, ok := resultToken(w); ok {
-		return token{kind: tResult, pos: p, text: r}, true
+		*t = token{kind: tResult, pos: p, text: r}
+		return true
 	}
 	// Trailing strength marks, and PDN's forced-move star glued to a move
 	// ($7), left to right.
@@ -390,18 +405,21 @@ func (s *scanner) word(p Pos, w []byte) (token, bool) {
 	w = w[:k]
 	if r, ok := resultToken(w); ok {
 		// "1-0!": a result with a stray mark is still the result.
-		return token{kind: tResult, pos: p, text: r}, true
+		*t = token{kind: tResult, pos: p, text: r}
+		return true
 	}
 	if allDots(w) {
 		w = w[:0] // "...!" is a mark for the move before
 	}
 	if len(w) == 0 {
 		if len(nags) == 0 {
-			return token{}, false
+			return false
 		}
-		return token{kind: tNAG, pos: p, nags: nags}, true
+		*t = token{kind: tNAG, pos: p, nags: nags}
+		return true
 	}
-	return token{kind: tWord, pos: p, text: s.intern(w), nags: nags}, true
+	*t = token{kind: tWord, pos: p, text: s.intern(w), nags: nags}
+	return true
 }
 
 func allDots(w []byte) bool {
@@ -480,7 +498,7 @@ func strength2(a, b byte) int {
 	return 0
 }
 
-func (s *scanner) scanString() token {
+func (s *scanner) scanString(t *token) {
 	start := s.i
 	p := s.pos(start)
 	b := s.sb[:0]
@@ -494,7 +512,8 @@ func (s *scanner) scanString() token {
 		case c == '"':
 			s.i = j + 1
 			s.sb = b
-			return token{kind: tString, pos: p, text: s.intern(b)}
+			*t = token{kind: tString, pos: p, text: s.intern(b)}
+			return
 		default:
 			b = append(b, c)
 			j++
@@ -502,14 +521,15 @@ func (s *scanner) scanString() token {
 	}
 	s.sb = b
 	s.i = len(s.line)
-	return s.errTok(p, "string not closed on its line")
+	*t = s.errTok(p, "string not closed on its line")
+	return
 }
 
 // scanComment reads a {…} comment, over several lines if need be. Comments
 // do not nest: a '{' inside one is an error. A line that starts with a tag
 // pair inside an open comment ends it with an error, so that an unclosed
 // comment does not swallow the games after it.
-func (s *scanner) scanComment() token {
+func (s *scanner) scanComment(t *token) {
 	open := s.pos(s.i)
 	b := s.sb[:0]
 	j := s.i + 1
@@ -522,13 +542,15 @@ func (s *scanner) scanComment() token {
 				s.i = j + 1
 				b = collapse(b[:0], b)
 				s.sb = b
-				return token{kind: tComment, pos: open, text: string(b)}
+				*t = token{kind: tComment, pos: open, text: string(b)}
+				return
 			}
 			if c == '{' {
 				s.i = j + 1
 				b = append(b, s.line[start:j]...)
 				s.sb = b
-				return s.errTok(s.pos(j), "'{' inside a comment (comments do not nest)")
+				*t = s.errTok(s.pos(j), "'{' inside a comment (comments do not nest)")
+				return
 			}
 			j++
 		}
@@ -541,15 +563,15 @@ func (s *scanner) scanComment() token {
 		b = append(b, add...)
 		if !s.nextLine(true) {
 			s.sb = b
-			t := s.errTok(open, "comment '{' not closed")
+			*t = s.errTok(open, "comment '{' not closed")
 			t.sync = true
-			return t
+			return
 		}
 		if !s.cont && looksLikeTag(s.line) {
 			s.sb = b
-			t := s.errTok(open, "comment '{' not closed before the next tag section")
+			*t = s.errTok(open, "comment '{' not closed before the next tag section")
 			t.sync = true
-			return t
+			return
 		}
 		if !s.cont {
 			b = append(b, ' ') // a line break
