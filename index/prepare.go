@@ -77,10 +77,14 @@ type treeRow struct {
 	mover int // side that played it
 }
 
-// columnTags are stored in their own columns, not in the tags table.
-var columnTags = map[string]bool{
-	"Game": true, "Event": true, "Site": true, "Date": true, "Result": true,
-	"Termination": true,
+// columnTag reports whether a tag is stored in its own column, not in the
+// tags table.
+func columnTag(name string) bool {
+	switch name {
+	case "Game", "Event", "Site", "Date", "Result", "Termination":
+		return true
+	}
+	return false
 }
 
 // preparer turns records into rows; one per worker.
@@ -160,7 +164,7 @@ func (p *preparer) prepare(r Record) *prepared {
 	out.tags = make([]record.Tag, 0, len(canon.Tags))
 	for _, t := range canon.Tags {
 		// The players' tags are the players columns.
-		if !columnTags[t.Name] && t.Name != sides[0] && t.Name != sides[1] && t.Value != "" {
+		if !columnTag(t.Name) && t.Name != sides[0] && t.Name != sides[1] && t.Value != "" {
 			out.tags = append(out.tags, t)
 		}
 	}

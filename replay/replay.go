@@ -185,6 +185,8 @@ func Replay(rec *record.Game, opts Options) *Game {
 // are never reused and may be kept. The zero Replayer is ready to use, by one
 // goroutine at a time; a nil *Replayer allocates every game anew.
 type Replayer struct {
+	game  Game
+	buf   []byte         // replayer.buf
 	final rules.Position // the last game's, for rules.CopyInto
 	steps []Step         // the block the lines' steps are cut from
 	lines []*Step        // the block the lines are cut from
@@ -202,7 +204,7 @@ func (rp *Replayer) Replay(rec *record.Game, opts Options) *Game {
 	}
 	rg, err := GameOf(rec, opts)
 	if err != nil {
-		g := newGame(rec)
+		g := rp.newGame(rec)
 		g.Err = &Error{Pos: rec.Pos, Err: err}
 		return g
 	}
@@ -219,7 +221,8 @@ func (rp *Replayer) begin() {
 }
 
 // take returns room for a line of n steps: an empty slice of capacity n for
-// the line and n zero steps.
+// the line and n steps, new or of an earlier game (line sets every field of a
+// step it plays, and only empties Variations, whose array it reuses).
 func (rp *Replayer) take(n int) ([]*Step, []Step) {
 	if rp == nil || rp.used+n > len(rp.steps) {
 		if rp != nil {
@@ -229,13 +232,22 @@ func (rp *Replayer) take(n int) ([]*Step, []Step) {
 	}
 	i := rp.used
 	rp.used += n
-	store := rp.steps[i : i+n : i+n]
-	clear(store)
-	return rp.lines[i : i : i+n], store
+	return rp.lines[i : i : i+n], rp.steps[i : i+n : i+n]
 }
 
-func newGame(rec *record.Game) *Game {
-	g := &Game{Record: rec}
+// newGame is a new Game of rec, made in rp's memory when rp is not nil.
+func (rp *Replayer) newGame(rec *record.Game) *Game {
+	if rp == nil {
+		return newGame(rec)
+	}
+	rp.game = Game{}
+	return rp.game.init(rec)
+}
+
+func newGame(rec *record.Game) *Game { return new(Game).init(rec) }
+
+func (g *Game) init(rec *record.Game) *Game {
+	g.Record = rec
 	g.Result = rec.Tag("Result")
 	if g.Result == "" {
 		g.Result = rec.Result
@@ -246,7 +258,7 @@ func newGame(rec *record.Game) *Game {
 // replayWith plays a record under the ruleset rg, in rp's memory when rp is
 // not nil.
 func replayWith(rec *record.Game, rg rules.Game, rp *Replayer) *Game {
-	g := newGame(rec)
+	g := rp.newGame(rec)
 	g.Rules = rg
 	g.Assumed = !named(rec)
 	defer g.explainAssumed()
@@ -270,7 +282,13 @@ func replayWith(rec *record.Game, rg rules.Game, rp *Replayer) *Game {
 		pos = start.Clone()
 	}
 	r := replayer{g: g, loses: rg.IllegalMoveLoses(), rp: rp}
+	if rp != nil {
+		r.buf = rp.buf
+	}
 	g.Main = r.line(pos, rec.Moves, 0, 0)
+	if rp != nil {
+		rp.buf = r.buf
+	}
 	g.Final = pos
 	if g.Err != nil {
 		return g
@@ -358,6 +376,7 @@ func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) [
 		}
 		st := &store[i]
 		st.Src, st.Depth, st.Ply = m, depth, ply
+		st.Variations = st.Variations[:0] // a step of an earlier game's
 		for _, v := range m.Variations {
 			branch := pos.Clone()
 			st.Variations = append(st.Variations, r.line(branch, v, ply, depth+1))
