@@ -22,8 +22,10 @@
 // version with ErrSchema: import the records again into a new directory.
 //
 // Where the bytes go: generated Ōgi games (about 1,090 bytes of record
-// text and 89 positions each) take 2,983 database bytes a game at
-// 1,000,000 games (2.74× the text; layout 3: 3.15×). At 2,000,000 (the
+// text and 89 positions each) take 2,759 database bytes a game at
+// 1,000,000 games (2.53× the text; layout 5 and a text index with _all:
+// 2,895; layout 3: 3.15×), 2,781 at 2,000,000. Layout 5's figures: at
+// 1,000,000, 2,983 bytes a game (2.74×). At 2,000,000 (the
 // second million imported into the first) the tables and the text index
 // hold about 2,820 bytes a game — position runs 1,230, games 700 (of which
 // the move list about 400), texts 470 (64 KiB zstd blocks; 16 KiB now: about 530), tree and

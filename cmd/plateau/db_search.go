@@ -32,7 +32,7 @@ func filterFlags() []cli.Flag {
 		&cli.IntFlag{Name: "min-plies", Usage: "at least this many plies"},
 		&cli.IntFlag{Name: "max-plies", Usage: "at most this many plies"},
 		&cli.StringSliceFlag{Name: "tag", Usage: "Name=Value, any tag (repeatable)"},
-		&cli.StringFlag{Name: "text", Usage: "full-text query on names, event, site, annotator, comments (Bleve query syntax)"},
+		&cli.StringFlag{Name: "text", Usage: "full-text query on names, event, site, annotator, comments (Bleve query syntax; a \"quoted phrase\" finds its words in one field, in any order)"},
 		&cli.BoolFlag{Name: "invalid", Usage: "search the invalid games instead of the valid ones"},
 	}
 }
