@@ -266,6 +266,13 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	if v == 0 {
 		v = 1
 	}
+	if v == upgradableVersion && !db.readOnly {
+		return false, db.upgrade5(ctx)
+	}
+	if v == upgradableVersion {
+		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: open it once for writing (plateau reindex --db %s, or an import) to upgrade it",
+			ErrSchema, db.dir, v, schemaVersion, db.dir)
+	}
 	if v != schemaVersion {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)

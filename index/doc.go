@@ -18,8 +18,10 @@
 // positions in one B-tree (position_rows); version 4 had no top players in
 // the tree rows (Tree ranked every tree_players row of the position: 25–55
 // ms at the start position of 2M games); version 5 had a tree_players row
-// per (key, move, player) and no tree.np; Open refuses a database of another
-// version with ErrSchema: import the records again into a new directory.
+// per (key, move, player) and no tree.np, and a writable Open upgrades it
+// in one transaction (upgrade.go; a read-only one says how); Open refuses
+// a database of another version with ErrSchema: import the records again
+// into a new directory.
 //
 // Where the bytes go: generated Ōgi games (about 1,090 bytes of record
 // text and 89 positions each) take 2,759 database bytes a game at

@@ -204,3 +204,59 @@ func TreeTopsScan(ctx context.Context, db *DB, game string, pos rules.Position) 
 	}
 	return out, nil
 }
+
+// DowngradeToLayout5 rewrites the opening tree's players of a database as
+// layout 5 kept them (a tree_players row per key, move and player; no
+// tree.np) and marks it layout 5, for the upgrade's tests.
+func DowngradeToLayout5(ctx context.Context, db *DB) error {
+	all, err := treePlayerCounts(ctx, db)
+	if err != nil {
+		return err
+	}
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE tp5(
+		key INTEGER NOT NULL, move TEXT NOT NULL, player INTEGER NOT NULL, n INTEGER NOT NULL,
+		PRIMARY KEY(key, move, player)) WITHOUT ROWID`); err != nil {
+		return err
+	}
+	for k, es := range all {
+		for _, e := range es {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO tp5 VALUES(?, ?, ?, ?)`, k.key, k.move, e.player, e.n); err != nil {
+				return err
+			}
+		}
+	}
+	for _, q := range []string{`DROP TABLE tree_players`, `ALTER TABLE tp5 RENAME TO tree_players`, `ALTER TABLE tree DROP COLUMN np`} {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	if err := setMeta(ctx, tx, "schema", 5); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// TreeRows is every tree row as "key move" → "n np top".
+func TreeRows(ctx context.Context, db *DB) (map[string]string, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT key, move, n, np, top FROM tree`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var k treeKey
+		var n, np int64
+		var top []byte
+		if err := rows.Scan(&k.key, &k.move, &n, &np, &top); err != nil {
+			return nil, err
+		}
+		out[fmt.Sprint(k.key, " ", k.move)] = fmt.Sprint(n, " ", np, " ", top)
+	}
+	return out, rows.Err()
+}
