@@ -55,8 +55,7 @@ func (w *writer) flushTree(ctx context.Context) error {
 		r.p1 = j
 	}
 
-	// The stored rows, in the order of part (the join's outer loop; any
-	// other order is matched by a search).
+	// The stored rows, in the order of part (the join's outer loop).
 	args := make([]any, 0, 10*rowsPerInsert)
 	var blob []byte
 	for i := 0; i < len(trows); i += rowsPerInsert {
@@ -82,14 +81,9 @@ func (w *writer) flushTree(ctx context.Context) error {
 				rows.Close()
 				return err
 			}
-			same := func(r treeRow) bool { return r.k.key == key && r.k.move == string(move) }
-			for at < len(part) && !same(part[at]) {
-				at++
-			}
-			if at == len(part) {
-				if at = slices.IndexFunc(part, same); at < 0 {
-					continue
-				}
+			if at = matchRow(part, at, func(r treeRow) bool { return r.k.key == key && r.k.move == string(move) }); at < 0 {
+				at = 0
+				continue
 			}
 			r := &part[at]
 			t, err := decodeTop(r.top[:0], blob)
@@ -151,17 +145,12 @@ func (w *writer) flushTree(ctx context.Context) error {
 				rows.Close()
 				return err
 			}
-			same := func(c chunkRef) bool {
+			if at = matchRow(part, at, func(c chunkRef) bool {
 				k := trows[c.row].k
 				return k.key == key && c.chunk == chunk && k.move == string(move)
-			}
-			for at < len(part) && !same(part[at]) {
-				at++
-			}
-			if at == len(part) {
-				if at = slices.IndexFunc(part, same); at < 0 {
-					continue
-				}
+			}); at < 0 {
+				at = 0
+				continue
 			}
 			if part[at].es, err = decodeChunk(nil, chunk, blob); err != nil {
 				rows.Close()
@@ -203,14 +192,8 @@ func (w *writer) flushTree(ctx context.Context) error {
 			r.ntop = len(bestOf(r.top[:0], merged))
 			if r.np > topLen {
 				// More players: every count goes to chunks.
-				for len(merged) > 0 {
-					c := playerChunk(merged[0].player)
-					n := 1
-					for n < len(merged) && playerChunk(merged[n].player) == c {
-						n++
-					}
-					writes = append(writes, chunkRow{r.k, c, encodeChunk(nil, c, merged[:n])})
-					merged = merged[n:]
+				for c, part := range chunksOf(merged) {
+					writes = append(writes, chunkRow{r.k, c, encodeChunk(nil, c, part)})
 				}
 			}
 			continue
@@ -276,4 +259,16 @@ func (w *writer) flushTree(ctx context.Context) error {
 	clear(w.tplayers)
 	clear(w.tree)
 	return nil
+}
+
+// matchRow is the index of the row of part that a statement's result row
+// is (same), looked for from at on, where the join's outer loop puts it,
+// then anywhere; -1 if none.
+func matchRow[T any](part []T, at int, same func(T) bool) int {
+	for ; at < len(part); at++ {
+		if same(part[at]) {
+			return at
+		}
+	}
+	return slices.IndexFunc(part, same)
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"iter"
 	"slices"
 )
 
@@ -111,19 +112,27 @@ func encodeTop(dst []byte, t []topEntry) []byte {
 // decodeTop appends the entries of a top blob to dst.
 func decodeTop(dst []topEntry, b []byte) ([]topEntry, error) {
 	for len(b) > 0 {
-		p, k := binary.Uvarint(b)
-		if k <= 0 {
+		p, n, rest, ok := uvarintPair(b)
+		if !ok {
 			return dst, fmt.Errorf("top players: bad blob")
 		}
-		b = b[k:]
-		n, k := binary.Uvarint(b)
-		if k <= 0 {
-			return dst, fmt.Errorf("top players: bad blob")
-		}
-		b = b[k:]
+		b = rest
 		dst = append(dst, topEntry{int64(p), int64(n)})
 	}
 	return dst, nil
+}
+
+// uvarintPair reads two uvarints from b.
+func uvarintPair(b []byte) (x, y uint64, rest []byte, ok bool) {
+	x, k := binary.Uvarint(b)
+	if k <= 0 {
+		return 0, 0, nil, false
+	}
+	y, j := binary.Uvarint(b[k:])
+	if j <= 0 {
+		return 0, 0, nil, false
+	}
+	return x, y, b[k+j:], true
 }
 
 // mergeTop is the top of a tree move given its stored top and the new
@@ -159,16 +168,11 @@ func encodeChunk(dst []byte, chunk int64, es []topEntry) []byte {
 func decodeChunk(dst []topEntry, chunk int64, b []byte) ([]topEntry, error) {
 	next := chunk << chunkBits
 	for len(b) > 0 {
-		d, k := binary.Uvarint(b)
-		if k <= 0 {
+		d, n, rest, ok := uvarintPair(b)
+		if !ok {
 			return dst, fmt.Errorf("tree players: bad chunk")
 		}
-		b = b[k:]
-		n, k := binary.Uvarint(b)
-		if k <= 0 {
-			return dst, fmt.Errorf("tree players: bad chunk")
-		}
-		b = b[k:]
+		b = rest
 		p := next + int64(d)
 		if playerChunk(p) != chunk {
 			return dst, fmt.Errorf("tree players: player %d in chunk %d", p, chunk)
@@ -177,6 +181,24 @@ func decodeChunk(dst []topEntry, chunk int64, b []byte) ([]topEntry, error) {
 		next = p + 1
 	}
 	return dst, nil
+}
+
+// chunksOf yields the parts of es (in player order) that fall in one
+// chunk each, with their chunk.
+func chunksOf(es []topEntry) iter.Seq2[int64, []topEntry] {
+	return func(yield func(int64, []topEntry) bool) {
+		for len(es) > 0 {
+			c := playerChunk(es[0].player)
+			n := 1
+			for n < len(es) && playerChunk(es[n].player) == c {
+				n++
+			}
+			if !yield(c, es[:n]) {
+				return
+			}
+			es = es[n:]
+		}
+	}
 }
 
 // addCounts merges into the stored entries (player order) the commit's

@@ -56,16 +56,10 @@ func (db *DB) upgrade5(ctx context.Context) error {
 			return err
 		}
 		if len(es) > topLen {
-			for rest := es; len(rest) > 0; {
-				c := playerChunk(rest[0].player)
-				n := 1
-				for n < len(rest) && playerChunk(rest[n].player) == c {
-					n++
-				}
-				if _, err := addChunk.ExecContext(ctx, cur.key, cur.move, c, encodeChunk(nil, c, rest[:n])); err != nil {
+			for c, part := range chunksOf(es) {
+				if _, err := addChunk.ExecContext(ctx, cur.key, cur.move, c, encodeChunk(nil, c, part)); err != nil {
 					return err
 				}
-				rest = rest[n:]
 			}
 		}
 		es = es[:0]
