@@ -325,6 +325,11 @@ func mergeText(idx bleve.Index) error {
 }
 
 func indexDocs(idx bleve.Index, docs []textDoc) error {
+	return indexDocsBatch(idx, docs, bleveBatch)
+}
+
+// indexDocsBatch is indexDocs in Bleve batches of at most batch documents.
+func indexDocsBatch(idx bleve.Index, docs []textDoc, batch int) error {
 	bd, err := newDocBuilder(idx.Mapping())
 	if err != nil {
 		return err
@@ -332,7 +337,7 @@ func indexDocs(idx bleve.Index, docs []textDoc) error {
 	for len(docs) > 0 {
 		b := idx.NewBatch()
 		n, size := 0, 0
-		for n < len(docs) && n < bleveBatch && size < bleveBatchBytes {
+		for n < len(docs) && n < batch && size < bleveBatchBytes {
 			if err := b.IndexAdvanced(bd.build(&docs[n])); err != nil {
 				return err
 			}

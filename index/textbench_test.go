@@ -1,9 +1,12 @@
 package index
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/gob"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -27,18 +30,28 @@ import (
 )
 
 var textBench struct {
-	once  sync.Once
-	games []*prepared
-	err   error
+	once sync.Once
+	docs []textDoc
+	err  error
 }
 
-// textBenchGames prepares PLATEAU_TEXT_N (default 50,000) generated Ōgi
-// games (seed 1) as the import's workers do, once per process.
-func textBenchGames(b *testing.B) []*prepared {
+// textBenchDocs returns the text documents (docOf, ids 1…) of the valid
+// games of PLATEAU_TEXT_N (default 50,000) generated Ōgi games (seed 1),
+// prepared as the import's workers prepare them, once per process. With
+// PLATEAU_TEXT_CACHE set to a file name, the documents are read from that
+// file if it holds them (gob) and written to it otherwise.
+func textBenchDocs(b *testing.B) []textDoc {
 	textBench.once.Do(func() {
 		n := 50000
 		if v, err := strconv.Atoi(os.Getenv("PLATEAU_TEXT_N")); err == nil && v > 0 {
 			n = v
+		}
+		cache := os.Getenv("PLATEAU_TEXT_CACHE")
+		if cache != "" {
+			if docs, err := readBenchDocs(cache, n); err == nil {
+				textBench.docs = docs
+				return
+			}
 		}
 		g, err := rules.Lookup("ogi")
 		if err != nil {
@@ -64,14 +77,62 @@ func textBenchGames(b *testing.B) []*prepared {
 			}
 			pr := p.prepare(Record{Game: rec, Err: err, File: "g.pdn"})
 			if pr.valid {
-				textBench.games = append(textBench.games, pr)
+				textBench.docs = append(textBench.docs, docOf(int64(len(textBench.docs)+1), pr))
 			}
+		}
+		if cache != "" {
+			textBench.err = writeBenchDocs(cache, n, textBench.docs)
 		}
 	})
 	if textBench.err != nil {
 		b.Fatal(textBench.err)
 	}
-	return textBench.games
+	return textBench.docs
+}
+
+// benchDoc is a textDoc as the benchmarks' cache file holds it.
+type benchDoc struct {
+	ID                                                            int64
+	Game, Result, Date, Players, Event, Site, Annotator, Comments string
+}
+
+func readBenchDocs(path string, n int) ([]textDoc, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var c struct {
+		N    int
+		Docs []benchDoc
+	}
+	if err := gob.NewDecoder(bufio.NewReader(f)).Decode(&c); err != nil {
+		return nil, err
+	}
+	if c.N != n {
+		return nil, fmt.Errorf("%s holds the documents of %d games, not %d", path, c.N, n)
+	}
+	docs := make([]textDoc, len(c.Docs))
+	for i, d := range c.Docs {
+		docs[i] = textDoc{id: d.ID, game: d.Game, result: d.Result, date: d.Date, players: d.Players,
+			event: d.Event, site: d.Site, annotator: d.Annotator, comments: d.Comments}
+	}
+	return docs, nil
+}
+
+func writeBenchDocs(path string, n int, docs []textDoc) error {
+	c := struct {
+		N    int
+		Docs []benchDoc
+	}{N: n}
+	for _, d := range docs {
+		c.Docs = append(c.Docs, benchDoc{d.id, d.game, d.result, d.date, d.players, d.event, d.site, d.annotator, d.comments})
+	}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(&c); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
 func cpuTime() time.Duration {
@@ -81,14 +142,18 @@ func cpuTime() time.Duration {
 }
 
 // BenchmarkTextIndex indexes the valid games of PLATEAU_TEXT_N generated Ōgi
-// games into a fresh text index as an import does: documents built per
-// commit (docOf), commits of a tenth of the games indexed so far (5000 to
-// 50,000), the index opened, written in batches, merged and closed per
-// commit (withText). It reports wall and CPU (all threads: analysis
+// games (textBenchDocs) into a fresh text index as an import does: commits
+// of a tenth of the games indexed so far (5000 to 50,000), the index
+// opened, written in batches of bleveBatch documents (PLATEAU_TEXT_BATCH
+// if set), merged and closed per commit (withText). It reports wall and CPU (all threads: analysis
 // workers, persister, merges) time, bytes and allocations per document,
 // and the size of the index on disk per document (disk-B/doc).
 func BenchmarkTextIndex(b *testing.B) {
-	games := textBenchGames(b)
+	docs := textBenchDocs(b)
+	batch := bleveBatch
+	if v, err := strconv.Atoi(os.Getenv("PLATEAU_TEXT_BATCH")); err == nil && v > 0 {
+		batch = v
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	var wall, cpu time.Duration
@@ -102,13 +167,10 @@ func BenchmarkTextIndex(b *testing.B) {
 		runtime.ReadMemStats(&m0)
 		c0, t0 := cpuTime(), time.Now()
 		b.StartTimer()
-		for done := 0; done < len(games); {
-			n := min(max(done/10, 5000), 50000, len(games)-done)
-			docs := make([]textDoc, 0, n)
-			for j, p := range games[done : done+n] {
-				docs = append(docs, docOf(int64(done+j+1), p))
-			}
-			if err := db.withText(func(idx bleve.Index) error { return indexDocs(idx, docs) }); err != nil {
+		for done := 0; done < len(docs); {
+			n := min(max(done/10, 5000), 50000, len(docs)-done)
+			commit := docs[done : done+n]
+			if err := db.withText(func(idx bleve.Index) error { return indexDocsBatch(idx, commit, batch) }); err != nil {
 				b.Fatal(err)
 			}
 			done += n
@@ -122,7 +184,7 @@ func BenchmarkTextIndex(b *testing.B) {
 		disk += dirSize(db.textPath(), nil)
 		b.StartTimer()
 	}
-	d := float64(b.N * len(games))
+	d := float64(b.N * len(docs))
 	b.ReportMetric(float64(wall.Nanoseconds())/d, "ns/doc")
 	b.ReportMetric(float64(cpu.Nanoseconds())/d, "cpu-ns/doc")
 	b.ReportMetric(float64(bytes)/d, "B/doc")
@@ -135,11 +197,7 @@ func BenchmarkTextIndex(b *testing.B) {
 // text fields, no _all) and as written before 2026-12 (the query string as
 // Bleve parses it, over _all).
 func BenchmarkTextQuery(b *testing.B) {
-	games := textBenchGames(b)
-	docs := make([]textDoc, len(games))
-	for i, p := range games {
-		docs[i] = docOf(int64(i+1), p)
-	}
+	docs := textBenchDocs(b)
 	m, err := textMapping()
 	if err != nil {
 		b.Fatal(err)
