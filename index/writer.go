@@ -19,6 +19,7 @@ type writer struct {
 	tagIDs  map[string]int64
 	// per transaction
 	positions []dbPos
+	runMem    runScratch // encodeRun's memory, used again by every commit
 	tree      map[treeKey]*treeAgg
 	tplayers  map[treePlayerKey]int // games of a player in a tree move
 	docs      []textDoc
@@ -358,7 +359,7 @@ func (w *writer) flushRows(ctx context.Context) error {
 	// tenth of its time in an import of 1,000,000 Ōgi games).
 	ps := w.positions
 	encoded := make(chan encodedRun, 1)
-	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) { encoded <- encodeRun(ps) })
+	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) { encoded <- encodeRun(ps, &w.runMem) })
 	received := false
 	defer func() {
 		if !received {
