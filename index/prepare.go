@@ -185,7 +185,9 @@ func (p *preparer) prepare(r Record) *prepared {
 			e := g.Err
 			out.err.msg = e.Error()
 			out.err.line, out.err.col = e.Pos.Line, e.Pos.Col
-			out.err.ply, out.err.move, out.err.rule = e.Ply, e.Move, e.Rule()
+			// A move's text is in a block of the reader's (record's
+			// moveText): a copy, not to keep the block.
+			out.err.ply, out.err.move, out.err.rule = e.Ply, strings.Clone(e.Move), e.Rule()
 		}
 		return out
 	}
@@ -242,7 +244,10 @@ func (p *preparer) prepare(r Record) *prepared {
 			break
 		}
 		if !st.Info.KeepsTurn {
-			out.tree = append(out.tree, treeRow{key: pos.Key(), move: st.Text, mover: int(pos.ToMove())})
+			// A copy: the writer keeps the tree's moves in its maps
+			// for many games, and st.Text may be the record's, in a
+			// block of the reader's texts (record's moveText).
+			out.tree = append(out.tree, treeRow{key: pos.Key(), move: strings.Clone(st.Text), mover: int(pos.ToMove())})
 		}
 		pos.Play(st.Move)
 	}
