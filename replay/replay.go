@@ -321,10 +321,10 @@ type replayer struct {
 }
 
 // canonText is the canonical text of mv, a move of pos written as m: m's
-// own string when it is already canonical (no new string).
-func (r *replayer) canonText(pos rules.Position, mv rules.Move, m *record.Move) string {
-	ma, ok := pos.(rules.MoveAppender)
-	if !ok {
+// own string when it is already canonical (no new string). ma is pos as a
+// rules.MoveAppender, or nil.
+func (r *replayer) canonText(pos rules.Position, ma rules.MoveAppender, mv rules.Move, m *record.Move) string {
+	if ma == nil {
 		if t := pos.FormatMove(mv); t != m.Text {
 			return t
 		}
@@ -357,6 +357,7 @@ func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) [
 	// Outcome only when the move does not parse (or before its
 	// variations): the first error is the same, found sooner.
 	_, stuckOver := pos.(rules.OverWhenStuck)
+	ma, _ := pos.(rules.MoveAppender) // asked once a line, not once a move
 	for i, m := range moves {
 		if r.g.Err != nil {
 			return steps
@@ -401,7 +402,7 @@ func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) [
 		}
 		st.Move = mv
 		st.Info = pos.Describe(mv)
-		st.Text = r.canonText(pos, mv, m)
+		st.Text = r.canonText(pos, ma, mv, m)
 		pos.Play(mv)
 		st.Key = pos.Key()
 		if st.Info.Note != "" {
