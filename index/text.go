@@ -16,7 +16,6 @@ import (
 	"unicode"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/analysis/char/asciifolding"
@@ -87,9 +86,10 @@ func (d *textDoc) fields() (text [len(textFields)]string, kw [len(keywordFields)
 // (textMapping) would map them, without the mapping's reflection over a
 // map[string]any: every keyword field and the text fields that are not
 // empty (the mapping leaves them out of the map). Bleve's default field
-// _all, every text token a second time, is not built (textQuery).
+// _all, every text token a second time, is not built (textQuery). Fields
+// are analyzed as they are built, each value once (termCache, textField).
 type docBuilder struct {
-	fold, keyword analysis.Analyzer
+	fold, keyword *termCache
 }
 
 // textIndexing are the indexing options of textMapping's fields: neither
@@ -97,24 +97,30 @@ type docBuilder struct {
 const textIndexing = bindex.IndexField
 
 func newDocBuilder(m mapping.IndexMapping) (*docBuilder, error) {
-	b := &docBuilder{fold: m.AnalyzerNamed(foldAnalyzer), keyword: m.AnalyzerNamed(keyword.Name)}
-	if b.fold == nil || b.keyword == nil {
+	fold, kw := m.AnalyzerNamed(foldAnalyzer), m.AnalyzerNamed(keyword.Name)
+	if fold == nil || kw == nil {
 		return nil, fmt.Errorf("text index: the mapping lacks the analyzers %s and %s", foldAnalyzer, keyword.Name)
 	}
-	return b, nil
+	return &docBuilder{fold: newTermCache(fold), keyword: newTermCache(kw)}, nil
 }
 
 func (b *docBuilder) build(d *textDoc) *document.Document {
 	doc := document.NewDocument(strconv.FormatInt(d.id, 10))
 	text, kw := d.fields()
 	doc.Fields = make([]document.Field, 0, len(text)+len(kw)+1) // and _id, added by the index
-	for i, v := range text {
-		if v != "" || i == 0 { // players is always in the map
-			doc.AddField(document.NewTextFieldCustom(textFields[i], nil, []byte(v), textIndexing, b.fold))
+	fs := make([]textField, 0, len(text)+len(kw))
+	add := func(name, v string, a *analyzed) {
+		fs = append(fs, textField{name: name, value: v, a: a})
+		doc.Fields = append(doc.Fields, &fs[len(fs)-1])
+	}
+	add(textFields[0], text[0], b.fold.players(text[0])) // players is always in the map
+	for i, v := range text[1:] {
+		if v != "" {
+			add(textFields[i+1], v, b.fold.get(v))
 		}
 	}
 	for i, v := range kw {
-		doc.AddField(document.NewTextFieldCustom(keywordFields[i], nil, []byte(v), textIndexing, b.keyword))
+		add(keywordFields[i], v, b.keyword.get(v))
 	}
 	doc.SetIndexed()
 	return doc

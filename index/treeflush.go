@@ -8,8 +8,8 @@ import (
 	"slices"
 )
 
-// flushTree stores the transaction's opening-tree aggregate (w.tree,
-// w.tplayers) in key order, several rows to a statement: it reads the
+// flushTree stores the transaction's opening-tree aggregate (the sorted
+// w.treeEntries) in key order, several rows to a statement: it reads the
 // stored np and top of the moves it updates, then the chunks of the
 // touched players of the moves of more than topLen players, and writes
 // the rows and chunks back (treetop.go).
@@ -18,41 +18,37 @@ func (w *writer) flushTree(ctx context.Context) error {
 		k treePlayerKey
 		n int
 	}
-	prows := make([]playerRow, 0, len(w.tplayers))
-	for k, n := range w.tplayers {
-		prows = append(prows, playerRow{k, n})
-	}
-	slices.SortFunc(prows, func(x, y playerRow) int {
-		if c := treeKeyCmp(x.k.treeKey, y.k.treeKey); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.k.player, y.k.player)
-	})
 	type treeRow struct {
 		k      treeKey
-		a      *treeAgg
+		a      treeAgg
 		np     int64 // stored, then new
 		ntop   int
 		top    [topLen]topEntry // stored, then new
 		p0, p1 int              // its players: prows[p0:p1]
 		c0, c1 int              // its chunks read: refs[c0:c1]
 	}
-	trows := make([]treeRow, 0, len(w.tree))
-	for k, a := range w.tree {
-		trows = append(trows, treeRow{k: k, a: a})
-	}
-	slices.SortFunc(trows, func(x, y treeRow) int { return treeKeyCmp(x.k, y.k) })
-	j := 0
-	for i := range trows {
-		r := &trows[i]
-		for j < len(prows) && treeKeyCmp(prows[j].k.treeKey, r.k) < 0 {
-			j++ // cannot be: every player row has its move
+	// The entries, sorted by flushRows in (key, move, player) order, make
+	// the rows and their players' counts in that order.
+	es := w.treeEntries
+	var trows []treeRow
+	var prows []playerRow
+	for i := 0; i < len(es); {
+		k := treeKey{es[i].key, es[i].move}
+		trows = append(trows, treeRow{k: k, p0: len(prows)})
+		r := &trows[len(trows)-1]
+		for ; i < len(es) && es[i].key == k.key && es[i].move == k.move; i++ {
+			e := &es[i]
+			r.a.add(&w.treeGames[e.game])
+			if e.player == 0 {
+				continue
+			}
+			if n := len(prows); n > r.p0 && prows[n-1].k.player == e.player {
+				prows[n-1].n++
+			} else {
+				prows = append(prows, playerRow{treePlayerKey{k, e.player}, 1})
+			}
 		}
-		r.p0 = j
-		for j < len(prows) && prows[j].k.treeKey == r.k {
-			j++
-		}
-		r.p1 = j
+		r.p1 = len(prows)
 	}
 
 	// The stored rows, in the order of part (the join's outer loop).
@@ -256,8 +252,7 @@ func (w *writer) flushTree(ctx context.Context) error {
 			return err
 		}
 	}
-	clear(w.tplayers)
-	clear(w.tree)
+	w.treeEntries, w.treeGames = w.treeEntries[:0], w.treeGames[:0]
 	return nil
 }
 

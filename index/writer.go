@@ -20,10 +20,14 @@ type writer struct {
 	// per transaction
 	positions []dbPos
 	runMem    runScratch // encodeRun's memory, used again by every commit
-	tree      map[treeKey]*treeAgg
-	tplayers  map[treePlayerKey]int // games of a player in a tree move
-	docs      []textDoc
-	games     int
+	// The opening-tree rows of the transaction's games, one a move of a
+	// game's first TreeDepth plies, aggregated by flushTree: appending to
+	// a slice and sorting it once costs less than keeping two maps keyed
+	// by move text up to date game after game.
+	treeEntries []treeEntry
+	treeGames   []treeGame
+	docs        []textDoc
+	games       int
 	// held is what the transaction holds in memory (positions and text
 	// documents, in bytes, roughly); docBytes the documents' share, which
 	// stays held after the commit until the text index has them.
@@ -68,10 +72,57 @@ type treePlayerKey struct {
 	player int64
 }
 
+// treeEntry is a move of a game in the opening tree: position key, move,
+// the id of the player who made it (0: none) and the game (an index in
+// writer.treeGames).
+type treeEntry struct {
+	key    int64
+	move   string
+	player int64
+	game   int32
+}
+
+// treeGame is what a tree row adds up of a game.
+type treeGame struct {
+	date   string
+	s0, s1 float64
+	scored bool
+}
+
 type treeAgg struct {
 	n, scored   int
 	s0, s1      float64
 	first, last string
+}
+
+// add counts a game in the aggregate.
+func (a *treeAgg) add(g *treeGame) {
+	if a.n == 0 {
+		a.first, a.last = g.date, g.date
+	}
+	a.n++
+	if g.scored {
+		a.scored++
+		a.s0 += g.s0
+		a.s1 += g.s1
+	}
+	if g.date != "" && (a.first == "" || g.date < a.first) {
+		a.first = g.date
+	}
+	if g.date > a.last {
+		a.last = g.date
+	}
+}
+
+// treeEntryCmp orders tree entries by position key, move and player.
+func treeEntryCmp(x, y treeEntry) int {
+	if x.key != y.key {
+		return cmp.Compare(x.key, y.key)
+	}
+	if c := strings.Compare(x.move, y.move); c != 0 {
+		return c
+	}
+	return cmp.Compare(x.player, y.player)
 }
 
 func treeKeyCmp(x, y treeKey) int {
@@ -82,8 +133,7 @@ func treeKeyCmp(x, y treeKey) int {
 }
 
 func newWriter(db *DB) *writer {
-	return &writer{db: db, players: map[string]int64{}, tagIDs: map[string]int64{}, sources: map[string]int64{},
-		tree: map[treeKey]*treeAgg{}, tplayers: map[treePlayerKey]int{}}
+	return &writer{db: db, players: map[string]int64{}, tagIDs: map[string]int64{}, sources: map[string]int64{}}
 }
 
 func (w *writer) begin(ctx context.Context) error {
@@ -320,28 +370,18 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 	for _, r := range p.pos {
 		w.positions = append(w.positions, dbPos{key: posKey(saltKey(p.game, r.key), r.ply, r.vari, w.db.deepSalt), at: packAt(id, r.ply, r.vari)})
 	}
-	s0, s1, scored := scores(p.result)
-	for _, t := range p.tree {
-		k := treeKey{saltKey(p.game, t.key), t.move}
-		a := w.tree[k]
-		if a == nil {
-			a = &treeAgg{first: p.date, last: p.date}
-			w.tree[k] = a
+	if len(p.tree) > 0 {
+		s0, s1, scored := scores(p.result)
+		g := int32(len(w.treeGames))
+		w.treeGames = append(w.treeGames, treeGame{p.date, s0, s1, scored})
+		var pids [2]int64
+		for i, pl := range [2]any{p0, p1} {
+			if pl != nil {
+				pids[i] = pl.(int64)
+			}
 		}
-		a.n++
-		if scored {
-			a.scored++
-			a.s0 += s0
-			a.s1 += s1
-		}
-		if p.date != "" && (a.first == "" || p.date < a.first) {
-			a.first = p.date
-		}
-		if p.date > a.last {
-			a.last = p.date
-		}
-		if pl := [2]any{p0, p1}[t.mover]; pl != nil {
-			w.tplayers[treePlayerKey{k, pl.(int64)}]++
+		for _, t := range p.tree {
+			w.treeEntries = append(w.treeEntries, treeEntry{saltKey(p.game, t.key), t.move, pids[t.mover], g})
 		}
 	}
 	w.docs = append(w.docs, docOf(id, p))
@@ -360,8 +400,15 @@ func (w *writer) flushRows(ctx context.Context) error {
 	ps := w.positions
 	encoded := make(chan encodedRun, 1)
 	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) { encoded <- encodeRun(ps, &w.runMem) })
+	// So are the opening-tree entries, that flushTree reads in order.
+	treeSorted := make(chan struct{})
+	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) {
+		slices.SortFunc(w.treeEntries, treeEntryCmp)
+		close(treeSorted)
+	})
 	received := false
 	defer func() {
+		<-treeSorted
 		if !received {
 			<-encoded // ps is the writer's again
 		}
@@ -370,7 +417,7 @@ func (w *writer) flushRows(ctx context.Context) error {
 	if err := w.flushTags(ctx); err != nil {
 		return err
 	}
-
+	<-treeSorted
 	if err := w.flushTree(ctx); err != nil {
 		return fmt.Errorf("store opening tree: %w", err)
 	}
@@ -521,8 +568,7 @@ func (w *writer) rollback() {
 	w.games = 0
 	w.docs = nil
 	w.positions = w.positions[:0]
-	clear(w.tree)
-	clear(w.tplayers)
+	w.treeEntries, w.treeGames = w.treeEntries[:0], w.treeGames[:0]
 	w.tags = w.tags[:0]
 	clear(w.players)
 	clear(w.tagIDs)

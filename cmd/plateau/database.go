@@ -112,7 +112,7 @@ func importCommand() *cli.Command {
 			if err := nice.Lower(c.Int("nice")); err != nil {
 				return cli.Exit(err.Error(), exitUsage)
 			}
-			defer softMemoryLimit(importMemoryLimit)()
+			defer importMemory()()
 			opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Force: c.Bool("force") || c.Bool("replace"), Replace: c.Bool("replace"), TxGames: c.Int("tx"), Workers: c.Int("workers"),
 				MaxRecord: ro.maxRecord, FileError: ro.report}
 			var bar *progressbar.ProgressBar

@@ -211,7 +211,7 @@ func benchCommand() *cli.Command {
 				QueriesOnly: c.Bool("queries-only"),
 			}
 			// The imports run as plateau import runs them.
-			defer softMemoryLimit(importMemoryLimit)()
+			defer importMemory()()
 			if c.Bool("probe-process") {
 				exe, err := os.Executable()
 				if err != nil {

@@ -1,0 +1,151 @@
+package index
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	bindex "github.com/blevesearch/bleve_index_api"
+)
+
+// analyzed is a field value as an analyzer gave it to the index: its
+// token frequencies (shared, read only, by every field of that value) and
+// its number of tokens. joins reports that the value's tokens, in a
+// players field "a ; b", are exactly a's then b's (foldTerms).
+type analyzed struct {
+	tf    bindex.TokenFrequencies
+	n     int
+	joins bool
+}
+
+// termCache remembers the analysis of the field values of one indexDocs
+// call: most values recur (5000 generated Ōgi games hold 558 events, 50
+// sites, 535 comment texts and 3,740 player names; 50,000 games 5,697
+// names), and each analysis costs an allocation per token and a map.
+// Bleve reads a field's token frequencies and never writes them (zapx's
+// MergeAll writes only into a field named twice in one document, which
+// docBuilder never makes), so that fields of one value share them.
+type termCache struct {
+	a     analysis.Analyzer
+	chars []analysis.CharFilter // a's char filters, when a is a DefaultAnalyzer
+	plain bool                  // a is a DefaultAnalyzer: joins can be told
+	m     map[string]*analyzed
+}
+
+// maxTermCache bounds the values a termCache holds; past it, it starts
+// afresh.
+const maxTermCache = 1 << 17
+
+func newTermCache(a analysis.Analyzer) *termCache {
+	c := &termCache{a: a, m: map[string]*analyzed{}}
+	if d, ok := a.(*analysis.DefaultAnalyzer); ok {
+		c.plain, c.chars = true, d.CharFilters
+	}
+	return c
+}
+
+// get returns the analysis of v, from the cache or made and remembered.
+func (c *termCache) get(v string) *analyzed {
+	if r, ok := c.m[v]; ok {
+		return r
+	}
+	if len(c.m) >= maxTermCache {
+		clear(c.m)
+	}
+	r := c.analyze(v)
+	c.m[v] = r
+	return r
+}
+
+func (c *termCache) analyze(v string) *analyzed {
+	in := []byte(v)
+	var tokens analysis.TokenStream
+	joins := false
+	if c.plain {
+		// DefaultAnalyzer.Analyze, with the char filters' output kept to
+		// tell joins.
+		d := c.a.(*analysis.DefaultAnalyzer)
+		for _, cf := range c.chars {
+			in = cf.Filter(in)
+		}
+		joins = wordEdges(in)
+		tokens = d.Tokenizer.Tokenize(in)
+		for _, tf := range d.TokenFilters {
+			tokens = tf.Filter(tokens)
+		}
+	} else {
+		tokens = c.a.Analyze(in)
+	}
+	return &analyzed{tf: analysis.TokenFrequency(tokens, nil, textIndexing), n: len(tokens), joins: joins}
+}
+
+// wordEdges reports that s, a char-filtered value, begins and ends with a
+// letter or a digit. The char filters map each character by itself, so the
+// filtered "a ; b" is the filtered a, " ; ", the filtered b; and a Unicode
+// word boundary (UAX #29) falls on either side of a space next to a letter
+// or digit (no rule joins them: only spaces join spaces, and only Extend,
+// Format and ZWJ characters, not letters or digits, join what precedes
+// them), and on either side of a semicolon between two spaces. Two values
+// with word edges joined by " ; " thus have the tokens of one then the
+// other.
+func wordEdges(s []byte) bool {
+	first, _ := utf8.DecodeRune(s)
+	last, _ := utf8.DecodeLastRune(s)
+	word := func(r rune) bool { return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r)) }
+	return len(s) > 0 && word(first) && word(last)
+}
+
+// players returns the analysis of a players value "a ; b" from those of a
+// and b when both have word edges (their tokens then are a's then b's, so
+// the frequencies add up), else that of the whole value.
+func (c *termCache) players(v string) *analyzed {
+	a, b, ok := strings.Cut(v, " ; ")
+	if !ok || !c.plain {
+		return c.get(v)
+	}
+	ra, rb := c.get(a), c.get(b)
+	if !ra.joins || !rb.joins {
+		return c.get(v)
+	}
+	tf := make(bindex.TokenFrequencies, len(ra.tf)+len(rb.tf))
+	for k, f := range ra.tf {
+		tf[k] = f
+	}
+	for k, f := range rb.tf {
+		if e, ok := tf[k]; ok {
+			s := &bindex.TokenFreq{Term: e.Term}
+			s.SetFrequency(e.Frequency() + f.Frequency())
+			f = s
+		}
+		tf[k] = f
+	}
+	return &analyzed{tf: tf, n: ra.n + rb.n}
+}
+
+// textField is an indexed text field of a game's document whose value was
+// analyzed when the document was built (termCache): Bleve's Analyze, run on
+// its analysis workers, has nothing left to do. It gives the index what a
+// document.TextField with the same name, value, options (textIndexing) and
+// analyzer gives it.
+type textField struct {
+	name  string
+	value string
+	a     *analyzed
+}
+
+func (f *textField) Name() string                                      { return f.name }
+func (f *textField) ArrayPositions() []uint64                          { return nil }
+func (f *textField) Options() bindex.FieldIndexingOptions              { return textIndexing }
+func (f *textField) Analyze()                                          {}
+func (f *textField) Value() []byte                                     { return []byte(f.value) } // read for stored fields only
+func (f *textField) Text() string                                      { return f.value }
+func (f *textField) NumPlainTextBytes() uint64                         { return uint64(len(f.value)) }
+func (f *textField) EncodedFieldType() byte                            { return 't' }
+func (f *textField) AnalyzedLength() int                               { return f.a.n }
+func (f *textField) AnalyzedTokenFrequencies() bindex.TokenFrequencies { return f.a.tf }
+
+// Size is the memory the field holds of its own, for Bleve's accounting:
+// the token frequencies are shared.
+func (f *textField) Size() int { return int(unsafe.Sizeof(*f)) + len(f.value) }
