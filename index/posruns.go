@@ -237,16 +237,15 @@ const (
 )
 
 // sortPositions sorts occurrences in (key, at) order, using s's scratch
-// (s nil: a scratch of its own). The ats come in order when an import
-// appends games in id order; else a least-significant-digit radix sort
-// on at (11 bits a pass, stable) puts them in order first. Then a
-// most-significant-digit radix sort on key, stable, so that equal keys
-// keep their at order: one pass on the top bits of the key (those that
-// vary) scatters the occurrences into buckets of a few thousand, and each
+// (s nil: a scratch of its own): a most-significant-digit radix sort on
+// key, stable: one pass on the top bits of the key (those that vary)
+// scatters the occurrences into buckets of a few thousand, and each
 // bucket, while it is in the processor's caches, is scattered on its next
 // bits back into place; what shares those bits (few, keys being hashes,
-// or one key's list) is sorted by comparison. Two passes over the memory
-// where the least-significant-digit sort on key took six:
+// or one key's list) is sorted by comparison, which also orders a key's
+// ats unless all come in order (sortBucket). Two passes over the memory
+// where the least-significant-digit sort took six on key, and three more
+// on at when the ats were not all in order (an import's variations):
 // BenchmarkSortPositions (4.5M occurrences, a commit of 50,000 games)
 // about 71 ms of CPU against 170 (load 3, its scratch kept).
 func sortPositions(ps []dbPos, s *runScratch) {
@@ -272,12 +271,10 @@ func sortPositions(ps []dbPos, s *runScratch) {
 		unsorted = unsorted || ps[i].at < prev
 		prev = ps[i].at
 	}
-	if unsorted {
-		if src, _ := radixPasses(ps, tmp, false); &src[0] != &ps[0] {
-			copy(ps, src)
-		}
-	}
 	if diff == 0 {
+		if unsorted {
+			slices.SortFunc(ps, cmpPos)
+		}
 		return
 	}
 	// Key bits [0, top) vary; those above are the same in every key, the
@@ -304,7 +301,7 @@ func sortPositions(ps []dbPos, s *runScratch) {
 	var sub [1 << subBitsMax]int32
 	lo := 0
 	for _, hi := range count[:1<<b1] {
-		sortBucket(tmp[lo:hi], ps[lo:hi], shift, &sub)
+		sortBucket(tmp[lo:hi], ps[lo:hi], shift, !unsorted, &sub)
 		lo = hi
 	}
 }
@@ -313,14 +310,20 @@ func sortPositions(ps []dbPos, s *runScratch) {
 func radixKey(k int64) uint64 { return uint64(k) ^ 1<<63 }
 
 // sortBucket sorts into dst the occurrences of src, which differ only in
-// the key bits below shift, ordered by at where their keys are equal.
-func sortBucket(src, dst []dbPos, shift uint, count *[1 << subBitsMax]int32) {
+// the key bits below shift; when atSorted, those of a key come in at
+// order (the sort being stable, they stay so), else the lists of equal
+// keys are sorted (an import's ats are in order but for its variations:
+// where a key's list is long, almost always in order already).
+func sortBucket(src, dst []dbPos, shift uint, atSorted bool, count *[1 << subBitsMax]int32) {
 	m := len(src)
 	switch {
 	case m == 0:
 		return
 	case m == 1 || shift == 0: // shift 0: one key
 		copy(dst, src)
+		if !atSorted {
+			sortPart(dst)
+		}
 		return
 	case m <= insertionMax:
 		copy(dst, src)
@@ -345,19 +348,26 @@ func sortBucket(src, dst []dbPos, shift uint, count *[1 << subBitsMax]int32) {
 		dst[c[d]] = src[i]
 		c[d]++
 	}
-	if shift == 0 {
+	if shift == 0 && atSorted {
 		return
 	}
 	lo := 0
 	for _, hi := range c {
-		switch h := int(hi); {
-		case h-lo <= 1:
-		case h-lo <= insertionMax:
-			insertionSort(dst[lo:h])
-		default: // one key's list (ats in order) or keys alike in many bits
-			slices.SortFunc(dst[lo:h], cmpPos)
+		if int(hi)-lo > 1 {
+			sortPart(dst[lo:hi])
 		}
 		lo = int(hi)
+	}
+}
+
+// sortPart sorts a part of a bucket: one key's list (often in order
+// already) or keys alike in many bits.
+func sortPart(p []dbPos) {
+	switch {
+	case len(p) <= insertionMax:
+		insertionSort(p)
+	case !slices.IsSortedFunc(p, cmpPos):
+		slices.SortFunc(p, cmpPos)
 	}
 }
 
@@ -370,53 +380,6 @@ func insertionSort(p []dbPos) {
 		}
 		p[j] = x
 	}
-}
-
-const (
-	radixBits   = 11
-	radixPassN  = (64 + radixBits - 1) / radixBits
-	radixDigits = 1 << radixBits
-)
-
-// radixValue is the 64 bits sorted on: key with its sign bit flipped
-// (int64 order), or at.
-func radixValue(p *dbPos, byKey bool) uint64 {
-	if byKey {
-		return uint64(p.key) ^ 1<<63
-	}
-	return uint64(p.at)
-}
-
-// radixPasses sorts src stably by key (byKey) or at, using dst as
-// scratch, and returns the sorted slice and the other one. A pass whose
-// digit is the same for every element is skipped.
-func radixPasses(src, dst []dbPos, byKey bool) ([]dbPos, []dbPos) {
-	var count [radixPassN][radixDigits]int
-	for i := range src {
-		x := radixValue(&src[i], byKey)
-		for d := range radixPassN {
-			count[d][x>>(d*radixBits)&(radixDigits-1)]++
-		}
-	}
-	for d := range radixPassN {
-		shift := d * radixBits
-		c := &count[d]
-		if c[radixValue(&src[0], byKey)>>shift&(radixDigits-1)] == len(src) {
-			continue
-		}
-		sum := 0
-		for i, n := range c {
-			c[i] = sum
-			sum += n
-		}
-		for i := range src {
-			k := radixValue(&src[i], byKey) >> shift & (radixDigits - 1)
-			dst[c[k]] = src[i]
-			c[k]++
-		}
-		src, dst = dst, src
-	}
-	return src, dst
 }
 
 // txer is what writing a run needs of a transaction.
