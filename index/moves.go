@@ -30,19 +30,21 @@ const maxMoveDepth = 1024
 
 // encodeMoves returns the move list of a replayed game.
 func encodeMoves(main []*replay.Step) []byte {
-	buf := make([]byte, 0, len(main)*8+4)
-	var line func([]*replay.Step)
-	line = func(steps []*replay.Step) {
-		buf = binary.AppendUvarint(buf, uint64(len(steps)))
-		for _, s := range steps {
-			buf = binary.AppendUvarint(buf, uint64(s.Move))
-			buf = binary.AppendUvarint(buf, uint64(len(s.Variations)))
-			for _, v := range s.Variations {
-				line(v)
-			}
+	return appendLine(make([]byte, 0, len(main)*8+4), main)
+}
+
+// appendLine appends a line of steps and its variations to buf. The buffer
+// goes in and out of the calls (a closure's captured buffer is written
+// through a pointer: a write barrier at every append while the GC runs).
+func appendLine(buf []byte, steps []*replay.Step) []byte {
+	buf = binary.AppendUvarint(buf, uint64(len(steps)))
+	for _, s := range steps {
+		buf = binary.AppendUvarint(buf, uint64(s.Move))
+		buf = binary.AppendUvarint(buf, uint64(len(s.Variations)))
+		for _, v := range s.Variations {
+			buf = appendLine(buf, v)
 		}
 	}
-	line(main)
 	return buf
 }
 

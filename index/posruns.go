@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
@@ -100,17 +101,17 @@ func (e *blockEncoder) add(key, at int64) error {
 	switch {
 	case e.first:
 		e.buf = binary.AppendVarint(e.buf, key)
-		e.buf = binary.AppendUvarint(e.buf, uint64(at))
+		e.buf = appendUvarint(e.buf, uint64(at))
 		e.first = false
 	case key == e.key:
 		if at == e.at {
 			return nil
 		}
 		e.buf = append(e.buf, 0)
-		e.buf = binary.AppendUvarint(e.buf, uint64(at-e.at))
+		e.buf = appendUvarint(e.buf, uint64(at-e.at))
 	default:
-		e.buf = binary.AppendUvarint(e.buf, uint64(key-e.key))
-		e.buf = binary.AppendUvarint(e.buf, uint64(at))
+		e.buf = appendUvarint(e.buf, uint64(key-e.key))
+		e.buf = appendUvarint(e.buf, uint64(at))
 	}
 	e.key, e.at = key, at
 	e.n++
@@ -144,28 +145,44 @@ func (d *blockDecoder) next() bool {
 	if len(d.data) == 0 || d.err != nil {
 		return false
 	}
-	// The first occurrence: key (signed) and at; the others: the key's
-	// increase and, when it is 0, the at's increase, else the at.
-	var first int64
-	var dk uint64
 	if !d.started {
-		first = d.varint()
-	} else {
-		dk = d.uvarint()
-	}
-	v := d.uvarint()
-	switch {
-	case d.err != nil:
-		return false
-	case !d.started:
+		// The first occurrence: key (signed) and at.
+		first := d.varint()
+		v := d.uvarint()
+		if d.err != nil {
+			return false
+		}
 		d.key, d.at, d.started = first, int64(v), true
-	case dk == 0:
+		return true
+	}
+	// The others: the key's increase and, when it is 0, the at's
+	// increase, else the at.
+	dk, n := uvarint(d.data)
+	if n <= 0 {
+		d.err = errBadBlock
+		return false
+	}
+	v, m := uvarint(d.data[n:])
+	if m <= 0 {
+		d.err = errBadBlock
+		return false
+	}
+	d.data = d.data[n+m:]
+	if dk == 0 {
 		d.at += int64(v)
-	default:
+	} else {
 		d.key += int64(dk)
 		d.at = int64(v)
 	}
 	return true
+}
+
+// uvarint is binary.Uvarint, a byte's value inline.
+func uvarint(b []byte) (uint64, int) {
+	if len(b) > 0 && b[0] < 0x80 {
+		return uint64(b[0]), 1
+	}
+	return binary.Uvarint(b)
 }
 
 func (d *blockDecoder) uvarint() uint64 {
@@ -190,84 +207,179 @@ func (d *blockDecoder) varint() int64 {
 
 var errBadBlock = errors.New("position index: damaged block")
 
-// sortPositions sorts occurrences in (key, at) order: a least-significant
-// digit radix sort, 11 bits a pass (stable), on at then on key; the at
-// passes are skipped when the occurrences come in at order already (an
-// import appends games in id order), and so are the passes of digits
-// that do not vary.
-func sortPositions(ps []dbPos) {
-	if len(ps) < 256 {
-		slices.SortFunc(ps, func(a, b dbPos) int {
-			if c := cmp.Compare(a.key, b.key); c != 0 {
-				return c
-			}
-			return cmp.Compare(a.at, b.at)
-		})
-		return
-	}
-	// LSD radix sort by 11-bit digits (6 passes of 64 bits): the digit's
-	// 2,048 counters and write positions stay in the processor's caches:
-	// BenchmarkSortPositions (4.5M occurrences, a commit of 50,000 games)
-	// 143 ms, where 16-bit digits (4 passes, 65,536 scattered write
-	// positions) took 210. The histograms of all passes are made in one
-	// read.
-	tmp := make([]dbPos, len(ps))
-	src, dst := ps, tmp
-	sortedAt := slices.IsSortedFunc(ps, func(a, b dbPos) int { return cmp.Compare(a.at, b.at) })
-	if !sortedAt {
-		src, dst = radixPasses(src, dst, false)
-	}
-	src, _ = radixPasses(src, dst, true)
-	if &src[0] != &ps[0] {
-		copy(ps, src)
-	}
+// runScratch is the memory that encodeRun uses again from one run to the
+// next: the sort's scratch and the blocks' bytes. Allocating them afresh
+// for every commit (72 MB and more for 50,000 Ōgi games) cost as much CPU
+// as a third of the sort, clearing and faulting in new pages.
+type runScratch struct {
+	tmp    []dbPos
+	arena  []byte
+	blocks []encodedBlock
 }
 
+// cmpPos is the (key, at) order of occurrences.
+func cmpPos(a, b dbPos) int {
+	if c := cmp.Compare(a.key, b.key); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.at, b.at)
+}
+
+func lessPos(a, b dbPos) bool { return a.key < b.key || (a.key == b.key && a.at < b.at) }
+
+// The radix sort's parameters (BenchmarkSortPositions: 4.5M occurrences).
 const (
-	radixBits   = 11
-	radixPassN  = (64 + radixBits - 1) / radixBits
-	radixDigits = 1 << radixBits
+	sortSmall    = 256 // fewer occurrences: a comparison sort
+	bucketLog    = 13  // the first pass aims at buckets of 2^bucketLog occurrences (128 KB), sorted in the caches (11: 79 ms, 13: 71, 14: 77)
+	topBitsMax   = 12  // and takes at most this many bits
+	subBitsMax   = 12  // bits of a bucket's pass, at most
+	insertionMax = 24  // a bucket or part of one this small: insertion sort
 )
 
-// radixValue is the 64 bits sorted on: key with its sign bit flipped
-// (int64 order), or at.
-func radixValue(p *dbPos, byKey bool) uint64 {
-	if byKey {
-		return uint64(p.key) ^ 1<<63
+// sortPositions sorts occurrences in (key, at) order, using s's scratch
+// (s nil: a scratch of its own): a most-significant-digit radix sort on
+// key, stable: one pass on the top bits of the key (those that vary)
+// scatters the occurrences into buckets of a few thousand, and each
+// bucket, while it is in the processor's caches, is scattered on its next
+// bits back into place; what shares those bits (few, keys being hashes,
+// or one key's list) is sorted by comparison, which also orders a key's
+// ats unless all come in order (sortBucket). Two passes over the memory
+// where the least-significant-digit sort took six on key, and three more
+// on at when the ats were not all in order (an import's variations):
+// BenchmarkSortPositions (4.5M occurrences, a commit of 50,000 games)
+// about 71 ms of CPU against 170 (load 3, its scratch kept).
+func sortPositions(ps []dbPos, s *runScratch) {
+	n := len(ps)
+	if n < sortSmall {
+		slices.SortFunc(ps, cmpPos)
+		return
 	}
-	return uint64(p.at)
+	if s == nil {
+		s = &runScratch{}
+	}
+	if cap(s.tmp) < n {
+		s.tmp = nil
+		s.tmp = make([]dbPos, n+n/4) // commits vary in size
+	}
+	tmp := s.tmp[:n]
+	// One read: are the ats in order, which key bits vary?
+	k0, prev := ps[0].key, ps[0].at
+	var diff uint64
+	unsorted := false
+	for i := range ps {
+		diff |= uint64(ps[i].key ^ k0)
+		unsorted = unsorted || ps[i].at < prev
+		prev = ps[i].at
+	}
+	if diff == 0 {
+		if unsorted {
+			slices.SortFunc(ps, cmpPos)
+		}
+		return
+	}
+	// Key bits [0, top) vary; those above are the same in every key, the
+	// sign bit included when top < 64, so the order of the bits below top
+	// is the int64 order.
+	top := bits.Len64(diff)
+	b1 := min(top, topBitsMax, max(1, bits.Len(uint(n))-bucketLog))
+	shift := uint(top - b1)
+	mask := uint64(1)<<b1 - 1
+	var count [1 << topBitsMax]int
+	for i := range ps {
+		count[radixKey(ps[i].key)>>shift&mask]++
+	}
+	sum := 0
+	for d, c := range count[:1<<b1] {
+		count[d] = sum
+		sum += c
+	}
+	for i := range ps {
+		d := radixKey(ps[i].key) >> shift & mask
+		tmp[count[d]] = ps[i]
+		count[d]++
+	}
+	var sub [1 << subBitsMax]int32
+	lo := 0
+	for _, hi := range count[:1<<b1] {
+		sortBucket(tmp[lo:hi], ps[lo:hi], shift, !unsorted, &sub)
+		lo = hi
+	}
 }
 
-// radixPasses sorts src stably by key (byKey) or at, using dst as
-// scratch, and returns the sorted slice and the other one. A pass whose
-// digit is the same for every element is skipped.
-func radixPasses(src, dst []dbPos, byKey bool) ([]dbPos, []dbPos) {
-	var count [radixPassN][radixDigits]int
+// radixKey is a key's bits in int64 order (sign bit flipped).
+func radixKey(k int64) uint64 { return uint64(k) ^ 1<<63 }
+
+// sortBucket sorts into dst the occurrences of src, which differ only in
+// the key bits below shift; when atSorted, those of a key come in at
+// order (the sort being stable, they stay so), else the lists of equal
+// keys are sorted (an import's ats are in order but for its variations:
+// where a key's list is long, almost always in order already).
+func sortBucket(src, dst []dbPos, shift uint, atSorted bool, count *[1 << subBitsMax]int32) {
+	m := len(src)
+	switch {
+	case m == 0:
+		return
+	case m == 1 || shift == 0: // shift 0: one key
+		copy(dst, src)
+		if !atSorted {
+			sortPart(dst)
+		}
+		return
+	case m <= insertionMax:
+		copy(dst, src)
+		insertionSort(dst)
+		return
+	}
+	b := min(bits.Len(uint(m)), subBitsMax, int(shift))
+	shift -= uint(b)
+	mask := uint64(1)<<b - 1
+	c := count[:1<<b]
+	clear(c)
 	for i := range src {
-		x := radixValue(&src[i], byKey)
-		for d := range radixPassN {
-			count[d][x>>(d*radixBits)&(radixDigits-1)]++
-		}
+		c[radixKey(src[i].key)>>shift&mask]++
 	}
-	for d := range radixPassN {
-		shift := d * radixBits
-		c := &count[d]
-		if c[radixValue(&src[0], byKey)>>shift&(radixDigits-1)] == len(src) {
-			continue
-		}
-		sum := 0
-		for i, n := range c {
-			c[i] = sum
-			sum += n
-		}
-		for i := range src {
-			k := radixValue(&src[i], byKey) >> shift & (radixDigits - 1)
-			dst[c[k]] = src[i]
-			c[k]++
-		}
-		src, dst = dst, src
+	var sum int32
+	for d, x := range c {
+		c[d] = sum
+		sum += x
 	}
-	return src, dst
+	for i := range src {
+		d := radixKey(src[i].key) >> shift & mask
+		dst[c[d]] = src[i]
+		c[d]++
+	}
+	if shift == 0 && atSorted {
+		return
+	}
+	lo := 0
+	for _, hi := range c {
+		if int(hi)-lo > 1 {
+			sortPart(dst[lo:hi])
+		}
+		lo = int(hi)
+	}
+}
+
+// sortPart sorts a part of a bucket: one key's list (often in order
+// already) or keys alike in many bits.
+func sortPart(p []dbPos) {
+	switch {
+	case len(p) <= insertionMax:
+		insertionSort(p)
+	case !slices.IsSortedFunc(p, cmpPos):
+		slices.SortFunc(p, cmpPos)
+	}
+}
+
+func insertionSort(p []dbPos) {
+	for i := 1; i < len(p); i++ {
+		x := p[i]
+		j := i
+		for ; j > 0 && lessPos(x, p[j-1]); j-- {
+			p[j] = p[j-1]
+		}
+		p[j] = x
+	}
 }
 
 // txer is what writing a run needs of a transaction.
@@ -330,7 +442,7 @@ func (rw *runWriter) list(n int64) (int64, error) {
 
 // writeRun sorts occurrences and stores them as a new run.
 func writeRun(ctx context.Context, tx txer, ps []dbPos) error {
-	return storeRun(ctx, tx, encodeRun(ps))
+	return storeRun(ctx, tx, encodeRun(ps, nil))
 }
 
 // encodedRun is a run's blocks, encoded before its transaction stores
@@ -344,29 +456,83 @@ type encodedRun struct {
 type encodedBlock struct {
 	last int64
 	data []byte
+	end  int // data's end in the run's bytes, while encoding
 }
 
 // encodeRun sorts occurrences (in place) and encodes them as a run's
-// blocks.
-func encodeRun(ps []dbPos) encodedRun {
-	sortPositions(ps)
-	var r encodedRun
-	var arena []byte // the blocks' data, a few allocations for a run
-	enc := newBlockEncoder(func(last int64, data []byte) error {
-		if cap(arena)-len(arena) < len(data) {
-			arena = make([]byte, 0, max(len(data), 1<<20))
-		}
-		at := len(arena)
-		arena = append(arena, data...)
-		r.blocks = append(r.blocks, encodedBlock{last, arena[at:len(arena):len(arena)]})
-		return nil
-	})
-	for _, p := range ps {
-		enc.add(p.key, p.at) // emit never fails
+// blocks, as blockEncoder does (TestEncodeRun), into s's memory (s nil:
+// memory of its own): the run is valid until the next encodeRun with s.
+func encodeRun(ps []dbPos, s *runScratch) encodedRun {
+	if s == nil {
+		s = &runScratch{}
 	}
-	enc.flush()
-	r.n = enc.n
-	return r
+	sortPositions(ps, s)
+	// The blocks are written one after the other in arena, their ends
+	// noted in blocks and sliced at the end (arena may move as it grows).
+	buf := s.arena[:0]
+	if cap(buf) < 12*len(ps) { // about 11 bytes an occurrence at most, keys being hashes
+		s.arena = nil
+		buf = make([]byte, 0, 12*len(ps)+len(ps)/4+blockBytes)
+	}
+	blocks := s.blocks[:0]
+	var n int64
+	var key, at int64
+	start := 0
+	first := true
+	for _, p := range ps {
+		switch {
+		case first:
+			buf = binary.AppendVarint(buf, p.key)
+			buf = appendUvarint(buf, uint64(p.at))
+			first = false
+		case p.key == key:
+			if p.at == at {
+				continue
+			}
+			buf = append(buf, 0)
+			buf = appendUvarint(buf, uint64(p.at-at))
+		default:
+			buf = appendUvarint(buf, uint64(p.key-key))
+			buf = appendUvarint(buf, uint64(p.at))
+		}
+		key, at = p.key, p.at
+		n++
+		if len(buf)-start >= blockBytes {
+			blocks = append(blocks, encodedBlock{last: key, end: len(buf)})
+			start = len(buf)
+			first = true
+		}
+	}
+	if !first {
+		blocks = append(blocks, encodedBlock{last: key, end: len(buf)})
+	}
+	start = 0
+	for i := range blocks {
+		b := &blocks[i]
+		b.data = buf[start:b.end:b.end]
+		start = b.end
+	}
+	s.arena, s.blocks = buf, blocks
+	return encodedRun{blocks: blocks, n: n}
+}
+
+// appendUvarint is binary.AppendUvarint, room made once.
+func appendUvarint(buf []byte, v uint64) []byte {
+	if v < 0x80 {
+		return append(buf, byte(v))
+	}
+	n := len(buf)
+	if cap(buf)-n < binary.MaxVarintLen64 {
+		buf = slices.Grow(buf, binary.MaxVarintLen64)
+	}
+	b := buf[n : n+binary.MaxVarintLen64]
+	i := 0
+	for ; v >= 0x80 && i < len(b)-1; i++ {
+		b[i] = byte(v) | 0x80
+		v >>= 7
+	}
+	b[i] = byte(v)
+	return buf[:n+i+1]
 }
 
 // storeRun stores an encoded run as a new run; an empty run is not
@@ -425,7 +591,11 @@ func (c *runCursor) nextBlock(key int64) (bool, error) {
 			c.done = true
 			return false, c.rows.Err()
 		}
-		err = c.rows.Scan(&c.id, &c.last, &data)
+		// The block is read before the next Next: its bytes need no
+		// copy.
+		var raw sql.RawBytes
+		err = c.rows.Scan(&c.id, &c.last, &raw)
+		data = raw
 	case c.last == key:
 		if err := c.r.prepareSeeks(c.ctx); err != nil {
 			return false, err

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"maps"
 	"math/rand/v2"
@@ -26,7 +27,7 @@ func TestBlockRoundTrip(t *testing.T) {
 	for i := 0; i < 20000; i++ {
 		in = append(in, dbPos{int64(r.Uint64()), r.Int64N(1 << 45)})
 	}
-	sortPositions(in)
+	sortPositions(in, nil)
 	want := slices.Compact(slices.Clone(in))
 	type block struct {
 		last int64
@@ -129,7 +130,7 @@ func TestRunsLookupAndMerge(t *testing.T) {
 				ps = append(ps, p)
 			}
 		}
-		sortPositions(ps)
+		sortPositions(ps, nil)
 		runs = append(runs, ps)
 		tx, err := db.sql.BeginTx(ctx, nil)
 		if err != nil {
@@ -338,9 +339,119 @@ func TestSortPositions(t *testing.T) {
 				}
 				return int(a.at - b.at)
 			})
-			sortPositions(ps)
+			sortPositions(ps, nil)
 			if !slices.Equal(ps, want) {
 				t.Errorf("n %d, ats sorted %v: order differs at %d", n, atSorted, firstDiff(ps, want))
+			}
+		}
+	}
+}
+
+// TestSortPositionsCases: the radix sort orders as a (key, at) comparison
+// sort does, with scratch memory used again from one sort to the next, on
+// sizes about its thresholds, keys that are hashes, pairs k and k^1, few
+// distinct keys, keys alike in their top bits, in a narrow range or in
+// two clusters, and ats in order, reversed, random or all equal.
+func TestSortPositionsCases(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	keyGens := map[string]func(i int) int64{
+		"hashes":   func(int) int64 { return int64(r.Uint64()) },
+		"pairs":    func(i int) int64 { return int64(r.Uint64())&^1 | int64(i&1) },
+		"few":      func(int) int64 { return int64(r.IntN(5)) - 2 },
+		"one":      func(int) int64 { return -7 },
+		"9 bits":   func(int) int64 { return r.Int64N(1 << 9) },
+		"14 bits":  func(int) int64 { return r.Int64N(1 << 14) },
+		"20 bits":  func(int) int64 { return r.Int64N(1 << 20) },
+		"top bits": func(int) int64 { return -1<<40 | r.Int64N(1<<30) },
+		"clusters": func(i int) int64 {
+			if i%2 == 0 {
+				return int64(r.Uint64())
+			}
+			return 1<<62 + r.Int64N(1<<12)
+		},
+		"shared": func(i int) int64 { // a few keys in many games, the rest hashes
+			if i%3 == 0 {
+				return int64(i % 17)
+			}
+			return int64(r.Uint64())
+		},
+	}
+	atGens := map[string]func(i, n int) int64{
+		"in order": func(i, n int) int64 { return int64(i / 3) },
+		"reversed": func(i, n int) int64 { return int64(n - i) },
+		"random":   func(i, n int) int64 { return r.Int64N(1 << 40) },
+		"equal":    func(i, n int) int64 { return 5 },
+		"few":      func(i, n int) int64 { return int64(r.IntN(3)) },
+	}
+	var s runScratch
+	for _, n := range []int{0, 1, 2, 23, 24, 25, 255, 256, 257, 2047, 2048, 2049, 4097, 70001, 300000} {
+		for kname, kg := range keyGens {
+			for aname, ag := range atGens {
+				if n > 5000 && aname != "in order" && aname != "random" {
+					continue
+				}
+				ps := make([]dbPos, n)
+				for i := range ps {
+					ps[i] = dbPos{kg(i), ag(i, n)}
+				}
+				want := slices.Clone(ps)
+				slices.SortFunc(want, func(a, b dbPos) int {
+					switch {
+					case a.key < b.key || a.key == b.key && a.at < b.at:
+						return -1
+					case a == b:
+						return 0
+					}
+					return 1
+				})
+				sortPositions(ps, &s)
+				if !slices.Equal(ps, want) {
+					t.Errorf("n %d, keys %s, ats %s: order differs at %d", n, kname, aname, firstDiff(ps, want))
+				}
+			}
+		}
+	}
+}
+
+// TestEncodeRun: encodeRun gives the blocks blockEncoder gives, with its
+// memory used again by runs larger and smaller than the one before.
+func TestEncodeRun(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	var s runScratch
+	for _, n := range []int{0, 1, 300, 20000, 5000, 120000, 10} {
+		ps := make([]dbPos, n)
+		for i := range ps {
+			ps[i] = dbPos{int64(r.Uint64()), int64(i) << 20}
+			switch i % 5 {
+			case 1: // a key shared, or repeated occurrence
+				ps[i] = ps[i-1]
+			case 2:
+				ps[i].key = ps[i-1].key
+			case 3:
+				ps[i].key = 42
+			}
+		}
+		sorted := slices.Clone(ps)
+		sortPositions(sorted, nil)
+		var want []encodedBlock
+		e := newBlockEncoder(func(last int64, data []byte) error {
+			want = append(want, encodedBlock{last: last, data: slices.Clone(data)})
+			return nil
+		})
+		for _, p := range sorted {
+			e.add(p.key, p.at)
+		}
+		e.flush()
+		got := encodeRun(ps, &s)
+		if !slices.Equal(ps, sorted) {
+			t.Errorf("n %d: occurrences not sorted", n)
+		}
+		if got.n != e.n || len(got.blocks) != len(want) {
+			t.Fatalf("n %d: %d occurrences in %d blocks, want %d in %d", n, got.n, len(got.blocks), e.n, len(want))
+		}
+		for i, b := range got.blocks {
+			if b.last != want[i].last || !bytes.Equal(b.data, want[i].data) {
+				t.Fatalf("n %d: block %d differs", n, i)
 			}
 		}
 	}
@@ -355,9 +466,72 @@ func BenchmarkSortPositions(b *testing.B) {
 		src[i] = dbPos{int64(r.Uint64()), int64(i)}
 	}
 	ps := make([]dbPos, len(src))
+	var s runScratch
+	b.ReportAllocs()
 	b.SetBytes(int64(len(src)) * 16)
 	for b.Loop() {
 		copy(ps, src)
-		sortPositions(ps)
+		sortPositions(ps, &s)
+	}
+}
+
+// BenchmarkMergeRuns merges maxRunsPerLevel runs of 250,000 occurrences
+// (keys hashes, a quarter of them shared by many games, ats in game
+// order) into one.
+func BenchmarkMergeRuns(b *testing.B) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(b.TempDir(), "db"), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	const games, perRun = 25_000, 250_000
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for id := int64(1); id <= games; id++ {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO games(id, hash, game, valid, plies, tblock, toff, tlen) VALUES(?, ?, 'ogi', 1, 0, 0, 0, 0)`,
+			id, []byte{byte(id), byte(id >> 8), byte(id >> 16)}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	runs := make([][]dbPos, maxRunsPerLevel)
+	for i := range runs {
+		for j := range perRun {
+			k := int64(r.Uint64())
+			if j%4 == 0 { // a position of many games
+				k = int64(uint64(r.Int64N(1000)+1) * 0x9e3779b97f4a7c15)
+			}
+			runs[i] = append(runs[i], dbPos{k, packAt(int64(1+i*games/maxRunsPerLevel+j/80), j%80, 0)})
+		}
+	}
+	b.ReportAllocs()
+	b.SetBytes(maxRunsPerLevel * perRun) // "MB/s": millions of occurrences a second
+	for b.Loop() {
+		b.StopTimer()
+		tx, err := db.sql.BeginTx(ctx, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM pos_blocks; DELETE FROM pos_runs`); err != nil {
+			b.Fatal(err)
+		}
+		for _, ps := range runs {
+			if err := writeRun(ctx, tx, ps); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := tx.Commit(); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if err := db.compactPositions(ctx); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -99,7 +99,45 @@ type preparer struct {
 	// nothing of them is kept in the rows but strings and numbers.
 	rp   replay.Replayer
 	tree rules.Position
+	// treeMoves are the opening tree's move texts of earlier games
+	// (treeMove).
+	treeMoves []treeMoveSlot
 }
+
+// treeMoveSlot is a text of treeMove's cache and its key: its bytes and
+// its length.
+type treeMoveSlot struct {
+	key  uint64
+	text string
+}
+
+// treeMove returns s, a tree row's move text, as a string of its own: the
+// writer keeps the tree's moves in its maps for a whole transaction, and
+// s may be the record's, in a block of the reader's texts (record's
+// moveText) that it would keep alive. The first plies of a collection
+// repeat few texts: a short one is taken from a small direct-mapped cache
+// of the texts copied before, instead of a copy a row.
+func (p *preparer) treeMove(s string) string {
+	if len(s) >= 8 {
+		return strings.Clone(s)
+	}
+	key := uint64(len(s)) << 56
+	for i := 0; i < len(s); i++ {
+		key |= uint64(s[i]) << (8 * i)
+	}
+	if p.treeMoves == nil {
+		p.treeMoves = make([]treeMoveSlot, 1<<treeMoveBits)
+	}
+	slot := &p.treeMoves[(key*0x9E3779B97F4A7C15)>>(64-treeMoveBits)]
+	if slot.key == key {
+		return slot.text
+	}
+	t := strings.Clone(s)
+	*slot = treeMoveSlot{key, t}
+	return t
+}
+
+const treeMoveBits = 10
 
 func newPreparer(opts replay.Options, enc *zstd.Encoder) *preparer {
 	return &preparer{opts: opts, enc: enc}
@@ -185,7 +223,9 @@ func (p *preparer) prepare(r Record) *prepared {
 			e := g.Err
 			out.err.msg = e.Error()
 			out.err.line, out.err.col = e.Pos.Line, e.Pos.Col
-			out.err.ply, out.err.move, out.err.rule = e.Ply, e.Move, e.Rule()
+			// A move's text is in a block of the reader's (record's
+			// moveText): a copy, not to keep the block.
+			out.err.ply, out.err.move, out.err.rule = e.Ply, strings.Clone(e.Move), e.Rule()
 		}
 		return out
 	}
@@ -242,7 +282,7 @@ func (p *preparer) prepare(r Record) *prepared {
 			break
 		}
 		if !st.Info.KeepsTurn {
-			out.tree = append(out.tree, treeRow{key: pos.Key(), move: st.Text, mover: int(pos.ToMove())})
+			out.tree = append(out.tree, treeRow{key: pos.Key(), move: p.treeMove(st.Text), mover: int(pos.ToMove())})
 		}
 		pos.Play(st.Move)
 	}

@@ -107,32 +107,38 @@ func BenchmarkPrepare(b *testing.B) {
 		read := newRead()
 		b.ReportAllocs()
 		b.ResetTimer()
+		cpu0 := cpuTime()
 		for i := 0; i < b.N; i++ {
 			read()
 		}
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+		b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/game")
 	})
 	b.Run("prepare", func(b *testing.B) {
 		p := newPreparer(ropts, enc)
 		b.ReportAllocs()
 		b.ResetTimer()
+		cpu0 := cpuTime()
 		for i := 0; i < b.N; i++ {
 			if out := p.safePrepare(recs[i%len(recs)]); !out.valid {
 				b.Fatalf("record %d: %+v", i%len(recs), out.err)
 			}
 		}
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+		b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/game")
 	})
 	b.Run("both", func(b *testing.B) {
 		read := newRead()
 		p := newPreparer(ropts, enc)
 		b.ReportAllocs()
 		b.ResetTimer()
+		cpu0 := cpuTime()
 		for i := 0; i < b.N; i++ {
 			if out := p.safePrepare(read()); !out.valid {
 				b.Fatalf("game %d: %+v", i, out.err)
 			}
 		}
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+		b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/game")
 	})
 }

@@ -19,6 +19,7 @@ type writer struct {
 	tagIDs  map[string]int64
 	// per transaction
 	positions []dbPos
+	runMem    runScratch // encodeRun's memory, used again by every commit
 	// The opening-tree rows of the transaction's games, one a move of a
 	// game's first TreeDepth plies, aggregated by flushTree: appending to
 	// a slice and sorting it once costs less than keeping two maps keyed
@@ -398,7 +399,7 @@ func (w *writer) flushRows(ctx context.Context) error {
 	// tenth of its time in an import of 1,000,000 Ōgi games).
 	ps := w.positions
 	encoded := make(chan encodedRun, 1)
-	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) { encoded <- encodeRun(ps) })
+	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) { encoded <- encodeRun(ps, &w.runMem) })
 	// So are the opening-tree entries, that flushTree reads in order.
 	treeSorted := make(chan struct{})
 	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) {

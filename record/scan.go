@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
+	"strings"
 )
 
 type tokKind uint8
@@ -48,24 +49,24 @@ type scanner struct {
 	max     int   // bound on the text of a comment held (0: none)
 	eof     bool
 	ioErr   error
-	sb      []byte       // scratch for strings and comments
-	texts   []internSlot // interned short texts (intern)
-	tbits   uint         // log2 of len(texts)
+	sb      []byte          // scratch for strings and comments
+	texts   []internSlot    // interned short texts (intern)
+	block   strings.Builder // move texts (moveText)
+	tbits   uint            // log2 of len(texts)
 	// lookups and misses count intern's calls and those that missed,
 	// over the current period.
 	lookups, misses int
 }
 
-// intern returns w as a string (a move text, a tag name or value), shared
+// intern returns w as a string (a tag name or value), shared
 // with an earlier equal short text when one is in its slot of a small
 // direct-mapped cache (a hash of the text picks the slot; a new text
-// replaces the old one). A collection repeats its moves' texts, so most are
-// found; a map of 16,384 texts did the same at 150 ns a lookup (cache
-// misses), most of the reader's time. The cache starts at 1,024 slots
-// (24 KiB: a Reader of one record stays small) and doubles, up to 16,384
-// slots, after a period of four lookups a slot of which more than an eighth
-// missed (a generated Ōgi collection has 18,000 different move texts in
-// 2,000 games: 4,096 slots missed half of its lookups, 16,384 a quarter).
+// replaces the old one). A collection repeats its tag names and many of
+// its values, so most are found; a map of 16,384 texts did the same at
+// 150 ns a lookup (cache misses). The cache starts at 1,024 slots (24 KiB:
+// a Reader of one record stays small) and doubles, up to 16,384 slots,
+// after a period of four lookups a slot of which more than an eighth
+// missed. Move texts are not interned (moveText).
 func (s *scanner) intern(w []byte) string {
 	if len(w) > 24 {
 		return string(w)
@@ -418,9 +419,36 @@ func (s *scanner) word(t *token, p Pos, w []byte) bool {
 		*t = token{kind: tNAG, pos: p, nags: nags}
 		return true
 	}
-	*t = token{kind: tWord, pos: p, text: s.intern(w), nags: nags}
+	*t = token{kind: tWord, pos: p, text: s.moveText(w), nags: nags}
 	return true
 }
+
+// moveText returns w as a string: a short one is copied after the texts
+// before it into a block of textBlock bytes, shared by the moves of a few
+// games and never written again, instead of being interned. A replay reads
+// every move's text right after the Reader; an interned text is wherever
+// its first occurrence was put, and in a large import that read missed the
+// CPU caches at nearly every move (ogi.lex, 5 µs a game of a 3M import's
+// profile, and intern's own slot as much), where a game's texts in a row
+// are read from the cache. A caller that keeps a text keeps its block.
+func (s *scanner) moveText(w []byte) string {
+	if len(w) > maxBlockText {
+		return string(w)
+	}
+	b := &s.block
+	if b.Cap()-b.Len() < len(w) {
+		*b = strings.Builder{}
+		b.Grow(textBlock)
+	}
+	b.Write(w)
+	all := b.String()
+	return all[len(all)-len(w):]
+}
+
+const (
+	textBlock    = 4 << 10
+	maxBlockText = 32
+)
 
 func allDots(w []byte) bool {
 	for _, c := range w {

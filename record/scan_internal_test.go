@@ -17,3 +17,17 @@ func TestDelimMasks(t *testing.T) {
 		}
 	}
 }
+
+// tagRank agrees with tagOrder.
+func TestTagRank(t *testing.T) {
+	for i, n := range tagOrder {
+		if r := tagRank(n); r != i {
+			t.Errorf("tagRank(%q) = %d, want %d", n, r, i)
+		}
+	}
+	for _, n := range []string{"", "game", "Annotator", "Termination", "GameType", "Results"} {
+		if r := tagRank(n); r != -1 {
+			t.Errorf("tagRank(%q) = %d, want -1", n, r)
+		}
+	}
+}

@@ -17,13 +17,38 @@ var tagOrder = []string{
 	"Result", "FEN", "SetUp",
 }
 
-func isOrdered(name string) bool {
-	for _, n := range tagOrder {
-		if n == name {
-			return true
-		}
+// tagRank is name's index in tagOrder, or -1 (a switch: AppendFormat ranks
+// every tag of every game).
+func tagRank(name string) int {
+	switch name {
+	case "Game":
+		return 0
+	case "Event":
+		return 1
+	case "Site":
+		return 2
+	case "Date":
+		return 3
+	case "Round":
+		return 4
+	case "Sente":
+		return 5
+	case "Gote":
+		return 6
+	case "White":
+		return 7
+	case "Black":
+		return 8
+	case "Orange":
+		return 9
+	case "Result":
+		return 10
+	case "FEN":
+		return 11
+	case "SetUp":
+		return 12
 	}
-	return false
+	return -1
 }
 
 // Write writes g in canonical form to w.
@@ -79,9 +104,19 @@ func Format(g *Game) []byte { return AppendFormat(nil, g) }
 // AppendFormat appends the canonical form of g (Format) to b.
 func AppendFormat(b []byte, g *Game) []byte {
 	hasResult := false
-	for _, name := range tagOrder {
-		for _, t := range g.Tags {
-			if t.Name == name {
+	// Each tag's rank in tagOrder, found once (not a name comparison
+	// per ordered name and tag).
+	var rankBuf [24]int8
+	ranks := rankBuf[:0]
+	if len(g.Tags) > len(rankBuf) {
+		ranks = make([]int8, 0, len(g.Tags))
+	}
+	for _, t := range g.Tags {
+		ranks = append(ranks, int8(tagRank(t.Name)))
+	}
+	for r, name := range tagOrder {
+		for i, t := range g.Tags {
+			if int(ranks[i]) == r {
 				b = appendTag(b, t)
 				if name == "Result" {
 					hasResult = true
@@ -96,8 +131,8 @@ func AppendFormat(b []byte, g *Game) []byte {
 			b = appendTag(b, Tag{"Result", r})
 		}
 	}
-	for _, t := range g.Tags {
-		if !isOrdered(t.Name) {
+	for i, t := range g.Tags {
+		if ranks[i] < 0 {
 			b = appendTag(b, t)
 		}
 	}
@@ -116,8 +151,16 @@ func appendTag(b []byte, t Tag) []byte {
 	b = append(b, '[')
 	b = append(b, t.Name...)
 	b = append(b, ' ', '"')
-	for i := 0; i < len(t.Value); i++ {
-		c := t.Value[i]
+	// The bytes up to the first to escape (all of most values) in one copy.
+	v := t.Value
+	k := 0
+	for k < len(v) && v[k] != '\\' && v[k] != '"' && v[k] != '\n' && v[k] != '\r' {
+		k++
+	}
+	b = append(b, v[:k]...)
+	v = v[k:]
+	for i := 0; i < len(v); i++ {
+		c := v[i]
 		switch c {
 		case '\\', '"':
 			b = append(b, '\\', c)

@@ -182,8 +182,10 @@ func Replay(rec *record.Game, opts Options) *Game {
 // from each (an import's worker) allocates little. The Game that Replay
 // returns, its Main and the Steps and lines under it, its Notes and its
 // Final position, are valid only until the Replayer's next Replay; strings
-// are never reused and may be kept. The zero Replayer is ready to use, by one
-// goroutine at a time; a nil *Replayer allocates every game anew.
+// are never reused and may be kept. Its Start may be the Start of the games
+// before and after it (startOf): clone it to play from it, as every user
+// does. The zero Replayer is ready to use, by one goroutine at a time; a nil
+// *Replayer allocates every game anew.
 type Replayer struct {
 	game  Game
 	buf   []byte         // replayer.buf
@@ -191,6 +193,10 @@ type Replayer struct {
 	steps []Step         // the block the lines' steps are cut from
 	lines []*Step        // the block the lines are cut from
 	used  int            // steps taken from the block by the current game
+	// start is the start position of the last game, of the ruleset
+	// startGame and the FEN startFEN (startOf).
+	start               rules.Position
+	startGame, startFEN string
 }
 
 // maxKeptSteps bounds the steps a Replayer keeps between games (about 600 KB):
@@ -209,6 +215,26 @@ func (rp *Replayer) Replay(rec *record.Game, opts Options) *Game {
 		return g
 	}
 	return replayWith(rec, rg, rp)
+}
+
+// startOf is rg's position of the FEN fen (NewPosition). A Replayer keeps
+// the last one and gives it again to a game of the same ruleset and FEN
+// (most games of a collection start from the standard position): a replay
+// never changes its start, and every user of a Game's Start clones it to
+// play from it.
+func (rp *Replayer) startOf(rg rules.Game, fen string) (rules.Position, error) {
+	if rp == nil {
+		return rg.NewPosition(fen)
+	}
+	if rp.start != nil && rp.startFEN == fen && rp.startGame == rg.ID() {
+		return rp.start, nil
+	}
+	start, err := rg.NewPosition(fen)
+	if err != nil {
+		return nil, err
+	}
+	rp.start, rp.startGame, rp.startFEN = start, rg.ID(), fen
+	return start, nil
 }
 
 // begin starts a game: the block grows to what the last game took.
@@ -262,7 +288,7 @@ func replayWith(rec *record.Game, rg rules.Game, rp *Replayer) *Game {
 	g.Rules = rg
 	g.Assumed = !named(rec)
 	defer g.explainAssumed()
-	start, err := rg.NewPosition(strings.TrimSpace(rec.Tag("FEN")))
+	start, err := rp.startOf(rg, strings.TrimSpace(rec.Tag("FEN")))
 	if err != nil {
 		g.Err = &Error{Pos: rec.Pos, Err: fmt.Errorf("%w: %w", ErrBadStart, err)}
 		return g
@@ -321,10 +347,10 @@ type replayer struct {
 }
 
 // canonText is the canonical text of mv, a move of pos written as m: m's
-// own string when it is already canonical (no new string).
-func (r *replayer) canonText(pos rules.Position, mv rules.Move, m *record.Move) string {
-	ma, ok := pos.(rules.MoveAppender)
-	if !ok {
+// own string when it is already canonical (no new string). ma is pos as a
+// rules.MoveAppender, or nil.
+func (r *replayer) canonText(pos rules.Position, ma rules.MoveAppender, mv rules.Move, m *record.Move) string {
+	if ma == nil {
 		if t := pos.FormatMove(mv); t != m.Text {
 			return t
 		}
@@ -357,6 +383,7 @@ func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) [
 	// Outcome only when the move does not parse (or before its
 	// variations): the first error is the same, found sooner.
 	_, stuckOver := pos.(rules.OverWhenStuck)
+	ma, _ := pos.(rules.MoveAppender) // asked once a line, not once a move
 	for i, m := range moves {
 		if r.g.Err != nil {
 			return steps
@@ -401,7 +428,7 @@ func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) [
 		}
 		st.Move = mv
 		st.Info = pos.Describe(mv)
-		st.Text = r.canonText(pos, mv, m)
+		st.Text = r.canonText(pos, ma, mv, m)
 		pos.Play(mv)
 		st.Key = pos.Key()
 		if st.Info.Note != "" {

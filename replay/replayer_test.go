@@ -42,7 +42,11 @@ func flatGame(g *replay.Game) string {
 	for _, n := range g.Notes {
 		notes = append(notes, n.Step.Text+": "+n.Text)
 	}
-	return fmt.Sprintf("%+v|%v|%s|%+v|%s|%v|%v|%+v", flatLine(g.Main), g.Err, final, g.Outcome, g.Result, notes, g.Assumed, g.Warnings)
+	start := "none"
+	if g.Start != nil {
+		start = fmt.Sprint(g.Start.String(), g.Start.Key())
+	}
+	return fmt.Sprintf("%+v|%v|%s|%s|%+v|%s|%v|%v|%+v", flatLine(g.Main), g.Err, start, final, g.Outcome, g.Result, notes, g.Assumed, g.Warnings)
 }
 
 // TestReplayerReuse replays every sample record with one Replayer, each in

@@ -184,10 +184,19 @@ func (p *Position) repeats(m rules.Move) bool {
 	if len(p.hist)-p.since < 2 {
 		return false
 	}
-	k := p.key ^ p.delta(m)
+	// The key after m is computed only when the move was played
+	// before: most moves are new.
 	id := uint32(m & idMask)
+	k, known := uint64(0), false
 	for j := len(p.hist) - 2; j >= p.since; j -= 2 {
-		if e := p.hist[j]; e.key == k && e.id == id && p.samePiece(m, j) {
+		e := p.hist[j]
+		if e.id != id {
+			continue
+		}
+		if !known {
+			k, known = p.key^p.delta(m), true
+		}
+		if e.key == k && p.samePiece(m, j) {
 			return true
 		}
 	}

@@ -51,10 +51,11 @@ func square(s string, i int) (int, bool) {
 	return 0, false
 }
 
-// lex reads [+]X[from][-|x]to[+|=] or [+]X*to[+|=]; ok is false on a syntax error.
-func lex(s string, side int) (parsed, string, bool) {
-	var pm parsed
-	pm.from = -1
+// lex reads [+]X[from][-|x]to[+|=] or [+]X*to[+|=] into pm; it returns
+// what is wrong on a syntax error, else "". (pm is the caller's: a struct
+// returned with the message cost a copy a move.)
+func lex(s string, side int, pm *parsed) string {
+	*pm = parsed{from: -1}
 	i := 0
 	prom := false
 	if i < len(s) && s[i] == '+' {
@@ -62,14 +63,14 @@ func lex(s string, side int) (parsed, string, bool) {
 		i++
 	}
 	if i >= len(s) {
-		return pm, "no piece letter", false
+		return "no piece letter"
 	}
 	k := letterKind(s[i])
 	if k < 0 {
-		return pm, "a move starts with a piece letter (K I R B S N L P)", false
+		return "a move starts with a piece letter (K I R B S N L P)"
 	}
 	if k == king && prom {
-		return pm, "the King has no promoted side", false
+		return "the King has no promoted side"
 	}
 	i++
 	pm.piece = makeCode(side, k, prom)
@@ -78,7 +79,7 @@ func lex(s string, side int) (parsed, string, bool) {
 		i++
 		to, ok := square(s, i)
 		if !ok {
-			return pm, "a square (a1-h8) must follow '*'", false
+			return "a square (a1-h8) must follow '*'"
 		}
 		pm.to = to
 		i += 2
@@ -103,9 +104,9 @@ func lex(s string, side int) (parsed, string, bool) {
 		case ok && !sep:
 			pm.to = sq1
 		case i < len(s):
-			return pm, fmt.Sprintf("%q is not a square (a1-h8)", s[i:]), false
+			return fmt.Sprintf("%q is not a square (a1-h8)", s[i:])
 		default:
-			return pm, "a destination square (a1-h8) is missing", false
+			return "a destination square (a1-h8) is missing"
 		}
 	}
 	if i < len(s) && (s[i] == '+' || s[i] == '=') {
@@ -113,17 +114,17 @@ func lex(s string, side int) (parsed, string, bool) {
 		i++
 	}
 	if i != len(s) {
-		return pm, fmt.Sprintf("unexpected %q", s[i:]), false
+		return fmt.Sprintf("unexpected %q", s[i:])
 	}
-	return pm, "", true
+	return ""
 }
 
 // ParseMove reads a move in short or long form and returns it if legal. The
 // long form is checked directly; only a short board move searches for its
 // origin. '-' and 'x' are both accepted whether or not the move captures.
 func (p *Position) ParseMove(text string) (rules.Move, error) {
-	pm, why, ok := lex(text, p.side)
-	if !ok {
+	var pm parsed
+	if why := lex(text, p.side, &pm); why != "" {
 		return 0, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: why}
 	}
 	if p.kingCaptured() {

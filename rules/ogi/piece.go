@@ -1,5 +1,7 @@
 package ogi
 
+import "strings"
+
 // A piece code is one byte: bits 0-2 the kind, bit 3 promoted, bit 4 Gote,
 // bit 5 present (so that 0 is an empty square). code&31 indexes the tables,
 // code&15 (kind and state) is a hand slot.
@@ -33,14 +35,15 @@ func makeCode(side, kind int, prom bool) uint8 {
 	return c
 }
 
-func letterKind(b byte) int {
-	for i := 0; i < len(pieceLetters); i++ {
-		if pieceLetters[i] == b {
-			return i
-		}
+func letterKind(b byte) int { return int(letterKinds[b]) }
+
+// letterKinds is letterKind's table: a piece letter's kind, else -1.
+var letterKinds = func() (t [256]int8) {
+	for b := range t {
+		t[b] = int8(strings.IndexByte(pieceLetters, byte(b)))
 	}
-	return -1
-}
+	return t
+}()
 
 // sqNames are "a1".."h8" by square index.
 var sqNames = func() (n [64]string) {
