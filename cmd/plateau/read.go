@@ -66,15 +66,23 @@ func softMemoryLimit(limit int64) (restore func()) {
 // An import's collector also runs less often than GOGC's default says
 // (importGCPercent, unless GOGC is set): an import is CPU-bound on two
 // cores, and with GOGC 100 under a 512 MiB limit the collector and the
-// page faults of memory it gave back to the system took about a tenth of
-// its CPU. 300,000 Ōgi games into an empty database, same binary,
-// alternated runs: 63–73 s of CPU (user+system) with GOGC 100 and 512
-// MiB, 58–60 s with GOGC 300 and 1.5 GiB (peak RSS 930–980 MB instead of
-// 555–600).
+// page faults of memory it gave back to the system took a large share of
+// its CPU. 1,000,000 Ōgi games, CLI, same binary, load 1.2–1.9:
+//
+//	GOGC, limit       into empty          into 1,000,000
+//	100, 512 MiB      141.6 s, 664 MB     213.6 s, 662 MB
+//	200, 1.5 GiB      122.1 s, 1,011 MB   194.0 s, 965 MB
+//	300, 1.5 GiB      115.2, 119.6 s,     244.9 s, 1,270 MB
+//	                  1,232 MB
+//
+// (seconds of wall time, peak RSS). At 300 the heap comes near the limit
+// in the larger transactions of an import into a full database, and the
+// collector, returning memory to the system and faulting it in again,
+// costs more than it saves (96 s of system CPU against 67).
 const (
 	validateMemoryLimit = 192 << 20
 	importMemoryLimit   = 1536 << 20
-	importGCPercent     = 300
+	importGCPercent     = 200
 )
 
 // importMemory applies an import's memory settings (importMemoryLimit,
