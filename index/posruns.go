@@ -285,24 +285,33 @@ func sortPositions(ps []dbPos, s *runScratch) {
 	shift := uint(top - b1)
 	mask := uint64(1)<<b1 - 1
 	var count [1 << topBitsMax]int
-	for i := range ps {
-		count[radixKey(ps[i].key)>>shift&mask]++
-	}
-	sum := 0
-	for d, c := range count[:1<<b1] {
-		count[d] = sum
-		sum += c
-	}
-	for i := range ps {
-		d := radixKey(ps[i].key) >> shift & mask
-		tmp[count[d]] = ps[i]
-		count[d]++
-	}
+	scatter(ps, tmp, shift, mask, count[:1<<b1])
 	var sub [1 << subBitsMax]int32
 	lo := 0
 	for _, hi := range count[:1<<b1] {
 		sortBucket(tmp[lo:hi], ps[lo:hi], shift, !unsorted, &sub)
 		lo = hi
+	}
+}
+
+// scatter is a radix pass: it moves the occurrences of src into dst in
+// the order of their key's digit radixKey>>shift&mask, stably, counting in
+// count (len: the digit's values), which it leaves holding the end of
+// each digit's occurrences in dst.
+func scatter[T int | int32](src, dst []dbPos, shift uint, mask uint64, count []T) {
+	clear(count)
+	for i := range src {
+		count[radixKey(src[i].key)>>shift&mask]++
+	}
+	var sum T
+	for d, x := range count {
+		count[d] = sum
+		sum += x
+	}
+	for i := range src {
+		d := radixKey(src[i].key) >> shift & mask
+		dst[count[d]] = src[i]
+		count[d]++
 	}
 }
 
@@ -334,20 +343,7 @@ func sortBucket(src, dst []dbPos, shift uint, atSorted bool, count *[1 << subBit
 	shift -= uint(b)
 	mask := uint64(1)<<b - 1
 	c := count[:1<<b]
-	clear(c)
-	for i := range src {
-		c[radixKey(src[i].key)>>shift&mask]++
-	}
-	var sum int32
-	for d, x := range c {
-		c[d] = sum
-		sum += x
-	}
-	for i := range src {
-		d := radixKey(src[i].key) >> shift & mask
-		dst[c[d]] = src[i]
-		c[d]++
-	}
+	scatter(src, dst, shift, mask, c)
 	if shift == 0 && atSorted {
 		return
 	}
