@@ -91,6 +91,7 @@ func importCommand() *cli.Command {
 			rulesFlag("game"),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
 			maxRecordFlag(),
+			&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile of the import to this file (`go tool pprof -tags` gives each stage's time)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -134,7 +135,12 @@ func importCommand() *cli.Command {
 					bar.Set64(min(s.Bytes, max(s.TotalBytes, s.Bytes)))
 				}
 			}
+			stopProfile, err := startCPUProfile(c.String("cpuprofile"))
+			if err != nil {
+				return exitErr(err)
+			}
 			st, err := db.Import(c.Context, c.Args().Slice(), opts)
+			stopProfile()
 			if bar != nil {
 				bar.Finish()
 			}
