@@ -542,6 +542,8 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 
 	w := newWriter(db)
 	w.replace = opts.Replace
+	w.bgMerge = !testSyncMerge
+	defer w.stopMerge()
 	pending := map[int]chunk{}
 	next := 0
 	lastProgress := time.Now()
@@ -598,6 +600,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		w.final = true
 		return commit(ctx)
 	}
 	// The stages are labelled in a CPU profile: `go tool pprof -tags`
@@ -679,6 +682,14 @@ func (db *DB) writeChunk(ctx context.Context, w *writer, c chunk, st *ImportStat
 	// between chunks, or at the next statement: database/sql rolls the
 	// transaction back when ctx is done.
 	err := db.writeRecords(context.WithoutCancel(ctx), w, c, st)
+	if err == nil {
+		// The blocks a merge beside the writer has ready (posmerge.go).
+		err = w.drainMerge(context.WithoutCancel(ctx), false)
+		var mf mergeFailed
+		if errors.As(err, &mf) {
+			w.mergeErr, err = err, nil // reported after the commit
+		}
+	}
 	if err != nil && ctx.Err() != nil {
 		return ctx.Err()
 	}

@@ -396,8 +396,8 @@ type runWriter struct {
 }
 
 func newRunWriter(ctx context.Context, tx txer) (*runWriter, error) {
-	var run int64
-	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(run), 0) + 1 FROM pos_runs`).Scan(&run); err != nil {
+	run, err := nextRunID(ctx, tx)
+	if err != nil {
 		return nil, err
 	}
 	ins, err := tx.PrepareContext(ctx, `INSERT INTO pos_blocks(run, last, data) VALUES(?, ?, ?)`)
@@ -555,8 +555,9 @@ func storeRun(ctx context.Context, tx txer, r encodedRun) error {
 // may hold a key (seek), or every block (scan).
 type runCursor struct {
 	ctx      context.Context
-	r        *posReader // its seekQuery and contQuery (nil when scanning)
-	rows     *sql.Rows  // a scan's blocks
+	r        *posReader  // its seekQuery and contQuery (nil when scanning)
+	rows     *sql.Rows   // a scan's blocks
+	pager    *blockPager // a merge's blocks, read a page at a time (posmerge.go)
 	run      int64
 	last, id int64 // the current block
 	dec      blockDecoder
@@ -582,6 +583,15 @@ func (c *runCursor) nextBlock(key int64) (bool, error) {
 	var data []byte
 	var err error
 	switch {
+	case c.pager != nil:
+		b, ok, err := c.pager.next(c.ctx)
+		if err != nil || !ok {
+			c.done = true
+			return false, err
+		}
+		c.id, c.last = b.id, b.last
+		c.dec.reset(b.data)
+		return true, nil
 	case c.rows != nil:
 		if !c.rows.Next() {
 			c.done = true
@@ -1069,7 +1079,9 @@ func newRunMerge(ctx context.Context, q txer, runs []int64) (*runMerge, error) {
 
 func (m *runMerge) close() {
 	for _, s := range m.all {
-		s.cur.rows.Close()
+		if s.cur.rows != nil {
+			s.cur.rows.Close()
+		}
 	}
 }
 

@@ -48,6 +48,15 @@ type writer struct {
 	insGame, insTagName, selPlayer, addPlayer *sql.Stmt
 
 	tags []tagRow // tags of the transaction's games, stored by flushTags
+
+	// Position runs are merged beside the writer (bgMerge, an import:
+	// posmerge.go), merge being the one in flight, whose failure mergeErr
+	// reports after the commit; final marks the import's last commit,
+	// which waits for it and merges what is left in the writer.
+	bgMerge  bool
+	merge    *posMerge
+	mergeErr error
+	final    bool
 }
 
 // tagRow is a row of the tags table.
@@ -161,6 +170,11 @@ func (w *writer) begin(ctx context.Context) error {
 	w.addPlayer = prep(`INSERT INTO players(name, folded) VALUES(?, ?)`)
 	if err == nil {
 		err = tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) + 1 FROM texts`).Scan(&w.blockID)
+	}
+	if err == nil && w.bgMerge && !w.final {
+		// Before any game of the transaction: the merge reads the live
+		// games as committed.
+		err = w.startMerge(context.WithoutCancel(ctx))
 	}
 	if err != nil {
 		tx.Rollback()
@@ -485,6 +499,12 @@ func (w *writer) rowsStmt(ctx context.Context, head, row, tail string, n int) (*
 // commit writes the pending rows and commits; it returns the text documents
 // of the committed games.
 func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
+	if w.tx == nil && w.final && w.merge != nil {
+		// The last commit stores the merge in flight.
+		if err := w.begin(ctx); err != nil {
+			return nil, err
+		}
+	}
 	if w.tx == nil {
 		return nil, nil
 	}
@@ -502,6 +522,14 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	if err != nil {
 		w.rollback()
 		return nil, err
+	}
+	if err := w.drainMerge(sctx, w.final); err != nil {
+		var mf mergeFailed
+		if !errors.As(err, &mf) {
+			w.rollback()
+			return nil, err
+		}
+		w.mergeErr = err // the games are committed all the same
 	}
 	if w.hw > 0 {
 		if err := setMeta(sctx, w.tx, "text_hw", w.hw); err != nil {
@@ -530,6 +558,12 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	if testAfterCommit != nil {
 		testAfterCommit()
 	}
+	if err, w.mergeErr = w.mergeErr, nil; err != nil {
+		return docs, afterCommit{err}
+	}
+	if w.bgMerge && !w.final {
+		return docs, nil // merged beside the writer (posmerge.go)
+	}
 	pprof.Do(ctx, pprof.Labels("write", "merge"), func(context.Context) { err = w.db.compactPositions(ctx) })
 	if err != nil {
 		return docs, afterCommit{err}
@@ -557,6 +591,8 @@ func committed(err error) bool {
 }
 
 func (w *writer) rollback() {
+	// The merge's blocks of this transaction are undone: it cannot go on.
+	w.stopMerge()
 	for _, t := range w.texts {
 		<-t.data
 	}

@@ -1,0 +1,399 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"runtime/pprof"
+	"strings"
+)
+
+// Merges of position runs beside the import's writer.
+//
+// A merge reads runs that nothing changes until the merge replaces them,
+// so its work — reading, decoding, merging and encoding every occurrence
+// of eight runs, hundreds of megabytes at the larger levels — need not
+// stop the import's writer, the one serial stage: merged in the writer's
+// own transactions after each commit (compactPositions), it was the
+// largest part of the writer's time in an import into a database of
+// 1,000,000 Ōgi games (62 µs of CPU a game of 181). During an import, a
+// merge runs in a goroutine of its own (posMerge):
+//
+//   - The writer chooses the runs and reserves the merged run's id in its
+//     transaction (meta pos_merging; nextRunID never gives it again).
+//   - The goroutine reads the live games and the runs' blocks with reads of
+//     their own, a page of blocks at a time (holding no read snapshot for
+//     the merge's whole length, which would keep SQLite from resetting the
+//     WAL), and hands the merged run's encoded blocks to the writer through
+//     a bounded channel (mergeQueue blocks).
+//   - The writer stores them in its transactions (between chunks and before
+//     each commit) as blocks of an unlisted run, which readers ignore (they
+//     take the runs from pos_runs), and, in the transaction that stores the
+//     last ones, lists the merged run and deletes its sources and the meta
+//     entry: readers see the old runs or the new one, never both nor
+//     neither.
+//   - A merge cut short (a kill, an import stopped or failed) leaves blocks
+//     of an unlisted run named by pos_merging: the next merge's transaction
+//     deletes them (dropOrphanMerge) before it reserves an id.
+//
+// The import's last commit waits for the merge in flight, then merges in
+// the writer as before, so that an import ends with at most
+// maxRunsPerLevel-1 runs a level, as without this.
+
+// posMergingKey is the meta entry naming the run that a merge in flight
+// (or cut short) writes.
+const posMergingKey = "pos_merging"
+
+// mergeQueue is the number of encoded blocks a merge computes ahead of
+// the writer (about 24 MiB of blockBytes blocks).
+const mergeQueue = 8192
+
+// pagerBatch is the number of blocks a merge's read of a run takes at a
+// time (a variable for tests).
+var pagerBatch = 256
+
+// Set by tests: testSyncMerge merges in the writer, as outside imports;
+// testMergeBlock runs before a merge beside the writer hands over a block.
+var (
+	testSyncMerge  bool
+	testMergeBlock func(context.Context)
+)
+
+// posMerge is a merge in flight.
+type posMerge struct {
+	run     int64   // the merged run, unlisted until the swap
+	srcs    []int64 // the runs merged
+	deleted int64   // pos_deleted when the merge started
+	blocks  chan encodedBlock
+	// Set before blocks is closed:
+	n   int64 // occurrences in the merged run
+	err error
+	// stop cancels the goroutine; done is closed when it has returned.
+	stop context.CancelFunc
+	done chan struct{}
+}
+
+// nextRunID is the id of a new run: past every listed run and the run of
+// a merge in flight.
+func nextRunID(ctx context.Context, q txer) (int64, error) {
+	var run int64
+	err := q.QueryRowContext(ctx, `SELECT MAX(COALESCE((SELECT MAX(run) FROM pos_runs), 0),
+		COALESCE((SELECT v FROM meta WHERE k = ?), 0)) + 1`, posMergingKey).Scan(&run)
+	return run, err
+}
+
+// dropOrphanMerge deletes the blocks of a merge that was cut short (its
+// run unlisted) and the meta entry naming it.
+func dropOrphanMerge(ctx context.Context, tx txer) error {
+	var run sql.NullInt64
+	err := tx.QueryRowContext(ctx, `SELECT v FROM meta WHERE k = ?`, posMergingKey).Scan(&run)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var listed int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs WHERE run = ?`, run.Int64).Scan(&listed); err != nil {
+		return err
+	}
+	if listed == 0 {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM pos_blocks WHERE run = ?`, run.Int64); err != nil {
+			return err
+		}
+	}
+	_, err = tx.ExecContext(ctx, `DELETE FROM meta WHERE k = ?`, posMergingKey)
+	return err
+}
+
+// mergeLevel is the lowest level of maxRunsPerLevel runs or more, and its
+// runs; none: no runs.
+func mergeLevel(ctx context.Context, q txer) (level int, runs []int64, err error) {
+	err = q.QueryRowContext(ctx, `SELECT level FROM pos_runs GROUP BY level HAVING COUNT(*) >= ? ORDER BY level LIMIT 1`,
+		maxRunsPerLevel).Scan(&level)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil, nil
+	}
+	if err != nil {
+		return 0, nil, err
+	}
+	rows, err := q.QueryContext(ctx, `SELECT run FROM pos_runs WHERE level = ? ORDER BY run`, level)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var run int64
+		if err := rows.Scan(&run); err != nil {
+			return 0, nil, err
+		}
+		runs = append(runs, run)
+	}
+	return level, runs, rows.Err()
+}
+
+// startMerge starts a merge beside the writer when a level has
+// maxRunsPerLevel runs and no merge is in flight; it runs in the writer's
+// transaction.
+func (w *writer) startMerge(ctx context.Context) error {
+	if w.merge != nil {
+		return nil
+	}
+	if err := dropOrphanMerge(ctx, w.tx); err != nil {
+		return err
+	}
+	_, runs, err := mergeLevel(ctx, w.tx)
+	if err != nil || runs == nil {
+		return err
+	}
+	run, err := nextRunID(ctx, w.tx)
+	if err != nil {
+		return err
+	}
+	deleted, err := w.db.metaInt(ctx, w.tx, posDeletedKey)
+	if err != nil {
+		return err
+	}
+	if err := setMeta(ctx, w.tx, posMergingKey, run); err != nil {
+		return err
+	}
+	mctx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	m := &posMerge{run: run, srcs: runs, deleted: deleted, blocks: make(chan encodedBlock, mergeQueue), stop: stop, done: make(chan struct{})}
+	w.merge = m
+	go pprof.Do(mctx, pprof.Labels("stage", "merge"), func(ctx context.Context) {
+		defer close(m.done)
+		m.n, m.err = mergeBeside(ctx, w.db.sql, m.srcs, m.blocks)
+		close(m.blocks)
+	})
+	return nil
+}
+
+// mergeBeside merges runs, reading them through q a page at a time, and
+// sends the merged run's blocks to out.
+func mergeBeside(ctx context.Context, q txer, runs []int64, out chan<- encodedBlock) (int64, error) {
+	live, err := validGames(ctx, q)
+	if err != nil {
+		return 0, err
+	}
+	m := &runMerge{}
+	for _, run := range runs {
+		s := &mergeSrc{cur: runCursor{ctx: ctx, run: run, pager: &blockPager{q: q, run: run}}}
+		m.all = append(m.all, s)
+		ok, err := s.advance()
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			m.srcs = append(m.srcs, s)
+		}
+	}
+	enc := newBlockEncoder(func(last int64, data []byte) error {
+		if testMergeBlock != nil {
+			testMergeBlock(ctx)
+		}
+		select {
+		case out <- encodedBlock{last: last, data: append([]byte(nil), data...)}:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	})
+	for m.next() {
+		if g, _, _ := unpackAt(m.at); live.has(g) {
+			if err := enc.add(m.key, m.at); err != nil {
+				return 0, err
+			}
+		}
+	}
+	if m.err != nil {
+		return 0, m.err
+	}
+	if err := enc.flush(); err != nil {
+		return 0, err
+	}
+	return enc.n, nil
+}
+
+// blockPager reads a run's blocks in (last, id) order, pagerBatch at a
+// time, each page a read of its own.
+type blockPager struct {
+	q        txer
+	run      int64
+	last, id int64 // of the last block read
+	started  bool
+	end      bool
+	page     []pagedBlock
+	i        int
+	arena    []byte
+}
+
+type pagedBlock struct {
+	id, last int64
+	data     []byte
+}
+
+// next is the run's next block, valid until the page is read again (after
+// the page's last block is used).
+func (p *blockPager) next(ctx context.Context) (pagedBlock, bool, error) {
+	if p.i == len(p.page) {
+		if p.end {
+			return pagedBlock{}, false, nil
+		}
+		if err := p.read(ctx); err != nil {
+			return pagedBlock{}, false, err
+		}
+		if len(p.page) == 0 {
+			return pagedBlock{}, false, nil
+		}
+	}
+	b := p.page[p.i]
+	p.i++
+	return b, true, nil
+}
+
+// pageQuery reads the blocks of a run after a (last, id), in order.
+const pageQuery = `SELECT id, last, data FROM pos_blocks WHERE run = ? AND (last, id) > (?, ?) ORDER BY last, id LIMIT ?`
+
+func (p *blockPager) read(ctx context.Context) error {
+	p.page, p.i, p.arena = p.page[:0], 0, p.arena[:0]
+	last, id := int64(-1<<63), int64(-1<<63)
+	if p.started {
+		last, id = p.last, p.id
+	}
+	rows, err := p.q.QueryContext(ctx, pageQuery, p.run, last, id, pagerBatch)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var ends []int
+	for rows.Next() {
+		var b pagedBlock
+		var raw sql.RawBytes
+		if err := rows.Scan(&b.id, &b.last, &raw); err != nil {
+			return err
+		}
+		p.arena = append(p.arena, raw...)
+		ends = append(ends, len(p.arena))
+		p.page = append(p.page, b)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	// The arena may have moved while it grew: slice it at the end.
+	start := 0
+	for i, end := range ends {
+		p.page[i].data = p.arena[start:end:end]
+		start = end
+	}
+	p.started = true
+	if n := len(p.page); n > 0 {
+		p.last, p.id = p.page[n-1].last, p.page[n-1].id
+	}
+	if len(p.page) < pagerBatch {
+		p.end = true
+	}
+	return nil
+}
+
+// drainMerge stores the merged blocks ready (wait: every block, until the
+// merge has ended) in the writer's transaction and, once the merge has
+// ended, puts its run in place of its sources.
+func (w *writer) drainMerge(ctx context.Context, wait bool) error {
+	m := w.merge
+	if m == nil {
+		return nil
+	}
+	var ins *sql.Stmt
+	for {
+		var b encodedBlock
+		var ok bool
+		if wait {
+			b, ok = <-m.blocks
+		} else {
+			select {
+			case b, ok = <-m.blocks:
+			default:
+				return nil
+			}
+		}
+		if !ok {
+			break
+		}
+		if ins == nil {
+			var err error
+			if ins, err = w.stmt(ctx, `INSERT INTO pos_blocks(run, last, data) VALUES(?, ?, ?)`); err != nil {
+				return err
+			}
+		}
+		if _, err := ins.ExecContext(ctx, m.run, b.last, b.data); err != nil {
+			return fmt.Errorf("store merged positions: %w", err)
+		}
+	}
+	<-m.done
+	w.merge = nil
+	if m.err != nil {
+		// Its blocks go with the next merge's dropOrphanMerge.
+		return mergeFailed{m.err}
+	}
+	return swapMerged(ctx, w.db, w.tx, m)
+}
+
+// mergeFailed is the error of a merge beside the writer: the writer's
+// transaction commits all the same.
+type mergeFailed struct{ err error }
+
+func (e mergeFailed) Error() string { return "merge position runs: " + e.err.Error() }
+func (e mergeFailed) Unwrap() error { return e.err }
+
+// swapMerged lists a finished merge's run and deletes its sources.
+func swapMerged(ctx context.Context, db *DB, tx txer, m *posMerge) error {
+	if m.n > 0 {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO pos_runs(run, entries, level) VALUES(?, ?, ?)`, m.run, m.n, runLevel(m.n)); err != nil {
+			return err
+		}
+	}
+	// With every run merged and no game deleted since the merge read the
+	// live ones, no occurrence of a deleted game is left.
+	var others int
+	args := []any{m.run}
+	for _, r := range m.srcs {
+		args = append(args, r)
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs WHERE run NOT IN (?`+strings.Repeat(",?", len(m.srcs))+`)`, args...).Scan(&others); err != nil {
+		return err
+	}
+	deleted, err := db.metaInt(ctx, tx, posDeletedKey)
+	if err != nil {
+		return err
+	}
+	if others == 0 && deleted == m.deleted && deleted != 0 {
+		if err := setMeta(ctx, tx, posDeletedKey, 0); err != nil {
+			return err
+		}
+	}
+	for _, run := range m.srcs {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM pos_blocks WHERE run = ?`, run); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM pos_runs WHERE run = ?`, run); err != nil {
+			return err
+		}
+	}
+	_, err = tx.ExecContext(ctx, `DELETE FROM meta WHERE k = ?`, posMergingKey)
+	return err
+}
+
+// stopMerge cancels the merge in flight, if any, and waits for its
+// goroutine: its stored blocks are left to dropOrphanMerge.
+func (w *writer) stopMerge() {
+	m := w.merge
+	if m == nil {
+		return
+	}
+	m.stop()
+	for range m.blocks {
+	}
+	<-m.done
+	w.merge = nil
+}

@@ -1,0 +1,184 @@
+package index
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync/atomic"
+	"testing"
+
+	"github.com/plateau/plateau/replay/generate"
+	"github.com/plateau/plateau/rules"
+)
+
+// writeGames writes n generated games of a ruleset to file.
+func writeGames(t *testing.T, file, game string, n int, seed uint64) {
+	t.Helper()
+	g, err := rules.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, err := generate.New(g, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := gen.Write(context.Background(), &b, n, generate.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// scanAll lists every stored occurrence of a database in order.
+func scanAll(t *testing.T, db *DB) [][4]int64 {
+	t.Helper()
+	var all [][4]int64
+	err := db.ScanPositions(context.Background(), func(key, game int64, ply, vari int) error {
+		all = append(all, [4]int64{key, game, int64(ply), int64(vari)})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return all
+}
+
+// checkRuns fails when a level holds maxRunsPerLevel runs, a block
+// belongs to no listed run or a merge is still named in meta.
+func checkRuns(t *testing.T, db *DB, stage string) (runs int) {
+	t.Helper()
+	ctx := context.Background()
+	var full, orphans, merging int
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs`).Scan(&runs)
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT level FROM pos_runs GROUP BY level HAVING COUNT(*) >= ?)`, maxRunsPerLevel).Scan(&full)
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_blocks WHERE run NOT IN (SELECT run FROM pos_runs)`).Scan(&orphans)
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM meta WHERE k = ?`, posMergingKey).Scan(&merging)
+	if full != 0 || orphans != 0 || merging != 0 {
+		t.Errorf("%s: %d runs, %d levels of %d runs or more, %d blocks of unlisted runs, pos_merging %d", stage, runs, full, maxRunsPerLevel, orphans, merging)
+	}
+	return runs
+}
+
+// TestMergeBeside: an import whose position runs are merged beside the
+// writer (several merges, one level after another, in transactions of 20
+// games) stores exactly the occurrences that merging in the writer stores,
+// and leaves no level full, no block of an unlisted run and no merge named.
+func TestMergeBeside(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "g.pdn")
+	writeGames(t, file, "ogi", 900, 3)
+	defer func(n int) { pagerBatch = n }(pagerBatch)
+	pagerBatch = 3 // runs of several pages
+	var merges atomic.Int64
+	testMergeBlock = func(context.Context) { merges.Add(1) }
+	defer func() { testMergeBlock = nil }()
+
+	importInto := func(sub string, sync bool) *DB {
+		testSyncMerge = sync
+		defer func() { testSyncMerge = false }()
+		db, err := Open(ctx, filepath.Join(dir, sub), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		if _, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
+			t.Fatal(err)
+		}
+		return db
+	}
+	inWriter := importInto("writer", true)
+	if n := merges.Load(); n != 0 {
+		t.Fatalf("merging in the writer, %d blocks went through a merge beside it", n)
+	}
+	beside := importInto("beside", false)
+	if merges.Load() == 0 {
+		t.Fatal("no merge ran beside the writer")
+	}
+	checkRuns(t, inWriter, "merged in the writer")
+	if runs := checkRuns(t, beside, "merged beside the writer"); runs > 2*maxRunsPerLevel {
+		t.Errorf("%d runs left", runs)
+	}
+	want, got := scanAll(t, inWriter), scanAll(t, beside)
+	if len(want) == 0 || !slices.Equal(got, want) {
+		t.Fatalf("merged beside the writer: %d occurrences, merged in the writer: %d", len(got), len(want))
+	}
+}
+
+// TestMergeBesideCutShort: an import stopped while a merge beside the
+// writer has stored some of its blocks leaves them as blocks of an
+// unlisted run, named in meta, that readers ignore; the next import deletes
+// them and ends as an uninterrupted import does.
+func TestMergeBesideCutShort(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "g.pdn")
+	writeGames(t, file, "ogi", 700, 4)
+	db, err := Open(ctx, filepath.Join(dir, "db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+
+	// The merge hands over one block, then waits until the import stops.
+	var handed atomic.Int64
+	testMergeBlock = func(ctx context.Context) {
+		if handed.Add(1) > 1 {
+			<-ctx.Done()
+		}
+	}
+	defer func() { testMergeBlock = nil }()
+	ictx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	testAfterCommit = func() {
+		var stored int
+		db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_blocks WHERE run = (SELECT v FROM meta WHERE k = ?)`, posMergingKey).Scan(&stored)
+		if stored > 0 {
+			cancel()
+		}
+	}
+	defer func() { testAfterCommit = nil }()
+	_, err = db.Import(ictx, []string{file}, ImportOptions{TxGames: 20, Workers: 2})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("import: %v, want it stopped", err)
+	}
+	testMergeBlock, testAfterCommit = nil, nil
+	var orphans, merging int
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_blocks WHERE run NOT IN (SELECT run FROM pos_runs)`).Scan(&orphans)
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM meta WHERE k = ?`, posMergingKey).Scan(&merging)
+	if orphans == 0 || merging != 1 {
+		t.Fatalf("after the stop: %d blocks of unlisted runs, pos_merging %d; want some and 1", orphans, merging)
+	}
+	// Readers see the listed runs only: every committed game is found
+	// once at each of its positions.
+	var games int
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE valid = 1`).Scan(&games)
+	seen := map[int64]bool{}
+	for _, o := range scanAll(t, db) {
+		seen[o[1]] = true
+	}
+	if len(seen) != games {
+		t.Fatalf("after the stop: occurrences of %d games, %d stored", len(seen), games)
+	}
+
+	if _, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	checkRuns(t, db, "after the next import")
+	ref, err := Open(ctx, filepath.Join(dir, "ref"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	if _, err := ref.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := scanAll(t, db), scanAll(t, ref); !slices.Equal(got, want) {
+		t.Fatalf("after the next import: %d occurrences, an uninterrupted import: %d", len(got), len(want))
+	}
+}
