@@ -566,7 +566,15 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		return err
 	}
 	write := func(ctx context.Context) error {
+		var waited time.Duration // for chunks
+		defer func() {
+			if debugTiming {
+				fmt.Fprintf(os.Stderr, "writer waited %v for chunks\n", waited)
+			}
+		}()
+		t0 := time.Now()
 		for c := range done {
+			waited += time.Since(t0)
 			if debugTiming {
 				fmt.Fprintf(os.Stderr, "chunk %d at %v\n", c.seq, time.Since(start))
 			}
@@ -596,6 +604,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 					opts.Progress(st)
 				}
 			}
+			t0 = time.Now()
 		}
 		if err := ctx.Err(); err != nil {
 			return err

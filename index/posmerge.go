@@ -161,9 +161,10 @@ func (w *writer) startMerge(ctx context.Context) error {
 	mctx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	m := &posMerge{run: run, srcs: runs, deleted: deleted, blocks: make(chan encodedBlock, mergeQueue), stop: stop, done: make(chan struct{})}
 	w.merge = m
-	go pprof.Do(mctx, pprof.Labels("stage", "merge"), func(ctx context.Context) {
+	// Labelled on its own, not with the writer's step that starts it.
+	go pprof.Do(context.Background(), pprof.Labels("stage", "merge"), func(context.Context) {
 		defer close(m.done)
-		m.n, m.err = mergeBeside(ctx, w.db.sql, m.srcs, m.blocks)
+		m.n, m.err = mergeBeside(mctx, w.db.sql, m.srcs, m.blocks)
 		close(m.blocks)
 	})
 	return nil
