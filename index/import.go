@@ -544,6 +544,14 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	w.replace = opts.Replace
 	w.bgMerge = !testSyncMerge
 	defer w.stopMerge()
+	conn, release, err := db.writerConn(ctx)
+	if err != nil {
+		return st, err
+	}
+	defer release()
+	w.conn = conn
+	ckpt := newCheckpointer(db)
+	defer ckpt.stop()
 	pending := map[int]chunk{}
 	next := 0
 	lastProgress := time.Now()
@@ -558,6 +566,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 			fmt.Fprintf(os.Stderr, "commit %v at %v\n", time.Since(t0), time.Since(start))
 		}
 		if committed(err) {
+			ckpt.committed()
 			st.Committed = st.Stored
 			if len(docs) > 0 {
 				texts <- docs
@@ -641,6 +650,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		// import's games are read. A failure leaves them to be counted
 		// by the next reader.
 		db.storeCounts(ctx)
+		ckpt.stop()
 		db.checkpoint()
 	}
 	st.Elapsed = time.Since(start)

@@ -53,6 +53,9 @@ type writer struct {
 	// posmerge.go), merge being the one in flight, whose failure mergeErr
 	// reports after the commit; final marks the import's last commit,
 	// which waits for it and merges what is left in the writer.
+	// conn is the import's own connection (checkpoint.go); nil: the
+	// pool's.
+	conn     *sql.Conn
 	bgMerge  bool
 	merge    *posMerge
 	mergeErr error
@@ -146,7 +149,13 @@ func newWriter(db *DB) *writer {
 }
 
 func (w *writer) begin(ctx context.Context) error {
-	tx, err := w.db.sql.BeginTx(ctx, nil)
+	var tx *sql.Tx
+	var err error
+	if w.conn != nil {
+		tx, err = w.conn.BeginTx(ctx, nil)
+	} else {
+		tx, err = w.db.sql.BeginTx(ctx, nil)
+	}
 	if err != nil {
 		return err
 	}
