@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// Checkpoints beside the import's writer.
+// Checkpoints beside the import's writer, and the writer's connection.
 //
 // In WAL mode SQLite's commit appends the transaction's pages to the WAL;
 // a checkpoint copies them into the database file and syncs it. By
@@ -31,6 +31,16 @@ import (
 // writerCheckpointPages is the automatic checkpoint of an import's writer:
 // 1 GiB of 16 KiB pages.
 const writerCheckpointPages = 65536
+
+// writerCacheKiB is the page cache of an import's writer, four times a
+// connection's (defaultCacheKiB): the random-key B-trees an import writes
+// at every commit (the games' hash and players, tags, the opening tree)
+// outgrow 64 MiB from a few hundred thousand games on, and a page read
+// again is a system call and a copy. 200,000 Ōgi games into 1,000,000:
+// 37.2 and 44.1 s against 48.4 and 44.9 s with 64 MiB (alternated runs,
+// load about 1.5), less system time (9.6–10.8 s against 12.6–13.6), for
+// about 190 MB more memory at most.
+const writerCacheKiB = 256 << 10
 
 // checkpointer runs checkpoints beside the writer.
 type checkpointer struct {
@@ -81,12 +91,15 @@ func (db *DB) writerConn(ctx context.Context) (conn *sql.Conn, release func(), e
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA wal_autocheckpoint = %d`, writerCheckpointPages)); err != nil {
-		conn.Close()
-		return nil, nil, err
+	for _, q := range []string{fmt.Sprintf(`PRAGMA wal_autocheckpoint = %d`, writerCheckpointPages), fmt.Sprintf(`PRAGMA cache_size = -%d`, writerCacheKiB)} {
+		if _, err := conn.ExecContext(ctx, q); err != nil {
+			conn.Close()
+			return nil, nil, err
+		}
 	}
 	return conn, func() {
 		conn.ExecContext(context.Background(), `PRAGMA wal_autocheckpoint = 1000`)
+		conn.ExecContext(context.Background(), fmt.Sprintf(`PRAGMA cache_size = -%d`, defaultCacheKiB))
 		conn.Close()
 	}, nil
 }

@@ -20,6 +20,10 @@ import (
 // database is opened immutable (the files as they lie), unless a WAL with
 // content and its -shm are left there (an import killed, then the disk
 // made read-only): then SQLite reads them read-only.
+// defaultCacheKiB is the page cache of a connection (an import's writer
+// has more: writerCacheKiB).
+const defaultCacheKiB = 64 << 10
+
 func sqliteDSN(dir string, opts Options) (string, error) {
 	path := filepath.Join(dir, sqliteName)
 	if opts.ReadOnly {
@@ -42,7 +46,7 @@ func sqliteDSN(dir string, opts Options) (string, error) {
 	v := url.Values{}
 	v.Set("_busy_timeout", "30000")
 	v.Set("_foreign_keys", "0")
-	v.Set("_cache_size", "-65536")
+	v.Set("_cache_size", fmt.Sprint(-defaultCacheKiB))
 	if opts.ReadOnly {
 		v.Set("mode", "ro")
 		v.Set("_txlock", "deferred")
