@@ -121,9 +121,16 @@
 // statements run without a cancellable context, for which go-sqlite3
 // starts a goroutine per statement: together about 17 µs of the writer's
 // CPU a game less, at 100,000 Ōgi games). The writer is the one serial
-// stage: a commit's positions are sorted and encoded into blocks by a
-// goroutine of their own while the writer stores the tags and tree rows,
-// and text blocks are compressed by goroutines. Invalid records (syntax errors,
+// stage, and what can leave it does: a commit's positions are sorted and
+// encoded into blocks by a goroutine of their own while the writer stores
+// the tags and tree rows, text blocks are compressed by goroutines, the
+// merges of position runs are computed beside the writer, which only
+// stores the merged blocks (posmerge.go), and the WAL is checkpointed by a
+// goroutine after each commit, on another connection, while the writer
+// goes on (checkpoint.go; the writer's own connection has a 256 MiB page
+// cache). 1,000,000 Ōgi games into an empty database and into one of
+// 1,000,000: 216.7 → 162.7 s and 289.2 → 207.7 s with these three
+// (plateau import, 2 cores). Invalid records (syntax errors,
 // illegal moves, unknown games, wrong results) are stored with their first
 // error and listed by Errors; an invalid copy of a record is replaced when a
 // later import finds it valid (--force). A file read completely is marked

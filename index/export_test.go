@@ -1,13 +1,35 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"slices"
 	"sort"
+	"testing"
 
+	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
 )
+
+// GenText makes n generated games of a ruleset as record text (for the
+// tests of this package, inside and outside it).
+func GenText(t testing.TB, game string, n int, seed uint64) []byte {
+	t.Helper()
+	g, err := rules.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, err := generate.New(g, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := gen.Write(context.Background(), &b, n, generate.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
 
 // StoredPositions counts the valid games of a ruleset and the positions a
 // pattern search visits in them (the start of every game and the position

@@ -26,23 +26,9 @@ import (
 // temporary directory and returns it open (writable) with the file.
 func importedDB(t *testing.T, n int, opts ImportOptions) (*DB, string) {
 	t.Helper()
-	g, err := rules.Lookup("draughts")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gen, err := generate.New(g, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if _, err := gen.Write(context.Background(), &b, n, generate.Options{}); err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
 	file := filepath.Join(dir, "g.pdn")
-	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeGames(t, file, "draughts", n, 5)
 	db, err := Open(context.Background(), filepath.Join(dir, "db"), Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -1,15 +1,12 @@
 package index_test
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/plateau/plateau/index"
-	"github.com/plateau/plateau/replay/generate"
-	"github.com/plateau/plateau/rules"
 
 	_ "github.com/plateau/plateau/rules/dames"
 	_ "github.com/plateau/plateau/rules/dejarik"
@@ -19,19 +16,7 @@ import (
 // genText makes n games of a ruleset as record text.
 func genText(t testing.TB, game string, n int, seed uint64) []byte {
 	t.Helper()
-	g, err := rules.Lookup(game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gen, err := generate.New(g, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if _, err := gen.Write(context.Background(), &b, n, generate.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
+	return index.GenText(t, game, n, seed)
 }
 
 func writeFile(t testing.TB, dir, name string, data []byte) string {

@@ -1,7 +1,6 @@
 package index
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -9,27 +8,12 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
-
-	"github.com/plateau/plateau/replay/generate"
-	"github.com/plateau/plateau/rules"
 )
 
 // writeGames writes n generated games of a ruleset to file.
 func writeGames(t *testing.T, file, game string, n int, seed uint64) {
 	t.Helper()
-	g, err := rules.Lookup(game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gen, err := generate.New(g, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if _, err := gen.Write(context.Background(), &b, n, generate.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(file, GenText(t, game, n, seed), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -28,8 +28,11 @@ import (
 //   - Runs are merged when maxRunsPerLevel runs of one size level exist
 //     (level = log8 of the entries over 64Ki), so that a database holds a
 //     few dozen runs at most: each occurrence is rewritten about once per
-//     8× growth of the database. A merge is one transaction: new run in,
-//     old runs out.
+//     8× growth of the database. The swap is one transaction: new run in,
+//     old runs out. During an import the merge is computed beside the
+//     writer, which stores the new run's blocks as they come and swaps in
+//     the transaction of the last ones (posmerge.go); elsewhere it is one
+//     transaction of its own (compactPositions).
 //   - The occurrences the opening-tree aggregate counts (main line, ply below
 //     TreeDepth) are stored under the salted key, the others under the
 //     salted key XOR the database's deep salt (DB.deepSalt), so that Tree
