@@ -54,10 +54,11 @@ const mergeQueue = 8192
 var pagerBatch = 256
 
 // Set by tests: testSyncMerge merges in the writer, as outside imports;
-// testMergeBlock runs before a merge beside the writer hands over a block.
+// testMergeBlock runs before a merge beside the writer hands over a block;
+// its error fails the merge.
 var (
 	testSyncMerge  bool
-	testMergeBlock func(context.Context)
+	testMergeBlock func(context.Context) error
 )
 
 // posMerge is a merge in flight.
@@ -191,7 +192,9 @@ func mergeBeside(ctx context.Context, q txer, runs []int64, out chan<- encodedBl
 	}
 	enc := newBlockEncoder(func(last int64, data []byte) error {
 		if testMergeBlock != nil {
-			testMergeBlock(ctx)
+			if err := testMergeBlock(ctx); err != nil {
+				return err
+			}
 		}
 		select {
 		case out <- encodedBlock{last: last, data: append([]byte(nil), data...)}:

@@ -60,7 +60,7 @@ func TestMergeBeside(t *testing.T) {
 	defer func(n int) { pagerBatch = n }(pagerBatch)
 	pagerBatch = 3 // runs of several pages
 	var merges atomic.Int64
-	testMergeBlock = func(context.Context) { merges.Add(1) }
+	testMergeBlock = func(context.Context) error { merges.Add(1); return nil }
 	defer func() { testMergeBlock = nil }()
 
 	importInto := func(sub string, sync bool) *DB {
@@ -111,10 +111,11 @@ func TestMergeBesideCutShort(t *testing.T) {
 
 	// The merge hands over one block, then waits until the import stops.
 	var handed atomic.Int64
-	testMergeBlock = func(ctx context.Context) {
+	testMergeBlock = func(ctx context.Context) error {
 		if handed.Add(1) > 1 {
 			<-ctx.Done()
 		}
+		return nil
 	}
 	defer func() { testMergeBlock = nil }()
 	ictx, cancel := context.WithCancel(ctx)
@@ -151,6 +152,63 @@ func TestMergeBesideCutShort(t *testing.T) {
 	}
 
 	if _, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	checkRuns(t, db, "after the next import")
+	ref, err := Open(ctx, filepath.Join(dir, "ref"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	if _, err := ref.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := scanAll(t, db), scanAll(t, ref); !slices.Equal(got, want) {
+		t.Fatalf("after the next import: %d occurrences, an uninterrupted import: %d", len(got), len(want))
+	}
+}
+
+// TestMergeBesideFails: a merge beside the writer that fails (a read
+// error, say) fails the import after a commit: its games are committed and
+// counted, readers see every one of them, and the next import deletes the
+// failed merge's blocks and ends as an uninterrupted import does.
+func TestMergeBesideFails(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "g.pdn")
+	writeGames(t, file, "ogi", 500, 6)
+	db, err := Open(ctx, filepath.Join(dir, "db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	broken := errors.New("disk on fire")
+	var handed atomic.Int64
+	testMergeBlock = func(context.Context) error {
+		if handed.Add(1) > 1 {
+			return broken
+		}
+		return nil
+	}
+	defer func() { testMergeBlock = nil }()
+	st, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2})
+	if !errors.Is(err, broken) || !committed(err) {
+		t.Fatalf("import: %v, want the merge's error after a commit", err)
+	}
+	testMergeBlock = nil
+	var games int
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM games`).Scan(&games)
+	if st.Committed != games || games == 0 {
+		t.Fatalf("the import says %d games committed, the database holds %d", st.Committed, games)
+	}
+	seen := map[int64]bool{}
+	for _, o := range scanAll(t, db) {
+		seen[o[1]] = true
+	}
+	if len(seen) != games {
+		t.Fatalf("occurrences of %d games, %d stored", len(seen), games)
+	}
+	if _, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2, Force: true}); err != nil {
 		t.Fatal(err)
 	}
 	checkRuns(t, db, "after the next import")

@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"os"
 	"runtime/pprof"
+	"sync"
 )
 
 // startCPUProfile writes a CPU profile to path until the returned function
-// is called; an empty path profiles nothing.
+// is first called; an empty path profiles nothing.
 func startCPUProfile(path string) (stop func(), err error) {
 	if path == "" {
 		return func() {}, nil
@@ -20,8 +21,11 @@ func startCPUProfile(path string) (stop func(), err error) {
 		f.Close()
 		return nil, fmt.Errorf("--cpuprofile: %w", err)
 	}
+	var once sync.Once
 	return func() {
-		pprof.StopCPUProfile()
-		f.Close()
+		once.Do(func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		})
 	}, nil
 }

@@ -101,6 +101,11 @@ func importCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			stopProfile, err := startCPUProfile(c.String("cpuprofile"))
+			if err != nil {
+				return cli.Exit(err.Error(), exitUsage)
+			}
+			defer stopProfile()
 			db, err := openDB(c, false)
 			if err != nil {
 				return err
@@ -134,10 +139,6 @@ func importCommand() *cli.Command {
 					bar.Describe(fmt.Sprintf("%d games (%.0f/s), %d errors, %d duplicates", s.Records, rate, s.Invalid, s.Duplicates))
 					bar.Set64(min(s.Bytes, max(s.TotalBytes, s.Bytes)))
 				}
-			}
-			stopProfile, err := startCPUProfile(c.String("cpuprofile"))
-			if err != nil {
-				return exitErr(err)
 			}
 			st, err := db.Import(c.Context, c.Args().Slice(), opts)
 			stopProfile()
