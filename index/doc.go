@@ -129,8 +129,10 @@
 // goroutine after each commit, on another connection, while the writer
 // goes on (checkpoint.go; the writer's own connection has a 256 MiB page
 // cache). 1,000,000 Ōgi games into an empty database and into one of
-// 1,000,000: 216.7 → 162.7 s and 289.2 → 207.7 s with these three
-// (plateau import, 2 cores). Invalid records (syntax errors,
+// 1,000,000: 187.2 → 152.4 s and 297.5 → 221.9 s with these three
+// (plateau import, 2 cores, the binaries run in turn; at 2,000,000 the
+// file then kept 596 MB of free pages, against 134 MB, for later merges
+// and imports). Invalid records (syntax errors,
 // illegal moves, unknown games, wrong results) are stored with their first
 // error and listed by Errors; an invalid copy of a record is replaced when a
 // later import finds it valid (--force). A file read completely is marked
