@@ -48,6 +48,58 @@ func checkRuns(t *testing.T, db *DB, stage string) (runs int) {
 	return runs
 }
 
+// interruptedImport makes a database and a file of n Ōgi games for an
+// import that a test interrupts.
+func interruptedImport(t *testing.T, n int, seed uint64) (db *DB, dir, file string) {
+	t.Helper()
+	dir = t.TempDir()
+	file = filepath.Join(dir, "g.pdn")
+	writeGames(t, file, "ogi", n, seed)
+	db, err := Open(context.Background(), filepath.Join(dir, "db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, dir, file
+}
+
+// checkGamesFound fails unless the occurrences readers see are of every
+// stored valid game.
+func checkGamesFound(t *testing.T, db *DB, stage string) {
+	t.Helper()
+	var games int
+	db.sql.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM games WHERE valid = 1`).Scan(&games)
+	seen := map[int64]bool{}
+	for _, o := range scanAll(t, db) {
+		seen[o[1]] = true
+	}
+	if len(seen) != games || games == 0 {
+		t.Fatalf("%s: occurrences of %d games, %d stored", stage, len(seen), games)
+	}
+}
+
+// checkCompleted imports file again into db, then checks that its runs
+// are in order and its occurrences those of an uninterrupted import.
+func checkCompleted(t *testing.T, db *DB, dir, file string) {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2, Force: true}); err != nil {
+		t.Fatal(err)
+	}
+	checkRuns(t, db, "after the next import")
+	ref, err := Open(ctx, filepath.Join(dir, "ref"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	if _, err := ref.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := scanAll(t, db), scanAll(t, ref); !slices.Equal(got, want) {
+		t.Fatalf("after the next import: %d occurrences, an uninterrupted import: %d", len(got), len(want))
+	}
+}
+
 // TestMergeBeside: an import whose position runs are merged beside the
 // writer (several merges, one level after another, in transactions of 20
 // games) stores exactly the occurrences that merging in the writer stores,
@@ -100,14 +152,7 @@ func TestMergeBeside(t *testing.T) {
 // them and ends as an uninterrupted import does.
 func TestMergeBesideCutShort(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	file := filepath.Join(dir, "g.pdn")
-	writeGames(t, file, "ogi", 700, 4)
-	db, err := Open(ctx, filepath.Join(dir, "db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db, dir, file := interruptedImport(t, 700, 4)
 
 	// The merge hands over one block, then waits until the import stops.
 	var handed atomic.Int64
@@ -128,7 +173,7 @@ func TestMergeBesideCutShort(t *testing.T) {
 		}
 	}
 	defer func() { testAfterCommit = nil }()
-	_, err = db.Import(ictx, []string{file}, ImportOptions{TxGames: 20, Workers: 2})
+	_, err := db.Import(ictx, []string{file}, ImportOptions{TxGames: 20, Workers: 2})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("import: %v, want it stopped", err)
 	}
@@ -139,33 +184,9 @@ func TestMergeBesideCutShort(t *testing.T) {
 	if orphans == 0 || merging != 1 {
 		t.Fatalf("after the stop: %d blocks of unlisted runs, pos_merging %d; want some and 1", orphans, merging)
 	}
-	// Readers see the listed runs only: every committed game is found
-	// once at each of its positions.
-	var games int
-	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE valid = 1`).Scan(&games)
-	seen := map[int64]bool{}
-	for _, o := range scanAll(t, db) {
-		seen[o[1]] = true
-	}
-	if len(seen) != games {
-		t.Fatalf("after the stop: occurrences of %d games, %d stored", len(seen), games)
-	}
-
-	if _, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
-		t.Fatal(err)
-	}
-	checkRuns(t, db, "after the next import")
-	ref, err := Open(ctx, filepath.Join(dir, "ref"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
-	if _, err := ref.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
-		t.Fatal(err)
-	}
-	if got, want := scanAll(t, db), scanAll(t, ref); !slices.Equal(got, want) {
-		t.Fatalf("after the next import: %d occurrences, an uninterrupted import: %d", len(got), len(want))
-	}
+	// Readers see the listed runs only.
+	checkGamesFound(t, db, "after the stop")
+	checkCompleted(t, db, dir, file)
 }
 
 // TestMergeBesideFails: a merge beside the writer that fails (a read
@@ -174,14 +195,7 @@ func TestMergeBesideCutShort(t *testing.T) {
 // failed merge's blocks and ends as an uninterrupted import does.
 func TestMergeBesideFails(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	file := filepath.Join(dir, "g.pdn")
-	writeGames(t, file, "ogi", 500, 6)
-	db, err := Open(ctx, filepath.Join(dir, "db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db, dir, file := interruptedImport(t, 500, 6)
 	broken := errors.New("disk on fire")
 	var handed atomic.Int64
 	testMergeBlock = func(context.Context) error {
@@ -201,26 +215,6 @@ func TestMergeBesideFails(t *testing.T) {
 	if st.Committed != games || games == 0 {
 		t.Fatalf("the import says %d games committed, the database holds %d", st.Committed, games)
 	}
-	seen := map[int64]bool{}
-	for _, o := range scanAll(t, db) {
-		seen[o[1]] = true
-	}
-	if len(seen) != games {
-		t.Fatalf("occurrences of %d games, %d stored", len(seen), games)
-	}
-	if _, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2, Force: true}); err != nil {
-		t.Fatal(err)
-	}
-	checkRuns(t, db, "after the next import")
-	ref, err := Open(ctx, filepath.Join(dir, "ref"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
-	if _, err := ref.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
-		t.Fatal(err)
-	}
-	if got, want := scanAll(t, db), scanAll(t, ref); !slices.Equal(got, want) {
-		t.Fatalf("after the next import: %d occurrences, an uninterrupted import: %d", len(got), len(want))
-	}
+	checkGamesFound(t, db, "after the failure")
+	checkCompleted(t, db, dir, file)
 }
