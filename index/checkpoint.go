@@ -44,14 +44,13 @@ const writerCacheKiB = 256 << 10
 
 // checkpointer runs checkpoints beside the writer.
 type checkpointer struct {
-	db   *DB
 	poke chan struct{}
 	done chan struct{}
 	once sync.Once
 }
 
 func newCheckpointer(db *DB) *checkpointer {
-	c := &checkpointer{db: db, poke: make(chan struct{}, 1), done: make(chan struct{})}
+	c := &checkpointer{poke: make(chan struct{}, 1), done: make(chan struct{})}
 	go pprof.Do(context.Background(), pprof.Labels("stage", "checkpoint"), func(ctx context.Context) {
 		defer close(c.done)
 		for range c.poke {

@@ -704,10 +704,6 @@ func (db *DB) writeChunk(ctx context.Context, w *writer, c chunk, st *ImportStat
 	if err == nil {
 		// The blocks a merge beside the writer has ready (posmerge.go).
 		err = w.drainMerge(context.WithoutCancel(ctx), false)
-		var mf mergeFailed
-		if errors.As(err, &mf) {
-			w.mergeErr, err = err, nil // reported after the commit
-		}
 	}
 	if err != nil && ctx.Err() != nil {
 		return ctx.Err()

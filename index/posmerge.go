@@ -108,30 +108,31 @@ func dropOrphanMerge(ctx context.Context, tx txer) error {
 	return err
 }
 
-// mergeLevel is the lowest level of maxRunsPerLevel runs or more, and its
-// runs; none: no runs.
-func mergeLevel(ctx context.Context, q txer) (level int, runs []int64, err error) {
+// mergeLevel lists the runs of the lowest level of maxRunsPerLevel runs or
+// more; none: nil.
+func mergeLevel(ctx context.Context, q txer) (runs []int64, err error) {
+	var level int
 	err = q.QueryRowContext(ctx, `SELECT level FROM pos_runs GROUP BY level HAVING COUNT(*) >= ? ORDER BY level LIMIT 1`,
 		maxRunsPerLevel).Scan(&level)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil, nil
+		return nil, nil
 	}
 	if err != nil {
-		return 0, nil, err
+		return nil, err
 	}
 	rows, err := q.QueryContext(ctx, `SELECT run FROM pos_runs WHERE level = ? ORDER BY run`, level)
 	if err != nil {
-		return 0, nil, err
+		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var run int64
 		if err := rows.Scan(&run); err != nil {
-			return 0, nil, err
+			return nil, err
 		}
 		runs = append(runs, run)
 	}
-	return level, runs, rows.Err()
+	return runs, rows.Err()
 }
 
 // startMerge starts a merge beside the writer when a level has
@@ -144,7 +145,7 @@ func (w *writer) startMerge(ctx context.Context) error {
 	if err := dropOrphanMerge(ctx, w.tx); err != nil {
 		return err
 	}
-	_, runs, err := mergeLevel(ctx, w.tx)
+	runs, err := mergeLevel(ctx, w.tx)
 	if err != nil || runs == nil {
 		return err
 	}
@@ -180,14 +181,8 @@ func mergeBeside(ctx context.Context, q txer, runs []int64, out chan<- encodedBl
 	}
 	m := &runMerge{}
 	for _, run := range runs {
-		s := &mergeSrc{cur: runCursor{ctx: ctx, run: run, pager: &blockPager{q: q, run: run}}}
-		m.all = append(m.all, s)
-		ok, err := s.advance()
-		if err != nil {
+		if err := m.add(&mergeSrc{cur: runCursor{ctx: ctx, run: run, pager: &blockPager{q: q, run: run}}}); err != nil {
 			return 0, err
-		}
-		if ok {
-			m.srcs = append(m.srcs, s)
 		}
 	}
 	enc := newBlockEncoder(func(last int64, data []byte) error {
@@ -203,15 +198,8 @@ func mergeBeside(ctx context.Context, q txer, runs []int64, out chan<- encodedBl
 			return ctx.Err()
 		}
 	})
-	for m.next() {
-		if g, _, _ := unpackAt(m.at); live.has(g) {
-			if err := enc.add(m.key, m.at); err != nil {
-				return 0, err
-			}
-		}
-	}
-	if m.err != nil {
-		return 0, m.err
+	if err := m.encode(live, enc); err != nil {
+		return 0, err
 	}
 	if err := enc.flush(); err != nil {
 		return 0, err
@@ -302,7 +290,9 @@ func (p *blockPager) read(ctx context.Context) error {
 
 // drainMerge stores the merged blocks ready (wait: every block, until the
 // merge has ended) in the writer's transaction and, once the merge has
-// ended, puts its run in place of its sources.
+// ended, puts its run in place of its sources. A failed merge is not the
+// transaction's failure: it is kept in w.mergeErr, which the commit
+// reports once its games are committed.
 func (w *writer) drainMerge(ctx context.Context, wait bool) error {
 	m := w.merge
 	if m == nil {
@@ -338,19 +328,19 @@ func (w *writer) drainMerge(ctx context.Context, wait bool) error {
 	w.merge = nil
 	if m.err != nil {
 		// Its blocks go with the next merge's dropOrphanMerge.
-		return mergeFailed{m.err}
+		w.mergeErr = fmt.Errorf("merge position runs: %w", m.err)
+		return nil
 	}
-	return swapMerged(ctx, w.db, w.tx, m)
+	if err := swapMerged(ctx, w.db, w.tx, m); err != nil {
+		return err
+	}
+	_, err := w.tx.ExecContext(ctx, `DELETE FROM meta WHERE k = ?`, posMergingKey)
+	return err
 }
 
-// mergeFailed is the error of a merge beside the writer: the writer's
-// transaction commits all the same.
-type mergeFailed struct{ err error }
-
-func (e mergeFailed) Error() string { return "merge position runs: " + e.err.Error() }
-func (e mergeFailed) Unwrap() error { return e.err }
-
-// swapMerged lists a finished merge's run and deletes its sources.
+// swapMerged lists a finished merge's run (none when it holds no
+// occurrence) and deletes its sources, in the writer's transaction or in
+// mergeRuns'.
 func swapMerged(ctx context.Context, db *DB, tx txer, m *posMerge) error {
 	if m.n > 0 {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO pos_runs(run, entries, level) VALUES(?, ?, ?)`, m.run, m.n, runLevel(m.n)); err != nil {
@@ -384,8 +374,7 @@ func swapMerged(ctx context.Context, db *DB, tx txer, m *posMerge) error {
 			return err
 		}
 	}
-	_, err = tx.ExecContext(ctx, `DELETE FROM meta WHERE k = ?`, posMergingKey)
-	return err
+	return nil
 }
 
 // stopMerge cancels the merge in flight, if any, and waits for its

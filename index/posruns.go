@@ -418,16 +418,6 @@ func (rw *runWriter) insert(last int64, data []byte) error {
 	return err
 }
 
-// finish writes the last block and lists the run; an empty run is not
-// listed.
-func (rw *runWriter) finish() (int64, error) {
-	if err := rw.enc.flush(); err != nil {
-		rw.ins.Close()
-		return 0, err
-	}
-	return rw.list(rw.enc.n)
-}
-
 // list lists the run with its n occurrences (none: not listed) and closes
 // the writer.
 func (rw *runWriter) list(n int64) (int64, error) {
@@ -880,31 +870,13 @@ func (it *occIter) next() bool {
 // mergeRuns merges the runs of a level that has maxRunsPerLevel of them
 // into one, in one transaction, keeping only the occurrences of games
 // still stored and valid. It reports whether it merged.
-func mergeRuns(ctx context.Context, tx txer) (bool, error) {
-	var level int
-	err := tx.QueryRowContext(ctx, `SELECT level FROM pos_runs GROUP BY level HAVING COUNT(*) >= ? ORDER BY level LIMIT 1`,
-		maxRunsPerLevel).Scan(&level)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
+func mergeRuns(ctx context.Context, tx txer, db *DB) (bool, error) {
+	runs, err := mergeLevel(ctx, tx)
+	if err != nil || runs == nil {
 		return false, err
 	}
-	var runs []int64
-	rows, err := tx.QueryContext(ctx, `SELECT run FROM pos_runs WHERE level = ? ORDER BY run`, level)
+	deleted, err := db.metaInt(ctx, tx, posDeletedKey)
 	if err != nil {
-		return false, err
-	}
-	for rows.Next() {
-		var run int64
-		if err := rows.Scan(&run); err != nil {
-			rows.Close()
-			return false, err
-		}
-		runs = append(runs, run)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return false, err
 	}
 	// The ids of the valid games, as a bitmap: a merge drops the
@@ -922,41 +894,15 @@ func mergeRuns(ctx context.Context, tx txer) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	for m.next() {
-		if g, _, _ := unpackAt(m.at); live.has(g) {
-			if err := rw.enc.add(m.key, m.at); err != nil {
-				rw.ins.Close()
-				return false, err
-			}
-		}
-	}
-	if m.err != nil {
-		rw.ins.Close()
-		return false, m.err
-	}
-	newRun, err := rw.finish()
-	if err != nil {
+	defer rw.ins.Close()
+	if err := m.encode(live, rw.enc); err != nil {
 		return false, err
 	}
-	// With every run merged, no occurrence of a deleted game is left.
-	var others int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs WHERE level <> ? AND run <> ?`, level, newRun).Scan(&others); err != nil {
+	if err := rw.enc.flush(); err != nil {
 		return false, err
 	}
-	if others == 0 {
-		if err := setMeta(ctx, tx, posDeletedKey, 0); err != nil {
-			return false, err
-		}
-	}
-	for _, run := range runs {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM pos_blocks WHERE run = ?`, run); err != nil {
-			return false, err
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM pos_runs WHERE run = ?`, run); err != nil {
-			return false, err
-		}
-	}
-	return true, nil
+	err = swapMerged(ctx, db, tx, &posMerge{run: rw.run, srcs: runs, deleted: deleted, n: rw.enc.n})
+	return err == nil, err
 }
 
 // idSet is a bitmap of game ids.
@@ -1012,7 +958,7 @@ func (db *DB) compactPositions(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		merged, err := mergeRuns(ctx, tx)
+		merged, err := mergeRuns(ctx, tx, db)
 		if err == nil && merged {
 			err = tx.Commit()
 		} else {
@@ -1066,18 +1012,35 @@ func newRunMerge(ctx context.Context, q txer, runs []int64) (*runMerge, error) {
 			m.close()
 			return nil, err
 		}
-		s := &mergeSrc{cur: runCursor{ctx: ctx, rows: rows, run: run}}
-		m.all = append(m.all, s)
-		ok, err := s.advance()
-		if err != nil {
+		if err := m.add(&mergeSrc{cur: runCursor{ctx: ctx, rows: rows, run: run}}); err != nil {
 			m.close()
 			return nil, err
 		}
-		if ok {
-			m.srcs = append(m.srcs, s)
-		}
 	}
 	return m, nil
+}
+
+// add makes s one of the merge's sources, at its first occurrence.
+func (m *runMerge) add(s *mergeSrc) error {
+	m.all = append(m.all, s)
+	ok, err := s.advance()
+	if ok {
+		m.srcs = append(m.srcs, s)
+	}
+	return err
+}
+
+// encode writes the merged occurrences of the live games to enc (not
+// flushed).
+func (m *runMerge) encode(live idSet, enc *blockEncoder) error {
+	for m.next() {
+		if g, _, _ := unpackAt(m.at); live.has(g) {
+			if err := enc.add(m.key, m.at); err != nil {
+				return err
+			}
+		}
+	}
+	return m.err
 }
 
 func (m *runMerge) close() {

@@ -9,6 +9,10 @@ import (
 	"path/filepath"
 )
 
+// defaultCacheKiB is the page cache of a connection (an import's writer
+// has more: writerCacheKiB).
+const defaultCacheKiB = 64 << 10
+
 // sqliteDSN is the SQLite connection string of the database in dir.
 //
 // A writable open creates the directory if needed and refuses, with
@@ -20,10 +24,6 @@ import (
 // database is opened immutable (the files as they lie), unless a WAL with
 // content and its -shm are left there (an import killed, then the disk
 // made read-only): then SQLite reads them read-only.
-// defaultCacheKiB is the page cache of a connection (an import's writer
-// has more: writerCacheKiB).
-const defaultCacheKiB = 64 << 10
-
 func sqliteDSN(dir string, opts Options) (string, error) {
 	path := filepath.Join(dir, sqliteName)
 	if opts.ReadOnly {

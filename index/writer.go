@@ -49,13 +49,13 @@ type writer struct {
 
 	tags []tagRow // tags of the transaction's games, stored by flushTags
 
+	// conn is the import's own connection (checkpoint.go); nil: the
+	// pool's.
+	conn *sql.Conn
 	// Position runs are merged beside the writer (bgMerge, an import:
 	// posmerge.go), merge being the one in flight, whose failure mergeErr
 	// reports after the commit; final marks the import's last commit,
 	// which waits for it and merges what is left in the writer.
-	// conn is the import's own connection (checkpoint.go); nil: the
-	// pool's.
-	conn     *sql.Conn
 	bgMerge  bool
 	merge    *posMerge
 	mergeErr error
@@ -533,12 +533,8 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 		return nil, err
 	}
 	if err := w.drainMerge(sctx, w.final); err != nil {
-		var mf mergeFailed
-		if !errors.As(err, &mf) {
-			w.rollback()
-			return nil, err
-		}
-		w.mergeErr = err // the games are committed all the same
+		w.rollback()
+		return nil, err
 	}
 	if w.hw > 0 {
 		if err := setMeta(sctx, w.tx, "text_hw", w.hw); err != nil {
