@@ -31,11 +31,13 @@ type ImportOptions struct {
 	// Workers replaying records; 0 means one per CPU.
 	Workers int
 	// TxGames is the number of games per transaction. 0 means a tenth of
-	// the games in the database, at least 5000 and at most 50,000: a commit
-	// rewrites every page of the positions table it touches, which at a
-	// million games is most of them, so a large database takes large
-	// transactions (measured at 300k games: 2,770 games/s with 5000 per
-	// transaction, 4,800 with 50,000). Larger ones did not pay at 3.5M:
+	// the games in the database, at least 5000 and at most 50,000, and a
+	// transaction also ends when it holds maxTxHeld or maxTxDocs (for Ōgi,
+	// at about 25,000 games). A commit rewrites every page it touches of
+	// the random-key B-trees (the tree, tags, the games indexes), so a
+	// large database takes large transactions: measured at 300k games
+	// (when positions were one B-tree), 2,770 games/s with 5000 per
+	// transaction, 4,800 with 50,000. Larger ones did not pay at 3.5M:
 	// transactions of 200,000 Ōgi games, their positions written as a run
 	// every 2M occurrences so that memory stays bounded, imported 500,000
 	// games into 3,000,000 in 170.9 and 181.7 s against 177.4 and 165.8 s
