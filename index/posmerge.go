@@ -136,12 +136,19 @@ func mergeLevel(ctx context.Context, q txer) (runs []int64, err error) {
 }
 
 // startMerge starts a merge beside the writer when a level has
-// maxRunsPerLevel runs and no merge is in flight; it runs in the writer's
-// transaction.
+// maxRunsPerLevel runs, no merge is in flight and no other writer holds
+// the merge lock; it runs in the writer's transaction.
 func (w *writer) startMerge(ctx context.Context) error {
 	if w.merge != nil {
 		return nil
 	}
+	lock, err := w.db.tryMergeLock()
+	if err != nil || lock == nil {
+		return err // nil: another writer's merge is in flight
+	}
+	// Held to this transaction's end even when nothing is merged: an
+	// orphan it drops is dropped once it commits.
+	w.mergeLock = lock
 	if err := dropOrphanMerge(ctx, w.tx); err != nil {
 		return err
 	}
@@ -380,6 +387,7 @@ func swapMerged(ctx context.Context, db *DB, tx txer, m *posMerge) error {
 // stopMerge cancels the merge in flight, if any, and waits for its
 // goroutine: its stored blocks are left to dropOrphanMerge.
 func (w *writer) stopMerge() {
+	defer w.releaseMergeLock()
 	m := w.merge
 	if m == nil {
 		return
@@ -389,4 +397,10 @@ func (w *writer) stopMerge() {
 	}
 	<-m.done
 	w.merge = nil
+}
+
+// releaseMergeLock gives up the merge lock, if held.
+func (w *writer) releaseMergeLock() {
+	w.mergeLock.release()
+	w.mergeLock = nil
 }

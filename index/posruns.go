@@ -951,8 +951,14 @@ func validGames(ctx context.Context, q txer) (idSet, error) {
 }
 
 // compactPositions merges runs while a level holds maxRunsPerLevel of
-// them, one merge a transaction.
+// them, one merge a transaction, unless another writer holds the merge
+// lock.
 func (db *DB) compactPositions(ctx context.Context) error {
+	lock, err := db.tryMergeLock()
+	if err != nil || lock == nil {
+		return err // nil: another writer merges (mergelock.go)
+	}
+	defer lock.release()
 	for {
 		tx, err := db.sql.BeginTx(ctx, nil)
 		if err != nil {

@@ -60,6 +60,9 @@ type writer struct {
 	merge    *posMerge
 	mergeErr error
 	final    bool
+	// mergeLock is held from the transaction that starts a merge until
+	// the one that lists its run has ended (mergelock.go).
+	mergeLock *mergeLock
 }
 
 // tagRow is a row of the tags table.
@@ -547,6 +550,11 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	}
 	pprof.Do(sctx, pprof.Labels("write", "commit"), func(context.Context) { err = w.tx.Commit() })
 	w.tx = nil
+	if w.merge == nil {
+		// A merge that ended in this transaction is listed (or, the
+		// commit failed, its blocks are an orphan for the next merge).
+		w.releaseMergeLock()
+	}
 	w.games = 0
 	w.held, w.docBytes = 0, 0
 	docs := w.docs
