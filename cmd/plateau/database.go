@@ -28,6 +28,7 @@ func databaseCommands() []*cli.Command {
 		dbexportCommand(),
 		crosstableCommand(),
 		reindexCommand(),
+		compactCommand(),
 		deleteCommand(), // keep.go
 		tagCommand(),
 	}
@@ -256,6 +257,37 @@ func errorsCommand() *cli.Command {
 				fmt.Fprintf(c.App.Writer, "#%d %s: %s: %s\n", e.ID, where, e.Game, e.Err)
 			}
 			fmt.Fprintf(c.App.Writer, "%d invalid games\n", total)
+			return nil
+		},
+	}
+}
+
+func compactCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "compact",
+		Usage: "merge the position index into one run: faster position lookups in a large database (needs free disk about the position index's size)",
+		Flags: []cli.Flag{dbFlag()},
+		Action: func(c *cli.Context) error {
+			db, err := openDB(c, false)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			start := time.Now()
+			bar := newProgress(c, "compacting")
+			st, err := db.CompactPositions(c.Context, func(done, total int64) { bar.set(int(done), int(total)) })
+			bar.done()
+			if err != nil {
+				if c.Context.Err() != nil {
+					return cli.Exit("interrupted: the position index is as it was", exitUsage)
+				}
+				return exitErr(err)
+			}
+			if st.Runs == 0 {
+				fmt.Fprintln(c.App.Writer, "the position index is one run already")
+				return nil
+			}
+			fmt.Fprintf(c.App.Writer, "%d position runs merged into one of %d occurrences in %.1fs\n", st.Runs, st.Occurrences, time.Since(start).Seconds())
 			return nil
 		},
 	}
