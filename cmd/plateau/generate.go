@@ -170,6 +170,7 @@ func benchCommand() *cli.Command {
 			&cli.BoolFlag{Name: "probe-process", Value: true, Usage: "run the queries during and after the measured import in a process of their own, as a server would (false: in the bench's process)"},
 			&cli.BoolFlag{Name: "queries-only", Usage: "measure only the queries (position lookup, player search, trees, pattern scan) of the database --db as it is, sampled from its stored games: no generation, no import"},
 			&cli.IntFlag{Name: "nice", Value: defaultNice, Usage: "niceness of the measured import when the queries run in their own process, as plateau import's default (0: unchanged)"},
+			&cli.BoolFlag{Name: "compact", Usage: "merge the position index into one run (plateau compact) after the import, or before the queries with --queries-only, timed as a stage; the queries are then those of the compacted database"},
 		},
 		Action: func(c *cli.Context) error {
 			g, err := rules.Lookup(c.String("game"))
@@ -209,6 +210,7 @@ func benchCommand() *cli.Command {
 				Log:         os.Stderr,
 				Nice:        c.Int("nice"),
 				QueriesOnly: c.Bool("queries-only"),
+				Compact:     c.Bool("compact"),
 			}
 			// The imports run as plateau import runs them.
 			defer importMemory()()

@@ -44,6 +44,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/generate"
@@ -92,6 +93,11 @@ type Config struct {
 	// with material sampled from its stored games: no generation, no
 	// import (Games and Base are not used).
 	QueriesOnly bool
+	// Compact merges the position index into one run (plateau compact)
+	// after the import, or before the queries with QueriesOnly, timed as a
+	// stage of its own: the queries are then those of the compacted
+	// database.
+	Compact bool
 }
 
 // DefaultCurve is where an import's curve is cut by default.
@@ -288,6 +294,27 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return r.rep, nil
 	}
 	return r.rep, r.runDB(ctx, file, gs, smp)
+}
+
+// compact merges the position index of the database in dir into one run,
+// recorded as a stage.
+func (r *run) compact(ctx context.Context, dir string, games int) error {
+	r.logf("compacting the position index…")
+	db, err := index.Open(ctx, dir, index.Options{})
+	if err != nil {
+		return err
+	}
+	st := Stage{Name: "compact", Count: games}
+	m := startMeter()
+	cs, err := db.CompactPositions(ctx, nil)
+	m.stop(&st)
+	err = errors.Join(err, db.Close())
+	st.Note = fmt.Sprintf("plateau compact: %d position runs merged into one of %s occurrences", cs.Runs, thousands(int(cs.Occurrences)))
+	if cs.Runs == 0 {
+		st.Note = "plateau compact: nothing to do, the position index is one run"
+	}
+	r.rep.Stages = append(r.rep.Stages, st)
+	return err
 }
 
 // generate writes games [first, first+n) of the collection to a new file

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -54,7 +55,18 @@ func TestRun(t *testing.T) {
 		if noDB {
 			continue
 		}
-		// The queries of the database just made, as it is.
+		// The queries of the database just made, compacted first (an
+		// import of 60 games leaves one run: CompactPositions' merging is
+		// tested in index and cmd/plateau).
+		rep, err = bench.Run(context.Background(), bench.Config{Game: ogi(t), QueriesOnly: true, DBDir: dir, Queries: 10, Compact: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkStages(t, rep, append([]string{"compact"}, latencyStages[4:]...))
+		if c := rep.Stages[0]; c.Count != 60 || !regexp.MustCompile(`^plateau compact: ([1-9]\d* position runs merged into one of [1-9]|nothing to do, the position index is one run$)`).MatchString(c.Note) {
+			t.Errorf("compact stage: %+v", c)
+		}
+		// As it is.
 		rep, err = bench.Run(context.Background(), bench.Config{Game: ogi(t), QueriesOnly: true, DBDir: dir, Queries: 10})
 		if err != nil {
 			t.Fatal(err)

@@ -66,6 +66,11 @@ func (r *run) runDB(ctx context.Context, file string, gs generate.Stats, smp *sa
 		}
 		rep.Notes = append(rep.Notes, "CPU profile of the import: "+p+"; read it with `go tool pprof -top -cum FILE`; the queries run during the import are labelled bench=queries (`-tagignore bench=queries` leaves them out).")
 	}
+	if cfg.Compact {
+		if err := r.compact(ctx, dir, cfg.Games+cfg.Base); err != nil {
+			return err
+		}
+	}
 	// The size is that of the closed database: every file of its directory
 	// (SQLite, a WAL if any remains, the text index), as a user sees it.
 	var err error

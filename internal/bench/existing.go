@@ -22,6 +22,11 @@ func (r *run) queriesOnly(ctx context.Context) error {
 	if cfg.DBDir == "" {
 		return errors.New("queries only: which database? (--db)")
 	}
+	if cfg.Compact {
+		if err := r.compact(ctx, cfg.DBDir, 0); err != nil {
+			return err
+		}
+	}
 	db, err := index.Open(ctx, cfg.DBDir, index.Options{ReadOnly: true})
 	if err != nil {
 		return err
@@ -37,6 +42,11 @@ func (r *run) queriesOnly(ctx context.Context) error {
 		stored += c.Valid + c.Invalid
 		if c.Game == rep.Game {
 			rep.Games = c.Valid
+		}
+	}
+	for i := range rep.Stages {
+		if rep.Stages[i].Name == "compact" {
+			rep.Stages[i].Count = rep.Games // known now
 		}
 	}
 	if rep.Games == 0 {
