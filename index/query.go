@@ -999,6 +999,12 @@ type Info struct {
 	SQLiteBytes int64
 	TextBytes   int64
 	TextIndexed int64 // high-water mark of the text index (game id)
+	// PositionRuns is the number of runs of the position index (a lookup
+	// reads a block of each: CompactPositions makes them one), and
+	// FreeBytes the file's free pages (freed by merges, reused by later
+	// writes).
+	PositionRuns int
+	FreeBytes    int64
 }
 
 // Info counts what the database holds (the games per ruleset from the
@@ -1019,6 +1025,12 @@ func (db *DB) Info(ctx context.Context) (Info, error) {
 	}
 	in.SourceBytes = sb.Int64
 	if in.TextIndexed, err = db.metaInt(ctx, db.sql, "text_hw"); err != nil {
+		return Info{Dir: db.dir}, err
+	}
+	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs`).Scan(&in.PositionRuns); err != nil {
+		return Info{Dir: db.dir}, err
+	}
+	if err := db.sql.QueryRowContext(ctx, `SELECT f.freelist_count * s.page_size FROM pragma_freelist_count f, pragma_page_size s`).Scan(&in.FreeBytes); err != nil {
 		return Info{Dir: db.dir}, err
 	}
 	in.SQLiteBytes = dirSize(db.dir, func(name string) bool { return strings.HasPrefix(name, sqliteName) })

@@ -25,6 +25,9 @@ func TestCompact(t *testing.T) {
 	if !strings.Contains(before, "65 matches") || !strings.Contains(before, "1 match") {
 		t.Fatalf("search before compact:\n%s", before)
 	}
+	if out := mustRun(t, "info", "--db", db); !regexp.MustCompile("position index: ([2-9]|[1-9][0-9]+) runs \\(a lookup reads a block of each: `plateau compact`").MatchString(out) {
+		t.Fatalf("info before compact:\n%s", out)
+	}
 	out := mustRun(t, "compact", "--db", db)
 	if !regexp.MustCompile(`^\d+ position runs merged into one of \d+ occurrences`).MatchString(out) || strings.HasPrefix(out, "1 ") {
 		t.Fatalf("compact: %s", out)
@@ -34,5 +37,8 @@ func TestCompact(t *testing.T) {
 	}
 	if out := mustRun(t, "compact", "--db", db); !strings.Contains(out, "one run already") {
 		t.Fatalf("second compact: %s", out)
+	}
+	if out := mustRun(t, "info", "--db", db); !regexp.MustCompile(`position index: 1 run\n`).MatchString(out) {
+		t.Fatalf("info after compact:\n%s", out)
 	}
 }

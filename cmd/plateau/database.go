@@ -200,9 +200,18 @@ func infoCommand() *cli.Command {
 			}
 			fmt.Fprintf(w, "  %-14s %8d valid %6d invalid %10d plies\n", "total", tot.Valid, tot.Invalid, tot.Plies)
 			fmt.Fprintf(w, "%d players, %d source files (%s of record text)\n", in.Players, in.Sources, size(in.SourceBytes))
-			fmt.Fprintf(w, "SQLite %s, text index %s", size(in.SQLiteBytes), size(in.TextBytes))
+			fmt.Fprintf(w, "SQLite %s (%s of free pages), text index %s", size(in.SQLiteBytes), size(in.FreeBytes), size(in.TextBytes))
 			if in.SourceBytes > 0 {
 				fmt.Fprintf(w, " (%.2f× the record text)", float64(in.SQLiteBytes+in.TextBytes)/float64(in.SourceBytes))
+			}
+			fmt.Fprintln(w)
+			if in.PositionRuns == 1 {
+				fmt.Fprint(w, "position index: 1 run")
+			} else {
+				fmt.Fprintf(w, "position index: %d runs", in.PositionRuns)
+			}
+			if in.PositionRuns > 1 {
+				fmt.Fprint(w, " (a lookup reads a block of each: `plateau compact` merges them into one)")
 			}
 			fmt.Fprintln(w)
 			return nil
