@@ -433,6 +433,11 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	if db.readOnly {
 		return st, fmt.Errorf("import: %w (opened for queries only)", ErrReadOnly)
 	}
+	lock, err := db.waitImportLock(ctx) // mergelock.go
+	if err != nil {
+		return st, err
+	}
+	defer lock.release()
 	start := time.Now()
 	st.Files = nfiles
 	if _, err := db.catchUpText(ctx); err != nil {

@@ -1,9 +1,11 @@
 package index
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // Merging position runs is one writer's work at a time. Two writers of
@@ -24,29 +26,73 @@ import (
 // level may hold more than maxRunsPerLevel runs until the next merge
 // (queries read any number of runs). Readers take no lock.
 
-// mergeLockName is the merge lock's file, in the database's directory.
-const mergeLockName = "plateau.merge.lock"
+//
+// Imports and reindexes take turns (the import lock, importLockName, held
+// for their whole length; the second waits, telling Options.Notice). Two
+// imports side by side each recorded the text index's high-water mark
+// (meta text_hw) as its own: one could set it past games the other had
+// committed but not yet indexed, which a kill then left out of the text
+// index for good (the next import indexes only the games past the mark);
+// a reindex deleted the text index under an import.
 
-// mergeLock is a held merge lock.
+// The lock files, in the database's directory.
+const (
+	mergeLockName  = "plateau.merge.lock"
+	importLockName = "plateau.import.lock"
+)
+
+// mergeLock is a held lock (of either file).
 type mergeLock struct{ f *os.File }
 
 // tryMergeLock takes the merge lock if no other writer holds it: nil,
 // nil when one does.
-func (db *DB) tryMergeLock() (*mergeLock, error) {
-	path := filepath.Join(db.dir, mergeLockName)
+func (db *DB) tryMergeLock() (*mergeLock, error) { return db.tryLock(mergeLockName) }
+
+// tryLock takes the lock of a file of the database's directory if nobody
+// holds it: nil, nil when someone does.
+func (db *DB) tryLock(name string) (*mergeLock, error) {
+	path := filepath.Join(db.dir, name)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("merge lock: %w", err)
+		return nil, fmt.Errorf("lock: %w", err)
 	}
 	ok, err := tryLockFile(f)
 	if err != nil || !ok {
 		f.Close()
 		if err != nil {
-			return nil, fmt.Errorf("merge lock %s: %w", path, err)
+			return nil, fmt.Errorf("lock %s: %w", path, err)
 		}
 		return nil, nil
 	}
 	return &mergeLock{f: f}, nil
+}
+
+// importLockPoll is how often a writer waiting for the import lock tries
+// it again.
+const importLockPoll = 100 * time.Millisecond
+
+// waitImportLock takes the import lock, waiting (until ctx is done) while
+// another import or reindex holds it.
+func (db *DB) waitImportLock(ctx context.Context) (*mergeLock, error) {
+	l, err := db.tryLock(importLockName)
+	if err != nil || l != nil {
+		return l, err
+	}
+	if db.notice != nil {
+		db.notice(fmt.Sprintf("another import or reindex is writing to %s: waiting for it to end", db.dir))
+	}
+	t := time.NewTicker(importLockPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-t.C:
+		}
+		if l, err := db.tryLock(importLockName); err != nil || l != nil {
+			return l, err
+		}
+	}
 }
 
 // release gives the lock up; a nil lock is none.

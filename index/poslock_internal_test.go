@@ -2,55 +2,28 @@ package index
 
 import (
 	"context"
-	"encoding/hex"
-	"fmt"
+	"errors"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 )
 
-// byHash lists a database's occurrences with each game id replaced by its
-// game's hash, sorted: two databases holding the same games in another id
-// order list the same.
-func byHash(t *testing.T, db *DB) []string {
-	t.Helper()
-	hashes := map[int64]string{}
-	rows, err := db.sql.QueryContext(context.Background(), `SELECT id, hash FROM games`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var id int64
-		var h []byte
-		if err := rows.Scan(&id, &h); err != nil {
-			t.Fatal(err)
-		}
-		hashes[id] = hex.EncodeToString(h)
-	}
-	rows.Close()
-	var out []string
-	for _, o := range scanAll(t, db) {
-		out = append(out, fmt.Sprintf("%016x %s %d %d", uint64(o[0]), hashes[o[1]], o[2], o[3]))
-	}
-	slices.Sort(out)
-	return out
-}
-
-// TestMergeLock: while one writer's merge is in flight, a second writer
-// of the same database (another handle, as another process has) neither
-// deletes the blocks the merge has committed, taking them for those of a
-// merge cut short, nor merges the same runs; both imports end with the
-// occurrences of the same imports one after the other.
+// TestMergeLock: while an import's merge is in flight, an edit by another
+// handle of the same database (a server's, another process's) neither
+// merges the runs the import's merge is reading nor deletes the blocks it
+// has committed; the database ends with the occurrences of the same import
+// and deletions one after the other.
 func TestMergeLock(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	files := []string{filepath.Join(dir, "a.pdn"), filepath.Join(dir, "b.pdn")}
-	// a's import outlasts b's: a's last commit, which waits for the
-	// merge in its transaction, would keep b from writing.
-	writeGames(t, files[0], "ogi", 1200, 5)
-	writeGames(t, files[1], "ogi", 60, 6)
+	file := filepath.Join(dir, "a.pdn")
+	// Enough games that the import is still going when the edit runs (its
+	// last commit waits for the merge in its transaction, and would keep
+	// the edit from writing).
+	writeGames(t, file, "ogi", 1200, 5)
 	defer func(n int) { pagerBatch = n }(pagerBatch)
 	pagerBatch = 3
 	open := func(sub string) *DB {
@@ -62,7 +35,7 @@ func TestMergeLock(t *testing.T) {
 		return db
 	}
 	// The first merge stops at its 6th block until released (or, should
-	// a's import reach its last commit first, for 10 s).
+	// the import reach its last commit first, for 10 s).
 	var blocks atomic.Int64
 	paused, release := make(chan struct{}), make(chan struct{})
 	testMergeBlock = func(context.Context) error {
@@ -79,7 +52,7 @@ func TestMergeLock(t *testing.T) {
 	a, b := open("db"), open("db")
 	aDone := make(chan error, 1)
 	go func() {
-		_, err := a.Import(ctx, []string{files[0]}, ImportOptions{TxGames: 10, Workers: 1})
+		_, err := a.Import(ctx, []string{file}, ImportOptions{TxGames: 10, Workers: 1})
 		aDone <- err
 	}()
 	<-paused
@@ -95,25 +68,99 @@ func TestMergeLock(t *testing.T) {
 		b.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_blocks WHERE run = ?`, run).Scan(&stored)
 		time.Sleep(5 * time.Millisecond)
 	}
-	_, err := b.Import(ctx, []string{files[1]}, ImportOptions{TxGames: 10, Workers: 1})
+	srcs := func() (n int) {
+		b.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs WHERE run < ? AND level = 0`, run).Scan(&n)
+		return n
+	}
+	before := srcs()
+	deleted := []int64{1, 2, 3}
+	_, err := b.Delete(ctx, deleted, nil)
 	var after, named int64
 	b.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_blocks WHERE run = ?`, run).Scan(&after)
 	b.sql.QueryRowContext(ctx, `SELECT COALESCE((SELECT v FROM meta WHERE k = ?), 0)`, posMergingKey).Scan(&named)
+	left := srcs()
 	close(release)
 	if aerr := <-aDone; err != nil || aerr != nil {
-		t.Fatalf("imports: %v, %v", aerr, err)
+		t.Fatalf("import: %v; delete: %v", aerr, err)
 	}
-	if after < stored || named != run {
-		t.Fatalf("the second writer took the merge in flight for an orphan: run %d had %d blocks, %d after the second import; pos_merging names %d", run, stored, after, named)
+	if before < maxRunsPerLevel || left != before || after < stored || named != run {
+		t.Fatalf("the edit merged beside the merge in flight: %d runs of its level before the edit, %d after; the merge's run %d had %d blocks, %d after; pos_merging names %d",
+			before, left, run, stored, after, named)
 	}
-	checkRuns(t, a, "after both imports")
+	checkRuns(t, a, "after the import and the edit")
 	ref := open("ref")
-	for _, f := range files {
-		if _, err := ref.Import(ctx, []string{f}, ImportOptions{TxGames: 10, Workers: 1}); err != nil {
-			t.Fatal(err)
-		}
+	if _, err := ref.Import(ctx, []string{file}, ImportOptions{TxGames: 10, Workers: 1}); err != nil {
+		t.Fatal(err)
 	}
-	if got, want := byHash(t, a), byHash(t, ref); !slices.Equal(got, want) {
-		t.Fatalf("%d occurrences, the same imports one after the other: %d", len(got), len(want))
+	if _, err := ref.Delete(ctx, deleted, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := scanAll(t, a), scanAll(t, ref); !slices.Equal(got, want) {
+		t.Fatalf("%d occurrences, the same import and deletion one after the other: %d", len(got), len(want))
+	}
+}
+
+// TestImportLock: an import into a database that another import (or a
+// reindex) is writing waits for it, saying so, and stores nothing until
+// then; cancelled while it waits, it returns the context's error.
+func TestImportLock(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.pdn")
+	writeGames(t, file, "ogi", 30, 5)
+	notices := make(chan string, 4)
+	db, err := Open(ctx, filepath.Join(dir, "db"), Options{Notice: func(m string) { notices <- m }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	held, err := db.tryLock(importLockName) // as another import holds it
+	if err != nil || held == nil {
+		t.Fatalf("import lock: %v, %v", held, err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := db.Import(ctx, []string{file}, ImportOptions{})
+		done <- err
+	}()
+	select {
+	case m := <-notices:
+		if !strings.Contains(m, "waiting for it to end") {
+			t.Fatalf("notice: %q", m)
+		}
+	case err := <-done:
+		t.Fatalf("the import did not wait for the lock: %v", err)
+	}
+	time.Sleep(3 * importLockPoll)
+	var n int
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM games`).Scan(&n)
+	select {
+	case err := <-done:
+		t.Fatalf("the import ended while the lock was held (%v), %d games stored", err, n)
+	default:
+	}
+	held.release()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM games`).Scan(&n)
+	if n != 30 {
+		t.Fatalf("%d games after the wait", n)
+	}
+
+	// Cancelled while waiting; a reindex waits as an import does.
+	if held, err = db.tryLock(importLockName); err != nil || held == nil {
+		t.Fatalf("import lock: %v, %v", held, err)
+	}
+	defer held.release()
+	cctx, cancel := context.WithCancel(ctx)
+	go func() { <-notices; cancel() }()
+	if _, err := db.Import(cctx, []string{file}, ImportOptions{Force: true}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("import cancelled while waiting: %v", err)
+	}
+	cctx, cancel = context.WithCancel(ctx)
+	go func() { <-notices; cancel() }()
+	if _, err := db.Reindex(cctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("reindex cancelled while waiting: %v", err)
 	}
 }

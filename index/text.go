@@ -449,7 +449,7 @@ func (db *DB) repairText(ctx context.Context) (n int, done bool, err error) {
 	if db.notice != nil {
 		db.notice(fmt.Sprintf("%v; rebuilding it from the SQLite store", err))
 	}
-	n, err = db.Reindex(ctx)
+	n, err = db.reindex(ctx, nil) // under the import's lock
 	if err != nil {
 		return n, true, fmt.Errorf("rebuilding the damaged text index: %w", err)
 	}
@@ -473,6 +473,16 @@ func (db *DB) ReindexProgress(ctx context.Context, progress func(done, total int
 	if db.readOnly {
 		return 0, fmt.Errorf("reindex: %w (opened for queries only)", ErrReadOnly)
 	}
+	lock, err := db.waitImportLock(ctx) // mergelock.go
+	if err != nil {
+		return 0, err
+	}
+	defer lock.release()
+	return db.reindex(ctx, progress)
+}
+
+// reindex is ReindexProgress under the import lock.
+func (db *DB) reindex(ctx context.Context, progress func(done, total int)) (int, error) {
 	db.mu.Lock()
 	err := os.RemoveAll(db.textPath())
 	db.mu.Unlock()
