@@ -27,6 +27,11 @@ func TestBenchProbeProcess(t *testing.T) {
 	if strings.Contains(out, "| import") || strings.Contains(out, "| generate") {
 		t.Errorf("--queries-only generated or imported:\n%s", out)
 	}
+	// Compacted first: a stage of its own.
+	out = mustRun(t, "bench", "--game", "ogi", "--queries-only", "--compact", "--queries", "10", "--db", db)
+	if !strings.Contains(out, "| compact | 60 |") || !strings.Contains(out, "plateau compact: ") {
+		t.Errorf("--queries-only --compact: no compact stage:\n%s", out)
+	}
 	if _, errOut, status := plateau(t, "bench", "--game", "ogi", "--queries-only"); status != exitUsage || !strings.Contains(errOut, "--db") {
 		t.Errorf("--queries-only without --db: status %d, %q", status, errOut)
 	}
