@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"testing"
+	"time"
 
 	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
@@ -281,4 +282,11 @@ func TreeRows(ctx context.Context, db *DB) (map[string]string, error) {
 		out[fmt.Sprint(k.key, " ", k.move)] = fmt.Sprint(n, " ", np, " ", top)
 	}
 	return out, rows.Err()
+}
+
+// SlowCompaction makes CompactPositions store a block a transaction and
+// wait d before each merged block, for a test that kills it midway.
+func SlowCompaction(d time.Duration) {
+	compactTx = 1
+	testMergeBlock = func(context.Context) error { time.Sleep(d); return nil }
 }

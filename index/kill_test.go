@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -21,6 +22,9 @@ import (
 func TestMain(m *testing.M) {
 	if dir := os.Getenv("PLATEAU_EDIT_CHILD"); dir != "" {
 		os.Exit(editChild(dir)) // edit_kill_test.go
+	}
+	if dir := os.Getenv("PLATEAU_COMPACT_CHILD"); dir != "" {
+		os.Exit(compactChild(dir))
 	}
 	if dir := os.Getenv("PLATEAU_KILL_CHILD"); dir != "" {
 		db, err := index.Open(context.Background(), filepath.Join(dir, "db"), index.Options{})
@@ -119,6 +123,98 @@ func TestKillDuringImport(t *testing.T) {
 	}
 	if len(ids) != n {
 		t.Fatalf("text index holds %d games, want %d", len(ids), n)
+	}
+}
+
+// compactChild compacts the database of dir slowly, until killed.
+func compactChild(dir string) int {
+	index.SlowCompaction(5 * time.Millisecond)
+	db, err := index.Open(context.Background(), filepath.Join(dir, "db"), index.Options{})
+	if err == nil {
+		_, err = db.CompactPositions(context.Background(), nil)
+		err = errors.Join(err, db.Close())
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// TestKillDuringCompact kills a compaction (SIGKILL) after it has
+// committed some of the merged run's blocks: the runs readers see and
+// their occurrences are as before; the next compaction deletes the blocks
+// left behind and ends with one run holding the same occurrences.
+func TestKillDuringCompact(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	file := writeFile(t, dir, "g.pdn", genText(t, "ogi", 1500, 12))
+	db := openDB(t, filepath.Join(dir, "db"))
+	if _, err := db.Import(ctx, []string{file}, index.ImportOptions{TxGames: 20, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	scan := func() (all [][4]int64) {
+		err := db.ScanPositions(ctx, func(key, game int64, ply, vari int) error {
+			all = append(all, [4]int64{key, game, int64(ply), int64(vari)})
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return all
+	}
+	count := func(q string) (n int64) {
+		if err := db.SQL().QueryRowContext(ctx, q).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	const (
+		runsQ    = `SELECT COUNT(*) FROM pos_runs`
+		orphansQ = `SELECT COUNT(*) FROM pos_blocks WHERE run NOT IN (SELECT run FROM pos_runs)`
+	)
+	want, runs := scan(), count(runsQ)
+	if runs < 2 {
+		t.Fatalf("%d runs: nothing to compact", runs)
+	}
+
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "PLATEAU_COMPACT_CHILD="+dir)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	// Kill once some merged blocks are committed.
+	deadline := time.Now().Add(60 * time.Second)
+	for count(orphansQ) < 20 {
+		select {
+		case err := <-exited:
+			t.Fatalf("the compaction ended before it was killed: %v", err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("the compaction committed no block within a minute")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-exited
+	orphans := count(orphansQ)
+	if got := scan(); count(runsQ) != runs || !slices.Equal(got, want) || orphans < 20 {
+		t.Fatalf("after the kill: %d runs (%d before), %d occurrences (%d before), %d blocks left behind",
+			count(runsQ), runs, len(got), len(want), orphans)
+	}
+	st, err := db.CompactPositions(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := scan(); st.Runs != int(runs) || count(runsQ) != 1 || count(orphansQ) != 0 || !slices.Equal(got, want) {
+		t.Fatalf("the next compaction: %+v, %d runs, %d blocks left behind, %d occurrences (%d before)",
+			st, count(runsQ), count(orphansQ), len(got), len(want))
 	}
 }
 
