@@ -2,7 +2,6 @@ package index
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime/pprof"
 )
@@ -19,25 +18,24 @@ import (
 // took several milliseconds. CompactPositions merges every run into one,
 // as a database's "compact" command does: a lookup then reads one block.
 //
-// It is a merge like those beside an import's writer (posmerge.go): it
-// holds the merge lock, reserves the merged run's id (meta pos_merging),
-// reads the runs a page at a time, stores the merged blocks in
-// transactions of compactTx blocks as blocks of an unlisted run that
-// readers ignore, and in the last one lists the run and deletes the ones
-// it merged. Readers see the old runs or the new one, never both nor
+// It waits for any import, reindex or other compaction to end (the import
+// lock, mergelock.go; imports started meanwhile wait for it), then for a
+// merge in flight. It is a merge like those beside an import's writer
+// (posmerge.go): it holds the merge lock, reserves the merged run's id
+// (meta pos_merging), reads the runs a page at a time, stores the merged
+// blocks in transactions of compactTx blocks as blocks of an unlisted run
+// that readers ignore, and in the last one lists the run and deletes the
+// ones it merged. Readers see the old runs or the new one, never both nor
 // neither; a kill leaves an orphan the next merge deletes; a cancel
-// deletes it at once. Runs stored meanwhile by an import in another
-// process are left as they are. The occurrences of deleted games are
-// dropped. The merged runs' pages become free pages of the file, which
-// later writes reuse: the file does not shrink, and the disk must hold the
-// position index twice while it runs.
+// deletes it at once. Runs stored meanwhile by a server's edits are left
+// as they are. The occurrences of deleted games are dropped. The merged
+// runs' pages become free pages of the file, which later writes reuse: the
+// file does not shrink, and the disk must hold the position index twice
+// while it runs.
 
 // compactTx is the number of merged blocks stored per transaction (about
 // 12 MiB of blocks).
 var compactTx = 4096
-
-// ErrMergeBusy: another writer is merging position runs.
-var ErrMergeBusy = errors.New("another writer is merging position runs (an import?); try again when it is done")
 
 // CompactStats says what CompactPositions did.
 type CompactStats struct {
@@ -53,12 +51,16 @@ func (db *DB) CompactPositions(ctx context.Context, progress func(done, total in
 	if db.readOnly {
 		return st, fmt.Errorf("compact: %w", ErrReadOnly)
 	}
-	lock, err := db.tryMergeLock()
+	// After any import in progress, then after a merge in flight (a
+	// server's edit merges in its transaction).
+	ilock, err := db.waitImportLock(ctx)
 	if err != nil {
 		return st, err
 	}
-	if lock == nil {
-		return st, ErrMergeBusy
+	defer ilock.release()
+	lock, err := db.waitLock(ctx, mergeLockName, "another writer of %s is merging position runs: waiting for it to end")
+	if err != nil {
+		return st, err
 	}
 	defer lock.release()
 

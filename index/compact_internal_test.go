@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -100,16 +101,51 @@ func TestCompactPositionsCancelled(t *testing.T) {
 	}
 }
 
-// TestCompactPositionsBusy: while another writer holds the merge lock,
-// compaction refuses at once.
-func TestCompactPositionsBusy(t *testing.T) {
-	db, _ := compactFixture(t)
-	lock, err := db.tryMergeLock()
-	if err != nil || lock == nil {
-		t.Fatalf("merge lock: %v, %v", lock, err)
+// TestCompactPositionsWaits: compaction waits while an import (the import
+// lock) or a merge (the merge lock) is in progress, saying so, and
+// compacts once they end; cancelled while it waits, it returns the
+// context's error and changes nothing.
+func TestCompactPositionsWaits(t *testing.T) {
+	db, before := compactFixture(t)
+	notices := make(chan string, 8)
+	db.notice = func(m string) { notices <- m }
+	for _, name := range []string{importLockName, mergeLockName} {
+		held, err := db.tryLock(name)
+		if err != nil || held == nil {
+			t.Fatalf("%s: %v, %v", name, held, err)
+		}
+		done := make(chan error, 1)
+		go func() {
+			_, err := db.CompactPositions(context.Background(), nil)
+			done <- err
+		}()
+		select {
+		case m := <-notices:
+			if !strings.Contains(m, "waiting for it to end") {
+				t.Fatalf("%s: notice %q", name, m)
+			}
+		case err := <-done:
+			t.Fatalf("%s held: the compaction did not wait (%v)", name, err)
+		}
+		held.release()
+		if err := <-done; err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if runs := checkRuns(t, db, "after the wait"); runs != 1 {
+			t.Fatalf("%s: %d runs after the wait", name, runs)
+		}
+		if after := scanAll(t, db); !slices.Equal(after, before) {
+			t.Fatalf("%s: %d occurrences, %d before", name, len(after), len(before))
+		}
 	}
-	defer lock.release()
-	if _, err := db.CompactPositions(context.Background(), nil); !errors.Is(err, ErrMergeBusy) {
-		t.Fatalf("compaction while the merge lock is held: %v", err)
+	held, err := db.tryLock(importLockName)
+	if err != nil || held == nil {
+		t.Fatalf("import lock: %v, %v", held, err)
+	}
+	defer held.release()
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { <-notices; cancel() }()
+	if _, err := db.CompactPositions(ctx, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled while waiting: %v", err)
 	}
 }

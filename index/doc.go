@@ -94,8 +94,8 @@
 //     8.3 GB larger (the merged runs' pages, free for later writes: 3,754
 //     bytes a game, 3.45× the text, until they are reused).
 //   - Writers of one database take turns where they must (mergelock.go):
-//     imports and reindexes hold the import lock for their whole length
-//     (another waits), and a merge of position runs holds the merge lock
+//     imports, reindexes and compactions hold the import lock for their
+//     whole length (another waits), and a merge of position runs holds the merge lock
 //     from the transaction that chooses its runs to the one that lists
 //     its run (a server's edit or another merge finding it taken leaves
 //     merging to its holder). Flock on files of the directory, released by

@@ -27,8 +27,9 @@ import (
 // (queries read any number of runs). Readers take no lock.
 
 //
-// Imports and reindexes take turns (the import lock, importLockName, held
-// for their whole length; the second waits, telling Options.Notice). Two
+// Imports, reindexes and compactions take turns (the import lock,
+// importLockName, held for their whole length; the second waits, telling
+// Options.Notice). Two
 // imports side by side each recorded the text index's high-water mark
 // (meta text_hw) as its own: one could set it past games the other had
 // committed but not yet indexed, which a kill then left out of the text
@@ -72,14 +73,21 @@ func (db *DB) tryLock(name string) (*mergeLock, error) {
 const importLockPoll = 100 * time.Millisecond
 
 // waitImportLock takes the import lock, waiting (until ctx is done) while
-// another import or reindex holds it.
+// another import, reindex or compaction holds it.
 func (db *DB) waitImportLock(ctx context.Context) (*mergeLock, error) {
-	l, err := db.tryLock(importLockName)
+	return db.waitLock(ctx, importLockName, "another import, reindex or compaction is writing to %s: waiting for it to end")
+}
+
+// waitLock takes the lock of a file of the database's directory, waiting
+// (until ctx is done) while someone holds it; the first time it waits, it
+// tells Options.Notice notice (a format of the directory).
+func (db *DB) waitLock(ctx context.Context, name, notice string) (*mergeLock, error) {
+	l, err := db.tryLock(name)
 	if err != nil || l != nil {
 		return l, err
 	}
 	if db.notice != nil {
-		db.notice(fmt.Sprintf("another import or reindex is writing to %s: waiting for it to end", db.dir))
+		db.notice(fmt.Sprintf(notice, db.dir))
 	}
 	t := time.NewTicker(importLockPoll)
 	defer t.Stop()
@@ -89,7 +97,7 @@ func (db *DB) waitImportLock(ctx context.Context) (*mergeLock, error) {
 			return nil, ctx.Err()
 		case <-t.C:
 		}
-		if l, err := db.tryLock(importLockName); err != nil || l != nil {
+		if l, err := db.tryLock(name); err != nil || l != nil {
 			return l, err
 		}
 	}
