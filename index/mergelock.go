@@ -10,31 +10,31 @@ import (
 
 // Merging position runs is one writer's work at a time. Two writers of
 // one database — two imports in two processes, or an import and a
-// server's edits — each merged the runs of a full level, and each
-// writer's next merge began by deleting the blocks of the merge that
-// meta pos_merging named, taking it for one cut short by a kill
-// (dropOrphanMerge): the other writer's merge, in flight. Its run was
-// then listed without those blocks, and the runs it merged deleted, so
-// that occurrences were lost; or the two merged the same runs.
+// server's edits — each merged the runs of a full level, and an import's
+// next merge began by deleting the blocks of the merge that meta
+// pos_merging named, taking it for one cut short by a kill
+// (dropOrphanMerge): the other writer's merge, in flight. The two merged
+// the same runs, one merge's work was thrown away and a partial duplicate
+// of the runs was listed (readers drop duplicates, so in the runs traced
+// no occurrence was lost); a run id could be given twice, the meta entry
+// that nextRunID reads being gone.
 //
 // A merge therefore holds the merge lock, an exclusive lock on the file
 // mergeLockName of the database's directory (flock on Unix; the lock of
 // an open file dies with its process, so a killed writer's merge is an
 // orphan the next holder deletes), from the transaction that chooses its
 // runs until the one that lists its run is over. A writer that finds the
-// lock taken does not wait: it leaves the merge to the holder, and a
-// level may hold more than maxRunsPerLevel runs until the next merge
-// (queries read any number of runs). Readers take no lock.
-
+// lock taken does not wait (a compaction does): it leaves the merge to
+// the holder, and a level may hold more than maxRunsPerLevel runs until
+// the next merge (queries read any number of runs). Readers take no lock.
 //
 // Imports, reindexes and compactions take turns (the import lock,
 // importLockName, held for their whole length; the second waits, telling
-// Options.Notice). Two
-// imports side by side each recorded the text index's high-water mark
-// (meta text_hw) as its own: one could set it past games the other had
-// committed but not yet indexed, which a kill then left out of the text
-// index for good (the next import indexes only the games past the mark);
-// a reindex deleted the text index under an import.
+// Options.Notice). Two imports side by side each recorded the text
+// index's high-water mark (meta text_hw) as its own: one could set it past
+// games the other had committed but not yet indexed, which a kill then
+// left out of the text index for good (the next import indexes only the
+// games past the mark); a reindex deleted the text index under an import.
 
 // The lock files, in the database's directory.
 const (
