@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"fmt"
-	"runtime/pprof"
 )
 
 // Compaction of the position index.
@@ -65,7 +64,7 @@ func (db *DB) CompactPositions(ctx context.Context, progress func(done, total in
 	defer lock.release()
 
 	// Reserve the merged run.
-	m := &posMerge{}
+	var m *posMerge
 	var total int64 // blocks of the runs merged
 	err = db.inTx(ctx, func(tx txer) error {
 		if err := dropOrphanMerge(ctx, tx); err != nil {
@@ -76,47 +75,39 @@ func (db *DB) CompactPositions(ctx context.Context, progress func(done, total in
 			return err
 		}
 		defer rows.Close()
+		var runs []int64
 		for rows.Next() {
 			var run, n int64 // n: its blocks
 			if err := rows.Scan(&run, &n); err != nil {
 				return err
 			}
-			m.srcs = append(m.srcs, run)
+			runs = append(runs, run)
 			total += n
 		}
 		if err := rows.Err(); err != nil {
 			return err
 		}
-		if m.deleted, err = db.metaInt(ctx, tx, posDeletedKey); err != nil {
+		deleted, err := db.metaInt(ctx, tx, posDeletedKey)
+		if err != nil {
 			return err
 		}
-		if len(m.srcs) == 0 || len(m.srcs) == 1 && m.deleted == 0 {
-			m.srcs = nil // one run and no occurrence to drop: nothing to do
-			return nil
+		if len(runs) == 0 || len(runs) == 1 && deleted == 0 {
+			return nil // one run and no occurrence to drop: nothing to do
 		}
-		if m.run, err = nextRunID(ctx, tx); err != nil {
-			return err
-		}
-		return setMeta(ctx, tx, posMergingKey, m.run)
+		m, err = reserveMerge(ctx, tx, runs, deleted)
+		return err
 	})
-	if err != nil || m.srcs == nil {
+	if err != nil || m == nil {
 		return st, err
 	}
 
-	mctx, stop := context.WithCancel(ctx)
-	defer stop()
-	blocks := make(chan encodedBlock, mergeQueue)
-	done := make(chan struct{})
-	go pprof.Do(mctx, pprof.Labels("stage", "merge"), func(context.Context) {
-		defer close(done)
-		m.n, m.err = mergeBeside(mctx, db.sql, m.srcs, blocks)
-		close(blocks)
-	})
+	m.start(ctx, db)
+	defer m.stop()
 	fail := func(err error) (CompactStats, error) {
-		stop()
-		for range blocks {
+		m.stop()
+		for range m.blocks {
 		}
-		<-done
+		<-m.done
 		// The blocks stored so far are an orphan: delete them now rather
 		// than at the next merge (a failure here leaves them to it).
 		bg := context.WithoutCancel(ctx)
@@ -134,7 +125,7 @@ func (db *DB) CompactPositions(ctx context.Context, progress func(done, total in
 			for n := 0; n < compactTx; n++ {
 				var b encodedBlock
 				select {
-				case b, open = <-blocks:
+				case b, open = <-m.blocks:
 				case <-ctx.Done():
 					return ctx.Err()
 				}
@@ -149,7 +140,7 @@ func (db *DB) CompactPositions(ctx context.Context, progress func(done, total in
 			if open {
 				return nil
 			}
-			<-done
+			<-m.done
 			if m.err != nil {
 				return m.err
 			}

@@ -42,16 +42,17 @@ const (
 	importLockName = "plateau.import.lock"
 )
 
-// mergeLock is a held lock (of either file).
-type mergeLock struct{ f *os.File }
+// fileLock is a held lock of a file of the database's directory (the
+// merge lock or the import lock).
+type fileLock struct{ f *os.File }
 
 // tryMergeLock takes the merge lock if no other writer holds it: nil,
 // nil when one does.
-func (db *DB) tryMergeLock() (*mergeLock, error) { return db.tryLock(mergeLockName) }
+func (db *DB) tryMergeLock() (*fileLock, error) { return db.tryLock(mergeLockName) }
 
 // tryLock takes the lock of a file of the database's directory if nobody
 // holds it: nil, nil when someone does.
-func (db *DB) tryLock(name string) (*mergeLock, error) {
+func (db *DB) tryLock(name string) (*fileLock, error) {
 	path := filepath.Join(db.dir, name)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
@@ -65,7 +66,7 @@ func (db *DB) tryLock(name string) (*mergeLock, error) {
 		}
 		return nil, nil
 	}
-	return &mergeLock{f: f}, nil
+	return &fileLock{f: f}, nil
 }
 
 // importLockPoll is how often a writer waiting for the import lock tries
@@ -74,14 +75,14 @@ const importLockPoll = 100 * time.Millisecond
 
 // waitImportLock takes the import lock, waiting (until ctx is done) while
 // another import, reindex or compaction holds it.
-func (db *DB) waitImportLock(ctx context.Context) (*mergeLock, error) {
+func (db *DB) waitImportLock(ctx context.Context) (*fileLock, error) {
 	return db.waitLock(ctx, importLockName, "another import, reindex or compaction is writing to %s: waiting for it to end")
 }
 
 // waitLock takes the lock of a file of the database's directory, waiting
 // (until ctx is done) while someone holds it; the first time it waits, it
 // tells Options.Notice notice (a format of the directory).
-func (db *DB) waitLock(ctx context.Context, name, notice string) (*mergeLock, error) {
+func (db *DB) waitLock(ctx context.Context, name, notice string) (*fileLock, error) {
 	l, err := db.tryLock(name)
 	if err != nil || l != nil {
 		return l, err
@@ -104,7 +105,7 @@ func (db *DB) waitLock(ctx context.Context, name, notice string) (*mergeLock, er
 }
 
 // release gives the lock up; a nil lock is none.
-func (l *mergeLock) release() {
+func (l *fileLock) release() {
 	if l != nil {
 		unlockFile(l.f)
 		l.f.Close()

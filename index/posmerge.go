@@ -156,27 +156,44 @@ func (w *writer) startMerge(ctx context.Context) error {
 	if err != nil || runs == nil {
 		return err
 	}
-	run, err := nextRunID(ctx, w.tx)
-	if err != nil {
-		return err
-	}
 	deleted, err := w.db.metaInt(ctx, w.tx, posDeletedKey)
 	if err != nil {
 		return err
 	}
-	if err := setMeta(ctx, w.tx, posMergingKey, run); err != nil {
+	m, err := reserveMerge(ctx, w.tx, runs, deleted)
+	if err != nil {
 		return err
 	}
-	mctx, stop := context.WithCancel(context.WithoutCancel(ctx))
-	m := &posMerge{run: run, srcs: runs, deleted: deleted, blocks: make(chan encodedBlock, mergeQueue), stop: stop, done: make(chan struct{})}
+	m.start(context.WithoutCancel(ctx), w.db)
 	w.merge = m
-	// Labelled on its own, not with the writer's step that starts it.
+	return nil
+}
+
+// reserveMerge reserves, in tx, the id of the run that merges runs (meta
+// pos_merging; nextRunID never gives it again); deleted is pos_deleted
+// as tx reads it.
+func reserveMerge(ctx context.Context, tx txer, runs []int64, deleted int64) (*posMerge, error) {
+	run, err := nextRunID(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	if err := setMeta(ctx, tx, posMergingKey, run); err != nil {
+		return nil, err
+	}
+	return &posMerge{run: run, srcs: runs, deleted: deleted}, nil
+}
+
+// start runs the merge in a goroutine (mergeBeside), reading through db's
+// pool, until it ends or m.stop is called; ctx's values only are its.
+func (m *posMerge) start(ctx context.Context, db *DB) {
+	mctx, stop := context.WithCancel(ctx)
+	m.blocks, m.stop, m.done = make(chan encodedBlock, mergeQueue), stop, make(chan struct{})
+	// Labelled on its own, not with the step that starts it.
 	go pprof.Do(context.Background(), pprof.Labels("stage", "merge"), func(context.Context) {
 		defer close(m.done)
-		m.n, m.err = mergeBeside(mctx, w.db.sql, m.srcs, m.blocks)
+		m.n, m.err = mergeBeside(mctx, db.sql, m.srcs, m.blocks)
 		close(m.blocks)
 	})
-	return nil
 }
 
 // mergeBeside merges runs, reading them through q a page at a time, and

@@ -960,16 +960,12 @@ func (db *DB) compactPositions(ctx context.Context) error {
 	}
 	defer lock.release()
 	for {
-		tx, err := db.sql.BeginTx(ctx, nil)
-		if err != nil {
+		var merged bool
+		err := db.inTx(ctx, func(tx txer) error { // compact.go
+			var err error
+			merged, err = mergeRuns(ctx, tx, db)
 			return err
-		}
-		merged, err := mergeRuns(ctx, tx, db)
-		if err == nil && merged {
-			err = tx.Commit()
-		} else {
-			tx.Rollback()
-		}
+		})
 		if err != nil {
 			return fmt.Errorf("merge position runs: %w", err)
 		}

@@ -62,7 +62,7 @@ type writer struct {
 	final    bool
 	// mergeLock is held from the transaction that starts a merge until
 	// the one that lists its run has ended (mergelock.go).
-	mergeLock *mergeLock
+	mergeLock *fileLock
 }
 
 // tagRow is a row of the tags table.
