@@ -32,15 +32,31 @@ import (
 // 1 GiB of 16 KiB pages.
 const writerCheckpointPages = 65536
 
-// writerCacheKiB is the page cache of an import's writer, four times a
-// connection's (defaultCacheKiB): the random-key B-trees an import writes
-// at every commit (the games' hash and players, tags, the opening tree)
-// outgrow 64 MiB from a few hundred thousand games on, and a page read
-// again is a system call and a copy. 200,000 Ōgi games into 1,000,000:
-// 37.2 and 44.1 s against 48.4 and 44.9 s with 64 MiB (alternated runs,
-// load about 1.5), less system time (9.6–10.8 s against 12.6–13.6), for
-// about 190 MB more memory at most.
-const writerCacheKiB = 256 << 10
+// writerCacheKiB is the page cache of an import's writer into a database
+// of a number of games: at least four times a connection's
+// (defaultCacheKiB), and cacheBytesPerGame a game (the random-key
+// B-trees an import writes at every commit — the games' hash, players and
+// date indexes, tags, the opening tree — hold about 210 bytes a game: 2.1
+// GB at 10,000,000 Ōgi games), up to a quarter of the machine's memory
+// (physMem; 1 GiB when unknown). A page read again is a system call and a
+// copy, and a transaction whose dirty pages outgrow the cache writes them
+// to the WAL before its commit, then again. 200,000 Ōgi games into
+// 1,000,000: 37.2 and 44.1 s against 48.4 and 44.9 s with 64 MiB
+// (alternated runs, load about 1.5), less system time (9.6–10.8 s against
+// 12.6–13.6), for about 190 MB more memory at most. For what the larger
+// cache and transactions give at 10,000,000, see ImportOptions.TxGames.
+func writerCacheKiB(games int64) int64 {
+	limit := int64(1 << 20) // KiB
+	if m := physMem(); m > 0 {
+		limit = m / 4 >> 10
+	}
+	return max(min(games*cacheBytesPerGame>>10, limit), minWriterCacheKiB)
+}
+
+const (
+	minWriterCacheKiB = 256 << 10
+	cacheBytesPerGame = 256
+)
 
 // checkpointer runs checkpoints beside the writer.
 type checkpointer struct {
@@ -85,12 +101,12 @@ func (c *checkpointer) stop() {
 // writerConn is a connection of the pool for an import's writer, with
 // automatic checkpoints at writerCheckpointPages; release sets them back
 // to SQLite's default and gives the connection back to the pool.
-func (db *DB) writerConn(ctx context.Context) (conn *sql.Conn, release func(), err error) {
+func (db *DB) writerConn(ctx context.Context, games int64) (conn *sql.Conn, release func(), err error) {
 	conn, err = db.sql.Conn(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, q := range []string{fmt.Sprintf(`PRAGMA wal_autocheckpoint = %d`, writerCheckpointPages), fmt.Sprintf(`PRAGMA cache_size = -%d`, writerCacheKiB)} {
+	for _, q := range []string{fmt.Sprintf(`PRAGMA wal_autocheckpoint = %d`, writerCheckpointPages), fmt.Sprintf(`PRAGMA cache_size = -%d`, writerCacheKiB(games))} {
 		if _, err := conn.ExecContext(ctx, q); err != nil {
 			conn.Close()
 			return nil, nil, err

@@ -67,19 +67,26 @@ type ImportOptions struct {
 }
 
 // chunkBytes bounds the record text of a chunk (a chunk holds at most
-// chunkSize records), and maxTxHeld and maxTxDocs what a transaction holds
-// before it is committed whatever TxGames says: together with the record
-// size limit they bound an import's memory, whatever the records.
+// chunkSize records), maxTxDocs the text documents a transaction holds
+// before it is committed whatever TxGames says (they go to the text index
+// after the commit), and maxTxGames the games of a transaction when
+// TxGames is 0: together with the record size limit and maxTxHeld they
+// bound an import's memory, whatever the records.
 const (
 	chunkBytes = 1 << 20
 	// maxTextComments bounds the comments of a game given to the text
 	// index: the first 32 KiB are searchable (Bleve's analysis of one
 	// large document costs many times its size).
 	maxTextComments = 32 << 10
-	maxTxHeld       = 64 << 20
-	maxTxDocs       = 8 << 20
+	maxTxDocs       = 32 << 20
+	maxTxGames      = 200000
 	maxInFlight     = 64 << 20 // records read and not yet written (recordWeight)
 )
+
+// maxTxHeld bounds the rows (positions, tags, tree entries) a transaction
+// holds in memory: beyond, they are stored before the commit
+// (writer.flushHeld). A variable for tests.
+var maxTxHeld = 64 << 20
 
 // recordWeight estimates the memory a read record holds: its moves (a
 // move costs about 200 bytes whatever its text), comments and tags.
@@ -451,17 +458,15 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	var inDB int64 // games already in the database, for TxGames 0
-	if opts.TxGames <= 0 {
-		if err := db.sql.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM games`).Scan(&inDB); err != nil {
-			return st, err
-		}
+	var inDB int64 // games already in the database, for TxGames 0 and the writer's cache
+	if err := db.sql.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM games`).Scan(&inDB); err != nil {
+		return st, err
 	}
 	txGames := func() int {
 		if opts.TxGames > 0 {
 			return opts.TxGames
 		}
-		return min(max(int(inDB+int64(st.Stored))/10, 5000), 50000)
+		return min(max(int(inDB+int64(st.Stored))/10, 5000), maxTxGames)
 	}
 	// A failing part cancels the others with its error as the cause, so
 	// that the run reports it rather than "context canceled".
@@ -557,7 +562,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	w.replace = opts.Replace
 	w.bgMerge = !testSyncMerge
 	defer w.stopMerge()
-	conn, release, err := db.writerConn(ctx)
+	conn, release, err := db.writerConn(ctx, inDB)
 	if err != nil {
 		return st, err
 	}
@@ -614,8 +619,12 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 				if err != nil {
 					return err
 				}
-				if w.games >= txGames() || w.held >= maxTxHeld || w.docBytes >= maxTxDocs {
+				if w.games >= txGames() || w.docBytes >= maxTxDocs {
 					if err := commit(ctx); err != nil {
+						return err
+					}
+				} else if w.held >= maxTxHeld {
+					if err := w.flushHeld(ctx); err != nil {
 						return err
 					}
 				}

@@ -416,6 +416,32 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 	return id, false, nil
 }
 
+// flushHeld stores, before the commit, the rows the transaction holds in
+// memory (positions as a run of their own, tags, tree rows) once they
+// weigh maxTxHeld, so that a long transaction's memory stays bounded: the
+// B-tree pages they dirty wait in the writer's page cache (writerCacheKiB)
+// for the commit, which writes each of them once.
+func (w *writer) flushHeld(ctx context.Context) error {
+	if w.tx == nil {
+		return nil
+	}
+	sctx := context.WithoutCancel(ctx) // see writeChunk
+	var err error
+	pprof.Do(sctx, pprof.Labels("write", "flush"), func(context.Context) { err = w.flushRows(sctx) })
+	if err != nil {
+		w.rollback()
+		return err
+	}
+	w.held = 0
+	if testAfterFlushHeld != nil {
+		testAfterFlushHeld()
+	}
+	return nil
+}
+
+// testAfterFlushHeld, set by a test, runs after each flushHeld.
+var testAfterFlushHeld func()
+
 // flushRows writes the accumulated positions (as a new run, posruns.go)
 // and tree rows, in key order.
 func (w *writer) flushRows(ctx context.Context) error {
@@ -518,6 +544,12 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 		}
 	}
 	if w.tx == nil {
+		if w.final {
+			// The last transaction ended with the last chunk: its runs
+			// (several when it stored rows before its commit) are merged
+			// as a last commit's are.
+			return nil, w.mergeAfterCommit(ctx)
+		}
 		return nil, nil
 	}
 	sctx := context.WithoutCancel(ctx) // see writeChunk
@@ -577,11 +609,18 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	if w.bgMerge && !w.final {
 		return docs, nil // merged beside the writer (posmerge.go)
 	}
+	return docs, w.mergeAfterCommit(ctx)
+}
+
+// mergeAfterCommit merges the full levels of position runs in the
+// writer, after a commit (an afterCommit error: the games are committed).
+func (w *writer) mergeAfterCommit(ctx context.Context) error {
+	var err error
 	pprof.Do(ctx, pprof.Labels("write", "merge"), func(context.Context) { err = w.db.compactPositions(ctx) })
 	if err != nil {
-		return docs, afterCommit{err}
+		return afterCommit{err}
 	}
-	return docs, nil
+	return nil
 }
 
 // afterCommit is an error of the work after a commit (merging position
