@@ -121,3 +121,29 @@ func TestFlushHeldRolledBack(t *testing.T) {
 		}
 	}
 }
+
+// TestTextTurns: the text documents of a commit are indexed textTurn at a
+// time, the index released between turns for readers in other processes,
+// and every game is found by a text query after the import.
+func TestTextTurns(t *testing.T) {
+	ctx := context.Background()
+	db, _, file := interruptedImport(t, 640, 9)
+	defer func(n int) { textTurn = n }(textTurn)
+	textTurn = 100
+	var turns []int
+	testTextTurn = func(n int) { turns = append(turns, n) }
+	defer func() { testTextTurn = nil }()
+	if _, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 640, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{100, 100, 100, 100, 100, 100, 40}; !slices.Equal(turns, want) {
+		t.Errorf("turns of %v documents, want %v (one commit of 640)", turns, want)
+	}
+	res, err := db.Search(ctx, Query{Game: "ogi", Text: "game:ogi", Limit: 1, Count: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Total != 640 {
+		t.Errorf("text query game:ogi: %d games, want 640", res.Total)
+	}
+}

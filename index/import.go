@@ -31,19 +31,29 @@ type ImportOptions struct {
 	// Workers replaying records; 0 means one per CPU.
 	Workers int
 	// TxGames is the number of games per transaction. 0 means a tenth of
-	// the games in the database, at least 5000 and at most 50,000, and a
-	// transaction also ends when it holds maxTxHeld or maxTxDocs (for Ōgi,
-	// at about 25,000 games). A commit rewrites every page it touches of
-	// the random-key B-trees (the tree, tags, the games indexes), so a
-	// large database takes large transactions: measured at 300k games
-	// (when positions were one B-tree), 2,770 games/s with 5000 per
-	// transaction, 4,800 with 50,000. Larger ones did not pay at 3.5M:
-	// transactions of 200,000 Ōgi games, their positions written as a run
-	// every 2M occurrences so that memory stays bounded, imported 500,000
-	// games into 3,000,000 in 170.9 and 181.7 s against 177.4 and 165.8 s
-	// for transactions of about 25,000 (alternated runs), with 0.55 GB more
-	// memory: the writer's cost there is per row (B-tree descents, pages
-	// read from the OS), not pages written again at every commit.
+	// the games in the database, at least 5000 and at most maxTxGames
+	// (200,000); a transaction also ends when its text documents weigh
+	// maxTxDocs (for Ōgi, at about 200,000 games), and its rows are stored
+	// before the commit whenever they weigh maxTxHeld (writer.flushHeld),
+	// so that its memory stays bounded. A commit rewrites every page it
+	// touches of the random-key B-trees (the tree, tags, the games'
+	// indexes: about 210 bytes a game, 2.1 GB at 10,000,000 Ōgi games),
+	// so a large database takes large transactions, and a writer's page
+	// cache that holds those pages until the commit (writerCacheKiB).
+	// Measured at 300k games (when positions were one B-tree), 2,770
+	// games/s with 5000 per transaction, 4,800 with 50,000. At 1,000,000
+	// and 3,500,000 larger ones did not pay (1,000,000 into 1,000,000:
+	// 4,650 games/s with transactions of 100,000 and a 1 GiB cache, 4,623
+	// with about 25,000 and 256 MiB; 500,000 into 3,000,000 with
+	// transactions of 200,000 and 256 MiB, the same time): the writer's
+	// cost there is per row (B-tree descents), not pages written again.
+	// From 10,500,000 games on they halve an import's time: 500,000 Ōgi
+	// games in 152.4 and 146.7 s (3,281 and 3,408 games/s) against 307.9
+	// and 252.8 s (1,624 and 1,978) with transactions of about 25,000 and
+	// a 256 MiB cache (four imports one after the other into one database
+	// of 10.5 to 12 million games, in the order new, old, old, new), with
+	// 12.7–13.6 GB written instead of 45.5–49.7, and 4.4 GB of memory at
+	// most instead of 1.3.
 	TxGames int
 	// Force re-reads files already imported completely (their games are then
 	// skipped as duplicates).
@@ -533,28 +543,33 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	go pprof.Do(ctx, pprof.Labels("stage", "text"), func(context.Context) {
 		defer close(textDone)
 		var released time.Time
-		for docs := range texts {
-			if textErr != nil {
-				continue
+		for all := range texts {
+			for len(all) > 0 && textErr == nil {
+				// The index is released after each textTurn documents of
+				// a commit, and left alone a moment, for readers in other
+				// processes.
+				docs := all[:min(len(all), textTurn)]
+				all = all[len(docs):]
+				if d := textYield - time.Since(released); d > 0 {
+					time.Sleep(d)
+				}
+				t0 := time.Now()
+				err := db.withText(func(idx bleve.Index) error { return indexDocs(idx, docs) })
+				released = time.Now()
+				if debugTiming {
+					fmt.Fprintf(os.Stderr, "text batch %d docs %v\n", len(docs), time.Since(t0))
+				}
+				if err != nil {
+					textErr = err
+					cancelCause(err)
+					continue
+				}
+				textN.Add(int64(len(docs)))
+				textHW.Store(docs[len(docs)-1].id)
+				if testTextTurn != nil {
+					testTextTurn(len(docs))
+				}
 			}
-			// The index is released after each commit's documents, and
-			// left alone a moment, for readers in other processes.
-			if d := textYield - time.Since(released); d > 0 {
-				time.Sleep(d)
-			}
-			t0 := time.Now()
-			err := db.withText(func(idx bleve.Index) error { return indexDocs(idx, docs) })
-			released = time.Now()
-			if debugTiming {
-				fmt.Fprintf(os.Stderr, "text batch %d docs %v\n", len(docs), time.Since(t0))
-			}
-			if err != nil {
-				textErr = err
-				cancelCause(err)
-				continue
-			}
-			textN.Add(int64(len(docs)))
-			textHW.Store(docs[len(docs)-1].id)
 		}
 	})
 
@@ -588,6 +603,10 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 			st.Committed = st.Stored
 			if len(docs) > 0 {
 				texts <- docs
+			}
+			// The cache grows with the database as the import goes.
+			if _, cerr := conn.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf(`PRAGMA cache_size = -%d`, writerCacheKiB(inDB+int64(st.Stored)))); err == nil {
+				err = cerr
 			}
 		}
 		return err

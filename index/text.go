@@ -173,13 +173,14 @@ func (db *DB) textPath() string { return filepath.Join(db.dir, bleveName) }
 
 // The text index is opened for one piece of work and closed after it:
 // Bleve (boltdb) lets one process write it, or several read it, never both.
-// An import holds it only while it indexes the documents of one commit, so
-// that a reader in another process (plateau search --text, serve) opens it
-// between two commits; a reader holds it for one query.
+// An import holds it only while it indexes up to textTurn documents of one
+// commit, so that a reader in another process (plateau search --text,
+// serve) opens it between two turns; a reader holds it for one query.
 const (
 	// textReadWait is how long a query waits for an import to release the
-	// index before failing with ErrTextBusy. An import holds it for one
-	// commit's documents (about a second for 5000 games).
+	// index before failing with ErrTextBusy. An import holds it for at
+	// most textTurn documents (about a second for 10,000 Ōgi games): a
+	// commit of a large database's import holds up to 200,000.
 	textReadWait = 20 * time.Second
 	// textWriteWait is how long an import waits for readers to release it.
 	textWriteWait = time.Minute
@@ -187,6 +188,13 @@ const (
 	// than boltdb's 50 ms retry period, so that a waiting reader gets in.
 	textYield = 120 * time.Millisecond
 )
+
+// textTurn is the most documents an import indexes in one opening of the
+// index (a variable for tests).
+var textTurn = 10000
+
+// testTextTurn, set by a test, is told the documents of each turn.
+var testTextTurn func(docs int)
 
 // withText opens the text index (read-only for a read-only database;
 // otherwise for writing, creating it if needed), runs fn and closes it.
