@@ -106,15 +106,23 @@ func (db *DB) writerConn(ctx context.Context, games int64) (conn *sql.Conn, rele
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, q := range []string{fmt.Sprintf(`PRAGMA wal_autocheckpoint = %d`, writerCheckpointPages), fmt.Sprintf(`PRAGMA cache_size = -%d`, writerCacheKiB(games))} {
-		if _, err := conn.ExecContext(ctx, q); err != nil {
-			conn.Close()
-			return nil, nil, err
-		}
+	_, err = conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA wal_autocheckpoint = %d`, writerCheckpointPages))
+	if err == nil {
+		err = setCache(ctx, conn, writerCacheKiB(games))
+	}
+	if err != nil {
+		conn.Close()
+		return nil, nil, err
 	}
 	return conn, func() {
 		conn.ExecContext(context.Background(), `PRAGMA wal_autocheckpoint = 1000`)
-		conn.ExecContext(context.Background(), fmt.Sprintf(`PRAGMA cache_size = -%d`, defaultCacheKiB))
+		setCache(context.Background(), conn, defaultCacheKiB)
 		conn.Close()
 	}, nil
+}
+
+// setCache sets a connection's page cache, in KiB.
+func setCache(ctx context.Context, conn *sql.Conn, kib int64) error {
+	_, err := conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA cache_size = -%d`, kib))
+	return err
 }

@@ -605,7 +605,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 				texts <- docs
 			}
 			// The cache grows with the database as the import goes.
-			if _, cerr := conn.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf(`PRAGMA cache_size = -%d`, writerCacheKiB(inDB+int64(st.Stored)))); err == nil {
+			if cerr := setCache(context.WithoutCancel(ctx), conn, writerCacheKiB(inDB+int64(st.Stored))); err == nil {
 				err = cerr
 			}
 		}
