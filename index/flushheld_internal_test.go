@@ -34,10 +34,8 @@ func tagRows(t *testing.T, db *DB) []string {
 // import holding every row until the commit stores.
 func TestFlushHeld(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	file := filepath.Join(dir, "g.pdn")
-	writeGames(t, file, "ogi", 640, 7) // ten chunks (chunkSize): flushHeld runs between chunks
-
+	// Ten chunks (chunkSize): flushHeld runs between chunks.
+	db, dir, file := interruptedImport(t, 640, 7)
 	ref, err := Open(ctx, filepath.Join(dir, "ref"), Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -50,18 +48,12 @@ func TestFlushHeld(t *testing.T) {
 	defer func(n int) { maxTxHeld = n }(maxTxHeld)
 	maxTxHeld = 10 << 10 // less than a chunk of generated Ōgi games
 	flushes, commits, runsAtCommit := 0, 0, 0
-	var db *DB
 	testAfterFlushHeld = func() { flushes++ }
 	testAfterCommit = func() {
 		commits++
 		db.sql.QueryRow(`SELECT COUNT(*) FROM pos_runs`).Scan(&runsAtCommit)
 	}
 	defer func() { testAfterFlushHeld, testAfterCommit = nil, nil }()
-	db, err = Open(ctx, filepath.Join(dir, "db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	if _, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 640, Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
