@@ -890,6 +890,17 @@ func mergeRuns(ctx context.Context, tx txer, db *DB) (bool, error) {
 		return false, err
 	}
 	defer m.close()
+	// The sources' blocks are deleted as the merge passes them (see
+	// runMerge.release), so that the merged run's blocks take their pages.
+	del, err := tx.PrepareContext(ctx, `DELETE FROM pos_blocks WHERE id IN (SELECT value FROM json_each(?))`)
+	if err != nil {
+		return false, err
+	}
+	defer del.Close()
+	m.releasing(func(ids []int64) error {
+		_, err := del.ExecContext(ctx, jsonIDs(ids))
+		return err
+	})
 	rw, err := newRunWriter(ctx, tx)
 	if err != nil {
 		return false, err
@@ -983,11 +994,27 @@ type runMerge struct {
 	key, at int64
 	started bool
 	err     error
+	// release, when set (releasing), is given the ids of the sources' blocks that the
+	// merge has read to their end, releaseBatch at a time (encode) and the
+	// last at the end of encode. A merge in one transaction (mergeRuns)
+	// deletes them there: SQLite then reuses their pages for the merged
+	// run's blocks in the same transaction, instead of the file growing by
+	// the whole merged run and keeping the sources' pages free after the
+	// commit (at 10,000,000 Ōgi games, the import's last merge left
+	// 9.9 GiB of free pages in a file of 34.4 GiB). The sources' cursors
+	// read in (last, id) order, ahead of the blocks deleted.
+	release func(ids []int64) error
+	spent   []int64
 }
+
+// releaseBatch is how many read blocks a merge deletes at a time (about
+// 3 MiB of blocks; a variable for tests).
+var releaseBatch = 1024
 
 type mergeSrc struct {
 	cur     runCursor
 	key, at int64
+	spent   *[]int64 // nil, or where the ids of its read blocks go
 }
 
 func (s *mergeSrc) advance() (bool, error) {
@@ -998,6 +1025,9 @@ func (s *mergeSrc) advance() (bool, error) {
 		}
 		if s.cur.dec.err != nil {
 			return false, fmt.Errorf("run %d: %w", s.cur.run, s.cur.dec.err)
+		}
+		if s.spent != nil && s.cur.id != 0 {
+			*s.spent = append(*s.spent, s.cur.id) // read to its end
 		}
 		ok, err := s.cur.nextBlock(0)
 		if err != nil || !ok {
@@ -1041,8 +1071,35 @@ func (m *runMerge) encode(live idSet, enc *blockEncoder) error {
 				return err
 			}
 		}
+		if len(m.spent) >= releaseBatch {
+			if err := m.releaseSpent(); err != nil {
+				return err
+			}
+		}
 	}
-	return m.err
+	if m.err != nil {
+		return m.err
+	}
+	return m.releaseSpent()
+}
+
+// releasing sets release and has the sources note their read blocks.
+func (m *runMerge) releasing(release func(ids []int64) error) {
+	m.release = release
+	for _, s := range m.all {
+		s.spent = &m.spent
+	}
+}
+
+// releaseSpent gives the blocks read to their end to release, if set.
+func (m *runMerge) releaseSpent() error {
+	if m.release == nil || len(m.spent) == 0 {
+		m.spent = m.spent[:0]
+		return nil
+	}
+	err := m.release(m.spent)
+	m.spent = m.spent[:0]
+	return err
 }
 
 func (m *runMerge) close() {

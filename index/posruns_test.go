@@ -535,3 +535,97 @@ func BenchmarkMergeRuns(b *testing.B) {
 		}
 	}
 }
+
+// TestMergeReusesPages: a merge in one transaction deletes the blocks it
+// has read as it goes, so that the merged run takes their pages: the file
+// grows by a fraction of the merged run and keeps few free pages, instead
+// of growing by the whole run and keeping the sources' pages free. The
+// occurrences are those of the sources, less those of invalid games.
+func TestMergeReusesPages(t *testing.T) {
+	for _, release := range []bool{false, true} {
+		t.Run(map[bool]string{false: "kept until the swap", true: "released"}[release], func(t *testing.T) {
+			defer func(n int) { releaseBatch = n }(releaseBatch)
+			releaseBatch = 8
+			if !release {
+				releaseBatch = 1 << 30 // released only at the end
+			}
+			ctx := context.Background()
+			db, err := Open(ctx, filepath.Join(t.TempDir(), "db"), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			const games = 2000
+			for id := int64(1); id <= games; id++ {
+				if _, err := db.sql.ExecContext(ctx, `INSERT INTO games(id, hash, game, valid, plies, tblock, toff, tlen) VALUES(?, ?, 'ogi', ?, 0, 0, 0, 0)`,
+					id, []byte{byte(id), byte(id >> 8)}, id%10 != 0); err != nil {
+					t.Fatal(err)
+				}
+			}
+			pragma := func(name string) int64 {
+				var n int64
+				if err := db.sql.QueryRowContext(ctx, `PRAGMA `+name).Scan(&n); err != nil {
+					t.Fatal(err)
+				}
+				return n
+			}
+			r := rand.New(rand.NewPCG(5, 6))
+			scan := func() []dbPos {
+				var got []dbPos
+				if err := db.ScanPositions(ctx, func(key, game int64, ply, vari int) error {
+					got = append(got, dbPos{key, packAt(game, ply, vari)})
+					return nil
+				}); err != nil {
+					t.Fatal(err)
+				}
+				return got
+			}
+			before := pragma("page_count")
+			for range maxRunsPerLevel {
+				var ps []dbPos
+				for range 20000 {
+					p := dbPos{int64(r.Uint64()), packAt(1+r.Int64N(games), r.IntN(100), r.IntN(2))}
+					ps = append(ps, p)
+				}
+				tx, err := db.sql.BeginTx(ctx, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := writeRun(ctx, tx, ps); err != nil {
+					t.Fatal(err)
+				}
+				if err := tx.Commit(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			runs := pragma("page_count") - before // about the sources' pages
+			var want []dbPos                      // the occurrences of valid games
+			for _, p := range scan() {
+				if g, _, _ := unpackAt(p.at); g%10 != 0 {
+					want = append(want, p)
+				}
+			}
+			start := pragma("page_count")
+			if err := db.compactPositions(ctx); err != nil {
+				t.Fatal(err)
+			}
+			grown, free := pragma("page_count")-start, pragma("freelist_count")
+			t.Logf("sources about %d pages; the merge grew the file by %d pages and left %d free", runs, grown, free)
+			if release {
+				if grown > runs/4 || free > runs/4 {
+					t.Errorf("released as read: the file grew by %d pages, %d free, for sources of about %d", grown, free, runs)
+				}
+			} else if free < runs/2 {
+				t.Errorf("kept until the swap: %d free pages, sources of about %d: the test does not see the sources' pages", free, runs)
+			}
+			var nruns int
+			db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs`).Scan(&nruns)
+			if nruns != 1 {
+				t.Fatalf("%d runs after the merge", nruns)
+			}
+			if got := scan(); len(want) < 100000 || !slices.Equal(got, want) {
+				t.Errorf("%d occurrences after the merge, want %d", len(got), len(want))
+			}
+		})
+	}
+}
