@@ -363,8 +363,7 @@ func (db *DB) Search(ctx context.Context, q Query) (Result, error) {
 }
 
 // maxPlayerArms is how many matched players a page is read player by
-// player for (two arms of a compound SELECT each; SQLite allows 500).
-// Beyond, so many players have so many games that reading the games table
+// player for (two arms each, read by armsQuery). Beyond, so many players have so many games that reading the games table
 // in id order finds a page at once.
 var maxPlayerArms = 200
 
@@ -387,8 +386,8 @@ func pageSQL(w *where, limit, offset int) (string, []any) {
 // playerPage returns the ids of a page of games matching w, whose players
 // are w.players, in id order. A player's games are read from the games_p0
 // and games_p1 indexes, whose entries are in (player, id) order: each
-// (player, side) is an arm, read k ids at a time by one prepared statement
-// per side that reads the index only. Where an arm may have more games,
+// (player, side) is an arm, read k ids at a time from the index only
+// (readArms: one statement for many arms of a side, a few at once). Where an arm may have more games,
 // they are above the last it gave, so the merged ids up to the smallest
 // such last id are final; the other conditions of w (valid, ruleset, date…)
 // are then tested on those final ids in order, one statement a batch, until
