@@ -155,12 +155,14 @@
 // (plateau import, 2 cores, the binaries run in turn; at 2,000,000 the
 // file then kept 596 MB of free pages, against 134 MB, for later merges
 // and imports). Ten million, one import of ten such files into an empty
-// database: 3,115 s, 3,210 games/s; every game committed at 2,403 s
-// (cumulative 4,968 games/s at 1.2M, 4,740 at 3.4M, 4,511 at 5.4M, 4,169
-// at 9M; about 4,100 over the last million), then 712 s of merging the
-// full levels of position runs (it left 2 runs, and 9.9 GiB of free
-// pages: 3,779 bytes a game, 3.47× the text, 2.5× without them) and the
-// last checkpoint; 4.5 GB of memory at most. With transactions of about
+// database: 2,887 s, 3,464 games/s, 4.4 GB of memory at most; every game
+// committed within 2,162 s, then about 727 s of merging the full levels
+// of position runs into one (2 runs left) and the last checkpoint. That
+// merge deletes the blocks it has read as it goes (runMerge.release), so
+// that the merged run takes their pages: SQLite 25.3 GiB with 724 MiB
+// free, 2,789 bytes a game, 2.56× the record text. Keeping its sources
+// until the swap: 3,115 s, 3,210 games/s (committed at 2,403 s), 9.9 GiB
+// of free pages left, 3,779 bytes a game, 3.47×. With transactions of about
 // 25,000 games and a 256 MiB cache: 3,740 s, 2,674 games/s (5,681 at 1M,
 // 4,547 at 3M, 3,666 at 5M, 2,838 at 9M; about 2,000 over the last
 // million, 13 runs left); the writer's CPU grew with the database, 196 µs
