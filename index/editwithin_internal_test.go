@@ -46,7 +46,7 @@ func TestEditWithin(t *testing.T) {
 		{strings.Repeat("é", 40), strings.Repeat("é", 39) + "e", 1, true},
 		{strings.Repeat("a", 40), strings.Repeat("a", 37), 2, false},
 	} {
-		if got := editWithin(c.a, c.b, c.d); got != c.want {
+		if got := editWithin([]rune(c.a), []rune(c.b), c.d); got != c.want {
 			t.Errorf("editWithin(%q, %q, %d) = %v, want %v", c.a, c.b, c.d, got, c.want)
 		}
 	}
@@ -80,7 +80,7 @@ func TestEditWithin(t *testing.T) {
 			b = word()
 		}
 		d := 1 + (i/2)%2
-		if got, want := editWithin(a, b, d), levenshtein(a, b) <= d; got != want {
+		if got, want := editWithin([]rune(a), []rune(b), d), levenshtein(a, b) <= d; got != want {
 			t.Fatalf("editWithin(%q, %q, %d) = %v, distance %d", a, b, d, got, levenshtein(a, b))
 		}
 	}

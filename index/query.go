@@ -716,7 +716,7 @@ func nameMatches(words []string, runes [][]rune, e *playerEntry) bool {
 			d = 2
 		}
 		for i, n := range e.words {
-			if strings.HasPrefix(n, w) || len(w) >= 4 && runesWithin(runes[k], e.runes[i], d) {
+			if strings.HasPrefix(n, w) || len(w) >= 4 && editWithin(runes[k], e.runes[i], d) {
 				ok = true
 				break
 			}
@@ -728,16 +728,12 @@ func nameMatches(words []string, runes [][]rune, e *playerEntry) bool {
 	return true
 }
 
-// editWithin reports whether the Levenshtein distance of a and b is at most d.
-func editWithin(a, b string, d int) bool {
-	return runesWithin([]rune(a), []rune(b), d)
-}
-
-// runesWithin is editWithin on runes. It runs for every word of every
-// player's name on each player search: only the cells of the table within
-// d of its diagonal are computed (the others exceed d), in buffers on the
-// stack for words of up to 32 letters.
-func runesWithin(a, b []rune, d int) bool {
+// editWithin reports whether the Levenshtein distance of a and b is at
+// most d. It runs for every word of every player's name on each player
+// search: only the cells of the table within d of its diagonal are
+// computed (the others exceed d), in buffers on the stack for words of up
+// to 32 letters.
+func editWithin(a, b []rune, d int) bool {
 	if abs(len(a)-len(b)) > d {
 		return false
 	}
