@@ -108,12 +108,7 @@ func TestRunsLookupAndMerge(t *testing.T) {
 	const games = 300
 	// Games 1..games exist; 1..250 valid, the rest invalid (a merge
 	// drops their occurrences).
-	for id := int64(1); id <= games; id++ {
-		if _, err := db.sql.ExecContext(ctx, `INSERT INTO games(id, hash, game, valid, plies, tblock, toff, tlen) VALUES(?, ?, 'ogi', ?, 0, 0, 0, 0)`,
-			id, []byte{byte(id), byte(id >> 8)}, id <= 250); err != nil {
-			t.Fatal(err)
-		}
-	}
+	addGames(t, db, games, func(id int64) bool { return id <= 250 })
 	var runs [][]dbPos
 	for run := range maxRunsPerLevel {
 		var ps []dbPos
@@ -132,16 +127,7 @@ func TestRunsLookupAndMerge(t *testing.T) {
 		}
 		sortPositions(ps, nil)
 		runs = append(runs, ps)
-		tx, err := db.sql.BeginTx(ctx, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := writeRun(ctx, tx, ps); err != nil {
-			t.Fatal(err)
-		}
-		if err := tx.Commit(); err != nil {
-			t.Fatal(err)
-		}
+		commitRun(t, db, ps)
 	}
 	keys = append(keys, 42, 77) // 77: in no run
 	for k, ats := range want {
@@ -263,6 +249,34 @@ func TestRunsLookupAndMerge(t *testing.T) {
 	}
 	if len(db.stmts) == 0 {
 		t.Error("a read-only handle keeps no prepared statement")
+	}
+}
+
+// addGames stores games 1..n (rows without moves or text), valid as valid
+// says.
+func addGames(t *testing.T, db *DB, n int64, valid func(id int64) bool) {
+	t.Helper()
+	for id := int64(1); id <= n; id++ {
+		if _, err := db.sql.ExecContext(context.Background(), `INSERT INTO games(id, hash, game, valid, plies, tblock, toff, tlen) VALUES(?, ?, 'ogi', ?, 0, 0, 0, 0)`,
+			id, []byte{byte(id), byte(id >> 8)}, valid(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// commitRun stores ps as a run in a transaction of its own.
+func commitRun(t *testing.T, db *DB, ps []dbPos) {
+	t.Helper()
+	ctx := context.Background()
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := writeRun(ctx, tx, ps); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -556,12 +570,7 @@ func TestMergeReusesPages(t *testing.T) {
 			}
 			defer db.Close()
 			const games = 2000
-			for id := int64(1); id <= games; id++ {
-				if _, err := db.sql.ExecContext(ctx, `INSERT INTO games(id, hash, game, valid, plies, tblock, toff, tlen) VALUES(?, ?, 'ogi', ?, 0, 0, 0, 0)`,
-					id, []byte{byte(id), byte(id >> 8)}, id%10 != 0); err != nil {
-					t.Fatal(err)
-				}
-			}
+			addGames(t, db, games, func(id int64) bool { return id%10 != 0 })
 			pragma := func(name string) int64 {
 				var n int64
 				if err := db.sql.QueryRowContext(ctx, `PRAGMA `+name).Scan(&n); err != nil {
@@ -587,16 +596,7 @@ func TestMergeReusesPages(t *testing.T) {
 					p := dbPos{int64(r.Uint64()), packAt(1+r.Int64N(games), r.IntN(100), r.IntN(2))}
 					ps = append(ps, p)
 				}
-				tx, err := db.sql.BeginTx(ctx, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := writeRun(ctx, tx, ps); err != nil {
-					t.Fatal(err)
-				}
-				if err := tx.Commit(); err != nil {
-					t.Fatal(err)
-				}
+				commitRun(t, db, ps)
 			}
 			runs := pragma("page_count") - before // about the sources' pages
 			var want []dbPos                      // the occurrences of valid games
