@@ -61,6 +61,10 @@ type DB struct {
 
 	pmu     sync.Mutex
 	players []playerEntry // folded player names, by id
+	words   nameWords     // the distinct words of their names (names.go)
+	// nameIndex: the database has name_games (layout 7; a read-only
+	// handle on layout 6 has not).
+	nameIndex bool
 
 	counts countCache // list counts (list.go)
 
@@ -218,6 +222,10 @@ var schema = []string{
 	`CREATE INDEX IF NOT EXISTS games_p1 ON games(p1)`,
 	`CREATE INDEX IF NOT EXISTS games_date ON games(date)`,
 	`CREATE INDEX IF NOT EXISTS games_invalid ON games(id) WHERE valid = 0`,
+	// The words of players' folded names, and for each word the valid
+	// games of its players in game order (names.go).
+	nameWordsTable,
+	nameGamesTable,
 	`CREATE TABLE IF NOT EXISTS tag_names(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)`,
 	`CREATE TABLE IF NOT EXISTS tags(
 		tag INTEGER NOT NULL, value TEXT NOT NULL, game INTEGER NOT NULL,
@@ -243,9 +251,10 @@ var schema = []string{
 // game) tables; version 2 had no warnings table and dates as written;
 // version 3 kept positions as rows of one B-tree (position_rows); version
 // 4 had no top players in tree rows (tree.top, treetop.go); version 5 had
-// a tree_players row per (key, move, player) and no tree.np; a database of
-// an older version must be imported again.
-const schemaVersion = 6
+// a tree_players row per (key, move, player) and no tree.np; version 6 had
+// no name_words and name_games (names.go); a database of an older version
+// must be imported again.
+const schemaVersion = 7
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -267,13 +276,25 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		v = 1
 	}
 	if v == upgradableVersion && !db.readOnly {
-		return false, db.upgrade5(ctx)
+		if err := db.upgrade5(ctx); err != nil {
+			return false, err
+		}
+		v = 6
 	}
 	if v == upgradableVersion {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: open it once for writing (plateau reindex --db %s, or an import) to upgrade it",
 			ErrSchema, db.dir, v, schemaVersion, db.dir)
 	}
-	if v != schemaVersion {
+	if v == 6 && !db.readOnly {
+		if err := db.upgrade6(ctx); err != nil {
+			return false, err
+		}
+		v = 7
+	}
+	// A read-only handle reads layout 6 as it is: player pages are read
+	// player by player, without the name index.
+	db.nameIndex = v == schemaVersion
+	if v != schemaVersion && v != 6 {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}
@@ -301,6 +322,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err := setMeta(ctx, tx, "schema", schemaVersion); err != nil {
 		return err
 	}
+	db.nameIndex = true
 	if err := setMeta(ctx, tx, deepSaltKey, adjacentDeepSalt); err != nil {
 		return err
 	}

@@ -12,14 +12,17 @@
 // directory; an import ends with a TRUNCATE checkpoint so that no large
 // WAL is left behind.
 //
-// The layout has a version (meta "schema", now 6). Version 1 (no entry)
+// The layout has a version (meta "schema", now 7). Version 1 (no entry)
 // kept positions(key, ply, game, var) and tags(name, value, game); version
 // 2 had no warnings table and kept dates as written; version 3 kept
 // positions in one B-tree (position_rows); version 4 had no top players in
 // the tree rows (Tree ranked every tree_players row of the position: 25–55
 // ms at the start position of 2M games); version 5 had a tree_players row
 // per (key, move, player) and no tree.np, and a writable Open upgrades it
-// in one transaction (upgrade.go; a read-only one says how); Open refuses
+// in one transaction (upgrade.go; a read-only one says how); version 6 had
+// no name index (name_words, name_games: names.go), which a writable Open
+// builds in one transaction (upgrade6) and a read-only one does without
+// (player pages read by player); Open refuses
 // a database of another version with ErrSchema: import the records again
 // into a new directory.
 //
@@ -49,6 +52,9 @@
 //     and decompresses it up to the game; larger blocks compress better but
 //     made a game's page cost more: writer.go blockSize).
 //   - players (name, folded name), sources (path, size, mtime, done).
+//   - name_words (id, word) and name_games WITHOUT ROWID (word, game,
+//     player): every valid game under each word of its players' folded
+//     names, for player pages (names.go).
 //   - warnings (game, kind, msg, line): the warnings of a game (replay's
 //     Warning: a Result tag that disagrees with the movetext or an
 //     unfinished final position, the ruleset detected for an untagged
@@ -231,11 +237,13 @@
 // (lower case, accents and punctuation removed): every word of the query
 // must be a prefix of a word of the name or within edit distance 1 (2 for
 // 8+ letters); this gives exact id sets that combine with every SQL
-// criterion. A page of a player's games (up to 200 matched players) is read
-// from the (player, id) order of the games_p0/games_p1 indexes, a few games
-// per player and side at a time, merged in Go, so that it costs the same
-// for a player of ten games and one of fifty thousand; more matched players
-// scan the games in id order. Bleve holds one document per valid game (players, event, site,
+// criterion. A page of a player's games is read from indexes in id order
+// by key, a few games per key at a time, merged in Go, so that it costs
+// the same for a player of ten games and one of fifty thousand: the keys
+// are the name words one query word matches (name_games, names.go: one
+// seek for all the players sharing a surname), or each matched player and
+// side (games_p0/games_p1), whichever is fewer; more than 200 keys scan the
+// games in id order. Bleve holds one document per valid game (players, event, site,
 // annotator, comments with an ASCII-folding analyzer; game, result, date as
 // keywords) for Query.Text, a Bleve query string. A term written without a
 // field (or with _all) searches each of the five text fields, as the

@@ -156,6 +156,9 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 	if err := w.flushTags(ctx); err != nil {
 		return err
 	}
+	if err := w.flushNames(ctx); err != nil {
+		return err
+	}
 	if _, err := w.exec(ctx, `INSERT INTO meta(k, v) VALUES(?, 1) ON CONFLICT(k) DO UPDATE SET v = v + 1`, editsKey); err != nil {
 		return fmt.Errorf("game #%d: %w", g.id, err)
 	}
@@ -218,6 +221,15 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 			}
 		}
 	}
+	if g.valid {
+		for _, pl := range []sql.NullInt64{g.p0, g.p1} {
+			if pl.Valid {
+				if err := w.removeNames(ctx, g.id, pl.Int64); err != nil {
+					return fmt.Errorf("game #%d name index: %w", g.id, err)
+				}
+			}
+		}
+	}
 	if _, err := w.exec(ctx, `DELETE FROM games WHERE id = ?`, g.id); err != nil {
 		return fmt.Errorf("game #%d: %w", g.id, err)
 	}
@@ -232,6 +244,7 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 		}
 		if n, _ := res.RowsAffected(); n > 0 {
 			clear(w.players) // the writer's cache may name the removed player
+			clear(w.playerWords)
 		}
 	}
 	if g.valid {

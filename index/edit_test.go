@@ -24,6 +24,7 @@ type snapshot struct {
 	tree           map[string]string // key move → n scored s0 s1
 	treePlayers    map[string]int    // key move player-name → n
 	tags           map[string]int    // name=value → games
+	names          map[string]int    // name word, player name → games (name index)
 	players        []string
 	text           int // games in the text index
 }
@@ -41,7 +42,11 @@ func snap(t *testing.T, db *index.DB) snapshot {
 	if _, err := index.CheckTreeTops(ctx, db); err != nil {
 		t.Fatal(err)
 	}
-	s := snapshot{positions: map[int64]int{}, tree: map[string]string{}, treePlayers: map[string]int{}, tags: map[string]int{}}
+	// The name index lists every valid game under its players' words.
+	if err := index.CheckNameIndex(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	s := snapshot{positions: map[int64]int{}, tree: map[string]string{}, treePlayers: map[string]int{}, tags: map[string]int{}, names: map[string]int{}}
 	q.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE valid = 1`).Scan(&s.games)
 	q.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE valid = 0`).Scan(&s.invalid)
 	each := func(sql string, fn func(r interface{ Scan(...any) error }) error) {
@@ -83,6 +88,13 @@ func snap(t *testing.T, db *index.DB) snapshot {
 		var n int
 		err := r.Scan(&name, &v, &n)
 		s.tags[name+"="+v] = n
+		return err
+	})
+	each(`SELECT w.word, p.name, COUNT(*) FROM name_games n JOIN name_words w ON w.id = n.word JOIN players p ON p.id = n.player GROUP BY 1, 2`, func(r interface{ Scan(...any) error }) error {
+		var w, p string
+		var n int
+		err := r.Scan(&w, &p, &n)
+		s.names[w+" "+p] = n
 		return err
 	})
 	each(`SELECT name FROM players ORDER BY name`, func(r interface{ Scan(...any) error }) error {

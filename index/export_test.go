@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -253,7 +255,8 @@ func DowngradeToLayout5(ctx context.Context, db *DB) error {
 			}
 		}
 	}
-	for _, q := range []string{`DROP TABLE tree_players`, `ALTER TABLE tp5 RENAME TO tree_players`, `ALTER TABLE tree DROP COLUMN np`} {
+	for _, q := range []string{`DROP TABLE tree_players`, `ALTER TABLE tp5 RENAME TO tree_players`, `ALTER TABLE tree DROP COLUMN np`,
+		`DROP TABLE name_games`, `DROP TABLE name_words`} {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return err
 		}
@@ -262,6 +265,81 @@ func DowngradeToLayout5(ctx context.Context, db *DB) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// SetPageBy makes player pages read by "word", by "player", or the
+// cheaper ("") until the returned function is called.
+func SetPageBy(by string) func() {
+	old := pageBy
+	pageBy = map[string]int{"": pageAuto, "player": pageByPlayer, "word": pageByWord}[by]
+	return func() { pageBy = old }
+}
+
+// DowngradeToLayout6 drops the name index of a database and marks it
+// layout 6, for the upgrade's tests.
+func DowngradeToLayout6(ctx context.Context, db *DB) error {
+	for _, q := range []string{`DROP TABLE name_games`, `DROP TABLE name_words`} {
+		if _, err := db.sql.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	return setMeta(ctx, db.sql, "schema", 6)
+}
+
+// NameEntries is every row of name_games as "word game player", sorted.
+func NameEntries(ctx context.Context, db *DB) ([]string, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT w.word, n.game, n.player FROM name_games n JOIN name_words w ON w.id = n.word ORDER BY 1, 2, 3`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var w string
+		var g, p int64
+		if err := rows.Scan(&w, &g, &p); err != nil {
+			return nil, err
+		}
+		out = append(out, fmt.Sprint(w, " ", g, " ", p))
+	}
+	return out, rows.Err()
+}
+
+// CheckNameIndex compares name_games with what the games and players
+// tables give: every valid game under each distinct word of each of its
+// players' folded names.
+func CheckNameIndex(ctx context.Context, db *DB) error {
+	got, err := NameEntries(ctx, db)
+	if err != nil {
+		return err
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, p.id, p.folded FROM games g JOIN players p ON p.id IN (g.p0, g.p1) WHERE g.valid = 1`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	set := map[string]bool{}
+	for rows.Next() {
+		var g, p int64
+		var f string
+		if err := rows.Scan(&g, &p, &f); err != nil {
+			return err
+		}
+		for _, w := range strings.Fields(f) {
+			set[fmt.Sprint(w, " ", g, " ", p)] = true
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	want := slices.Sorted(maps.Keys(set))
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		i := firstDiff(got, want)
+		return fmt.Errorf("name index: %d entries, the games give %d (they differ from entry %d: %q against %q)",
+			len(got), len(want), i, got[i:min(i+1, len(got))], want[i:min(i+1, len(want))])
+	}
+	return nil
 }
 
 // TreeRows is every tree row as "key move" → "n np top".

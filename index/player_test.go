@@ -68,18 +68,26 @@ func TestPlayerPages(t *testing.T) {
 	if !multi {
 		t.Fatal("no active player shares a name word: the test would not cover pages of several players")
 	}
-	for _, arms := range []int{200, 1} {
-		// With one arm, every query matching two players or more reads
-		// the games table in id order instead.
-		restore := index.SetMaxPlayerArms(arms)
-		all := checkPlayerPages(t, db, index.Query{}, queries, count)
-		// Conditions beside the player's, tested on the games the
-		// indexes give: most are left out (one result of three or more).
-		some := checkPlayerPages(t, db, index.Query{Result: recs[0].Tag("Result")}, queries, nil)
-		if some < 20 || some > all*2/3 {
-			t.Fatalf("%d games of %d have the result %q: the test would not cover games the conditions leave out", some, all, recs[0].Tag("Result"))
+	for _, by := range []string{"player", "word", ""} {
+		for _, arms := range []int{200, 1} {
+			// With one arm, every query matching two players or more reads
+			// the games table in id order instead (by player; by word,
+			// unless one word is enough).
+			restore := index.SetMaxPlayerArms(arms)
+			restoreBy := index.SetPageBy(by)
+			all := checkPlayerPages(t, db, index.Query{}, queries, count)
+			// Conditions beside the player's, tested on the games the
+			// indexes give: most are left out (one result of three or more).
+			some := checkPlayerPages(t, db, index.Query{Result: recs[0].Tag("Result")}, queries, nil)
+			if some < 20 || some > all*2/3 {
+				t.Fatalf("%d games of %d have the result %q: the test would not cover games the conditions leave out", some, all, recs[0].Tag("Result"))
+			}
+			// Invalid games are read by player (the name index lists
+			// valid games only).
+			checkPlayerPages(t, db, index.Query{Invalid: true}, queries[:1], nil)
+			restoreBy()
+			restore()
 		}
-		restore()
 	}
 }
 

@@ -78,7 +78,8 @@ func TestBlockRoundTrip(t *testing.T) {
 	}
 }
 
-func firstDiff(a, b []dbPos) int {
+// firstDiff is the index of the first element where a and b differ.
+func firstDiff[T comparable](a, b []T) int {
 	for i := range min(len(a), len(b)) {
 		if a[i] != b[i] {
 			return i

@@ -91,6 +91,9 @@ type where struct {
 	// playerCond is the index of their condition in conds.
 	players    []int64
 	playerCond int
+	// pageWords, when not nil, are the name words (names.go) the page is
+	// read by instead.
+	pageWords []string
 }
 
 // without returns the conditions and their arguments but the i-th.
@@ -155,10 +158,11 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 		w.add("g.game = ?", id)
 	}
 	if q.Player != "" {
-		ids, err := db.MatchPlayers(ctx, q.Player)
+		m, err := db.matchNames(ctx, q.Player)
 		if err != nil {
 			return w, false, err
 		}
+		ids := m.players
 		if len(ids) == 0 {
 			return w, true, nil
 		}
@@ -178,6 +182,9 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 			w.playerCond = len(w.conds)
 			w.add("(g.p0 IN (SELECT value FROM json_each(?)) OR g.p1 IN (SELECT value FROM json_each(?)))", j, j)
 			w.players = ids
+			if db.nameIndex && !q.Invalid {
+				w.pageWords = m.pageWords()
+			}
 		}
 	}
 	for side, name := range q.Players {
@@ -376,7 +383,7 @@ func pageSQL(w *where, limit, offset int) (string, []any) {
 		return `SELECT ` + hitCols + ` FROM ` + hitJoin + ` WHERE ` + cond +
 			` ORDER BY g.id LIMIT ? OFFSET ?`, append(append([]any{}, w.args...), limit, offset)
 	}
-	if n > maxPlayerArms {
+	if n > maxPlayerArms && (w.pageWords == nil || len(w.pageWords) > maxPlayerArms) {
 		return `SELECT ` + hitCols + ` FROM games g NOT INDEXED LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1 WHERE ` + cond +
 			` ORDER BY g.id LIMIT ? OFFSET ?`, append(append([]any{}, w.args...), limit, offset)
 	}
@@ -384,31 +391,59 @@ func pageSQL(w *where, limit, offset int) (string, []any) {
 }
 
 // playerPage returns the ids of a page of games matching w, whose players
-// are w.players, in id order. A player's games are read from the games_p0
-// and games_p1 indexes, whose entries are in (player, id) order: each
-// (player, side) is an arm, read k ids at a time from the index only
-// (readArms: one statement for many arms of a side, a few at once). Where an arm may have more games,
-// they are above the last it gave, so the merged ids up to the smallest
-// such last id are final; the other conditions of w (valid, ruleset, date…)
-// are then tested on those final ids in order, one statement a batch, until
-// the page is full; while it is not, the open arms are read further with k
-// doubled. The cost thus depends on the page and on the number of matched
-// players, not on how many games they have (a popular player of a million
+// are w.players, in id order. The games are read from indexes whose
+// entries are in id order for a key: each key is an arm, read k ids at a
+// time from the index only (readArms: one statement for many arms, a few
+// at once). The keys are the name words w.pageWords (name_games, entries
+// of the matched players only: names.go), or else each matched player and
+// side (games_p0 and games_p1). Where an arm may have more games, they are
+// above the last it gave, so the merged ids up to the smallest such last
+// id are final; the other conditions of w (valid, ruleset, date…) are then
+// tested on those final ids in order, one statement a batch, until the
+// page is full; while it is not, the open arms are read further with k
+// doubled. The cost thus depends on the page and on the number of arms,
+// not on how many games the players have (a popular player of a million
 // games has tens of thousands), and only the games up to the page's last
 // are read from the games table: a surname that 40 players share is 80
-// arms, and testing the conditions on each arm's games (the index holds no
-// other column) read four times the games of the page.
+// arms by player (one by word), and testing the conditions on each arm's
+// games (the index holds no other column) read four times the games of
+// the page.
 func (db *DB) playerPage(ctx context.Context, w *where, limit, offset int) ([]int64, error) {
 	want := limit + offset
 	cond, args := w.without(w.playerCond)
-	var stmts [2]*sql.Stmt
-	for side := range stmts {
-		stmt, err := db.sql.PrepareContext(ctx, fmt.Sprintf(armsQuery, side, side))
+	// The arms: arm a is read by stmts[stmtOf[a]] from keys[a] (a player
+	// and side, or a name word), with the statement's extra arguments.
+	var stmts []*sql.Stmt
+	var stmtOf []int
+	var keys []int64
+	var extra []any
+	if w.pageWords != nil {
+		words, err := db.wordIDs(ctx, w.pageWords)
+		if err != nil {
+			return nil, err
+		}
+		stmt, err := db.sql.PrepareContext(ctx, wordArmsQuery)
 		if err != nil {
 			return nil, err
 		}
 		defer stmt.Close()
-		stmts[side] = stmt
+		stmts = []*sql.Stmt{stmt}
+		keys = words
+		stmtOf = make([]int, len(words))
+		extra = []any{jsonIDs(w.players)}
+	} else {
+		for side := range 2 {
+			stmt, err := db.sql.PrepareContext(ctx, fmt.Sprintf(armsQuery, side, side))
+			if err != nil {
+				return nil, err
+			}
+			defer stmt.Close()
+			stmts = append(stmts, stmt)
+		}
+		for _, p := range w.players {
+			keys = append(keys, p, p)
+			stmtOf = append(stmtOf, 0, 1)
+		}
 	}
 	check, err := db.sql.PrepareContext(ctx, `SELECT g.id FROM games g
 		WHERE g.id IN (SELECT value FROM json_each(?)) AND `+cond+` ORDER BY g.id`)
@@ -416,7 +451,7 @@ func (db *DB) playerPage(ctx context.Context, w *where, limit, offset int) ([]in
 		return nil, err
 	}
 	defer check.Close()
-	n := 2 * len(w.players)
+	n := len(keys)
 	last := make([]int64, n) // the last id read of each arm
 	open := make([]bool, n)  // the arm may have more games
 	for a := range open {
@@ -425,8 +460,8 @@ func (db *DB) playerPage(ctx context.Context, w *where, limit, offset int) ([]in
 	var ids []int64    // every id the arms gave, sorted
 	var passed []int64 // those of ids[:checked] that meet cond
 	checked := 0
-	for k := max(4, 2*want/n+1); ; k *= 2 {
-		got, err := readArms(ctx, stmts, w.players, last, open, k)
+	for k := max(4, 2*want/max(n, 1)+1); ; k *= 2 {
+		got, err := readArms(ctx, stmts, stmtOf, keys, extra, last, open, k)
 		if err != nil {
 			return nil, err
 		}
@@ -481,25 +516,27 @@ const armsQuery = `SELECT j.key, (SELECT group_concat(id) FROM (SELECT id FROM g
 // several at a time.
 const armReaders = 4
 
-// readArms reads up to k more ids of each open arm (player players[a/2],
-// side a%2, after last[a]) and returns them by arm, in id order.
-func readArms(ctx context.Context, stmts [2]*sql.Stmt, players, last []int64, open []bool, k int) ([][]int64, error) {
-	var arms [2][]int
+// readArms reads up to k more ids of each open arm (keys[a], after
+// last[a], by stmts[stmtOf[a]]) and returns them by arm, in id order.
+func readArms(ctx context.Context, stmts []*sql.Stmt, stmtOf []int, keys []int64, extra []any, last []int64, open []bool, k int) ([][]int64, error) {
+	arms := make([][]int, len(stmts))
+	nopen := 0
 	for a := range open {
 		if open[a] {
-			arms[a%2] = append(arms[a%2], a)
+			arms[stmtOf[a]] = append(arms[stmtOf[a]], a)
+			nopen++
 		}
 	}
 	type task struct {
-		side int
+		stmt int
 		arms []int
 	}
-	per := max(1, (len(arms[0])+len(arms[1])+armReaders-1)/armReaders)
+	per := max(1, (nopen+armReaders-1)/armReaders)
 	var tasks []task
-	for side := range arms {
-		for l := arms[side]; len(l) > 0; {
+	for st := range arms {
+		for l := arms[st]; len(l) > 0; {
 			n := min(per, len(l))
-			tasks = append(tasks, task{side, l[:n]})
+			tasks = append(tasks, task{st, l[:n]})
 			l = l[n:]
 		}
 	}
@@ -510,15 +547,16 @@ func readArms(ctx context.Context, stmts [2]*sql.Stmt, players, last []int64, op
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = readArmTask(ctx, stmts[t.side], players, last, t.arms, k, got)
+			errs[i] = readArmTask(ctx, stmts[t.stmt], keys, last, t.arms, k, extra, got)
 		}()
 	}
 	wg.Wait()
 	return got, errors.Join(errs...)
 }
 
-// readArmTask runs armsQuery for arms, storing each one's ids in got[arm].
-func readArmTask(ctx context.Context, stmt *sql.Stmt, players, last []int64, arms []int, k int, got [][]int64) error {
+// readArmTask runs an arms statement for arms, storing each one's ids in
+// got[arm].
+func readArmTask(ctx context.Context, stmt *sql.Stmt, keys, last []int64, arms []int, k int, extra []any, got [][]int64) error {
 	var b []byte
 	b = append(b, '[')
 	for i, a := range arms {
@@ -526,13 +564,13 @@ func readArmTask(ctx context.Context, stmt *sql.Stmt, players, last []int64, arm
 			b = append(b, ',')
 		}
 		b = append(b, '[')
-		b = strconv.AppendInt(b, players[a/2], 10)
+		b = strconv.AppendInt(b, keys[a], 10)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, last[a], 10)
 		b = append(b, ']')
 	}
 	b = append(b, ']')
-	rows, err := stmt.QueryContext(ctx, k, string(b))
+	rows, err := stmt.QueryContext(ctx, append([]any{k, string(b)}, extra...)...)
 	if err != nil {
 		return err
 	}
@@ -645,40 +683,25 @@ func (db *DB) OnlyGame(ctx context.Context) (string, error) {
 // MatchPlayers returns the ids of the players whose name matches text:
 // compared without case, accents or punctuation, every word of text must be
 // a prefix of a word of the name, or within edit distance 1 of it (2 for
-// words of 8 letters or more).
+// words of 8 letters or more) (matchNames, names.go).
 func (db *DB) MatchPlayers(ctx context.Context, text string) ([]int64, error) {
-	words := strings.Fields(fold(text))
-	if len(words) == 0 {
-		return nil, nil
-	}
-	list, err := db.playerList(ctx)
+	m, err := db.matchNames(ctx, text)
 	if err != nil {
 		return nil, err
 	}
-	runes := make([][]rune, len(words))
-	for i, w := range words {
-		runes[i] = []rune(w)
-	}
-	var ids []int64
-	for i := range list {
-		if nameMatches(words, runes, &list[i]) {
-			ids = append(ids, list[i].id)
-		}
-	}
-	return ids, nil
+	return m.players, nil
 }
 
-// playerEntry is a player's folded name, its words as strings (for
-// prefixes) and as runes (for edit distances), decoded once.
+// playerEntry is a player's id and the words of its folded name (indexes
+// into db.words).
 type playerEntry struct {
 	id    int64
-	words []string
-	runes [][]rune
+	words []int32
 }
 
 // playerList is the folded names of every player, read once and extended
-// as players are added (ids only grow).
-func (db *DB) playerList(ctx context.Context) ([]playerEntry, error) {
+// as players are added (ids only grow), and their distinct words.
+func (db *DB) playerList(ctx context.Context) ([]playerEntry, nameWords, error) {
 	db.pmu.Lock()
 	defer db.pmu.Unlock()
 	var last int64
@@ -687,45 +710,23 @@ func (db *DB) playerList(ctx context.Context) ([]playerEntry, error) {
 	}
 	rows, err := db.sql.QueryContext(ctx, `SELECT id, folded FROM players WHERE id > ? ORDER BY id`, last)
 	if err != nil {
-		return nil, err
+		return nil, nameWords{}, err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var e playerEntry
 		var f string
 		if err := rows.Scan(&e.id, &f); err != nil {
-			return nil, err
+			return nil, nameWords{}, err
 		}
-		e.words = strings.Fields(f)
-		e.runes = make([][]rune, len(e.words))
-		for i, w := range e.words {
-			e.runes[i] = []rune(w)
+		for _, w := range strings.Fields(f) {
+			e.words = append(e.words, db.words.add(w))
 		}
 		db.players = append(db.players, e)
 	}
-	return db.players, rows.Err()
-}
-
-// nameMatches reports whether each of the query's words (as strings and
-// as runes) is a prefix of a word of the player's name or near one.
-func nameMatches(words []string, runes [][]rune, e *playerEntry) bool {
-	for k, w := range words {
-		ok := false
-		d := 1
-		if len(w) >= 8 {
-			d = 2
-		}
-		for i, n := range e.words {
-			if strings.HasPrefix(n, w) || len(w) >= 4 && editWithin(runes[k], e.runes[i], d) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
+	// The slices as they are now: later words are appended past them.
+	words := nameWords{text: db.words.text, runes: db.words.runes}
+	return db.players, words, rows.Err()
 }
 
 // editWithin reports whether the Levenshtein distance of a and b is at

@@ -100,7 +100,7 @@ func (db *DB) upgrade5(ctx context.Context) error {
 			return fmt.Errorf("upgrade to layout 6: %w", err)
 		}
 	}
-	if err := setMeta(ctx, tx, "schema", schemaVersion); err != nil {
+	if err := setMeta(ctx, tx, "schema", 6); err != nil {
 		return err
 	}
 	return tx.Commit()

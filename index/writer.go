@@ -17,6 +17,11 @@ type writer struct {
 	tx      *sql.Tx
 	players map[string]int64
 	tagIDs  map[string]int64
+	// name index (names.go): the name_words ids of each player's words,
+	// of each word, and the entries of the transaction's games
+	playerWords map[int64][]int64
+	wordIDs     map[string]int64
+	names       []nameRow
 	// per transaction
 	positions []dbPos
 	runMem    runScratch // encodeRun's memory, used again by every commit
@@ -45,7 +50,7 @@ type writer struct {
 	blockID int64
 	texts   []pendingText // blocks being compressed
 
-	insGame, insTagName, selPlayer, addPlayer *sql.Stmt
+	insGame, insTagName, selPlayer, addPlayer, selWord, addWord *sql.Stmt
 
 	tags []tagRow // tags of the transaction's games, stored by flushTags
 
@@ -148,7 +153,8 @@ func treeKeyCmp(x, y treeKey) int {
 }
 
 func newWriter(db *DB) *writer {
-	return &writer{db: db, players: map[string]int64{}, tagIDs: map[string]int64{}, sources: map[string]int64{}}
+	return &writer{db: db, players: map[string]int64{}, tagIDs: map[string]int64{}, sources: map[string]int64{},
+		playerWords: map[int64][]int64{}, wordIDs: map[string]int64{}}
 }
 
 func (w *writer) begin(ctx context.Context) error {
@@ -180,6 +186,8 @@ func (w *writer) begin(ctx context.Context) error {
 	// games, the two statements a few.
 	w.selPlayer = prep(`SELECT id FROM players WHERE name = ?`)
 	w.addPlayer = prep(`INSERT INTO players(name, folded) VALUES(?, ?)`)
+	w.selWord = prep(`SELECT id FROM name_words WHERE word = ?`)
+	w.addWord = prep(`INSERT INTO name_words(word) VALUES(?)`)
 	if err == nil {
 		err = tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) + 1 FROM texts`).Scan(&w.blockID)
 	}
@@ -410,6 +418,9 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 			w.treeEntries = append(w.treeEntries, treeEntry{saltKey(p.game, t.key), t.move, pids[t.mover], g})
 		}
 	}
+	if err := w.addNames(ctx, id, [2]any{p0, p1}, p.players); err != nil {
+		return 0, false, err
+	}
 	w.docs = append(w.docs, docOf(id, p))
 	w.docBytes += len(p.comment) + len(p.event) + len(p.site) + len(p.annot) + len(p.players[0]) + len(p.players[1]) + 64
 	w.held += 24*len(p.pos) + 64*len(p.tree)
@@ -467,6 +478,9 @@ func (w *writer) flushRows(ctx context.Context) error {
 		w.positions = ps[:0]
 	}()
 	if err := w.flushTags(ctx); err != nil {
+		return err
+	}
+	if err := w.flushNames(ctx); err != nil {
 		return err
 	}
 	<-treeSorted
@@ -577,7 +591,7 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 			return nil, err
 		}
 	}
-	for _, s := range []*sql.Stmt{w.insGame, w.insTagName, w.selPlayer, w.addPlayer} {
+	for _, s := range []*sql.Stmt{w.insGame, w.insTagName, w.selPlayer, w.addPlayer, w.selWord, w.addWord} {
 		s.Close()
 	}
 	pprof.Do(sctx, pprof.Labels("write", "commit"), func(context.Context) { err = w.tx.Commit() })
@@ -594,6 +608,8 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	if err != nil {
 		// What the cache learnt in a rolled-back transaction is void.
 		clear(w.players)
+		clear(w.playerWords)
+		clear(w.wordIDs)
 		clear(w.tagIDs)
 		clear(w.sources)
 		return nil, err
@@ -658,7 +674,10 @@ func (w *writer) rollback() {
 	w.positions = w.positions[:0]
 	w.treeEntries, w.treeGames = w.treeEntries[:0], w.treeGames[:0]
 	w.tags = w.tags[:0]
+	w.names = w.names[:0]
 	clear(w.players)
+	clear(w.playerWords)
+	clear(w.wordIDs)
 	clear(w.tagIDs)
 	clear(w.sources)
 	w.held, w.docBytes = 0, 0
