@@ -191,15 +191,15 @@ func (m *posMerge) start(ctx context.Context, db *DB) {
 	// Labelled on its own, not with the step that starts it.
 	go pprof.Do(context.Background(), pprof.Labels("stage", "merge"), func(context.Context) {
 		defer close(m.done)
-		m.n, m.err = mergeBeside(mctx, db.sql, m.srcs, m.blocks)
+		m.n, m.err = mergeBeside(mctx, db.sql, m.srcs, m.deleted, m.blocks)
 		close(m.blocks)
 	})
 }
 
 // mergeBeside merges runs, reading them through q a page at a time, and
 // sends the merged run's blocks to out.
-func mergeBeside(ctx context.Context, q txer, runs []int64, out chan<- encodedBlock) (int64, error) {
-	live, err := validGames(ctx, q)
+func mergeBeside(ctx context.Context, q txer, runs []int64, deleted int64, out chan<- encodedBlock) (int64, error) {
+	live, err := liveGames(ctx, q, deleted)
 	if err != nil {
 		return 0, err
 	}

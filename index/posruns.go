@@ -880,8 +880,8 @@ func mergeRuns(ctx context.Context, tx txer, db *DB) (bool, error) {
 		return false, err
 	}
 	// The ids of the valid games, as a bitmap: a merge drops the
-	// occurrences of deleted games.
-	live, err := validGames(ctx, tx)
+	// occurrences of deleted games (none while pos_deleted is 0).
+	live, err := liveGames(ctx, tx, deleted)
 	if err != nil {
 		return false, err
 	}
@@ -922,6 +922,20 @@ type idSet []uint64
 func (s idSet) has(id int64) bool {
 	i := uint64(id) >> 6
 	return i < uint64(len(s)) && s[i]&(1<<(uint64(id)&63)) != 0
+}
+
+// liveGames is the set of games whose occurrences a merge keeps: nil, every
+// occurrence, when no valid game was deleted since every run was merged
+// (pos_deleted, read in the same transaction or before the merge's reads,
+// is 0: the runs hold only games stored and valid), else validGames.
+// Reading the ids of 10,000,000 games and testing every occurrence
+// against them took about 8% of the CPU of an import of that size, in
+// merges that had nothing to drop.
+func liveGames(ctx context.Context, q txer, deleted int64) (idSet, error) {
+	if deleted == 0 {
+		return nil, nil
+	}
+	return validGames(ctx, q)
 }
 
 // validGames reads the ids of the stored games from an index (SQLite scans
@@ -1062,11 +1076,11 @@ func (m *runMerge) add(s *mergeSrc) error {
 	return err
 }
 
-// encode writes the merged occurrences of the live games to enc (not
-// flushed).
+// encode writes the merged occurrences of the live games (every one when
+// live is nil: liveGames) to enc (not flushed).
 func (m *runMerge) encode(live idSet, enc *blockEncoder) error {
 	for m.next() {
-		if g, _, _ := unpackAt(m.at); live.has(g) {
+		if g, _, _ := unpackAt(m.at); live == nil || live.has(g) {
 			if err := enc.add(m.key, m.at); err != nil {
 				return err
 			}

@@ -108,8 +108,13 @@ func TestRunsLookupAndMerge(t *testing.T) {
 	want := map[int64][]int64{}
 	const games = 300
 	// Games 1..games exist; 1..250 valid, the rest invalid (a merge
-	// drops their occurrences).
+	// drops their occurrences). Runs hold occurrences of valid games
+	// only, unless games were deleted: pos_deleted counts them, as
+	// removeGame does (with it at 0 a merge keeps every occurrence).
 	addGames(t, db, games, func(id int64) bool { return id <= 250 })
+	if err := setMeta(ctx, db.sql, posDeletedKey, games-250); err != nil {
+		t.Fatal(err)
+	}
 	var runs [][]dbPos
 	for run := range maxRunsPerLevel {
 		var ps []dbPos
