@@ -509,11 +509,12 @@ func (db *DB) playerPage(ctx context.Context, w *where, limit, offset int) ([]in
 const armsQuery = `SELECT j.key, (SELECT group_concat(id) FROM (SELECT id FROM games INDEXED BY games_p%d
 	WHERE p%d = j.value->>0 AND id > j.value->>1 ORDER BY id LIMIT ?)) FROM json_each(?) j`
 
-// armReaders is how many statements of armsQuery a round of a player page
-// runs at once, each on a connection of its own, with an even share of the
-// arms. Reading an arm is a seek into games_p0 or games_p1: when the index
-// is not in memory, a random read of the disk, which a device serves
-// several at a time.
+// armReaders is how many arms statements a round of a player page runs at
+// once, each on a connection of its own, with an even share of the arms.
+// Reading an arm is a seek into an index: when the index is not in memory,
+// a random read of the disk, which some devices serve several at a time
+// (not the virtual disk of the figures: about 1,500 reads a second however
+// many are asked at once; there, fewer arms is what helped: names.go).
 const armReaders = 4
 
 // readArms reads up to k more ids of each open arm (keys[a], after
