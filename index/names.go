@@ -37,10 +37,18 @@ import (
 // are listed, as in tags; a search of invalid games reads by player.
 //
 // Cost: about four entries a game (two players, two words each in the
-// generated collections) of about 15 bytes, stored at each commit in word
-// order as the tags are. A database of layout 6 is given the two tables
-// by its first writable open (upgrade6); a read-only handle on one reads
-// player by player.
+// generated collections), stored at each commit in word order as the tags
+// are: 612 MB at 10,000,000 Ōgi games (61 bytes a game), and no
+// measurable import time (1,000,000 games into an empty database: 208.4 s
+// against 208.7 s without, 2% more CPU). A database of layout 6 is given
+// the two tables by its first writable open (upgrade6: 13 s at 1,000,000
+// games, 213 s at 10,000,000); a read-only handle on one reads player by
+// player.
+//
+// Figures (10,000,000 Ōgi games, 5,700 players, 946 distinct words; page
+// cache dropped first; plateau bench --queries-only): player search p50
+// 2.2 ms (by player and side: 15.1 ms), p99 104 ms (292 ms). Matching the
+// names tests each distinct word once: 0.34 ms a search instead of 1.3.
 
 const (
 	nameWordsTable = `CREATE TABLE IF NOT EXISTS name_words(id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE)`
