@@ -272,20 +272,10 @@ func (w *writer) flushNames(ctx context.Context) error {
 		}
 		return cmp.Compare(x.player, y.player)
 	})
-	args := make([]any, 0, 3*rowsPerInsert)
-	for i := 0; i < len(w.names); i += rowsPerInsert {
-		part := w.names[i:min(i+rowsPerInsert, len(w.names))]
-		st, err := w.rowsStmt(ctx, `INSERT OR IGNORE INTO name_games(word, game, player)`, `(?,?,?)`, ``, len(part))
-		if err != nil {
-			return err
-		}
-		args = args[:0]
-		for _, r := range part {
-			args = append(args, r.word, r.game, r.player)
-		}
-		if _, err := st.ExecContext(ctx, args...); err != nil {
-			return fmt.Errorf("store name index: %w", err)
-		}
+	err := insertRows(ctx, w, `INSERT OR IGNORE INTO name_games(word, game, player)`, `(?,?,?)`, w.names,
+		func(args []any, r *nameRow) []any { return append(args, r.word, r.game, r.player) })
+	if err != nil {
+		return fmt.Errorf("store name index: %w", err)
 	}
 	w.names = w.names[:0]
 	return nil

@@ -210,7 +210,7 @@ func TestRunsLookupAndMerge(t *testing.T) {
 	if nruns != maxRunsPerLevel {
 		t.Fatalf("%d runs, want %d", nruns, maxRunsPerLevel)
 	}
-	if err := db.compactPositions(ctx); err != nil {
+	if err := db.compactPositions(ctx, 0); err != nil {
 		t.Fatal(err)
 	}
 	var blocksLeft int
@@ -550,7 +550,7 @@ func BenchmarkMergeRuns(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		if err := db.compactPositions(ctx); err != nil {
+		if err := db.compactPositions(ctx, 0); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -612,7 +612,7 @@ func TestMergeReusesPages(t *testing.T) {
 				}
 			}
 			start := pragma("page_count")
-			if err := db.compactPositions(ctx); err != nil {
+			if err := db.compactPositions(ctx, 0); err != nil {
 				t.Fatal(err)
 			}
 			grown, free := pragma("page_count")-start, pragma("freelist_count")
@@ -633,5 +633,72 @@ func TestMergeReusesPages(t *testing.T) {
 				t.Errorf("%d occurrences after the merge, want %d", len(got), len(want))
 			}
 		})
+	}
+}
+
+// TestMergeTail: an import's end merges every run but the largest into one
+// when there are three or more and they hold at most the budget; the
+// occurrences are those before, and the largest run is not rewritten.
+func TestMergeTail(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	const games = 500
+	addGames(t, db, games, func(int64) bool { return true })
+	r := rand.New(rand.NewPCG(7, 8))
+	run := func(n int) {
+		var ps []dbPos
+		for range n {
+			ps = append(ps, dbPos{int64(r.Uint64() % 5000), packAt(1+r.Int64N(games), r.IntN(100), r.IntN(2))})
+		}
+		sortPositions(ps, nil)
+		commitRun(t, db, ps)
+	}
+	runs := func() (ids []int64) {
+		rows, err := db.sql.QueryContext(ctx, `SELECT run FROM pos_runs ORDER BY entries DESC`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			rows.Scan(&id)
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	run(100000) // three levels: no level merge
+	run(5000)
+	before := scanAll(t, db)
+	for _, c := range []struct {
+		stage  string
+		add    int   // a run of this many occurrences first
+		budget int64 // mergeTail's
+		runs   int   // runs after
+	}{
+		{"two runs: nothing to merge", 0, 1 << 40, 2},
+		{"three runs over the budget", 300, 5299, 3},
+		{"three runs within it", 0, 5300, 2},
+		{"no budget (not an import's end)", 400, 0, 3},
+	} {
+		if c.add > 0 {
+			run(c.add)
+			before = scanAll(t, db)
+		}
+		largest := runs()[0]
+		if err := db.compactPositions(ctx, c.budget); err != nil {
+			t.Fatal(err)
+		}
+		ids := runs()
+		if len(ids) != c.runs || ids[0] != largest {
+			t.Fatalf("%s: runs %v, want %d with %d first", c.stage, ids, c.runs, largest)
+		}
+		checkRuns(t, db, c.stage)
+		if after := scanAll(t, db); !slices.Equal(after, before) {
+			t.Fatalf("%s: %d occurrences, %d before", c.stage, len(after), len(before))
+		}
 	}
 }

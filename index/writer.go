@@ -65,6 +65,7 @@ type writer struct {
 	merge    *posMerge
 	mergeErr error
 	final    bool
+	stored   int64 // position occurrences stored by this writer (mergeTail's budget)
 	// mergeLock is held from the transaction that starts a merge until
 	// the one that lists its run has ended (mergelock.go).
 	mergeLock *fileLock
@@ -492,6 +493,7 @@ func (w *writer) flushRows(ctx context.Context) error {
 	if err := storeRun(ctx, w.tx, r); err != nil {
 		return fmt.Errorf("store positions: %w", err)
 	}
+	w.stored += r.n
 	return nil
 }
 
@@ -507,22 +509,33 @@ func (w *writer) flushTags(ctx context.Context) error {
 		}
 		return cmp.Compare(x.game, y.game)
 	})
-	args := make([]any, 0, 3*rowsPerInsert)
-	for i := 0; i < len(w.tags); i += rowsPerInsert {
-		part := w.tags[i:min(i+rowsPerInsert, len(w.tags))]
-		st, err := w.rowsStmt(ctx, `INSERT OR IGNORE INTO tags(tag, value, game)`, `(?,?,?)`, ``, len(part))
+	err := insertRows(ctx, w, `INSERT OR IGNORE INTO tags(tag, value, game)`, `(?,?,?)`, w.tags,
+		func(args []any, t *tagRow) []any { return append(args, t.tag, t.value, t.game) })
+	if err != nil {
+		return fmt.Errorf("store tags: %w", err)
+	}
+	w.tags = w.tags[:0]
+	return nil
+}
+
+// insertRows runs the statement head VALUES row, row… for rows, in their
+// order, rowsPerInsert of them to a statement; put appends a row's values.
+func insertRows[T any](ctx context.Context, w *writer, head, row string, rows []T, put func(args []any, r *T) []any) error {
+	args := make([]any, 0, strings.Count(row, "?")*rowsPerInsert)
+	for i := 0; i < len(rows); i += rowsPerInsert {
+		part := rows[i:min(i+rowsPerInsert, len(rows))]
+		st, err := w.rowsStmt(ctx, head, row, ``, len(part))
 		if err != nil {
 			return err
 		}
 		args = args[:0]
-		for _, t := range part {
-			args = append(args, t.tag, t.value, t.game)
+		for j := range part {
+			args = put(args, &part[j])
 		}
 		if _, err := st.ExecContext(ctx, args...); err != nil {
-			return fmt.Errorf("store tags: %w", err)
+			return err
 		}
 	}
-	w.tags = w.tags[:0]
 	return nil
 }
 
@@ -629,10 +642,15 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 }
 
 // mergeAfterCommit merges the full levels of position runs in the
-// writer, after a commit (an afterCommit error: the games are committed).
+// writer, after a commit (an afterCommit error: the games are committed),
+// and after an import's last commit the runs but the largest (mergeTail).
 func (w *writer) mergeAfterCommit(ctx context.Context) error {
+	var tail int64
+	if w.final {
+		tail = tailFactor * w.stored
+	}
 	var err error
-	pprof.Do(ctx, pprof.Labels("write", "merge"), func(context.Context) { err = w.db.compactPositions(ctx) })
+	pprof.Do(ctx, pprof.Labels("write", "merge"), func(context.Context) { err = w.db.compactPositions(ctx, tail) })
 	if err != nil {
 		return afterCommit{err}
 	}
