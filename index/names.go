@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -247,7 +248,7 @@ func (w *writer) wordID(ctx context.Context, word string) (int64, error) {
 	}
 	var id int64
 	err := w.selWord.QueryRowContext(ctx, word).Scan(&id)
-	if err == sql.ErrNoRows {
+	if errors.Is(err, sql.ErrNoRows) {
 		var res sql.Result
 		if res, err = w.addWord.ExecContext(ctx, word); err == nil {
 			id, err = res.LastInsertId()
@@ -286,7 +287,7 @@ func (w *writer) flushNames(ctx context.Context) error {
 func (w *writer) removeNames(ctx context.Context, game int64, pl int64) error {
 	var folded string
 	err := w.tx.QueryRowContext(ctx, `SELECT folded FROM players WHERE id = ?`, pl).Scan(&folded)
-	if err == sql.ErrNoRows {
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
 	if err != nil {
