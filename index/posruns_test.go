@@ -637,7 +637,8 @@ func TestMergeReusesPages(t *testing.T) {
 }
 
 // TestMergeTail: an import's end merges every run but the largest into one
-// when there are three or more and they hold at most the budget; the
+// when there are three or more and they hold at most the budget and an
+// eighth of the largest; the
 // occurrences are those before, and the largest run is not rewritten.
 func TestMergeTail(t *testing.T) {
 	ctx := context.Background()
@@ -683,6 +684,7 @@ func TestMergeTail(t *testing.T) {
 		{"three runs over the budget", 300, 5299, 3},
 		{"three runs within it", 0, 5300, 2},
 		{"no budget (not an import's end)", 400, 0, 3},
+		{"a tail over an eighth of the largest run", 20000, 1 << 40, 4},
 	} {
 		if c.add > 0 {
 			run(c.add)
