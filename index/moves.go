@@ -131,14 +131,16 @@ func (d *decoder) uvarint() uint64 {
 	if i+8 <= len(d.b) {
 		// The value's bytes are those up to the first without its high
 		// bit: when that is among the next 8, gather their 7-bit groups
-		// (at most 56 bits: no overflow).
+		// (at most 56 bits: no overflow), two by two, then four by four,
+		// then the two halves.
 		x := binary.LittleEndian.Uint64(d.b[i:])
 		if stop := ^x & 0x8080808080808080; stop != 0 {
 			n := bits.TrailingZeros64(stop)/8 + 1
 			x &= 1<<(8*uint(n)) - 1 // n == 8 keeps every byte
 			d.i = i + n
-			return x&0x7f | x>>1&(0x7f<<7) | x>>2&(0x7f<<14) | x>>3&(0x7f<<21) |
-				x>>4&(0x7f<<28) | x>>5&(0x7f<<35) | x>>6&(0x7f<<42) | x>>7&(0x7f<<49)
+			x = x&0x007f007f007f007f | x>>1&0x3f803f803f803f80
+			x = x&0x00003fff00003fff | x>>2&0x0fffc0000fffc000
+			return x&0x000000000fffffff | x>>4&0x00fffffff0000000
 		}
 	}
 	var v uint64

@@ -193,27 +193,46 @@ const lo7 = 0x7f7f7f7f7f7f7f7f
 // countCubes counts the squares of board whose code is in one of cubes
 // (disjoint): a byte of (w&mask)^val is zero where the code is in the cube.
 // The zero bytes are summed in the bytes of a word (1 each), then across
-// them: a board has fewer than 256 squares, so bytes do not carry.
+// them: a board has fewer than 256 squares, so bytes do not carry. One
+// cube (the common case: a side, a kind, every piece) has a loop of its
+// own.
 func countCubes(cubes []cube, board []byte) int {
 	var sum uint64
-	for _, c := range cubes {
-		b := board
-		for len(b) >= 8 {
-			x := binary.LittleEndian.Uint64(b)&c.mask ^ c.val
-			sum += ^(x&lo7 + lo7 | x | lo7) >> 7 // 1 in each zero byte
-			b = b[8:]
-		}
-		if len(b) > 0 {
-			var w uint64
-			for i, c := range b {
-				w |= uint64(c) << (8 * i)
-			}
-			x := w&c.mask ^ c.val
-			lanes := uint64(0x0101010101010101) >> (64 - 8*len(b)) // the board's bytes
-			sum += ^(x&lo7 + lo7 | x | lo7) >> 7 & lanes
+	if len(cubes) == 1 {
+		sum = countCube(cubes[0].mask, cubes[0].val, board)
+	} else {
+		for _, c := range cubes {
+			sum += countCube(c.mask, c.val, board)
 		}
 	}
 	return int(sum * 0x0101010101010101 >> 56)
+}
+
+// countCube is countCubes for one cube, before the sum across bytes.
+func countCube(mask, val uint64, board []byte) uint64 {
+	var s0, s1 uint64
+	i := 0
+	for ; i+16 <= len(board); i += 16 {
+		b := board[i : i+16 : i+16]
+		x := binary.LittleEndian.Uint64(b)&mask ^ val
+		y := binary.LittleEndian.Uint64(b[8:])&mask ^ val
+		s0 += ^(x&lo7 + lo7 | x | lo7) >> 7 // 1 in each zero byte
+		s1 += ^(y&lo7 + lo7 | y | lo7) >> 7
+	}
+	for ; i+8 <= len(board); i += 8 {
+		x := binary.LittleEndian.Uint64(board[i:i+8:i+8])&mask ^ val
+		s0 += ^(x&lo7 + lo7 | x | lo7) >> 7
+	}
+	if i < len(board) {
+		var w uint64
+		for j, c := range board[i:] {
+			w |= uint64(c) << (8 * j)
+		}
+		x := w&mask ^ val
+		lanes := uint64(0x0101010101010101) >> (64 - 8*(len(board)-i)) // the board's bytes
+		s0 += ^(x&lo7 + lo7 | x | lo7) >> 7 & lanes
+	}
+	return s0 + s1
 }
 
 // match tests a position's cells. It is not safe for concurrent use (the
