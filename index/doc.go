@@ -291,7 +291,11 @@
 // move encoding changed), or make the rules panic, is matched from its
 // record text instead, so answers stay correct. A pattern match is reported
 // at the first matching position in play order (variations before the move
-// they replace). No per-game summary column is needed: a full scan costs
-// about 35 ns per position on two cores, 60 ns of CPU (BenchmarkPattern,
-// 100,000 Ōgi games: about 2.5 s for 1,000,000 games).
+// they replace). There is no per-game summary that lets a scan skip games:
+// a full scan tests every position. On the two-core machine of issue #17
+// (November 2026) it costs 73 ns a position, 135 ns of CPU
+// (BenchmarkPattern/full), the reader's SQLite rows about a fifth of it:
+// `plateau bench` 5.6 s for 1,000,000 Ōgi games, 11.0 s for 2,000,000,
+// and 57–64 s for 10,500,000 once the games table is in the page cache
+// (96 s when it is not), about 110 s of CPU a scan.
 package index
