@@ -125,7 +125,9 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 			err = db.prepareReads(ctx)
 		}
 	} else if err = db.migrate(ctx); err == nil {
-		err = db.openEdits(ctx) // edit.go
+		if err = db.openEdits(ctx); err == nil { // edit.go
+			err = db.restoreAtOpen(ctx) // bulk.go
+		}
 	}
 	if err == nil {
 		err = db.loadDeepSalt(ctx)
@@ -218,9 +220,9 @@ var schema = []string{
 		moves BLOB,
 		tblock INTEGER NOT NULL, toff INTEGER NOT NULL, tlen INTEGER NOT NULL)`,
 	`CREATE TABLE IF NOT EXISTS texts(id INTEGER PRIMARY KEY, data BLOB NOT NULL)`,
-	`CREATE INDEX IF NOT EXISTS games_p0 ON games(p0)`,
-	`CREATE INDEX IF NOT EXISTS games_p1 ON games(p1)`,
-	`CREATE INDEX IF NOT EXISTS games_date ON games(date)`,
+	deferredIndexes[0].def, // games_p0, games_p1, games_date (bulk.go)
+	deferredIndexes[1].def,
+	deferredIndexes[2].def,
 	`CREATE INDEX IF NOT EXISTS games_invalid ON games(id) WHERE valid = 0`,
 	// The words of players' folded names, and for each word the valid
 	// games of its players in game order (names.go).

@@ -368,3 +368,37 @@ func SlowCompaction(d time.Duration) {
 	compactTx = 1
 	testMergeBlock = func(context.Context) error { time.Sleep(d); return nil }
 }
+
+// SetBulk sets the least bytes of a bulk import (bulk.go), and a function
+// told, in a bulk import, when the deferred indexes are out; it returns a
+// function restoring both.
+func SetBulk(minBytes int64, dropped func()) (restore func()) {
+	old, oldHook := bulkMinBytes, testBulkDropped
+	bulkMinBytes, testBulkDropped = minBytes, dropped
+	return func() { bulkMinBytes, testBulkDropped = old, oldHook }
+}
+
+// MissingIndexes returns the deferred indexes (bulk.go) db lacks.
+func MissingIndexes(ctx context.Context, db *DB) ([]string, error) {
+	return missingIndexes(ctx, db.sql)
+}
+
+// DropDeferred drops the deferred indexes, as a bulk import does.
+func DropDeferred(ctx context.Context, db *DB) error {
+	conn, err := db.sql.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	return dropDeferred(ctx, conn)
+}
+
+// HoldImportLock takes the import lock of db's directory, as an import
+// does; nil if someone holds it.
+func HoldImportLock(db *DB) (release func(), err error) {
+	l, err := db.tryLock(importLockName)
+	if err != nil || l == nil {
+		return nil, err
+	}
+	return l.release, nil
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/plateau/plateau/importers"
+	"github.com/plateau/plateau/internal/nice"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 )
@@ -129,6 +130,12 @@ func recordWeight(g *record.Game) int64 {
 	line(g.Moves)
 	return n
 }
+
+// helperNice is how much nicer than the writer the import's other
+// goroutines run (reader, replay workers, text indexer), each on a thread
+// of its own (nice.LowerThread): the writer is the one serial stage, and
+// the others, which only need to keep ahead of it, yield it the processor.
+const helperNice = 5
 
 // maxPrepared bounds the prepared chunks waiting for the writer (the
 // memory budget binds first: 64 MiB is about 200 chunks of Ōgi games).
@@ -498,6 +505,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	done := make(chan chunk, maxPrepared)
 	var perr error
 	go pprof.Do(ctx, pprof.Labels("stage", "read"), func(ctx context.Context) {
+		nice.LowerThread(helperNice)
 		perr = produce(ctx, in, mem)
 		close(in)
 	})
@@ -507,6 +515,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		wg.Add(1)
 		go pprof.Do(ctx, pprof.Labels("stage", "replay"), func(ctx context.Context) {
 			defer wg.Done()
+			nice.LowerThread(helperNice)
 			p := newPreparer(ropts, enc)
 			for c := range in {
 				// Detection's preference is kept within a chunk only:
@@ -542,6 +551,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	textDone := make(chan struct{})
 	go pprof.Do(ctx, pprof.Labels("stage", "text"), func(context.Context) {
 		defer close(textDone)
+		nice.LowerThread(helperNice)
 		var released time.Time
 		for all := range texts {
 			for len(all) > 0 && textErr == nil {
@@ -583,6 +593,20 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	}
 	defer release()
 	w.conn = conn
+	// A bulk import leaves the games' player and date indexes out until
+	// its end; any other builds those a killed bulk import left out
+	// (bulk.go).
+	bulk := isBulk(st.TotalBytes, inDB)
+	if bulk {
+		if err = dropDeferred(ctx, conn); err == nil && testBulkDropped != nil {
+			testBulkDropped()
+		}
+	} else {
+		_, err = restoreIndexes(ctx, conn)
+	}
+	if err != nil {
+		return st, db.nameFull(err)
+	}
 	ckpt := newCheckpointer(db)
 	defer ckpt.stop()
 	pending := map[int]chunk{}
@@ -672,6 +696,19 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 		cancel()
 		for range done {
 		}
+	}
+	if bulk && ctx.Err() == nil {
+		// While the text index takes the last transaction's games. An
+		// interrupted import leaves them to the next (restoreAtOpen).
+		pprof.Do(ctx, pprof.Labels("stage", "index"), func(ctx context.Context) {
+			t0 := time.Now()
+			if _, err := restoreIndexes(ctx, conn); err != nil && werr == nil {
+				werr = err
+			}
+			if debugTiming {
+				fmt.Fprintf(os.Stderr, "indexes built in %v\n", time.Since(t0))
+			}
+		})
 	}
 	close(texts)
 	<-textDone

@@ -150,10 +150,10 @@ func (db *DB) matchNames(ctx context.Context, text string) (*nameMatch, error) {
 // seeks: a player has two arms (a side each) and a word one, but a word's
 // entries of players who do not match are read and dropped, so a word
 // whose players are mostly unmatched counts as several seeks.
-func (m *nameMatch) pageWords() []string {
+func (m *nameMatch) pageWords(byPlayer bool) []string {
 	best := -1
 	cost := 2 * len(m.players)
-	if pageBy == pageByWord {
+	if pageBy == pageByWord || !byPlayer {
 		cost = math.MaxInt
 	}
 	for k, ws := range m.words {

@@ -89,6 +89,16 @@ func TestPlayerPages(t *testing.T) {
 			restore()
 		}
 	}
+	// While a bulk import runs, the player indexes are out (bulk.go): the
+	// pages are read by word, or (invalid games) by a scan; the same pages.
+	if err := index.DropDeferred(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if missing, err := index.MissingIndexes(ctx, db); err != nil || len(missing) != 3 {
+		t.Fatalf("after the drop, missing %v (%v)", missing, err)
+	}
+	checkPlayerPages(t, db, index.Query{}, queries, count)
+	checkPlayerPages(t, db, index.Query{Invalid: true}, queries[:1], nil)
 }
 
 // checkPlayerPages returns the number of hits of every query.

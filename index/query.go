@@ -94,6 +94,9 @@ type where struct {
 	// pageWords, when not nil, are the name words (names.go) the page is
 	// read by instead.
 	pageWords []string
+	// scanPlayers: the player indexes are out (bulk.go) and the page is
+	// not read by word: the games table is scanned in id order.
+	scanPlayers bool
 }
 
 // without returns the conditions and their arguments but the i-th.
@@ -182,9 +185,16 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 			w.playerCond = len(w.conds)
 			w.add("(g.p0 IN (SELECT value FROM json_each(?)) OR g.p1 IN (SELECT value FROM json_each(?)))", j, j)
 			w.players = ids
-			if db.nameIndex && !q.Invalid {
-				w.pageWords = m.pageWords()
+			// A bulk import leaves the player indexes out while it
+			// runs (bulk.go): the page is then read by word, or scanned.
+			byPlayer, err := db.playerIndexes(ctx)
+			if err != nil {
+				return w, false, err
 			}
+			if db.nameIndex && !q.Invalid {
+				w.pageWords = m.pageWords(byPlayer)
+			}
+			w.scanPlayers = !byPlayer && w.pageWords == nil
 		}
 	}
 	for side, name := range q.Players {
@@ -383,7 +393,7 @@ func pageSQL(w *where, limit, offset int) (string, []any) {
 		return `SELECT ` + hitCols + ` FROM ` + hitJoin + ` WHERE ` + cond +
 			` ORDER BY g.id LIMIT ? OFFSET ?`, append(append([]any{}, w.args...), limit, offset)
 	}
-	if n > maxPlayerArms && (w.pageWords == nil || len(w.pageWords) > maxPlayerArms) {
+	if w.scanPlayers || n > maxPlayerArms && (w.pageWords == nil || len(w.pageWords) > maxPlayerArms) {
 		return `SELECT ` + hitCols + ` FROM games g NOT INDEXED LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1 WHERE ` + cond +
 			` ORDER BY g.id LIMIT ? OFFSET ?`, append(append([]any{}, w.args...), limit, offset)
 	}

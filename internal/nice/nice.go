@@ -9,7 +9,10 @@
 // keeps it. Only Restore undoes it, where the process is allowed to.
 package nice
 
-import "fmt"
+import (
+	"fmt"
+	"runtime"
+)
 
 // Lower sets the niceness of every thread of the process to n (0 to 19)
 // unless it is already greater. Threads started later inherit it from the
@@ -37,3 +40,17 @@ func Restore(n int) error {
 
 // Current is the niceness of the calling thread (0 where not known).
 func Current() int { return current() }
+
+// LowerThread locks the calling goroutine to its thread and raises that
+// thread's niceness by n (to 19 at most), so that the goroutine yields the
+// processors to the process's other goroutines when both want them. The
+// goroutine must not unlock the thread: the runtime ends a locked thread
+// with its goroutine, so that no other goroutine inherits the niceness.
+// Elsewhere than Linux it only locks the thread.
+func LowerThread(n int) error {
+	runtime.LockOSThread()
+	if n <= 0 {
+		return nil
+	}
+	return lowerThread(n)
+}

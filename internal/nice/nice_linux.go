@@ -92,3 +92,12 @@ func threadNice(tid int) int {
 }
 
 func current() int { return threadNice(syscall.Gettid()) }
+
+func lowerThread(n int) error {
+	tid := syscall.Gettid()
+	to := min(threadNice(tid)+n, 19)
+	if err := syscall.Setpriority(syscall.PRIO_PROCESS, tid, to); err != nil {
+		return fmt.Errorf("lower priority of thread %d to %d: %w", tid, to, err)
+	}
+	return nil
+}

@@ -8,3 +8,5 @@ func lower(n int) error { return nil }
 func restore(n int) error { return nil }
 
 func current() int { return 0 }
+
+func lowerThread(n int) error { return nil }

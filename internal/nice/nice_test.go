@@ -7,7 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // The test lowers the priority of a child process (the test binary run
@@ -98,4 +100,60 @@ func TestLowerBounds(t *testing.T) {
 	if err := Lower(0); err != nil {
 		t.Errorf("Lower(0): %v", err)
 	}
+}
+
+// TestLowerThread: LowerThread raises the niceness of the calling
+// goroutine's thread only, and the thread ends with the goroutine, so that
+// no other goroutine runs at that niceness after it.
+func TestLowerThread(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("thread niceness is read from /proc (Linux)")
+	}
+	base := Current()
+	if base >= 19 {
+		t.Skip("already at niceness 19: nothing to lower")
+	}
+	type seen struct{ tid, nice, other int }
+	got := make(chan seen)
+	go func() {
+		if err := LowerThread(3); err != nil {
+			t.Error(err)
+		}
+		s := seen{tid: syscall.Gettid(), nice: Current()}
+		done := make(chan int)
+		go func() { done <- Current() }() // another goroutine: another thread
+		s.other = <-done
+		got <- s
+	}()
+	s := <-got
+	if want := min(base+3, 19); s.nice != want {
+		t.Errorf("locked thread at niceness %d, want %d", s.nice, want)
+	}
+	if s.other != base {
+		t.Errorf("another goroutine ran at niceness %d, want %d", s.other, base)
+	}
+	// The thread ends with the goroutine, unless it is the process's main
+	// thread, which the runtime parks for good instead: either way no
+	// goroutine runs on it again.
+	task := "/proc/self/task/" + strconv.Itoa(s.tid)
+	for i := 0; s.tid != os.Getpid(); i++ {
+		if _, err := os.Stat(task); os.IsNotExist(err) {
+			break
+		}
+		if i == 200 {
+			t.Fatalf("thread %d still runs after its locked goroutine ended", s.tid)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	var wg sync.WaitGroup
+	for range 100 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if n := Current(); n != base {
+				t.Errorf("a goroutine ran at niceness %d after the locked one ended, want %d", n, base)
+			}
+		}()
+	}
+	wg.Wait()
 }
