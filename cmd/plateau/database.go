@@ -86,7 +86,7 @@ func importCommand() *cli.Command {
 			dbFlag(),
 			&cli.BoolFlag{Name: "force", Usage: "re-read files already imported (their games are skipped as duplicates)"},
 			&cli.BoolFlag{Name: "replace", Usage: "the files are the truth: remove the games stored from them before that they no longer hold (implies --force)"},
-			&cli.IntFlag{Name: "tx", Usage: "games per transaction (0: a tenth of the games in the database, 5,000 to 50,000)"},
+			&cli.IntFlag{Name: "tx", Usage: "games per transaction (0: a tenth of the games in the database, 5,000 to 200,000)"},
 			niceFlag(),
 			&cli.IntFlag{Name: "workers", Usage: "replay workers (0: one per CPU)"},
 			rulesFlag("game"),
