@@ -27,6 +27,9 @@ func TestMain(m *testing.M) {
 		os.Exit(compactChild(dir))
 	}
 	if dir := os.Getenv("PLATEAU_KILL_CHILD"); dir != "" {
+		if os.Getenv("PLATEAU_KILL_BULK") != "" {
+			index.SetBulk(1, nil) // any file: the import is bulk (bulk.go)
+		}
 		db, err := index.Open(context.Background(), filepath.Join(dir, "db"), index.Options{})
 		if err == nil {
 			_, err = db.Import(context.Background(), []string{filepath.Join(dir, "g.pdn")}, index.ImportOptions{TxGames: 100})
@@ -46,14 +49,24 @@ func TestMain(m *testing.M) {
 // TestKillDuringImport kills an import (SIGKILL) in the middle, checks that
 // the database is consistent (no half-written game: every stored game has
 // its positions and opening-tree rows), then runs the import again and
-// checks that it completes, text index included.
+// checks that it completes, text index included. A bulk import is killed
+// with the games' player and date indexes out (bulk.go): the next writable
+// open builds them.
 func TestKillDuringImport(t *testing.T) {
+	t.Run("normal", func(t *testing.T) { testKillDuringImport(t, false) })
+	t.Run("bulk", func(t *testing.T) { testKillDuringImport(t, true) })
+}
+
+func testKillDuringImport(t *testing.T, bulk bool) {
 	const n = 3000
 	ctx := context.Background()
 	dir := t.TempDir()
 	writeFile(t, dir, "g.pdn", genText(t, "draughts", n, 9))
 	cmd := exec.Command(os.Args[0])
 	cmd.Env = append(os.Environ(), "PLATEAU_KILL_CHILD="+dir)
+	if bulk {
+		cmd.Env = append(cmd.Env, "PLATEAU_KILL_BULK=1")
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +92,22 @@ func TestKillDuringImport(t *testing.T) {
 	if stored < 300 {
 		t.Fatalf("the child stored only %d games before the deadline", stored)
 	}
+	if ro, err := index.Open(ctx, filepath.Join(dir, "db"), index.Options{ReadOnly: true}); err != nil {
+		t.Fatal(err)
+	} else {
+		m, err := index.MissingIndexes(ctx, ro)
+		ro.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := map[bool]int{false: 0, true: 3}[bulk]; len(m) != want {
+			t.Fatalf("killed (bulk %v): %d indexes out %v, want %d", bulk, len(m), m, want)
+		}
+	}
 	db := openDB(t, filepath.Join(dir, "db"))
+	if m, err := index.MissingIndexes(ctx, db); err != nil || len(m) != 0 {
+		t.Fatalf("a writable open after the kill left %v out (%v)", m, err)
+	}
 	check := func(stage string) int {
 		var ok string
 		if err := db.SQL().QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&ok); err != nil || ok != "ok" {
