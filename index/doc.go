@@ -307,5 +307,8 @@
 // (BenchmarkPattern/full), the reader's SQLite rows about a fifth of it:
 // `plateau bench` 5.6 s for 1,000,000 Ōgi games, 11.0 s for 2,000,000,
 // and 57–64 s for 10,500,000 once the games table is in the page cache
-// (96 s when it is not), about 110 s of CPU a scan.
+// (96 s when it is not), about 110 s of CPU a scan. The two-core machine
+// of 28 November 2026 is faster: 2.37 s for 1,000,000 games, 21.8 s for
+// 10,000,000 right after their import, 23.5 s (p50 of three scans, the
+// first 48.7 s) after the page cache was dropped, 41–47 s of CPU a scan.
 package index
