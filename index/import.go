@@ -135,6 +135,8 @@ func recordWeight(g *record.Game) int64 {
 // goroutines run (reader, replay workers, text indexer), each on a thread
 // of its own (nice.LowerThread): the writer is the one serial stage, and
 // the others, which only need to keep ahead of it, yield it the processor.
+// Where the priority cannot be lowered (LowerThread's error, ignored), a
+// helper runs as it is: only the speed differs.
 const helperNice = 5
 
 // maxPrepared bounds the prepared chunks waiting for the writer (the
