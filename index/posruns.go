@@ -33,6 +33,12 @@ import (
 //     writer, which stores the new run's blocks as they come and swaps in
 //     the transaction of the last ones (posmerge.go); elsewhere it is one
 //     transaction of its own (compactPositions).
+//   - An import ends with a tail merge (mergeTail, tailOf): the runs after
+//     the first one, from the largest, that outweighs them together are
+//     merged into one, so that each run left outweighs all the smaller
+//     ones: two or three runs after an import of 1,000,000 Ōgi games,
+//     whether into an empty database or into one of 1,000,000 (the level
+//     merges alone left sixteen and two).
 //   - The occurrences the opening-tree aggregate counts (main line, ply below
 //     TreeDepth) are stored under the salted key, the others under the
 //     salted key XOR the database's deep salt (DB.deepSalt), so that Tree
@@ -883,15 +889,13 @@ func mergeRuns(ctx context.Context, tx txer, db *DB) (bool, error) {
 // tail merge, for tests that want the runs an import leaves).
 var tailFactor int64 = 4
 
-// mergeTail merges, in one transaction, every run but the largest into
-// one when there are three runs or more and they hold at most budget
-// occurrences and an eighth of the largest's (a tail as large as the
-// largest run, as one import into an empty database leaves, cost 1M Ōgi
-// games about 15% more time: `plateau compact` is for those). An import
-// ends with it (compactPositions), so that a
-// lookup reads two blocks, not one per level that the import's last merges
-// happened to leave (four runs after one import of 10,000,000 Ōgi games:
-// a cold lookup 1.3 ms p50 instead of 0.65 with two), at a cost bounded by
+// mergeTail merges, in one transaction, the tail of the runs into one: in
+// the runs ordered from the largest, the runs after the first one that
+// outweighs them all (tailOf). An import ends with it (compactPositions),
+// so that a lookup reads a few blocks, not one per run that the import's
+// last level merges happened to leave (sixteen after one import of
+// 1,000,000 Ōgi games into an empty database; four after 10,000,000: a
+// cold lookup 1.3 ms p50 instead of 0.65 with two), at a cost bounded by
 // what the import wrote (budget: tailFactor times its occurrences). It
 // reports whether it merged.
 func mergeTail(ctx context.Context, tx txer, db *DB, budget int64) (bool, error) {
@@ -899,31 +903,49 @@ func mergeTail(ctx context.Context, tx txer, db *DB, budget int64) (bool, error)
 	if err != nil {
 		return false, err
 	}
-	var runs []int64
-	var largest, sum int64
+	var runs, entries []int64
 	for rows.Next() {
 		var run, n int64
 		if err := rows.Scan(&run, &n); err != nil {
 			rows.Close()
 			return false, err
 		}
-		runs = append(runs, run)
-		if len(runs) > 1 {
-			sum += n
-		} else {
-			largest = n
-		}
+		runs, entries = append(runs, run), append(entries, n)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return false, err
 	}
-	if len(runs) < 3 || sum > budget || sum > largest/8 {
+	k := tailOf(entries, budget)
+	if k < 0 {
 		return false, nil
 	}
-	tail := runs[1:]
+	tail := runs[k+1:]
 	slices.Sort(tail)
 	return true, mergeRunsOf(ctx, tx, db, tail)
+}
+
+// tailOf chooses the tail merge of runs of entries occurrences, ordered
+// from the largest: the runs after the first run k that holds at least as
+// many occurrences as they do together, when they are two or more and
+// hold at most budget; -1: none. The runs left then each outweigh all the
+// smaller ones, so that there are at most log2 of the largest's size in
+// all, and in practice two to four.
+func tailOf(entries []int64, budget int64) int {
+	var sum int64
+	for _, n := range entries {
+		sum += n
+	}
+	for k, n := range entries {
+		sum -= n // the runs after k
+		if len(entries)-k-1 < 2 {
+			return -1
+		}
+		if sum <= n && sum <= budget {
+			return k
+		}
+	}
+	return -1
 }
 
 // mergeRunsOf merges runs into one, in tx, keeping only the occurrences of

@@ -636,9 +636,8 @@ func TestMergeReusesPages(t *testing.T) {
 	}
 }
 
-// TestMergeTail: an import's end merges every run but the largest into one
-// when there are three or more and they hold at most the budget and an
-// eighth of the largest; the
+// TestMergeTail: an import's end merges the runs after the first one that
+// outweighs them (two or more, within the budget) into one; the
 // occurrences are those before, and the largest run is not rewritten.
 func TestMergeTail(t *testing.T) {
 	ctx := context.Background()
@@ -684,7 +683,8 @@ func TestMergeTail(t *testing.T) {
 		{"three runs over the budget", 300, 5299, 3},
 		{"three runs within it", 0, 5300, 2},
 		{"no budget (not an import's end)", 400, 0, 3},
-		{"a tail over an eighth of the largest run", 20000, 1 << 40, 4},
+		{"a tail larger than the largest run: the second outweighs the rest", 98000, 1 << 40, 3},
+		{"one run after the one that outweighs it", 0, 1 << 40, 3},
 	} {
 		if c.add > 0 {
 			run(c.add)
@@ -701,6 +701,36 @@ func TestMergeTail(t *testing.T) {
 		checkRuns(t, db, c.stage)
 		if after := scanAll(t, db); !slices.Equal(after, before) {
 			t.Fatalf("%s: %d occurrences, %d before", c.stage, len(after), len(before))
+		}
+	}
+}
+
+// TestTailOf: the tail merged at an import's end is the runs after the
+// first one that outweighs them together, two runs at least, within the
+// budget.
+func TestTailOf(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		entries []int64
+		budget  int64
+		want    int
+	}{
+		{"no run", nil, 1 << 40, -1},
+		{"one run", []int64{100}, 1 << 40, -1},
+		{"one run after the largest: nothing to merge", []int64{100, 5}, 1 << 40, -1},
+		{"two small runs after the largest", []int64{100, 5, 3}, 1 << 40, 0},
+		{"a tail almost as large as the largest", []int64{100, 60, 30, 5}, 1 << 40, 0},
+		{"a tail as large as the largest", []int64{100, 60, 30, 10}, 1 << 40, 0},
+		{"a tail larger than the largest: the next run outweighs the rest", []int64{100, 80, 30, 5}, 1 << 40, 1},
+		{"two runs after the second", []int64{100, 80, 70, 5}, 1 << 40, 1},
+		{"only one run after the one that outweighs it", []int64{100, 80, 70, 60}, 1 << 40, -1},
+		{"equal runs", []int64{10, 10, 10}, 1 << 40, -1},
+		{"over the budget", []int64{100, 5, 3}, 7, -1},
+		{"within the budget", []int64{100, 5, 3}, 8, 0},
+		{"the first tail over the budget, the next within it", []int64{100, 60, 30, 5}, 40, 1},
+	} {
+		if got := tailOf(c.entries, c.budget); got != c.want {
+			t.Errorf("%s: tailOf(%v, %d) = %d, want %d", c.name, c.entries, c.budget, got, c.want)
 		}
 	}
 }
