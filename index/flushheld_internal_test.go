@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"math"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -137,5 +138,24 @@ func TestTextTurns(t *testing.T) {
 	}
 	if res.Total != 640 {
 		t.Errorf("text query game:ogi: %d games, want 640", res.Total)
+	}
+}
+
+// TestTxHeld: the held rows' bound follows Go's memory limit below
+// maxTxHeld, within minTxHeld.
+func TestTxHeld(t *testing.T) {
+	for _, c := range []struct {
+		limit int64
+		want  int
+	}{
+		{math.MaxInt64, maxTxHeld}, // no limit
+		{3 << 30, maxTxHeld},       // a sixth is more
+		{1536 << 20, maxTxHeld},    // the import's own limit: 256 MiB
+		{512 << 20, 512 << 20 / 6}, // GOMEMLIMIT=512MiB
+		{32 << 20, minTxHeld},      // not under minTxHeld
+	} {
+		if got := txHeld(c.limit); got != c.want {
+			t.Errorf("txHeld(%d) = %d, want %d", c.limit, got, c.want)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"sync"
 	"sync/atomic"
@@ -109,6 +110,18 @@ const (
 // p50 and 3.1 ms p99 against 817 µs and 3.6 ms; into an empty database
 // 72.8 s against 74.9 s.
 var maxTxHeld = 256 << 20
+
+// txHeld is the bound of a transaction's held rows under Go's memory
+// limit (GOMEMLIMIT, or the import's own, 1.5 GiB): maxTxHeld, or a sixth
+// of the limit when that is less, and not under minTxHeld (tests set
+// maxTxHeld lower), as sorting and encoding a run hold about twice its
+// rows: with GOMEMLIMIT=512MiB, 85 MiB, about what it was before runs of
+// 256 MiB.
+func txHeld(memLimit int64) int {
+	return int(min(int64(maxTxHeld), max(memLimit/6, minTxHeld)))
+}
+
+const minTxHeld = 16 << 20
 
 // recordWeight estimates the memory a read record holds: its moves (a
 // move costs about 200 bytes whatever its text), comments and tags.
@@ -622,6 +635,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 	}
 	ckpt := newCheckpointer(db)
 	defer ckpt.stop()
+	heldLimit := txHeld(debug.SetMemoryLimit(-1))
 	pending := map[int]chunk{}
 	next := 0
 	lastProgress := time.Now()
@@ -679,7 +693,7 @@ func (db *DB) run(ctx context.Context, st ImportStats, nfiles int, produce func(
 					if err := commit(ctx); err != nil {
 						return err
 					}
-				} else if w.held >= maxTxHeld {
+				} else if w.held >= heldLimit {
 					if err := w.flushHeld(ctx); err != nil {
 						return err
 					}
