@@ -1131,7 +1131,7 @@ func (db *DB) Info(ctx context.Context) (Info, error) {
 	if in.TextIndexed, err = db.metaInt(ctx, db.sql, "text_hw"); err != nil {
 		return Info{Dir: db.dir}, err
 	}
-	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs`).Scan(&in.PositionRuns); err != nil {
+	if in.PositionRuns, err = db.PositionRuns(ctx); err != nil {
 		return Info{Dir: db.dir}, err
 	}
 	if err := db.sql.QueryRowContext(ctx, `SELECT f.freelist_count * s.page_size FROM pragma_freelist_count f, pragma_page_size s`).Scan(&in.FreeBytes); err != nil {
@@ -1140,6 +1140,14 @@ func (db *DB) Info(ctx context.Context) (Info, error) {
 	in.SQLiteBytes = dirSize(db.dir, func(name string) bool { return strings.HasPrefix(name, sqliteName) })
 	in.TextBytes = dirSize(db.textPath(), nil)
 	return in, nil
+}
+
+// PositionRuns is the number of runs of the position index: a lookup
+// reads a block of each.
+func (db *DB) PositionRuns(ctx context.Context) (int, error) {
+	var n int
+	err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs`).Scan(&n)
+	return n, err
 }
 
 // Cross is one player's line of a crosstable.

@@ -167,6 +167,7 @@ func TestRunBase(t *testing.T) {
 		t.Errorf("load averages %q", rep.Load)
 	}
 	md := rep.Markdown()
+	checkRuns(t, md)
 	for _, w := range []string{"300 games into a database of 200", "position lookup p50", "go tool pprof", "CPU by stage, import (profile labels): ", "CPU by stage, import (base) (profile labels): ", "µs of CPU a game"} {
 		if !strings.Contains(md, w) {
 			t.Errorf("the report does not say %q:\n%s", w, md)
@@ -220,6 +221,25 @@ func checkLatencies(t *testing.T, rep *bench.Report) {
 			if s.Name == name && s.P50 == 0 {
 				t.Errorf("%s has no latency (%d queries)", name, s.Count)
 			}
+		}
+	}
+}
+
+// runsNote is the report's sentence on the position runs a lookup read.
+var runsNote = regexp.MustCompile(`Position runs \(a lookup reads a block of each\): (\d+)–(\d+) during the import \(mean [0-9.]+, read every \d+ queries\), (\d+) after it\.`)
+
+// checkRuns: the report says how many position runs the database held
+// during the import and after it, at least one each.
+func checkRuns(t *testing.T, md string) {
+	t.Helper()
+	m := runsNote.FindStringSubmatch(md)
+	if m == nil {
+		t.Errorf("the report does not give the position runs:\n%s", md)
+		return
+	}
+	for _, x := range m[1:] {
+		if n, _ := strconv.Atoi(x); n < 1 {
+			t.Errorf("position runs %q: %v", m[0], m[1:])
 		}
 	}
 }

@@ -35,7 +35,17 @@ type probe struct {
 	err     error
 
 	proc *probeProc // the probe's process (Config.ProbeCommand), nil: in this one
+
+	// runs are the position runs of the database, read every runsEvery
+	// queries during the import; afterRuns, before the queries after it.
+	runs      []int
+	afterRuns int
 }
+
+// runsEvery is how often the probe reads the number of position runs
+// during the import (a lookup reads a block of each): every second at the
+// default pace.
+const runsEvery = 50
 
 var probeKinds = [2]string{"position lookup", "opening tree"}
 
@@ -83,6 +93,11 @@ func (p *probe) start(ctx context.Context) (stop func() error) {
 				p.lat[k] = append(p.lat[k], d)
 			}
 			p.n = i + 1
+			if i%runsEvery == 0 {
+				if n, err := p.db.PositionRuns(ctx); err == nil {
+					p.runs = append(p.runs, n)
+				}
+			}
 			select {
 			case <-quit:
 				return
@@ -116,6 +131,9 @@ func (p *probe) again(ctx context.Context, dir string) ([2][]time.Duration, Stag
 		return after, st, err
 	}
 	defer db.Close()
+	if p.afterRuns, err = db.PositionRuns(ctx); err != nil {
+		return after, st, err
+	}
 	t := time.NewTicker(p.every)
 	defer t.Stop()
 	m := startMeter()
@@ -152,6 +170,7 @@ func (r *run) probeAfter(ctx context.Context, dir string, p *probe, ownCollectio
 			return err
 		}
 		p.n, p.wall, p.lat = res.N, res.Wall, res.During
+		p.runs, p.afterRuns = res.Runs, res.AfterRuns
 		after, st = res.After, Stage{Wall: res.AfterWall, CPU: res.AfterCPU, PeakRSS: res.AfterRSS}
 		where = "in a process of its own"
 	} else {
@@ -190,6 +209,14 @@ func (r *run) probeAfter(ctx context.Context, dir string, p *probe, ownCollectio
 		}
 		if p.proc != nil {
 			n += fmt.Sprintf(" The queries ran in a process of their own; the import at niceness %d.", r.cfg.Nice)
+		}
+		if len(p.runs) > 0 {
+			lo, hi, sum := p.runs[0], p.runs[0], 0
+			for _, x := range p.runs {
+				lo, hi, sum = min(lo, x), max(hi, x), sum+x
+			}
+			n += fmt.Sprintf(" Position runs (a lookup reads a block of each): %d–%d during the import (mean %.1f, read every %d queries), %d after it.",
+				lo, hi, float64(sum)/float64(len(p.runs)), runsEvery, p.afterRuns)
 		}
 		r.rep.Notes = append(r.rep.Notes, n)
 	}

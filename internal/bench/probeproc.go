@@ -45,6 +45,8 @@ type probeResult struct {
 	AfterWall time.Duration
 	AfterCPU  time.Duration
 	AfterRSS  int64
+	Runs      []int // position runs during the import (probe.runs)
+	AfterRuns int
 	Err       string
 }
 
@@ -104,7 +106,7 @@ func ServeProbe(ctx context.Context, in io.Reader, out io.Writer) error {
 		res.Err = err.Error()
 	}
 	db.Close() // the queries run again on a new handle
-	res.N, res.Wall, res.During = p.n, p.wall, p.lat
+	res.N, res.Wall, res.During, res.Runs = p.n, p.wall, p.lat, p.runs
 	if l, err = line(); err != nil || l != "again" {
 		return fmt.Errorf("probe: %q instead of again (%v)", l, err)
 	}
@@ -114,7 +116,7 @@ func ServeProbe(ctx context.Context, in io.Reader, out io.Writer) error {
 		if err != nil {
 			res.Err = err.Error()
 		}
-		res.AfterWall, res.AfterCPU, res.AfterRSS = st.Wall, st.CPU, st.PeakRSS
+		res.AfterWall, res.AfterCPU, res.AfterRSS, res.AfterRuns = st.Wall, st.CPU, st.PeakRSS, p.afterRuns
 	}
 	b, err := json.Marshal(res)
 	if err != nil {

@@ -63,9 +63,11 @@ func TestRunProbeProcess(t *testing.T) {
 	if len(rep.Slowdowns) != 2 {
 		t.Fatalf("slowdowns %+v, want position lookup and opening tree", rep.Slowdowns)
 	}
-	if md := rep.Markdown(); !strings.Contains(md, "The queries ran in a process of their own") {
+	md := rep.Markdown()
+	if !strings.Contains(md, "The queries ran in a process of their own") {
 		t.Errorf("the report does not say where the queries ran:\n%s", md)
 	}
+	checkRuns(t, md)
 }
 
 // TestRunProbeProcessFails: a probe process that exits before its first
