@@ -139,7 +139,7 @@
 // (replay.Replay) and prepares its rows; one writer stores chunks in file
 // order, in transactions of ImportOptions.TxGames games (by default a tenth
 // of the database, from 5000 to 200,000 games; the rows a transaction
-// holds are stored before its commit whenever they weigh maxTxHeld, and
+// holds are stored before its commit whenever they weigh txHeld (256 MiB), and
 // the writer's page cache grows with the database, so that the pages of
 // the random-key B-trees are written once a commit: at 10,500,000 games
 // this halved an import's time), positions,

@@ -36,7 +36,7 @@ type ImportOptions struct {
 	// the games in the database, at least 5000 and at most maxTxGames
 	// (200,000); a transaction also ends when its text documents weigh
 	// maxTxDocs (for Ōgi, at about 200,000 games), and its rows are stored
-	// before the commit whenever they weigh maxTxHeld (writer.flushHeld),
+	// before the commit whenever they weigh txHeld (writer.flushHeld),
 	// so that its memory stays bounded. A commit rewrites every page it
 	// touches of the random-key B-trees (the tree, tags, the games'
 	// indexes: about 210 bytes a game, 2.1 GB at 10,000,000 Ōgi games),
