@@ -430,7 +430,7 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 
 // flushHeld stores, before the commit, the rows the transaction holds in
 // memory (positions as a run of their own, tags, tree rows) once they
-// weigh maxTxHeld, so that a long transaction's memory stays bounded: the
+// weigh txHeld, so that a long transaction's memory stays bounded: the
 // B-tree pages they dirty wait in the writer's page cache (writerCacheKiB)
 // for the commit, which writes each of them once.
 func (w *writer) flushHeld(ctx context.Context) error {
