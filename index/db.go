@@ -184,6 +184,7 @@ func (db *DB) SQL() *sql.DB { return db.sql }
 
 // Close closes the database (the text index is open only during a call).
 func (db *DB) Close() error {
+	db.fences.close()
 	db.mu.Lock()
 	defer db.mu.Unlock()
 	for _, st := range db.stmts {

@@ -2,9 +2,14 @@ package index
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"slices"
 	"strconv"
 	"sync"
+	"time"
+
+	"github.com/plateau/plateau/internal/nice"
 )
 
 // Fences: the last key of every block of every run, in memory, so that a
@@ -22,9 +27,12 @@ import (
 // after its run was merged away gives other blocks); on a mismatch the
 // fence is dropped and the lookup reads the index (firstBlocks).
 
-// runFence is the blocks of one run. It is loaded once by the first lookup
-// that needs it (the others wait for ready): fifty clients of a server
-// that has just started would otherwise load every fence fifty times.
+// runFence is the blocks of one run. It is loaded in the background, by
+// the handle's one fence loader (loadFences), never by a lookup: a lookup
+// reads the index for a run whose fence is not ready (a seek of one block,
+// tens of microseconds) where loading it would take the lookup a read of a
+// key a block (at a million Ōgi games, 75–100 ms for the first lookup of a
+// new handle, and 2–20 ms for the first after each run an import adds).
 type runFence struct {
 	entries int64   // pos_runs.entries when loaded
 	first   int64   // the id of the first block
@@ -36,22 +44,78 @@ type runFence struct {
 // fenceCache holds the fences of a handle, up to maxFenceBlocks blocks in
 // all (8 bytes each): about 380,000 blocks a million Ōgi games.
 type fenceCache struct {
-	mu     sync.Mutex
-	runs   map[int64]*runFence
-	blocks int
+	mu      sync.Mutex
+	runs    map[int64]*runFence
+	blocks  int
+	queue   []fenceJob // fences to load, in the order lookups met them
+	loading bool       // the loader runs
+	held    bool       // tests: fences are queued, not loaded
+	closed  bool
+	ctx     context.Context // the loader's, cancelled by close
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+}
+
+type fenceJob struct {
+	run int64
+	f   *runFence
 }
 
 var maxFenceBlocks = 64 << 20 // 512 MiB of lasts: some 170 million games
+
+// fenceNice is how much nicer than the handle's lookups its fence loader
+// runs: it is background work, which a lookup waiting for a processor
+// should not wait behind.
+const fenceNice = 5
 
 // drop forgets the fence of a run.
 func (c *fenceCache) drop(run int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if f := c.runs[run]; f != nil {
+		select {
+		case <-f.ready:
+		default:
+			return // being loaded: the loader checks it against its snapshot
+		}
 		if f.ok {
 			c.blocks -= len(f.lasts)
 		}
 		delete(c.runs, run)
+	}
+}
+
+// close stops the loader (a load under way is cancelled) and waits for it.
+func (c *fenceCache) close() {
+	c.mu.Lock()
+	c.closed = true
+	if c.cancel != nil {
+		c.cancel()
+	}
+	c.mu.Unlock()
+	c.wg.Wait()
+}
+
+// wait waits until no fence is queued or being loaded (tests).
+func (c *fenceCache) wait() {
+	for {
+		c.mu.Lock()
+		busy := c.loading || (len(c.queue) > 0 && !c.held)
+		c.mu.Unlock()
+		if !busy {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// hold stops (true) or resumes (false) the loading of fences (tests).
+func (c *fenceCache) hold(db *DB, on bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.held = on
+	if !on {
+		c.startLocked(db)
 	}
 }
 
@@ -61,58 +125,118 @@ const (
 	blocksQuery = `SELECT id, run, last, data FROM pos_blocks WHERE id IN (SELECT value FROM json_each(?))`
 )
 
-// fence returns the fence of a run of entries occurrences, loading it in
-// the reader's snapshot if no other lookup has; nil when the run's ids do
-// not follow each other or the cache is full (loading a fence reads a key
-// a block: it is worth it only kept).
-func (r *posReader) fence(ctx context.Context, run, entries int64) (*runFence, error) {
+// fence returns the fence of a run of entries occurrences when it is
+// loaded; nil when it is not yet (it is queued for the loader), when the
+// run's ids do not follow each other or when the cache is full (loading a
+// fence reads a key a block: it is worth it only kept). The caller then
+// reads the index for this run.
+func (r *posReader) fence(run, entries int64) *runFence {
 	c := &r.db.fences
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	if f := c.runs[run]; f != nil && f.entries == entries {
-		c.mu.Unlock()
 		select {
 		case <-f.ready:
-		case <-ctx.Done():
-			return nil, ctx.Err()
+			if f.ok {
+				return f
+			}
+		default:
 		}
-		if !f.ok {
-			return nil, nil
-		}
-		return f, nil
+		return nil
 	} else if f != nil && f.ok { // the run id is another run's now
 		c.blocks -= len(f.lasts)
+	}
+	if c.closed {
+		return nil
 	}
 	if c.runs == nil {
 		c.runs = map[int64]*runFence{}
 	}
 	f := &runFence{entries: entries, ready: make(chan struct{})}
 	c.runs[run] = f
-	c.mu.Unlock()
-
-	ok, err := r.loadFence(ctx, run, f)
-	c.mu.Lock()
-	switch {
-	case err != nil: // another lookup tries again
-		if c.runs[run] == f {
-			delete(c.runs, run)
-		}
-	case ok && c.blocks+len(f.lasts) <= maxFenceBlocks && c.runs[run] == f:
-		f.ok = true
-		c.blocks += len(f.lasts)
-	default:
-		f.lasts = nil
-	}
-	c.mu.Unlock()
-	close(f.ready)
-	if !f.ok {
-		return nil, err
-	}
-	return f, nil
+	c.queue = append(c.queue, fenceJob{run, f})
+	c.startLocked(r.db)
+	return nil
 }
 
-// loadFence reads the blocks' lasts of a run into f; false when their ids
-// do not follow each other.
-func (r *posReader) loadFence(ctx context.Context, run int64, f *runFence) (bool, error) {
+// startLocked starts the loader unless it runs, is held or closed.
+func (c *fenceCache) startLocked(db *DB) {
+	if c.loading || c.held || c.closed || len(c.queue) == 0 {
+		return
+	}
+	if c.ctx == nil {
+		c.ctx, c.cancel = context.WithCancel(context.Background())
+	}
+	c.loading = true
+	c.wg.Add(1)
+	go db.loadFences(c.ctx)
+}
+
+// loadFences loads the queued fences one after the other, each in a read
+// snapshot of its own, on a thread of lower priority, until none is left.
+func (db *DB) loadFences(ctx context.Context) {
+	c := &db.fences
+	defer c.wg.Done()
+	nice.LowerThread(fenceNice) // the thread ends with the goroutine
+	for {
+		c.mu.Lock()
+		if len(c.queue) == 0 || c.held || c.closed {
+			if c.closed { // lookups after close read the index
+				for _, j := range c.queue {
+					if c.runs[j.run] == j.f {
+						delete(c.runs, j.run)
+					}
+					close(j.f.ready)
+				}
+				c.queue = nil
+			}
+			c.loading = false
+			c.mu.Unlock()
+			return
+		}
+		j := c.queue[0]
+		c.queue = c.queue[1:]
+		c.mu.Unlock()
+
+		ok, err := db.loadFence(ctx, j.run, j.f)
+		c.mu.Lock()
+		switch {
+		case err != nil: // a later lookup queues it again
+			if c.runs[j.run] == j.f {
+				delete(c.runs, j.run)
+			}
+			j.f.lasts = nil
+		case ok && c.blocks+len(j.f.lasts) <= maxFenceBlocks && c.runs[j.run] == j.f:
+			j.f.ok = true
+			c.blocks += len(j.f.lasts)
+		default:
+			j.f.lasts = nil
+		}
+		close(j.f.ready)
+		c.mu.Unlock()
+	}
+}
+
+// errRunGone: the run of a fence to load is no longer listed as the
+// lookup that queued it saw it (merged away since).
+var errRunGone = errors.New("run no longer listed")
+
+// loadFence reads the blocks' lasts of a run into f, in a snapshot of its
+// own; false when their ids do not follow each other.
+func (db *DB) loadFence(ctx context.Context, run int64, f *runFence) (bool, error) {
+	r, err := openPosReader(ctx, db)
+	if err != nil {
+		return false, err
+	}
+	defer r.close()
+	var entries int64
+	err = r.q.QueryRowContext(ctx, `SELECT entries FROM pos_runs WHERE run = ?`, run).Scan(&entries)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && entries != f.entries) {
+		return false, errRunGone
+	}
+	if err != nil {
+		return false, err
+	}
 	st, err := r.stmt(ctx, fenceQuery)
 	if err != nil {
 		return false, err
@@ -173,10 +297,12 @@ func (r *posReader) fencedStreams(ctx context.Context, keys []int64) (streams []
 	if err := rows.Err(); err != nil {
 		return nil, false, err
 	}
+	var seek []int64 // runs read through the index
 	for i, run := range runs {
-		f, err := r.fence(ctx, run, entries[i])
-		if err != nil || f == nil {
-			return nil, false, err
+		f := r.fence(run, entries[i])
+		if f == nil {
+			seek = append(seek, run)
+			continue
 		}
 		for k, key := range keys {
 			if k > 0 && key == keys[0] {
@@ -194,8 +320,8 @@ func (r *posReader) fencedStreams(ctx context.Context, keys []int64) (streams []
 			}
 		}
 	}
-	if len(ids) == 0 {
-		return nil, true, nil
+	if streams, err = r.seekStreams(ctx, seek, keys); err != nil || len(ids) == 0 {
+		return streams, err == nil, err
 	}
 	list := make([]byte, 0, 20*len(ids))
 	list = append(list, '[')
@@ -251,4 +377,48 @@ func (r *posReader) fencedStreams(ctx context.Context, keys []int64) (streams []
 		}
 	}
 	return streams, true, nil
+}
+
+// seekStreams opens the streams of keys (one or two) in runs through the
+// index: for each run, the first block whose last key is at least the
+// smaller key, which is also the larger key's when it ends at or past it
+// (the two keys of a position are neighbours), else a second seek.
+func (r *posReader) seekStreams(ctx context.Context, runs, keys []int64) ([]*keyStream, error) {
+	if len(runs) == 0 {
+		return nil, nil
+	}
+	if err := r.prepareSeeks(ctx); err != nil {
+		return nil, err
+	}
+	ks := slices.Clone(keys)
+	slices.Sort(ks)
+	ks = slices.Compact(ks)
+	var streams []*keyStream
+	for _, run := range runs {
+		var id, last int64
+		var data []byte
+		found := false
+		for _, key := range ks {
+			if !found || last < key {
+				err := r.seek.QueryRowContext(ctx, run, key).Scan(&id, &last, &data)
+				if errors.Is(err, sql.ErrNoRows) { // the run ends before key
+					break
+				}
+				if err != nil {
+					return nil, err
+				}
+				found = true
+			}
+			s := &keyStream{cur: runCursor{ctx: ctx, r: r, run: run, id: id, last: last}, key: key}
+			s.cur.dec.reset(data)
+			more, err := s.advance()
+			if err != nil {
+				return nil, err
+			}
+			if more {
+				streams = append(streams, s)
+			}
+		}
+	}
+	return streams, nil
 }

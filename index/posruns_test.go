@@ -156,22 +156,40 @@ func TestRunsLookupAndMerge(t *testing.T) {
 		}
 		return got
 	}
-	// Each key is looked up through the fences (posfence.go), loaded
-	// then kept; through the index alone (no room for fences); and through
-	// fences that do not match the blocks (as after a run id is used
-	// again): they are dropped and the index read.
+	// Each key is looked up while the fences (posfence.go) load (the
+	// lookups read the index: the loader is held until the end); through
+	// the fences, loaded then kept; through the index alone (no room for
+	// fences); through fences that do not match the blocks (as after a run
+	// id is used again): they are dropped and the index read; and with
+	// some runs fenced and some not.
 	check := func(stage string, keep func(at int64) bool) {
 		t.Helper()
-		for _, how := range []string{"fences", "fences kept", "no fences", "wrong fences"} {
+		for _, how := range []string{"fences loading", "fences kept", "no fences", "wrong fences", "some fences"} {
+			db.fences.wait()
 			db.fences = fenceCache{}
 			switch how {
+			case "fences loading":
+				db.fences.hold(db, true)
 			case "fences kept":
 				lookup(keys[0])
+				db.fences.wait()
 			case "no fences":
 				defer func(n int) { maxFenceBlocks = n }(maxFenceBlocks)
 				maxFenceBlocks = 0
+			case "some fences":
+				lookup(keys[0])
+				db.fences.wait()
+				first := true
+				for run := range db.fences.runs {
+					if !first {
+						delete(db.fences.runs, run)
+					}
+					first = false
+				}
+				db.fences.hold(db, true)
 			case "wrong fences":
 				lookup(keys[0])
+				db.fences.wait()
 				if len(db.fences.runs) == 0 || !db.fences.runs[slices.Collect(maps.Keys(db.fences.runs))[0]].ok {
 					t.Fatalf("%s: no fence kept", stage)
 				}
@@ -192,6 +210,9 @@ func TestRunsLookupAndMerge(t *testing.T) {
 					t.Errorf("%s, %s: key %d: %d ats, want %d (first: %v / %v)", stage, how, k, len(got), len(w), got[:min(3, len(got))], w[:min(3, len(w))])
 				}
 			}
+			held := len(db.fences.queue)
+			db.fences.hold(db, false)
+			db.fences.wait()
 			maxFenceBlocks = 64 << 20
 			n := 0
 			for _, f := range db.fences.runs {
@@ -201,6 +222,10 @@ func TestRunsLookupAndMerge(t *testing.T) {
 			}
 			if (how == "no fences") != (n == 0) {
 				t.Errorf("%s, %s: %d fences kept", stage, how, n)
+			}
+			// While held, every run without a fence was queued once.
+			if want, ok := map[string]int{"fences loading": len(db.fences.runs), "some fences": len(db.fences.runs) - 1}[how]; ok && held != want {
+				t.Errorf("%s, %s: %d fences queued while held, want %d", stage, how, held, want)
 			}
 		}
 	}
@@ -229,8 +254,10 @@ func TestRunsLookupAndMerge(t *testing.T) {
 	defer db.Close()
 	check("read-only", func(at int64) bool { g, _, _ := unpackAt(at); return g <= 250 })
 	check("read-only, again", func(at int64) bool { g, _, _ := unpackAt(at); return g <= 250 })
-	// Lookups at once on a handle that has no fence yet: one loads each
-	// fence, the others wait for it (run with the race detector in CI).
+	// Lookups at once on a handle that has no fence yet: they read the
+	// index and queue each fence once, which the loader loads while they
+	// run (run with the race detector in CI).
+	db.fences.wait()
 	db.fences = fenceCache{}
 	var wg sync.WaitGroup
 	for i := range 8 {
@@ -250,6 +277,7 @@ func TestRunsLookupAndMerge(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	db.fences.wait()
 	if len(db.fences.runs) != 1 || !db.fences.runs[slices.Collect(maps.Keys(db.fences.runs))[0]].ok {
 		t.Errorf("after concurrent lookups: %d fences", len(db.fences.runs))
 	}
