@@ -80,8 +80,9 @@
 //     databases made before), so that Tree reads only the second list and
 //     a position search merges both, in (game, ply, var) order. A lookup
 //     finds the block of each run in memory (posfence.go: the last key of
-//     every block, loaded once per run by a handle) and reads those blocks
-//     by id in one statement. The stored key is the
+//     every block, loaded once per run by a handle's background loader;
+//     until it is, the lookup seeks that run's block through the index)
+//     and reads those blocks by id in one statement. The stored key is the
 //     rules' 64-bit key XOR a hash of the ruleset id, so that rulesets
 //     sharing a key scheme never share positions. A variation's branch
 //     point is the line's position it branches from, so it is flagged
