@@ -68,10 +68,9 @@ type DB struct {
 
 	counts countCache // list counts (list.go)
 
-	smu    sync.Mutex
-	stmts  map[string]*sql.Stmt // a read-only handle's prepared statements (posruns.go)
-	blocks blockLRU             // text blocks of list headers (list.go)
-	fences fenceCache           // the blocks of each run (posfence.go)
+	reads  readConns  // connections for read snapshots (posruns.go)
+	blocks blockLRU   // text blocks of list headers (list.go)
+	fences fenceCache // the blocks of each run (posfence.go)
 
 	// deepSalt: see posruns.go (meta deep_salt).
 	deepSalt int64
@@ -120,10 +119,7 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 	}
 	db := &DB{dir: dir, sql: sdb, readOnly: opts.ReadOnly, notice: opts.Notice}
 	if opts.ReadOnly {
-		var fresh bool
-		if fresh, err = db.checkSchema(ctx); err == nil && !fresh {
-			err = db.prepareReads(ctx)
-		}
+		_, err = db.checkSchema(ctx)
 	} else if err = db.migrate(ctx); err == nil {
 		if err = db.openEdits(ctx); err == nil { // edit.go
 			err = db.restoreAtOpen(ctx) // bulk.go
@@ -184,12 +180,10 @@ func (db *DB) SQL() *sql.DB { return db.sql }
 
 // Close closes the database (the text index is open only during a call).
 func (db *DB) Close() error {
-	db.fences.close()
+	db.fences.close() // its snapshot's connection goes back to reads
+	db.reads.close()
 	db.mu.Lock()
 	defer db.mu.Unlock()
-	for _, st := range db.stmts {
-		st.Close()
-	}
 	return db.sql.Close()
 }
 

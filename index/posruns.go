@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"sync"
+	"time"
 )
 
 // Position runs (layout 4). Every position of every valid game is an
@@ -660,77 +662,169 @@ func (s *keyStream) advance() (bool, error) {
 	}
 }
 
-// posReader reads occurrences in one read snapshot of the database.
+// posReader reads occurrences in one read snapshot of the database: a
+// BEGIN DEFERRED on one of the handle's read connections (readConn).
 type posReader struct {
 	db         *DB
-	q          txer    // the snapshot's connection or transaction
-	tx         *sql.Tx // when a read-only handle's deferred transaction
-	conn       *sql.Conn
+	q          txer // the snapshot's connection
+	rc         *readConn
 	seek, cont *sql.Stmt
 	runs       []int64
 	active     bool
-	own        []*sql.Stmt // statements to close
+	own        []*sql.Stmt // statements of this snapshot only, to close
 }
 
-// openPosReader starts a read transaction. On a read-only handle it is a
-// database/sql transaction (BEGIN DEFERRED), whose statements come from the
-// handle's prepared ones (stmt); on a writable handle, whose transactions
-// take the write lock (BEGIN IMMEDIATE), it is a BEGIN DEFERRED on a
-// connection of its own. The caller runs its other queries of the same
-// snapshot on r.q and calls close.
-func openPosReader(ctx context.Context, db *DB) (*posReader, error) {
-	r := &posReader{db: db}
-	if db.readOnly {
-		tx, err := db.sql.BeginTx(ctx, nil)
-		if err != nil {
-			return nil, err
-		}
-		r.tx, r.q = tx, tx
-		return r, nil
+// readConn is a connection that a handle keeps for read snapshots, with
+// the statements prepared on it. A snapshot is a BEGIN DEFERRED on it,
+// not a database/sql transaction: a transaction, and each query run in
+// one, starts a goroutine that waits for its context to end, five a
+// position lookup. On two processors busy with an import, waking the
+// threads that run them held a lookup up by 3–5 ms about once in a
+// hundred (a CPU profile and the scheduler's switches of the query's
+// thread, in a throw-away harness): the slow lookups slept once, in the
+// Go scheduler, not in SQLite. Statements prepared on a kept connection
+// are prepared once, not once a snapshot (a handle opened read-only
+// prepared its statements once; a writable one, once a lookup).
+type readConn struct {
+	conn  *sql.Conn
+	stmts map[string]*sql.Stmt
+	idle  time.Time // since it was put back
+}
+
+// readConns are the read connections a handle keeps: at most
+// maxReadConns idle ones; more lookups at once take more, which go back
+// to database/sql's pool after their snapshot.
+type readConns struct {
+	mu     sync.Mutex
+	free   []*readConn // the last put back last
+	closed bool
+	sweep  *time.Timer // closes the connections idle for readConnIdle
+}
+
+// readConnIdle is how long a kept read connection may stay idle before it
+// is closed and its page cache freed (as a server's pool closes its idle
+// connections).
+var readConnIdle = 30 * time.Second
+
+const (
+	maxReadConns = 4
+	// maxReadStmts bounds the statements kept on a read connection (the
+	// searches' joins differ by their filters): past it, a statement is
+	// prepared for its snapshot only.
+	maxReadStmts = 64
+)
+
+// take returns an idle read connection, or a new one.
+func (p *readConns) take(ctx context.Context, db *sql.DB) (*readConn, error) {
+	p.mu.Lock()
+	if n := len(p.free); n > 0 {
+		rc := p.free[n-1]
+		p.free = p.free[:n-1]
+		p.mu.Unlock()
+		return rc, nil
 	}
-	conn, err := db.sql.Conn(ctx)
+	p.mu.Unlock()
+	conn, err := db.Conn(ctx)
 	if err != nil {
 		return nil, err
 	}
-	r.conn, r.q = conn, conn
-	if _, err := conn.ExecContext(ctx, `BEGIN DEFERRED`); err != nil {
-		conn.Close()
+	return &readConn{conn: conn, stmts: map[string]*sql.Stmt{}}, nil
+}
+
+// put keeps rc for the next snapshot, or closes it. Under a bound on
+// db's open connections (a server bounds its pool), one connection at
+// least is left to other queries: a read connection kept idle is open.
+func (p *readConns) put(rc *readConn, db *sql.DB) {
+	keep := maxReadConns
+	if max := db.Stats().MaxOpenConnections; max > 0 {
+		keep = min(keep, max-1)
+	}
+	p.mu.Lock()
+	if !p.closed && len(p.free) < keep {
+		rc.idle = time.Now()
+		p.free = append(p.free, rc)
+		if p.sweep == nil {
+			p.sweep = time.AfterFunc(readConnIdle, p.closeIdle)
+		}
+		p.mu.Unlock()
+		return
+	}
+	p.mu.Unlock()
+	rc.close()
+}
+
+// closeIdle closes the connections idle for readConnIdle, and comes back
+// for the others.
+func (p *readConns) closeIdle() {
+	p.mu.Lock()
+	var old []*readConn
+	for len(p.free) > 0 && time.Since(p.free[0].idle) >= readConnIdle {
+		old = append(old, p.free[0])
+		p.free = p.free[1:]
+	}
+	p.sweep = nil
+	if len(p.free) > 0 && !p.closed {
+		p.sweep = time.AfterFunc(readConnIdle-time.Since(p.free[0].idle), p.closeIdle)
+	}
+	p.mu.Unlock()
+	for _, rc := range old {
+		rc.close()
+	}
+}
+
+// close closes the idle connections; those in use close when put back.
+func (p *readConns) close() {
+	p.mu.Lock()
+	free := p.free
+	p.free, p.closed = nil, true
+	if p.sweep != nil {
+		p.sweep.Stop()
+	}
+	p.mu.Unlock()
+	for _, rc := range free {
+		rc.close()
+	}
+}
+
+func (rc *readConn) close() {
+	for _, st := range rc.stmts {
+		st.Close()
+	}
+	rc.conn.Close()
+}
+
+// openPosReader starts a read snapshot (BEGIN DEFERRED: a writable
+// handle's transactions take the write lock, BEGIN IMMEDIATE) on a read
+// connection of the handle. The caller runs its other queries of the same
+// snapshot on r.q and calls close.
+func openPosReader(ctx context.Context, db *DB) (*posReader, error) {
+	rc, err := db.reads.take(ctx, db.sql)
+	if err != nil {
 		return nil, err
 	}
-	r.active = true
-	return r, nil
-}
-
-// prepareReads prepares a read-only handle's statements of position
-// lookups at open, while its connections are free (preparing on the handle
-// during a lookup would wait for a connection that the lookups in flight
-// may all hold).
-func (db *DB) prepareReads(ctx context.Context) error {
-	db.stmts = map[string]*sql.Stmt{}
-	for _, q := range []string{firstBlocks, seekQuery, contQuery, runsQuery, fenceQuery, blocksQuery} {
-		st, err := db.sql.PrepareContext(ctx, q)
-		if err != nil {
-			return err
-		}
-		db.stmts[q] = st
+	if _, err := rc.conn.ExecContext(ctx, `BEGIN DEFERRED`); err != nil {
+		rc.close()
+		return nil, err
 	}
-	return nil
+	return &posReader{db: db, q: rc.conn, rc: rc, active: true}, nil
 }
 
-// stmt is a statement of the snapshot: on a read-only handle one of those
-// it prepared at open (database/sql prepares it once per connection),
-// else prepared for this snapshot.
+// stmt is query prepared on the snapshot's connection, once for the
+// connection's life.
 func (r *posReader) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
-	if r.tx != nil {
-		if st := r.db.stmts[query]; st != nil {
-			return r.tx.StmtContext(ctx, st), nil
-		}
+	if st := r.rc.stmts[query]; st != nil {
+		return st, nil
 	}
-	st, err := r.q.PrepareContext(ctx, query)
-	if err == nil {
+	st, err := r.rc.conn.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if len(r.rc.stmts) < maxReadStmts {
+		r.rc.stmts[query] = st
+	} else {
 		r.own = append(r.own, st)
 	}
-	return st, err
+	return st, nil
 }
 
 // loadRuns lists the live runs.
@@ -770,20 +864,17 @@ const firstBlocks = `SELECT r.run, ks.k, b.id, b.last, b.data
 	JOIN pos_blocks b ON b.id = (SELECT id FROM pos_blocks WHERE run = r.run AND last >= ks.k ORDER BY last, id LIMIT 1)`
 
 func (r *posReader) close() {
-	if r.tx != nil {
-		r.tx.Rollback() // ends its statements
-		for _, st := range r.own {
-			st.Close()
-		}
-		return
-	}
 	for _, st := range r.own {
 		st.Close()
 	}
 	if r.active {
-		r.conn.ExecContext(context.Background(), `ROLLBACK`)
+		// A connection whose snapshot did not end is not kept.
+		if _, err := r.rc.conn.ExecContext(context.Background(), `ROLLBACK`); err != nil {
+			r.rc.close()
+			return
+		}
 	}
-	r.conn.Close()
+	r.db.reads.put(r.rc, r.db.sql)
 }
 
 // occIter merges the ats of some keys over every run, in at order, each

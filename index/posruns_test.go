@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestBlockRoundTrip: the block coding gives back every occurrence in
@@ -281,8 +282,15 @@ func TestRunsLookupAndMerge(t *testing.T) {
 	if len(db.fences.runs) != 1 || !db.fences.runs[slices.Collect(maps.Keys(db.fences.runs))[0]].ok {
 		t.Errorf("after concurrent lookups: %d fences", len(db.fences.runs))
 	}
-	if len(db.stmts) == 0 {
-		t.Error("a read-only handle keeps no prepared statement")
+	// The lookups' connections are kept, with their statements.
+	db.reads.mu.Lock()
+	kept, stmts := len(db.reads.free), 0
+	for _, rc := range db.reads.free {
+		stmts += len(rc.stmts)
+	}
+	db.reads.mu.Unlock()
+	if kept == 0 || kept > maxReadConns || stmts < kept {
+		t.Errorf("a read-only handle keeps %d read connections with %d statements", kept, stmts)
 	}
 }
 
@@ -760,5 +768,84 @@ func TestTailOf(t *testing.T) {
 		if got := tailOf(c.entries, c.budget); got != c.want {
 			t.Errorf("%s: tailOf(%v, %d) = %d, want %d", c.name, c.entries, c.budget, got, c.want)
 		}
+	}
+}
+
+// TestReadConnsKept: a snapshot's connection is kept for the next one, with
+// its statements (at most maxReadConns of them idle); under a bound on the
+// pool, one connection at least is left to other queries; a connection idle
+// for readConnIdle is closed; Close closes them all.
+func TestReadConnsKept(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, t.TempDir(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	kept := func() (n, stmts int) {
+		db.reads.mu.Lock()
+		defer db.reads.mu.Unlock()
+		for _, rc := range db.reads.free {
+			stmts += len(rc.stmts)
+		}
+		return len(db.reads.free), stmts
+	}
+	// snapshots opens n snapshots at once, runs a lookup in each, and
+	// closes them.
+	snapshots := func(n int) {
+		var rs []*posReader
+		for range n {
+			r, err := openPosReader(ctx, db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			it := r.occurrences(ctx, 42)
+			for it.next() {
+			}
+			if it.err != nil {
+				t.Fatal(it.err)
+			}
+			rs = append(rs, r)
+		}
+		for _, r := range rs {
+			r.close()
+		}
+	}
+	commitRun(t, db, []dbPos{{42, packAt(1, 0, 0)}})
+	db.fences.hold(db, true) // no fence loader and its connection
+	snapshots(1)
+	if n, stmts := kept(); n != 1 || stmts == 0 {
+		t.Fatalf("after one snapshot: %d connections kept, %d statements", n, stmts)
+	}
+	snapshots(1)
+	if n := db.sql.Stats().OpenConnections; n != 1 {
+		t.Errorf("a second snapshot opened a connection: %d open", n)
+	}
+	snapshots(maxReadConns + 3)
+	if n, _ := kept(); n != maxReadConns {
+		t.Errorf("after %d snapshots at once: %d kept, want %d", maxReadConns+3, n, maxReadConns)
+	}
+	db.sql.SetMaxOpenConns(3)
+	db.reads.close()
+	db.reads = readConns{}
+	snapshots(3)
+	if n, _ := kept(); n != 2 {
+		t.Errorf("pool of 3, three snapshots at once: %d kept, want 2", n)
+	}
+	db.reads.close()
+	db.reads = readConns{}
+	db.sql.SetMaxOpenConns(0)
+	defer func(d time.Duration) { readConnIdle = d }(readConnIdle)
+	readConnIdle = 20 * time.Millisecond
+	snapshots(2)
+	if n, _ := kept(); n != 2 {
+		t.Fatalf("%d kept, want 2", n)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for n, _ := kept(); n > 0 && time.Now().Before(deadline); n, _ = kept() {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n, _ := kept(); n != 0 {
+		t.Errorf("%d connections kept after %v idle", n, readConnIdle)
 	}
 }
