@@ -26,6 +26,8 @@ func (r *posReader) joinGames(ctx context.Context, it *occIter, cond string, arg
 	scan func(*sql.Rows) (int64, any, error), fn func(at int64, row any) bool) error {
 	query := `SELECT g.id, ` + cols + ` FROM games g LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
 		WHERE g.id IN (SELECT value FROM json_each(?)) AND ` + cond
+	done := ctx
+	ctx = quiet(ctx) // occurrences: the loop checks done
 	stmt, err := r.stmt(ctx, query)
 	if err != nil {
 		return err
@@ -44,6 +46,9 @@ func (r *posReader) joinGames(ctx context.Context, it *occIter, cond string, arg
 		}
 		if len(ats) == 0 {
 			return nil
+		}
+		if err := done.Err(); err != nil {
+			return err
 		}
 		ids = append(ids[:0], '[')
 		prev := int64(-1)

@@ -802,7 +802,11 @@ func openPosReader(ctx context.Context, db *DB) (*posReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := rc.conn.ExecContext(ctx, `BEGIN DEFERRED`); err != nil {
+	if err := ctx.Err(); err != nil {
+		db.reads.put(rc, db.sql)
+		return nil, err
+	}
+	if _, err := rc.conn.ExecContext(quiet(ctx), `BEGIN DEFERRED`); err != nil {
 		rc.close()
 		return nil, err
 	}
@@ -884,12 +888,30 @@ type occIter struct {
 	at      int64
 	prev    int64
 	err     error
+	done    context.Context // the caller's: checked every checkEvery ats
+	n       int
 }
+
+// checkEvery is how often an occIter checks its caller's context: its
+// statements run without the context's end (quiet).
+const checkEvery = 256
+
+// quiet is ctx without its end, for a snapshot's statements: under a
+// context that can end, database/sql starts a goroutine for each query,
+// and go-sqlite3 one for each statement and each row, to interrupt it when
+// the context ends — dozens for a position search of a server's request.
+// The statements of a lookup are short (a block, a batch of games): its
+// loops check the caller's context instead (occIter.next, joinGames).
+func quiet(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }
 
 // occurrences iterates the ats stored under the given stored keys (one or
 // two).
-func (r *posReader) occurrences(ctx context.Context, keys ...int64) *occIter {
-	it := &occIter{prev: -1}
+func (r *posReader) occurrences(done context.Context, keys ...int64) *occIter {
+	it := &occIter{prev: -1, done: done}
+	if it.err = done.Err(); it.err != nil {
+		return it
+	}
+	ctx := quiet(done)
 	if len(keys) == 1 {
 		keys = append(keys, keys[0])
 	}
@@ -938,6 +960,9 @@ func (r *posReader) occurrences(ctx context.Context, keys ...int64) *occIter {
 
 // next moves to the next at (in packAt order: game, ply, var).
 func (it *occIter) next() bool {
+	if it.n++; it.n%checkEvery == 0 && it.err == nil {
+		it.err = it.done.Err()
+	}
 	for it.err == nil && len(it.streams) > 0 {
 		m := 0
 		for i, s := range it.streams[1:] {

@@ -3,9 +3,11 @@ package index
 import (
 	"bytes"
 	"context"
+	"errors"
 	"maps"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime/metrics"
 	"slices"
 	"strings"
 	"sync"
@@ -847,5 +849,61 @@ func TestReadConnsKept(t *testing.T) {
 	}
 	if n, _ := kept(); n != 0 {
 		t.Errorf("%d connections kept after %v idle", n, readConnIdle)
+	}
+}
+
+// TestLookupQuietContext: a snapshot's statements run without the caller's
+// context's end (no goroutine a query or statement under a server's
+// request context), and the lookup's loops check it instead: a context
+// that ends while the occurrences of a key are read ends the iteration
+// with its error, within checkEvery ats.
+func TestLookupQuietContext(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, t.TempDir(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	addGames(t, db, 3000, func(int64) bool { return true })
+	var ps []dbPos
+	for g := range int64(3000) {
+		ps = append(ps, dbPos{42, packAt(1+g, 0, 0)}, dbPos{42, packAt(1+g, 1, 0)})
+	}
+	sortPositions(ps, nil)
+	commitRun(t, db, ps)
+	db.fences.hold(db, true)
+
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// Goroutines started while the snapshot reads: none.
+	started := func() uint64 {
+		s := []metrics.Sample{{Name: "/sched/goroutines-created:goroutines"}}
+		metrics.Read(s)
+		return s[0].Value.Uint64()
+	}
+	r, err := openPosReader(cctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g0 := started()
+	it := r.occurrences(cctx, 42)
+	n := 0
+	for n < 1000 && it.next() {
+		n++
+	}
+	if g := started() - g0; g != 0 {
+		t.Errorf("%d goroutines started by a lookup under a context that can end", g)
+	}
+	cancel()
+	for it.next() {
+		n++
+	}
+	r.close()
+	if !errors.Is(it.err, context.Canceled) || n >= 1000+checkEvery {
+		t.Errorf("after cancel: %d ats in all (of 6000), err %v; want context.Canceled within %d", n, it.err, checkEvery)
+	}
+	// A snapshot opened under an ended context is refused.
+	if _, err := openPosReader(cctx, db); !errors.Is(err, context.Canceled) {
+		t.Errorf("snapshot under an ended context: %v", err)
 	}
 }
