@@ -779,11 +779,7 @@ func TestTailOf(t *testing.T) {
 // for readConnIdle is closed; Close closes them all.
 func TestReadConnsKept(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, t.TempDir(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTemp(t)
 	kept := func() (n, stmts int) {
 		db.reads.mu.Lock()
 		defer db.reads.mu.Unlock()
@@ -859,11 +855,7 @@ func TestReadConnsKept(t *testing.T) {
 // with its error, within checkEvery ats.
 func TestLookupQuietContext(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, t.TempDir(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTemp(t)
 	addGames(t, db, 3000, func(int64) bool { return true })
 	var ps []dbPos
 	for g := range int64(3000) {
@@ -906,4 +898,16 @@ func TestLookupQuietContext(t *testing.T) {
 	if _, err := openPosReader(cctx, db); !errors.Is(err, context.Canceled) {
 		t.Errorf("snapshot under an ended context: %v", err)
 	}
+}
+
+// openTemp opens a new writable database in a temporary directory, closed
+// when the test ends.
+func openTemp(t *testing.T) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), t.TempDir(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
