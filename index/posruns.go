@@ -692,8 +692,9 @@ type readConn struct {
 }
 
 // readConns are the read connections a handle keeps: at most
-// maxReadConns idle ones; more lookups at once take more, which go back
-// to database/sql's pool after their snapshot.
+// maxReadConns idle ones (fewer under a bounded pool, put); more lookups
+// at once take more, which go back to database/sql's pool after their
+// snapshot.
 type readConns struct {
 	mu     sync.Mutex
 	free   []*readConn // the last put back last
@@ -732,12 +733,13 @@ func (p *readConns) take(ctx context.Context, db *sql.DB) (*readConn, error) {
 }
 
 // put keeps rc for the next snapshot, or closes it. Under a bound on
-// db's open connections (a server bounds its pool), one connection at
-// least is left to other queries: a read connection kept idle is open.
+// db's open connections (a server bounds its pool), a read connection kept
+// idle counts as open: two at least are left, one to the queries that do
+// not read positions and one to the fence loader.
 func (p *readConns) put(rc *readConn, db *sql.DB) {
 	keep := maxReadConns
 	if max := db.Stats().MaxOpenConnections; max > 0 {
-		keep = min(keep, max-1)
+		keep = min(keep, max-2)
 	}
 	p.mu.Lock()
 	if !p.closed && len(p.free) < keep {

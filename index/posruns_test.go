@@ -775,8 +775,9 @@ func TestTailOf(t *testing.T) {
 
 // TestReadConnsKept: a snapshot's connection is kept for the next one, with
 // its statements (at most maxReadConns of them idle); under a bound on the
-// pool, one connection at least is left to other queries; a connection idle
-// for readConnIdle is closed; Close closes them all.
+// pool, two connections at least are left to other queries and the fence
+// loader; a connection idle for readConnIdle is closed; Close closes them
+// all.
 func TestReadConnsKept(t *testing.T) {
 	ctx := context.Background()
 	db := openTemp(t)
@@ -823,12 +824,12 @@ func TestReadConnsKept(t *testing.T) {
 	if n, _ := kept(); n != maxReadConns {
 		t.Errorf("after %d snapshots at once: %d kept, want %d", maxReadConns+3, n, maxReadConns)
 	}
-	db.sql.SetMaxOpenConns(3)
+	db.sql.SetMaxOpenConns(4)
 	db.reads.close()
 	db.reads = readConns{}
 	snapshots(3)
 	if n, _ := kept(); n != 2 {
-		t.Errorf("pool of 3, three snapshots at once: %d kept, want 2", n)
+		t.Errorf("pool of 4, three snapshots at once: %d kept, want 2", n)
 	}
 	db.reads.close()
 	db.reads = readConns{}
