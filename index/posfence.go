@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"sync"
-	"time"
 
 	"github.com/plateau/plateau/internal/nice"
 )
@@ -94,29 +93,6 @@ func (c *fenceCache) close() {
 	}
 	c.mu.Unlock()
 	c.wg.Wait()
-}
-
-// wait waits until no fence is queued or being loaded (tests).
-func (c *fenceCache) wait() {
-	for {
-		c.mu.Lock()
-		busy := c.loading || (len(c.queue) > 0 && !c.held)
-		c.mu.Unlock()
-		if !busy {
-			return
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
-
-// hold stops (true) or resumes (false) the loading of fences (tests).
-func (c *fenceCache) hold(db *DB, on bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.held = on
-	if !on {
-		c.startLocked(db)
-	}
 }
 
 const (
@@ -366,14 +342,8 @@ func (r *posReader) fencedStreams(ctx context.Context, keys []int64) (streams []
 		if w.check {
 			continue
 		}
-		s := &keyStream{cur: runCursor{ctx: ctx, r: r, run: w.run, id: w.id, last: b.last}, key: w.key}
-		s.cur.dec.reset(b.data)
-		more, err := s.advance()
-		if err != nil {
+		if streams, err = r.openStream(ctx, streams, w.run, w.key, w.id, b.last, b.data); err != nil {
 			return nil, false, err
-		}
-		if more {
-			streams = append(streams, s)
 		}
 	}
 	return streams, true, nil
@@ -409,14 +379,9 @@ func (r *posReader) seekStreams(ctx context.Context, runs, keys []int64) ([]*key
 				}
 				found = true
 			}
-			s := &keyStream{cur: runCursor{ctx: ctx, r: r, run: run, id: id, last: last}, key: key}
-			s.cur.dec.reset(data)
-			more, err := s.advance()
-			if err != nil {
+			var err error
+			if streams, err = r.openStream(ctx, streams, run, key, id, last, data); err != nil {
 				return nil, err
-			}
-			if more {
-				streams = append(streams, s)
 			}
 		}
 	}

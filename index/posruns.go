@@ -670,7 +670,6 @@ type posReader struct {
 	rc         *readConn
 	seek, cont *sql.Stmt
 	runs       []int64
-	active     bool
 	own        []*sql.Stmt // statements of this snapshot only, to close
 }
 
@@ -812,7 +811,7 @@ func openPosReader(ctx context.Context, db *DB) (*posReader, error) {
 		rc.close()
 		return nil, err
 	}
-	return &posReader{db: db, q: rc.conn, rc: rc, active: true}, nil
+	return &posReader{db: db, q: rc.conn, rc: rc}, nil
 }
 
 // stmt is query prepared on the snapshot's connection, once for the
@@ -873,14 +872,24 @@ func (r *posReader) close() {
 	for _, st := range r.own {
 		st.Close()
 	}
-	if r.active {
-		// A connection whose snapshot did not end is not kept.
-		if _, err := r.rc.conn.ExecContext(context.Background(), `ROLLBACK`); err != nil {
-			r.rc.close()
-			return
-		}
+	// A connection whose snapshot did not end is not kept.
+	if _, err := r.rc.conn.ExecContext(context.Background(), `ROLLBACK`); err != nil {
+		r.rc.close()
+		return
 	}
 	r.db.reads.put(r.rc, r.db.sql)
+}
+
+// openStream appends to streams the stream of key in run from its block
+// (id, last, data), unless the key has no at from there on.
+func (r *posReader) openStream(ctx context.Context, streams []*keyStream, run, key, id, last int64, data []byte) ([]*keyStream, error) {
+	s := &keyStream{cur: runCursor{ctx: ctx, r: r, run: run, id: id, last: last}, key: key}
+	s.cur.dec.reset(data)
+	more, err := s.advance()
+	if err != nil || !more {
+		return streams, err
+	}
+	return append(streams, s), nil
 }
 
 // occIter merges the ats of some keys over every run, in at order, each
@@ -899,9 +908,9 @@ type occIter struct {
 const checkEvery = 256
 
 // quiet is ctx without its end, for a snapshot's statements: under a
-// context that can end, database/sql starts a goroutine for each query,
-// and go-sqlite3 one for each statement and each row, to interrupt it when
-// the context ends — dozens for a position search of a server's request.
+// context that can end, database/sql starts a goroutine for each query
+// (to close its rows when the context ends) and go-sqlite3 runs each Exec
+// in a goroutine of its own (to interrupt it).
 // The statements of a lookup are short (a block, a batch of games): its
 // loops check the caller's context instead (occIter.next, joinGames).
 func quiet(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }
@@ -934,24 +943,18 @@ func (r *posReader) occurrences(done context.Context, keys ...int64) *occIter {
 	defer rows.Close()
 	seen := map[[2]int64]bool{}
 	for rows.Next() {
-		s := &keyStream{cur: runCursor{ctx: ctx, r: r}}
+		var run, key, id, last int64
 		var data []byte
-		if err := rows.Scan(&s.cur.run, &s.key, &s.cur.id, &s.cur.last, &data); err != nil {
+		if err := rows.Scan(&run, &key, &id, &last, &data); err != nil {
 			it.err = err
 			return it
 		}
-		if seen[[2]int64{s.cur.run, s.key}] { // the same key twice
+		if seen[[2]int64{run, key}] { // the same key twice
 			continue
 		}
-		seen[[2]int64{s.cur.run, s.key}] = true
-		s.cur.dec.reset(data)
-		ok, err := s.advance()
-		if err != nil {
-			it.err = err
+		seen[[2]int64{run, key}] = true
+		if it.streams, it.err = r.openStream(ctx, it.streams, run, key, id, last, data); it.err != nil {
 			return it
-		}
-		if ok {
-			it.streams = append(it.streams, s)
 		}
 	}
 	if err := rows.Err(); err != nil {

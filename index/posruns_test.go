@@ -912,3 +912,26 @@ func openTemp(t *testing.T) *DB {
 	t.Cleanup(func() { db.Close() })
 	return db
 }
+
+// wait waits until no fence is queued or being loaded (tests).
+func (c *fenceCache) wait() {
+	for {
+		c.mu.Lock()
+		busy := c.loading || (len(c.queue) > 0 && !c.held)
+		c.mu.Unlock()
+		if !busy {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// hold stops (true) or resumes (false) the loading of fences (tests).
+func (c *fenceCache) hold(db *DB, on bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.held = on
+	if !on {
+		c.startLocked(db)
+	}
+}
