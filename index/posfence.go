@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"sync"
@@ -33,9 +34,10 @@ import (
 // key a block (at a million Ōgi games, 75–100 ms for the first lookup of a
 // new handle, and 2–20 ms for the first after each run an import adds).
 type runFence struct {
-	entries int64   // pos_runs.entries when loaded
-	first   int64   // the id of the first block
-	lasts   []int64 // the last key of each block, in order
+	entries int64      // pos_runs.entries when loaded
+	first   int64      // the id of the first block
+	lasts   []int64    // the last key of each block, in order
+	filter  *runFilter // the run's keys (posfilter.go); nil: none
 	ready   chan struct{}
 	ok      bool // loaded, kept; false: read the index for this run
 }
@@ -46,6 +48,7 @@ type fenceCache struct {
 	mu      sync.Mutex
 	runs    map[int64]*runFence
 	blocks  int
+	filters int        // bytes of the kept fences' filters
 	queue   []fenceJob // fences to load, in the order lookups met them
 	loading bool       // the loader runs
 	held    bool       // tests: fences are queued, not loaded
@@ -78,9 +81,17 @@ func (c *fenceCache) drop(run int64) {
 			return // being loaded: the loader checks it against its snapshot
 		}
 		if f.ok {
-			c.blocks -= len(f.lasts)
+			c.release(f)
 		}
 		delete(c.runs, run)
+	}
+}
+
+// release takes a kept fence out of the bounds' accounts.
+func (c *fenceCache) release(f *runFence) {
+	c.blocks -= len(f.lasts)
+	if f.filter != nil {
+		c.filters -= f.filter.bytes()
 	}
 }
 
@@ -119,8 +130,8 @@ func (r *posReader) fence(run, entries int64) *runFence {
 		default:
 		}
 		return nil
-	} else if f != nil && f.ok { // the run id is another run's now
-		c.blocks -= len(f.lasts)
+	} else if f != nil && f.ok { // the run's entries changed (a run id used again by an older database)
+		c.release(f)
 	}
 	if c.closed {
 		return nil
@@ -174,19 +185,28 @@ func (db *DB) loadFences(ctx context.Context) {
 		c.queue = c.queue[1:]
 		c.mu.Unlock()
 
-		ok, err := db.loadFence(ctx, j.run, j.f)
+		c.mu.Lock()
+		filter := j.f.entries <= maxFilterEntries && c.filters+int(min(newRunFilterBytes(j.f.entries), 1<<40)) <= maxFilterBytes
+		c.mu.Unlock()
+		ok, err := db.loadFence(ctx, j.run, j.f, filter)
 		c.mu.Lock()
 		switch {
 		case err != nil: // a later lookup queues it again
 			if c.runs[j.run] == j.f {
 				delete(c.runs, j.run)
 			}
-			j.f.lasts = nil
+			j.f.lasts, j.f.filter = nil, nil
 		case ok && c.blocks+len(j.f.lasts) <= maxFenceBlocks && c.runs[j.run] == j.f:
 			j.f.ok = true
+			if j.f.filter != nil && c.filters+j.f.filter.bytes() > maxFilterBytes {
+				j.f.filter = nil
+			}
 			c.blocks += len(j.f.lasts)
+			if j.f.filter != nil {
+				c.filters += j.f.filter.bytes()
+			}
 		default:
-			j.f.lasts = nil
+			j.f.lasts, j.f.filter = nil, nil
 		}
 		close(j.f.ready)
 		c.mu.Unlock()
@@ -198,8 +218,9 @@ func (db *DB) loadFences(ctx context.Context) {
 var errRunGone = errors.New("run no longer listed")
 
 // loadFence reads the blocks' lasts of a run into f, in a snapshot of its
-// own; false when their ids do not follow each other.
-func (db *DB) loadFence(ctx context.Context, run int64, f *runFence) (bool, error) {
+// own, and with filter the run's filter from its blocks; false when their
+// ids do not follow each other.
+func (db *DB) loadFence(ctx context.Context, run int64, f *runFence, filter bool) (bool, error) {
 	r, err := openPosReader(ctx, db)
 	if err != nil {
 		return false, err
@@ -239,7 +260,58 @@ func (db *DB) loadFence(ctx context.Context, run int64, f *runFence) (bool, erro
 	if err := rows.Err(); err != nil {
 		return false, err
 	}
-	return ok && len(f.lasts) > 0, nil
+	if !ok || len(f.lasts) == 0 {
+		return false, nil
+	}
+	if filter {
+		if f.filter, err = r.buildFilter(ctx, run, f.entries); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// buildFilter reads the blocks of a run of entries occurrences and returns
+// the filter of its keys; nil when the blocks do not hold entries
+// occurrences.
+func (r *posReader) buildFilter(ctx context.Context, run, entries int64) (*runFilter, error) {
+	st, err := r.stmt(ctx, scanQuery)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := st.QueryContext(ctx, run)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	f := newRunFilter(entries)
+	var n int64
+	var dec blockDecoder
+	for rows.Next() {
+		var id, last int64
+		var data sql.RawBytes // read before the next Next
+		if err := rows.Scan(&id, &last, &data); err != nil {
+			return nil, err
+		}
+		dec.reset(data)
+		prev := last&^1 + 2 // not the block's first entry (an entry added twice is harmless)
+		for dec.next() {
+			if n++; dec.key&^1 != prev {
+				f.add(dec.key)
+				prev = dec.key &^ 1
+			}
+		}
+		if dec.err != nil {
+			return nil, fmt.Errorf("run %d: %w", run, dec.err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if n != entries {
+		return nil, nil
+	}
+	return f, nil
 }
 
 // fencedStreams opens the streams of keys over every run through the
@@ -281,7 +353,7 @@ func (r *posReader) fencedStreams(ctx context.Context, keys []int64) (streams []
 			continue
 		}
 		for k, key := range keys {
-			if k > 0 && key == keys[0] {
+			if k > 0 && key == keys[0] || f.filter != nil && !f.filter.has(key) {
 				continue
 			}
 			b, _ := slices.BinarySearch(f.lasts, key) // the first block whose last >= key
@@ -296,6 +368,7 @@ func (r *posReader) fencedStreams(ctx context.Context, keys []int64) (streams []
 			}
 		}
 	}
+	r.blocks += len(ids)
 	if streams, err = r.seekStreams(ctx, seek, keys); err != nil || len(ids) == 0 {
 		return streams, err == nil, err
 	}
@@ -370,6 +443,7 @@ func (r *posReader) seekStreams(ctx context.Context, runs, keys []int64) ([]*key
 		found := false
 		for _, key := range ks {
 			if !found || last < key {
+				r.blocks++
 				err := r.seek.QueryRowContext(ctx, run, key).Scan(&id, &last, &data)
 				if errors.Is(err, sql.ErrNoRows) { // the run ends before key
 					break

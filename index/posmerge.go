@@ -75,12 +75,19 @@ type posMerge struct {
 	done chan struct{}
 }
 
-// nextRunID is the id of a new run: past every listed run and the run of
-// a merge in flight.
+// posRunHighKey is the meta entry holding the highest id of a run that a
+// merge took out of the list, so that no run id is used twice: a handle's
+// fence and filter of a run (posfence.go, posfilter.go) hold for as long
+// as its id is listed.
+const posRunHighKey = "pos_run_high"
+
+// nextRunID is the id of a new run: past every listed run, the run of a
+// merge in flight and every run merged away.
 func nextRunID(ctx context.Context, q txer) (int64, error) {
 	var run int64
 	err := q.QueryRowContext(ctx, `SELECT MAX(COALESCE((SELECT MAX(run) FROM pos_runs), 0),
-		COALESCE((SELECT v FROM meta WHERE k = ?), 0)) + 1`, posMergingKey).Scan(&run)
+		COALESCE((SELECT v FROM meta WHERE k = ?), 0),
+		COALESCE((SELECT v FROM meta WHERE k = ?), 0)) + 1`, posMergingKey, posRunHighKey).Scan(&run)
 	return run, err
 }
 
@@ -389,6 +396,11 @@ func swapMerged(ctx context.Context, db *DB, tx txer, m *posMerge) error {
 		if err := setMeta(ctx, tx, posDeletedKey, 0); err != nil {
 			return err
 		}
+	}
+	// The merged run's id is past its sources': it is the highest given.
+	if _, err := tx.ExecContext(ctx, `INSERT INTO meta(k, v) VALUES(?, ?)
+		ON CONFLICT(k) DO UPDATE SET v = MAX(v, excluded.v)`, posRunHighKey, m.run); err != nil {
+		return err
 	}
 	for _, run := range m.srcs {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM pos_blocks WHERE run = ?`, run); err != nil {

@@ -671,6 +671,7 @@ type posReader struct {
 	seek, cont *sql.Stmt
 	runs       []int64
 	own        []*sql.Stmt // statements of this snapshot only, to close
+	blocks     int         // the blocks its lookups sought (tests)
 }
 
 // readConn is a connection that a handle keeps for read snapshots, with

@@ -161,21 +161,31 @@ func TestRunsLookupAndMerge(t *testing.T) {
 	}
 	// Each key is looked up while the fences (posfence.go) load (the
 	// lookups read the index: the loader is held until the end); through
-	// the fences, loaded then kept; through the index alone (no room for
+	// the fences, loaded then kept, with the runs' filters (posfilter.go)
+	// and without; through the index alone (no room for
 	// fences); through fences that do not match the blocks (as after a run
 	// id is used again): they are dropped and the index read; and with
 	// some runs fenced and some not.
 	check := func(stage string, keep func(at int64) bool) {
 		t.Helper()
-		for _, how := range []string{"fences loading", "fences kept", "no fences", "wrong fences", "some fences"} {
+		for _, how := range []string{"fences loading", "fences kept", "fences without filters", "no fences", "wrong fences", "some fences"} {
 			db.fences.wait()
 			db.fences = fenceCache{}
 			switch how {
 			case "fences loading":
 				db.fences.hold(db, true)
-			case "fences kept":
+			case "fences kept", "fences without filters":
+				if how == "fences without filters" {
+					defer func(n int64) { maxFilterEntries = n }(maxFilterEntries)
+					maxFilterEntries = 0
+				}
 				lookup(keys[0])
 				db.fences.wait()
+				for run, f := range db.fences.runs {
+					if (f.filter != nil) != (how == "fences kept") {
+						t.Fatalf("%s, %s: run %d: filter %v", stage, how, run, f.filter != nil)
+					}
+				}
 			case "no fences":
 				defer func(n int) { maxFenceBlocks = n }(maxFenceBlocks)
 				maxFenceBlocks = 0
@@ -217,6 +227,7 @@ func TestRunsLookupAndMerge(t *testing.T) {
 			db.fences.hold(db, false)
 			db.fences.wait()
 			maxFenceBlocks = 64 << 20
+			maxFilterEntries = 32 << 20
 			n := 0
 			for _, f := range db.fences.runs {
 				if f.ok {

@@ -1,0 +1,105 @@
+package index
+
+import "math/bits"
+
+// Run filters: a Bloom filter of the keys of a run, in memory, so that a
+// lookup skips the runs that do not hold its keys. A lookup reads a block
+// of every run whose filter does not rule the key out; during an import
+// the database holds 8–18 runs (it holds 2 or 3 after), and a lookup of a
+// middle-game position, in one game of one run, read a block of each.
+//
+// The filter is built by the handle's fence loader (posfence.go) from the
+// run's blocks, in the background, for runs of at most maxFilterEntries
+// occurrences: the runs of an import's commits and of its first merges. A
+// larger run is read by every lookup as before; it is one of the two or
+// three largest, which most lookups meet anyway. Nothing is stored: a
+// run's keys never change while it lives (merges write new runs), and a
+// run id is never used again (meta pos_run_high), so a filter built once
+// for a run id holds for every snapshot that lists that run.
+//
+// The filter is blocked: the keys of one 512-bit block share a cache line,
+// and the block of a key is the key's place in the key space (keys are
+// hashes, spread evenly), so that building it in key order, as a run
+// holds its keys, writes the blocks in order. Each key sets filterProbes
+// bits of its block, taken from the key times an odd constant. At
+// filterBitsPerEntry bits an occurrence (a run holds fewer keys than
+// occurrences, and one entry for the two keys of a position), about 1
+// lookup in 100 reads a run it need not.
+
+const (
+	filterBitsPerEntry = 10
+	filterProbes       = 6
+	filterBlockWords   = 8 // 512 bits
+)
+
+// maxFilterEntries is the largest run that gets a filter: 32 Mi
+// occurrences, a filter of 40 MiB (about 350,000 Ōgi games).
+var maxFilterEntries int64 = 32 << 20
+
+// maxFilterBytes bounds the filters of a handle (the fences have their own
+// bound, maxFenceBlocks).
+var maxFilterBytes = 256 << 20
+
+// runFilter is the Bloom filter of one run's keys.
+type runFilter struct {
+	words  []uint64
+	blocks uint64
+}
+
+// filterBlocks is the number of blocks of the filter of a run of entries
+// occurrences.
+func filterBlocks(entries int64) uint64 {
+	return uint64(max(1, (entries*filterBitsPerEntry+511)/512))
+}
+
+// newRunFilterBytes is the size of the filter of a run of entries
+// occurrences.
+func newRunFilterBytes(entries int64) int64 {
+	return int64(filterBlocks(entries)) * filterBlockWords * 8
+}
+
+// newRunFilter makes an empty filter for a run of entries occurrences.
+func newRunFilter(entries int64) *runFilter {
+	blocks := filterBlocks(entries)
+	return &runFilter{words: make([]uint64, blocks*filterBlockWords), blocks: blocks}
+}
+
+// bytes is the filter's size in memory.
+func (f *runFilter) bytes() int { return 8 * len(f.words) }
+
+// block is the first word of key's block: its place in the key space.
+func (f *runFilter) block(key int64) uint64 {
+	hi, _ := bits.Mul64(radixKey(key), f.blocks)
+	return hi * filterBlockWords
+}
+
+// filterMix spreads a key over the bits of its block.
+const filterMix = 0x9e3779b97f4a7c15
+
+// add adds key, or rather the entry of its position: key &^ 1, which the
+// key's neighbour key^1 shares (the position's other stored key in a
+// database of deep salt 1): a lookup of both keys tests one entry, and
+// the filter holds half as many.
+func (f *runFilter) add(key int64) {
+	key &^= 1
+	w := f.words[f.block(key):][:filterBlockWords]
+	h := uint64(key) * filterMix
+	for range filterProbes {
+		h = bits.RotateLeft64(h, 9)
+		w[(h&511)>>6] |= 1 << (h & 63)
+	}
+}
+
+// has is false when the run holds neither key nor key^1.
+func (f *runFilter) has(key int64) bool {
+	key &^= 1
+	w := f.words[f.block(key):][:filterBlockWords]
+	h := uint64(key) * filterMix
+	for range filterProbes {
+		h = bits.RotateLeft64(h, 9)
+		if w[(h&511)>>6]&(1<<(h&63)) == 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,168 @@
+package index
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestRunFilter: a filter holds every key added to it and its neighbour
+// k^1 (keys that are hashes, pairs k and k^1 as a position's two stored
+// keys, the ends of the key space) and rules out all but about 1 in 100
+// others.
+func TestRunFilter(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{1, 7, 1000, 200000} {
+		f := newRunFilter(int64(n))
+		if got, want := f.bytes(), int(newRunFilterBytes(int64(n))); got != want || got*8 < n*filterBitsPerEntry {
+			t.Fatalf("%d entries: %d bytes, want %d (at least %d bits)", n, got, want, n*filterBitsPerEntry)
+		}
+		keys := []int64{-1 << 63, 1<<63 - 1, 0}
+		for len(keys) < n {
+			k := int64(r.Uint64())
+			keys = append(keys, k, k^adjacentDeepSalt)
+		}
+		keys = keys[:max(n, 3)]
+		slices.Sort(keys)
+		for _, k := range keys {
+			f.add(k)
+		}
+		for _, k := range keys {
+			if !f.has(k) || !f.has(k^1) {
+				t.Fatalf("%d entries: key %d added, it or its neighbour not held", n, k)
+			}
+		}
+		if n < 1000 {
+			continue
+		}
+		fp, tries := 0, 100000
+		for range tries {
+			k := int64(r.Uint64())
+			_, found := slices.BinarySearch(keys, k)
+			_, pair := slices.BinarySearch(keys, k^1)
+			if !found && !pair && f.has(k) {
+				fp++
+			}
+		}
+		if rate := float64(fp) / float64(tries); rate > 0.02 {
+			t.Errorf("%d entries: %.2f%% of absent keys held, want at most 2%%", n, 100*rate)
+		}
+	}
+}
+
+// TestRunFilterSkipsRuns: with its runs' filters loaded, a lookup reads a
+// block of the run that holds its key and of about 1 run in 100 that does
+// not; with none, a block of every run. It finds the same occurrences.
+func TestRunFilterSkipsRuns(t *testing.T) {
+	ctx := context.Background()
+	db := openTemp(t)
+	addGames(t, db, 100, func(int64) bool { return true })
+	r := rand.New(rand.NewPCG(7, 8))
+	const runs = 8
+	var inRun [runs][]int64
+	for run := range runs {
+		var ps []dbPos
+		for i := range 2000 {
+			k := int64(r.Uint64())
+			inRun[run] = append(inRun[run], k)
+			ps = append(ps, dbPos{k, packAt(1+int64(i%100), i/100, 0)})
+		}
+		sortPositions(ps, nil)
+		commitRun(t, db, ps)
+	}
+	var absent []int64
+	for range 500 {
+		absent = append(absent, int64(r.Uint64()))
+	}
+	lookup := func(k int64) (ats, blocks int) {
+		pr, err := openPosReader(ctx, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer pr.close()
+		it := pr.occurrences(ctx, k, k^db.deepSalt)
+		for it.next() {
+			ats++
+		}
+		if it.err != nil {
+			t.Fatal(it.err)
+		}
+		return ats, pr.blocks
+	}
+	for _, filters := range []bool{false, true} {
+		db.fences.wait()
+		db.fences = fenceCache{}
+		if !filters {
+			defer func(n int64) { maxFilterEntries = n }(maxFilterEntries)
+			maxFilterEntries = 0
+		}
+		lookup(0)
+		db.fences.wait()
+		maxFilterEntries = 32 << 20
+		present, other := 0, 0
+		for run := range runs {
+			for _, k := range inRun[run][:50] {
+				ats, blocks := lookup(k)
+				if ats != 1 {
+					t.Fatalf("filters %v: key %d of run %d: %d occurrences, want 1", filters, k, run, ats)
+				}
+				present += blocks
+			}
+		}
+		for _, k := range absent {
+			ats, blocks := lookup(k)
+			if ats != 0 {
+				t.Fatalf("filters %v: absent key %d: %d occurrences", filters, k, ats)
+			}
+			other += blocks
+		}
+		t.Logf("filters %v: %d blocks for %d present keys, %d for %d absent keys", filters, present, runs*50, other, len(absent))
+		if !filters {
+			if present != runs*50*runs || other != len(absent)*runs {
+				t.Errorf("no filters: %d and %d blocks read, want a block a run and key: %d and %d", present, other, runs*50*runs, len(absent)*runs)
+			}
+			continue
+		}
+		// At most 2% of the runs that do not hold the key (one test for
+		// its two stored keys).
+		if limit := runs*50 + runs*50*(runs-1)/50; present < runs*50 || present > limit {
+			t.Errorf("filters: %d blocks for %d keys held by one run, want %d to %d", present, runs*50, runs*50, limit)
+		}
+		if limit := len(absent) * runs / 50; other > limit {
+			t.Errorf("filters: %d blocks for %d absent keys, want at most %d", other, len(absent), limit)
+		}
+	}
+}
+
+// TestRunIDsNotReused: a run id merged away is not given again, even when
+// the merge leaves no run (every game deleted): a handle's fence and
+// filter of a run id hold for as long as it is listed.
+func TestRunIDsNotReused(t *testing.T) {
+	ctx := context.Background()
+	db := openTemp(t)
+	addGames(t, db, 10, func(int64) bool { return false })
+	if err := setMeta(ctx, db.sql, posDeletedKey, 10); err != nil {
+		t.Fatal(err)
+	}
+	ps := []dbPos{{5, packAt(1, 0, 0)}, {9, packAt(2, 3, 0)}}
+	commitRun(t, db, ps)
+	commitRun(t, db, ps)
+	if _, err := db.CompactPositions(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	var listed, high int64
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs`).Scan(&listed)
+	if listed != 0 {
+		t.Fatalf("%d runs after merging runs of deleted games only, want 0", listed)
+	}
+	high, err := db.metaInt(ctx, db.sql, posRunHighKey)
+	if err != nil || high != 3 {
+		t.Fatalf("highest run id given: %d (%v), want 3 (two runs and their merge)", high, err)
+	}
+	commitRun(t, db, ps)
+	var run int64
+	if err := db.sql.QueryRowContext(ctx, `SELECT run FROM pos_runs`).Scan(&run); err != nil || run != 4 {
+		t.Errorf("next run: %d (%v), want 4", run, err)
+	}
+}
