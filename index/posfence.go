@@ -294,11 +294,11 @@ func (r *posReader) buildFilter(ctx context.Context, run, entries int64) (*runFi
 			return nil, err
 		}
 		dec.reset(data)
-		prev := last&^1 + 2 // not the block's first entry (an entry added twice is harmless)
+		prev := last + 1 // not the block's first key (a key added twice is harmless)
 		for dec.next() {
-			if n++; dec.key&^1 != prev {
+			if n++; dec.key != prev {
 				f.add(dec.key)
-				prev = dec.key &^ 1
+				prev = dec.key
 			}
 		}
 		if dec.err != nil {

@@ -23,8 +23,11 @@ import "math/bits"
 // holds its keys, writes the blocks in order. Each key sets filterProbes
 // bits of its block, taken from the key times an odd constant. At
 // filterBitsPerEntry bits an occurrence (a run holds fewer keys than
-// occurrences, and one entry for the two keys of a position), about 1
-// lookup in 100 reads a run it need not.
+// occurrences), about 1 key in 100 that a run does not hold passes its
+// filter: a position lookup tests its two stored keys, an opening tree
+// only the one of the occurrences the tree aggregate does not count, which
+// most runs do not hold for an opening position although they hold the
+// position.
 
 const (
 	filterBitsPerEntry = 10
@@ -76,13 +79,11 @@ func (f *runFilter) block(key int64) uint64 {
 // filterMix spreads a key over the bits of its block.
 const filterMix = 0x9e3779b97f4a7c15
 
-// add adds key, or rather the entry of its position: key &^ 1, which the
-// key's neighbour key^1 shares (the position's other stored key in a
-// database of deep salt 1): a lookup of both keys tests one entry, and
-// the filter holds half as many.
+// add adds key. The block is that of key &^ 1, which the key's neighbour
+// key^1 shares (the position's other stored key in a database of deep
+// salt 1): a lookup of both keys reads one cache line a run.
 func (f *runFilter) add(key int64) {
-	key &^= 1
-	w := f.words[f.block(key):][:filterBlockWords]
+	w := f.words[f.block(key&^1):][:filterBlockWords]
 	h := uint64(key) * filterMix
 	for range filterProbes {
 		h = bits.RotateLeft64(h, 9)
@@ -90,10 +91,9 @@ func (f *runFilter) add(key int64) {
 	}
 }
 
-// has is false when the run holds neither key nor key^1.
+// has is false when the run does not hold key.
 func (f *runFilter) has(key int64) bool {
-	key &^= 1
-	w := f.words[f.block(key):][:filterBlockWords]
+	w := f.words[f.block(key&^1):][:filterBlockWords]
 	h := uint64(key) * filterMix
 	for range filterProbes {
 		h = bits.RotateLeft64(h, 9)

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/plateau/plateau/rules"
 )
 
 // TestBlockRoundTrip: the block coding gives back every occurrence in
@@ -944,5 +946,39 @@ func (c *fenceCache) hold(db *DB, on bool) {
 	c.held = on
 	if !on {
 		c.startLocked(db)
+	}
+}
+
+// TestTreeQuietContext: an opening tree reads the aggregate and the
+// occurrences in one snapshot on a kept read connection: under a context
+// that can end it starts no goroutine once its connection is kept.
+func TestTreeQuietContext(t *testing.T) {
+	db := openTemp(t)
+	addGames(t, db, 10, func(int64) bool { return true })
+	db.fences.hold(db, true)
+	g, err := rules.Lookup("ogi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := g.NewPosition("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if _, err := db.Tree(ctx, "ogi", start); err != nil { // takes and keeps a connection
+		t.Fatal(err)
+	}
+	s := []metrics.Sample{{Name: "/sched/goroutines-created:goroutines"}}
+	metrics.Read(s)
+	g0 := s[0].Value.Uint64()
+	for range 10 {
+		if _, err := db.Tree(ctx, "ogi", start); err != nil {
+			t.Fatal(err)
+		}
+	}
+	metrics.Read(s)
+	if n := s[0].Value.Uint64() - g0; n != 0 {
+		t.Errorf("%d goroutines started by 10 trees under a context that can end", n)
 	}
 }

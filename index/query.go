@@ -878,11 +878,28 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 	if g, err := rules.Lookup(game); err == nil {
 		game = g.ID()
 	}
+	rg, err := rules.Lookup(game)
+	if err != nil {
+		return nil, err
+	}
 	key := saltKey(game, pos.Key())
 	moves := map[string]*TreeMove{}
 	tops := map[string]map[string]int{}
+	// The aggregate and the occurrences it does not count are read in one
+	// snapshot, on a kept read connection, under the quiet context (the
+	// lookups' reasons, posruns.go readConn and quiet).
+	r, err := openPosReader(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	defer r.close()
+	q := quiet(ctx)
 	// The aggregate's rows, each with its top players (treetop.go).
-	rows, err := db.sql.QueryContext(ctx, `SELECT move, n, scored, s0, s1, first, last, top FROM tree WHERE key = ?`, key)
+	st, err := r.stmt(q, `SELECT move, n, scored, s0, s1, first, last, top FROM tree WHERE key = ?`)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := st.QueryContext(q, key)
 	if err != nil {
 		return nil, err
 	}
@@ -913,7 +930,11 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 	if len(ids) > 0 {
 		slices.Sort(ids)
 		names := map[int64]string{}
-		prow, err := db.sql.QueryContext(ctx, `SELECT id, name FROM players WHERE id IN (SELECT value FROM json_each(?))`, jsonIDs(slices.Compact(ids)))
+		st, err := r.stmt(q, `SELECT id, name FROM players WHERE id IN (SELECT value FROM json_each(?))`)
+		if err != nil {
+			return nil, err
+		}
+		prow, err := st.QueryContext(q, jsonIDs(slices.Compact(ids)))
 		if err != nil {
 			return nil, err
 		}
@@ -941,18 +962,8 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 			}
 		}
 	}
-	// Deeper occurrences, from the positions table.
-	rg, err := rules.Lookup(game)
-	if err != nil {
-		return nil, err
-	}
 	// The occurrences the aggregate does not count: main-line ones from
 	// TreeDepth on.
-	r, err := openPosReader(ctx, db)
-	if err != nil {
-		return nil, err
-	}
-	defer r.close()
 	type liveRow struct {
 		plies           int
 		res, date, a, b sql.NullString
