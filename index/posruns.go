@@ -26,7 +26,8 @@ import (
 //     sequential blob rows instead of millions of B-tree inserts.
 //   - A lookup reads, in each run, the blocks holding the key (usually one),
 //     and merges the runs in at order, dropping repeated occurrences; all in
-//     one read transaction, so that it sees one set of runs.
+//     one read transaction, so that it sees one set of runs. It skips the
+//     runs whose filter rules the key out (posfilter.go).
 //   - Runs are merged when maxRunsPerLevel runs of one size level exist
 //     (level = log8 of the entries over 64Ki), so that a database holds a
 //     few dozen runs at most: each occurrence is rewritten about once per
