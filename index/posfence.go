@@ -226,13 +226,13 @@ func (db *DB) loadFence(ctx context.Context, run int64, f *runFence, filter bool
 		return false, err
 	}
 	defer r.close()
-	var entries int64
-	err = r.q.QueryRowContext(ctx, `SELECT entries FROM pos_runs WHERE run = ?`, run).Scan(&entries)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && entries != f.entries) {
-		return false, errRunGone
-	}
+	listed, err := r.listedRuns(ctx)
 	if err != nil {
 		return false, err
+	}
+	db.fences.prune(listed)
+	if entries, ok := listed[run]; !ok || entries != f.entries {
+		return false, errRunGone
 	}
 	st, err := r.stmt(ctx, fenceQuery)
 	if err != nil {
@@ -269,6 +269,56 @@ func (db *DB) loadFence(ctx context.Context, run int64, f *runFence, filter bool
 		}
 	}
 	return true, nil
+}
+
+// listedRuns reads the entries of each listed run.
+func (r *posReader) listedRuns(ctx context.Context) (map[int64]int64, error) {
+	st, err := r.stmt(ctx, runsQuery)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := st.QueryContext(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	listed := map[int64]int64{}
+	for rows.Next() {
+		var run, n int64
+		if err := rows.Scan(&run, &n); err != nil {
+			return nil, err
+		}
+		listed[run] = n
+	}
+	return listed, rows.Err()
+}
+
+// prune forgets the loaded fences (and filters) of the runs merged away:
+// those missing from a snapshot's listed runs below the highest of them.
+// Run ids grow (nextRunID): a run above it is newer than the snapshot. A
+// lookup in an older snapshot that still lists a pruned run reads the
+// index for it and queues it; the loader then finds it gone.
+func (c *fenceCache) prune(listed map[int64]int64) {
+	var high int64
+	for run := range listed {
+		high = max(high, run)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for run, f := range c.runs {
+		if _, ok := listed[run]; ok || run > high {
+			continue
+		}
+		select {
+		case <-f.ready:
+		default:
+			continue // queued or being loaded: the loader checks it
+		}
+		if f.ok {
+			c.release(f)
+		}
+		delete(c.runs, run)
+	}
 }
 
 // buildFilter reads the blocks of a run of entries occurrences and returns

@@ -173,3 +173,61 @@ func TestRunIDsNotReused(t *testing.T) {
 		t.Errorf("next run: %d (%v), want 4", run, err)
 	}
 }
+
+// TestFencesPruned: once runs are merged away, the loader forgets their
+// fences and filters (they held memory, and room under maxFilterBytes,
+// for as long as the handle lived), and the bounds' accounts match what
+// is kept.
+func TestFencesPruned(t *testing.T) {
+	ctx := context.Background()
+	db := openTemp(t)
+	addGames(t, db, 100, func(int64) bool { return true })
+	r := rand.New(rand.NewPCG(9, 10))
+	for range maxRunsPerLevel {
+		var ps []dbPos
+		for i := range 1000 {
+			ps = append(ps, dbPos{int64(r.Uint64()), packAt(1+int64(i%100), i/100, 0)})
+		}
+		sortPositions(ps, nil)
+		commitRun(t, db, ps)
+	}
+	lookup := func() {
+		pr, err := openPosReader(ctx, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer pr.close()
+		it := pr.occurrences(ctx, 5, 4)
+		for it.next() {
+		}
+		if it.err != nil {
+			t.Fatal(it.err)
+		}
+	}
+	check := func(stage string, want int) {
+		t.Helper()
+		lookup()
+		db.fences.wait()
+		c := &db.fences
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		blocks, filters := 0, 0
+		for _, f := range c.runs {
+			if !f.ok || f.filter == nil {
+				t.Errorf("%s: a fence not kept, or without its filter", stage)
+				continue
+			}
+			blocks += len(f.lasts)
+			filters += f.filter.bytes()
+		}
+		if len(c.runs) != want || c.blocks != blocks || c.filters != filters {
+			t.Errorf("%s: %d fences (want %d), accounts %d blocks and %d filter bytes, for %d and %d kept",
+				stage, len(c.runs), want, c.blocks, c.filters, blocks, filters)
+		}
+	}
+	check("before merging", maxRunsPerLevel)
+	if err := db.compactPositions(ctx, 0); err != nil {
+		t.Fatal(err)
+	}
+	check("after merging", 1)
+}
