@@ -73,6 +73,7 @@ func TestCompactPositions(t *testing.T) {
 		t.Fatalf("after compaction: %d occurrences, %d before", len(after), len(before))
 	}
 	checkGamesFound(t, db, "after compaction")
+	checkFilters(t, db, "after compaction")
 	if st, err := db.CompactPositions(ctx, nil); err != nil || st.Runs != 0 {
 		t.Fatalf("second compaction: %+v, %v", st, err)
 	}

@@ -231,6 +231,7 @@ var schema = []string{
 	`CREATE TABLE IF NOT EXISTS pos_runs(run INTEGER PRIMARY KEY, entries INTEGER NOT NULL, level INTEGER NOT NULL)`,
 	`CREATE TABLE IF NOT EXISTS pos_blocks(id INTEGER PRIMARY KEY, run INTEGER NOT NULL, last INTEGER NOT NULL, data BLOB NOT NULL)`,
 	`CREATE INDEX IF NOT EXISTS pos_blocks_run ON pos_blocks(run, last)`,
+	posFiltersTable,
 	`CREATE TABLE IF NOT EXISTS tree(
 		key INTEGER NOT NULL, move TEXT NOT NULL,
 		n INTEGER NOT NULL, scored INTEGER NOT NULL, s0 REAL NOT NULL, s1 REAL NOT NULL,
@@ -242,6 +243,11 @@ var schema = []string{
 		key INTEGER NOT NULL, move TEXT NOT NULL, chunk INTEGER NOT NULL, data BLOB NOT NULL,
 		PRIMARY KEY(key, move, chunk)) WITHOUT ROWID`,
 }
+
+// posFiltersTable holds the runs' filters (posfilter.go). A database of
+// layout 7 made before it has none: a writable open adds it (migrate), a
+// read-only one reads no filter (DB.posFilters).
+const posFiltersTable = `CREATE TABLE IF NOT EXISTS pos_filters(run INTEGER PRIMARY KEY, data BLOB NOT NULL)`
 
 // schemaVersion is the layout version kept in meta "schema". Version 1
 // (no meta entry) had positions(key, ply, game, var) and tags(name, value,
@@ -304,6 +310,11 @@ func (db *DB) migrate(ctx context.Context) error {
 		return err
 	}
 	if !fresh {
+		if !db.readOnly {
+			if _, err := db.sql.ExecContext(ctx, posFiltersTable); err != nil {
+				return fmt.Errorf("schema: %w", err)
+			}
+		}
 		return nil
 	}
 	tx, err := db.sql.BeginTx(ctx, nil)

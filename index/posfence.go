@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"sync"
@@ -218,8 +217,8 @@ func (db *DB) loadFences(ctx context.Context) {
 var errRunGone = errors.New("run no longer listed")
 
 // loadFence reads the blocks' lasts of a run into f, in a snapshot of its
-// own, and with filter the run's filter from its blocks; false when their
-// ids do not follow each other.
+// own, and with filter the run's stored filter; false when their ids do
+// not follow each other.
 func (db *DB) loadFence(ctx context.Context, run int64, f *runFence, filter bool) (bool, error) {
 	r, err := openPosReader(ctx, db)
 	if err != nil {
@@ -264,7 +263,7 @@ func (db *DB) loadFence(ctx context.Context, run int64, f *runFence, filter bool
 		return false, nil
 	}
 	if filter {
-		if f.filter, err = r.buildFilter(ctx, run, f.entries); err != nil {
+		if f.filter, err = r.loadFilter(ctx, run); err != nil {
 			return false, err
 		}
 	}
@@ -321,47 +320,22 @@ func (c *fenceCache) prune(listed map[int64]int64) {
 	}
 }
 
-// buildFilter reads the blocks of a run of entries occurrences and returns
-// the filter of its keys; nil when the blocks do not hold entries
-// occurrences.
-func (r *posReader) buildFilter(ctx context.Context, run, entries int64) (*runFilter, error) {
-	st, err := r.stmt(ctx, scanQuery)
-	if err != nil {
-		return nil, err
+// loadFilter reads the stored filter of a run (posfilter.go); nil when it
+// has none (a run too large, or written before filters were).
+func (r *posReader) loadFilter(ctx context.Context, run int64) (*runFilter, error) {
+	var tables int
+	if err := r.q.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = 'pos_filters'`).Scan(&tables); err != nil || tables == 0 {
+		return nil, err // a read-only handle of a database made before filters
 	}
-	rows, err := st.QueryContext(ctx, run)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	f := newRunFilter(entries)
-	var n int64
-	var dec blockDecoder
-	for rows.Next() {
-		var id, last int64
-		var data sql.RawBytes // read before the next Next
-		if err := rows.Scan(&id, &last, &data); err != nil {
-			return nil, err
-		}
-		dec.reset(data)
-		prev := last + 1 // not the block's first key (a key added twice is harmless)
-		for dec.next() {
-			if n++; dec.key != prev {
-				f.add(dec.key)
-				prev = dec.key
-			}
-		}
-		if dec.err != nil {
-			return nil, fmt.Errorf("run %d: %w", run, dec.err)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if n != entries {
+	var data []byte
+	err := r.q.QueryRowContext(ctx, `SELECT data FROM pos_filters WHERE run = ?`, run).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
-	return f, nil
+	if err != nil {
+		return nil, err
+	}
+	return decodeRunFilter(data), nil
 }
 
 // fencedStreams opens the streams of keys over every run through the

@@ -226,8 +226,213 @@ func TestFencesPruned(t *testing.T) {
 		}
 	}
 	check("before merging", maxRunsPerLevel)
+	checkFilters(t, db, "before merging")
 	if err := db.compactPositions(ctx, 0); err != nil {
 		t.Fatal(err)
 	}
 	check("after merging", 1)
+	checkFilters(t, db, "after merging")
+}
+
+// BenchmarkLookupRuns: the occurrences of a key held by one run of
+// sixteen (as a middle-game position during an import), through the
+// fences with the runs' filters and without.
+func BenchmarkLookupRuns(b *testing.B) {
+	ctx := context.Background()
+	db, err := Open(ctx, b.TempDir(), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	const runs, perRun = 16, 200000
+	for id := int64(1); id <= 1000; id++ {
+		if _, err := db.sql.ExecContext(ctx, `INSERT INTO games(id, hash, game, valid, plies, tblock, toff, tlen) VALUES(?, ?, 'ogi', 1, 0, 0, 0, 0)`,
+			id, []byte{byte(id), byte(id >> 8)}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	var held []int64
+	for range runs {
+		ps := make([]dbPos, 0, perRun)
+		for i := range perRun {
+			k := int64(r.Uint64())
+			ps = append(ps, dbPos{k, packAt(1+int64(i%1000), i/1000, 0)})
+			if i%1000 == 0 {
+				held = append(held, k)
+			}
+		}
+		sortPositions(ps, nil)
+		tx, err := db.sql.BeginTx(ctx, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := writeRun(ctx, tx, ps); err != nil {
+			b.Fatal(err)
+		}
+		if err := tx.Commit(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	lookup := func(k int64) {
+		pr, err := openPosReader(ctx, db)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer pr.close()
+		it := pr.occurrences(ctx, k, k^db.deepSalt)
+		n := 0
+		for it.next() {
+			n++
+		}
+		if it.err != nil || n != 1 {
+			b.Fatalf("key %d: %d occurrences (%v), want 1", k, n, it.err)
+		}
+	}
+	for _, filters := range []bool{true, false} {
+		b.Run(map[bool]string{true: "filters", false: "no-filters"}[filters], func(b *testing.B) {
+			db.fences.wait()
+			db.fences = fenceCache{}
+			if !filters {
+				defer func(n int64) { maxFilterEntries = n }(maxFilterEntries)
+				maxFilterEntries = 0
+			}
+			lookup(held[0])
+			db.fences.wait()
+			b.ResetTimer()
+			for i := range b.N {
+				lookup(held[i%len(held)])
+			}
+		})
+	}
+}
+
+// checkFilters: every stored filter is of a listed run and holds every key
+// of it, and every listed run of at most maxFilterEntries occurrences has
+// one (runs written by commits and by the three merge paths).
+func checkFilters(t *testing.T, db *DB, stage string) {
+	t.Helper()
+	ctx := context.Background()
+	var stray int
+	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_filters WHERE run NOT IN (SELECT run FROM pos_runs)`).Scan(&stray); err != nil || stray != 0 {
+		t.Errorf("%s: %d filters of runs not listed (%v)", stage, stray, err)
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT r.run, r.entries, f.data FROM pos_runs r LEFT JOIN pos_filters f ON f.run = r.run`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type stored struct {
+		run, entries int64
+		f            *runFilter
+	}
+	var runs []stored
+	for rows.Next() {
+		var s stored
+		var data []byte
+		if err := rows.Scan(&s.run, &s.entries, &data); err != nil {
+			t.Fatal(err)
+		}
+		if data != nil {
+			if s.f = decodeRunFilter(data); s.f == nil {
+				t.Errorf("%s: run %d: a stored filter of %d bytes is not one", stage, s.run, len(data))
+			}
+		}
+		runs = append(runs, s)
+	}
+	rows.Close()
+	for _, s := range runs {
+		if s.f == nil {
+			if s.entries <= maxFilterEntries {
+				t.Errorf("%s: run %d of %d occurrences has no filter", stage, s.run, s.entries)
+			}
+			continue
+		}
+		brows, err := db.sql.QueryContext(ctx, scanQuery, s.run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int64
+		for brows.Next() {
+			var id, last int64
+			var data []byte
+			if err := brows.Scan(&id, &last, &data); err != nil {
+				t.Fatal(err)
+			}
+			var dec blockDecoder
+			dec.reset(data)
+			for dec.next() {
+				n++
+				if !s.f.has(dec.key) {
+					t.Errorf("%s: run %d: key %d not in its filter", stage, s.run, dec.key)
+					brows.Close()
+					return
+				}
+			}
+		}
+		brows.Close()
+		if n != s.entries {
+			t.Errorf("%s: run %d: %d occurrences read, %d listed", stage, s.run, n, s.entries)
+		}
+	}
+}
+
+// TestFiltersTableAdded: a database of layout 7 made before filters (no
+// pos_filters) is read by a read-only handle without filters, and a
+// writable open adds the table; its runs then get filters as they are
+// written.
+func TestFiltersTableAdded(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := Open(ctx, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addGames(t, db, 10, func(int64) bool { return true })
+	ps := []dbPos{{5, packAt(1, 0, 0)}, {9, packAt(2, 3, 0)}}
+	commitRun(t, db, ps)
+	if _, err := db.sql.ExecContext(ctx, `DROP TABLE pos_filters`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	lookup := func(db *DB, key int64) int {
+		pr, err := openPosReader(ctx, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer pr.close()
+		it := pr.occurrences(ctx, key)
+		n := 0
+		for it.next() {
+			n++
+		}
+		if it.err != nil {
+			t.Fatal(it.err)
+		}
+		return n
+	}
+	ro, err := Open(ctx, dir, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 { // through the index, then through the fence
+		if n := lookup(ro, 9); n != 1 {
+			t.Errorf("read-only, no pos_filters: %d occurrences, want 1", n)
+		}
+		ro.fences.wait()
+	}
+	for _, f := range ro.fences.runs {
+		if !f.ok || f.filter != nil {
+			t.Errorf("read-only, no pos_filters: fence kept %v, filter %v", f.ok, f.filter != nil)
+		}
+	}
+	ro.Close()
+	if db, err = Open(ctx, dir, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	commitRun(t, db, []dbPos{{11, packAt(3, 0, 0)}})
+	var filters int
+	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_filters`).Scan(&filters); err != nil || filters != 1 {
+		t.Errorf("after a writable open and a run: %d filters (%v), want 1", filters, err)
+	}
 }

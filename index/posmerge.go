@@ -67,9 +67,11 @@ type posMerge struct {
 	srcs    []int64 // the runs merged
 	deleted int64   // pos_deleted when the merge started
 	blocks  chan encodedBlock
+	bound   int64 // occurrences of srcs: at most the merged run's
 	// Set before blocks is closed:
-	n   int64 // occurrences in the merged run
-	err error
+	n      int64      // occurrences in the merged run
+	filter *runFilter // its filter (posfilter.go); nil: none
+	err    error
 	// stop cancels the goroutine; done is closed when it has returned.
 	stop context.CancelFunc
 	done chan struct{}
@@ -187,7 +189,11 @@ func reserveMerge(ctx context.Context, tx txer, runs []int64, deleted int64) (*p
 	if err := setMeta(ctx, tx, posMergingKey, run); err != nil {
 		return nil, err
 	}
-	return &posMerge{run: run, srcs: runs, deleted: deleted}, nil
+	bound, err := runsEntries(ctx, tx, runs)
+	if err != nil {
+		return nil, err
+	}
+	return &posMerge{run: run, srcs: runs, deleted: deleted, bound: bound}, nil
 }
 
 // start runs the merge in a goroutine (mergeBeside), reading through db's
@@ -198,14 +204,15 @@ func (m *posMerge) start(ctx context.Context, db *DB) {
 	// Labelled on its own, not with the step that starts it.
 	go pprof.Do(context.Background(), pprof.Labels("stage", "merge"), func(context.Context) {
 		defer close(m.done)
-		m.n, m.err = mergeBeside(mctx, db.sql, m.srcs, m.deleted, m.blocks)
+		m.filter = filterFor(m.bound)
+		m.n, m.err = mergeBeside(mctx, db.sql, m.srcs, m.deleted, m.filter, m.blocks)
 		close(m.blocks)
 	})
 }
 
 // mergeBeside merges runs, reading them through q a page at a time, and
 // sends the merged run's blocks to out.
-func mergeBeside(ctx context.Context, q txer, runs []int64, deleted int64, out chan<- encodedBlock) (int64, error) {
+func mergeBeside(ctx context.Context, q txer, runs []int64, deleted int64, filter *runFilter, out chan<- encodedBlock) (int64, error) {
 	live, err := liveGames(ctx, q, deleted)
 	if err != nil {
 		return 0, err
@@ -229,6 +236,7 @@ func mergeBeside(ctx context.Context, q txer, runs []int64, deleted int64, out c
 			return ctx.Err()
 		}
 	})
+	enc.filter = filter
 	if err := m.encode(live, enc); err != nil {
 		return 0, err
 	}
@@ -377,6 +385,9 @@ func swapMerged(ctx context.Context, db *DB, tx txer, m *posMerge) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO pos_runs(run, entries, level) VALUES(?, ?, ?)`, m.run, m.n, runLevel(m.n)); err != nil {
 			return err
 		}
+		if err := storeFilter(ctx, tx, m.run, m.filter); err != nil {
+			return err
+		}
 	}
 	// With every run merged and no game deleted since the merge read the
 	// live ones, no occurrence of a deleted game is left.
@@ -407,6 +418,9 @@ func swapMerged(ctx context.Context, db *DB, tx txer, m *posMerge) error {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM pos_runs WHERE run = ?`, run); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM pos_filters WHERE run = ?`, run); err != nil {
 			return err
 		}
 	}

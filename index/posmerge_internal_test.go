@@ -45,6 +45,7 @@ func checkRuns(t *testing.T, db *DB, stage string) (runs int) {
 	if full != 0 || orphans != 0 || merging != 0 {
 		t.Errorf("%s: %d runs, %d levels of %d runs or more, %d blocks of unlisted runs, pos_merging %d", stage, runs, full, maxRunsPerLevel, orphans, merging)
 	}
+	checkFilters(t, db, stage)
 	return runs
 }
 

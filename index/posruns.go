@@ -101,6 +101,7 @@ type blockEncoder struct {
 	n          int64 // occurrences written
 	emit       func(last int64, data []byte) error
 	maxBlockSz int
+	filter     *runFilter // nil: none
 }
 
 func newBlockEncoder(emit func(last int64, data []byte) error) *blockEncoder {
@@ -110,6 +111,9 @@ func newBlockEncoder(emit func(last int64, data []byte) error) *blockEncoder {
 // add appends one occurrence; occurrences come in (key, at) order, a
 // repeat of the previous one is dropped.
 func (e *blockEncoder) add(key, at int64) error {
+	if e.filter != nil && (e.n == 0 || key != e.key) {
+		e.filter.add(key)
+	}
 	switch {
 	case e.first:
 		e.buf = binary.AppendVarint(e.buf, key)
@@ -448,7 +452,8 @@ func writeRun(ctx context.Context, tx txer, ps []dbPos) error {
 // of their own while it stores the commit's other rows (flushRows).
 type encodedRun struct {
 	blocks []encodedBlock
-	n      int64 // occurrences
+	n      int64      // occurrences
+	filter *runFilter // nil: none
 }
 
 type encodedBlock struct {
@@ -473,11 +478,15 @@ func encodeRun(ps []dbPos, s *runScratch) encodedRun {
 		buf = make([]byte, 0, 12*len(ps)+len(ps)/4+blockBytes)
 	}
 	blocks := s.blocks[:0]
+	filter := filterFor(int64(len(ps)))
 	var n int64
 	var key, at int64
 	start := 0
 	first := true
 	for _, p := range ps {
+		if filter != nil && (n == 0 || p.key != key) {
+			filter.add(p.key)
+		}
 		switch {
 		case first:
 			buf = binary.AppendVarint(buf, p.key)
@@ -511,7 +520,7 @@ func encodeRun(ps []dbPos, s *runScratch) encodedRun {
 		start = b.end
 	}
 	s.arena, s.blocks = buf, blocks
-	return encodedRun{blocks: blocks, n: n}
+	return encodedRun{blocks: blocks, n: n, filter: filter}
 }
 
 // appendUvarint is binary.AppendUvarint, room made once.
@@ -549,7 +558,21 @@ func storeRun(ctx context.Context, tx txer, r encodedRun) error {
 			return err
 		}
 	}
-	_, err = rw.list(r.n)
+	run, err := rw.list(r.n)
+	if err != nil {
+		return err
+	}
+	return storeFilter(ctx, tx, run, r.filter)
+}
+
+// storeFilter stores the filter of a run just listed (none: nil), in
+// place of any row of its id.
+func storeFilter(ctx context.Context, tx txer, run int64, f *runFilter) error {
+	if f == nil {
+		_, err := tx.ExecContext(ctx, `DELETE FROM pos_filters WHERE run = ?`, run)
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO pos_filters(run, data) VALUES(?, ?)`, run, f.encode())
 	return err
 }
 
@@ -1105,13 +1128,26 @@ func mergeRunsOf(ctx context.Context, tx txer, db *DB, runs []int64) error {
 		return err
 	}
 	defer rw.ins.Close()
+	bound, err := runsEntries(ctx, tx, runs)
+	if err != nil {
+		return err
+	}
+	rw.enc.filter = filterFor(bound)
 	if err := m.encode(live, rw.enc); err != nil {
 		return err
 	}
 	if err := rw.enc.flush(); err != nil {
 		return err
 	}
-	return swapMerged(ctx, db, tx, &posMerge{run: rw.run, srcs: runs, deleted: deleted, n: rw.enc.n})
+	return swapMerged(ctx, db, tx, &posMerge{run: rw.run, srcs: runs, deleted: deleted, n: rw.enc.n, filter: rw.enc.filter})
+}
+
+// runsEntries is the occurrences of runs together: a bound on those of
+// their merge.
+func runsEntries(ctx context.Context, q txer, runs []int64) (int64, error) {
+	var n int64
+	err := q.QueryRowContext(ctx, `SELECT COALESCE(SUM(entries), 0) FROM pos_runs WHERE run IN (SELECT value FROM json_each(?))`, jsonIDs(runs)).Scan(&n)
+	return n, err
 }
 
 // idSet is a bitmap of game ids.
