@@ -83,11 +83,12 @@
 //     every block, loaded once per run by a handle's background loader;
 //     until it is, the lookup seeks that run's block through the index)
 //     and reads those blocks by id in one statement, skipping the runs
-//     whose filter (posfilter.go: a Bloom filter of the keys of each run
-//     of at most 32 Mi occurrences, built by the same loader from the
-//     run's blocks, never stored) rules the key out. A run id is never
-//     given twice (meta pos_run_high), so that what a handle keeps of a
-//     run id holds while it is listed. The stored key is the
+//     whose filter rules the key out: pos_filters (posfilter.go) holds a
+//     Bloom filter of the keys of each run of at most 32 Mi occurrences,
+//     written with the run by its commit or merge and deleted with it,
+//     which the same loader reads. A run id is never given twice (meta
+//     pos_run_high), so that what a handle keeps of a run id holds while
+//     it is listed. The stored key is the
 //     rules' 64-bit key XOR a hash of the ruleset id, so that rulesets
 //     sharing a key scheme never share positions. A variation's branch
 //     point is the line's position it branches from, so it is flagged
@@ -251,7 +252,9 @@
 // at most, read a block of each: its p50 followed the number of runs (337
 // µs at 2 runs, 600–760 µs at 8–18). The filters leave the lookup the
 // runs too large to filter (the one or two largest) and about 1 in 100 of
-// the others. An opening tree (Tree) reads its aggregate and the
+// the others. They are written by the writer, not built by the readers
+// from the blocks (a first version: a reader's handle decoded every new
+// run again during an import, and lookups waited more often). An opening tree (Tree) reads its aggregate and the
 // occurrences it does not count in one such snapshot.
 //
 // Failures (text.go, readonly.go, diskfull.go): a failed open of the text
