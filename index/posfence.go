@@ -185,7 +185,7 @@ func (db *DB) loadFences(ctx context.Context) {
 		c.mu.Unlock()
 
 		c.mu.Lock()
-		filter := j.f.entries <= maxFilterEntries && c.filters+int(min(newRunFilterBytes(j.f.entries), 1<<40)) <= maxFilterBytes
+		filter := j.f.entries <= maxFilterEntries && c.filters+int(newRunFilterBytes(j.f.entries)) <= maxFilterBytes
 		c.mu.Unlock()
 		ok, err := db.loadFence(ctx, j.run, j.f, filter)
 		c.mu.Lock()

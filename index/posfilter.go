@@ -7,10 +7,10 @@ import (
 
 // Run filters: a Bloom filter of the keys of a run, stored with it and
 // kept in memory by the handles that read it, so that a lookup skips the
-// runs that do not hold its keys. A lookup reads a block
-// of every run whose filter does not rule the key out; during an import
-// the database holds 8–18 runs (it holds 2 or 3 after), and a lookup of a
-// middle-game position, in one game of one run, read a block of each.
+// runs that do not hold its keys. A lookup reads a block of every run
+// whose filter does not rule the key out; during an import the database
+// holds 8–18 runs (it holds 2 or 3 after), and a lookup of a middle-game
+// position, in one game of one run, read a block of each.
 //
 // A run's filter is built as the run is written, by the import's commit
 // (encodeRun, beside the writer) or by the merge that writes it
@@ -38,7 +38,8 @@ import (
 // filter: a position lookup tests its two stored keys, an opening tree
 // only the one of the occurrences the tree aggregate does not count, which
 // most runs do not hold for an opening position although they hold the
-// position.
+// position. The layout (block and bits of a key, words little-endian) is
+// part of the file format: another one needs another table.
 
 const (
 	filterBitsPerEntry = 10

@@ -436,3 +436,29 @@ func TestFiltersTableAdded(t *testing.T) {
 		t.Errorf("after a writable open and a run: %d filters (%v), want 1", filters, err)
 	}
 }
+
+// FuzzDecodeRunFilter: any stored bytes decode to no filter or to one that
+// answers for every key and encodes back to the same bytes.
+func FuzzDecodeRunFilter(f *testing.F) {
+	g := newRunFilter(100)
+	g.add(5)
+	g.add(-1 << 63)
+	f.Add(g.encode(), int64(5))
+	f.Add([]byte{1, 2, 3}, int64(0))
+	f.Add(make([]byte, 64), int64(1<<63-1))
+	f.Fuzz(func(t *testing.T, b []byte, key int64) {
+		r := decodeRunFilter(b)
+		if r == nil {
+			return
+		}
+		r.has(key)
+		r.has(key ^ 1)
+		if !slices.Equal(r.encode(), b) {
+			t.Fatalf("%d bytes decode and encode to others", len(b))
+		}
+		r.add(key)
+		if !r.has(key) {
+			t.Fatalf("key %d added, not held", key)
+		}
+	})
+}
