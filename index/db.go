@@ -246,7 +246,7 @@ var schema = []string{
 
 // posFiltersTable holds the runs' filters (posfilter.go). A database of
 // layout 7 made before it has none: a writable open adds it (migrate), a
-// read-only one reads no filter (DB.posFilters).
+// read-only one reads no filter (posReader.loadFilter).
 const posFiltersTable = `CREATE TABLE IF NOT EXISTS pos_filters(run INTEGER PRIMARY KEY, data BLOB NOT NULL)`
 
 // schemaVersion is the layout version kept in meta "schema". Version 1

@@ -875,13 +875,11 @@ type PlayerCount struct {
 // Tree lists the moves played from a position in the main lines of the
 // games of a ruleset, most played first.
 func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]TreeMove, error) {
-	if g, err := rules.Lookup(game); err == nil {
-		game = g.ID()
-	}
 	rg, err := rules.Lookup(game)
 	if err != nil {
 		return nil, err
 	}
+	game = rg.ID()
 	key := saltKey(game, pos.Key())
 	moves := map[string]*TreeMove{}
 	tops := map[string]map[string]int{}
