@@ -710,9 +710,10 @@ type posReader struct {
 // are prepared once, not once a snapshot (a handle opened read-only
 // prepared its statements once; a writable one, once a lookup).
 type readConn struct {
-	conn  *sql.Conn
-	stmts map[string]*sql.Stmt
-	idle  time.Time // since it was put back
+	conn            *sql.Conn
+	begin, rollback *sql.Stmt // a snapshot's ends
+	stmts           map[string]*sql.Stmt
+	idle            time.Time // since it was put back
 }
 
 // readConns are the read connections a handle keeps: at most
@@ -753,7 +754,17 @@ func (p *readConns) take(ctx context.Context, db *sql.DB) (*readConn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &readConn{conn: conn, stmts: map[string]*sql.Stmt{}}, nil
+	rc := &readConn{conn: conn, stmts: map[string]*sql.Stmt{}}
+	ctx = quiet(ctx)
+	rc.begin, err = conn.PrepareContext(ctx, `BEGIN DEFERRED`)
+	if err == nil {
+		rc.rollback, err = conn.PrepareContext(ctx, `ROLLBACK`)
+	}
+	if err != nil {
+		rc.close()
+		return nil, err
+	}
+	return rc, nil
 }
 
 // put keeps rc for the next snapshot, or closes it. Under a bound on
@@ -816,6 +827,11 @@ func (rc *readConn) close() {
 	for _, st := range rc.stmts {
 		st.Close()
 	}
+	for _, st := range []*sql.Stmt{rc.begin, rc.rollback} {
+		if st != nil {
+			st.Close()
+		}
+	}
 	rc.conn.Close()
 }
 
@@ -832,7 +848,7 @@ func openPosReader(ctx context.Context, db *DB) (*posReader, error) {
 		db.reads.put(rc, db.sql)
 		return nil, err
 	}
-	if _, err := rc.conn.ExecContext(quiet(ctx), `BEGIN DEFERRED`); err != nil {
+	if _, err := rc.begin.ExecContext(quiet(ctx)); err != nil {
 		rc.close()
 		return nil, err
 	}
@@ -859,14 +875,18 @@ func (r *posReader) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 
 // loadRuns lists the live runs.
 func (r *posReader) loadRuns(ctx context.Context) error {
-	rows, err := r.q.QueryContext(ctx, `SELECT run FROM pos_runs ORDER BY run`)
+	st, err := r.stmt(ctx, runsQuery)
+	if err != nil {
+		return err
+	}
+	rows, err := st.QueryContext(ctx)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var run int64
-		if err := rows.Scan(&run); err != nil {
+		var run, entries int64
+		if err := rows.Scan(&run, &entries); err != nil {
 			return err
 		}
 		r.runs = append(r.runs, run)
@@ -898,7 +918,7 @@ func (r *posReader) close() {
 		st.Close()
 	}
 	// A connection whose snapshot did not end is not kept.
-	if _, err := r.rc.conn.ExecContext(context.Background(), `ROLLBACK`); err != nil {
+	if _, err := r.rc.rollback.ExecContext(context.Background()); err != nil {
 		r.rc.close()
 		return
 	}

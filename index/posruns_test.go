@@ -829,9 +829,18 @@ func TestReadConnsKept(t *testing.T) {
 	if n, stmts := kept(); n != 1 || stmts == 0 {
 		t.Fatalf("after one snapshot: %d connections kept, %d statements", n, stmts)
 	}
+	_, first := kept()
 	snapshots(1)
 	if n := db.sql.Stats().OpenConnections; n != 1 {
 		t.Errorf("a second snapshot opened a connection: %d open", n)
+	}
+	// Its statements, the list of runs included, were prepared by the
+	// first (BEGIN and ROLLBACK, by the connection's first take).
+	if _, stmts := kept(); stmts != first {
+		t.Errorf("the second snapshot prepared %d statements more", stmts-first)
+	}
+	if rc := db.reads.free[0]; rc.stmts[runsQuery] == nil || rc.begin == nil || rc.rollback == nil {
+		t.Error("the list of runs, BEGIN or ROLLBACK is not kept prepared")
 	}
 	snapshots(maxReadConns + 3)
 	if n, _ := kept(); n != maxReadConns {
