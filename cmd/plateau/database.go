@@ -40,15 +40,24 @@ func dbFlag() cli.Flag {
 
 // niceFlag is the priority of a writing batch command (import): by default
 // it yields the processors to interactive work on the same machine (a
-// server, a search) and takes them all when nothing else runs.
+// server, a search) and takes them all when nothing else runs
+// (internal/nice says why idle, and what it costs).
 func niceFlag() cli.Flag {
-	return &cli.IntFlag{Name: "nice", Value: defaultNice,
-		Usage: "run at this niceness (0–19; 0: as started) so that a server or search on the same machine stays quick"}
+	return &cli.StringFlag{Name: "nice", Value: defaultNice, EnvVars: []string{"PLATEAU_NICE"},
+		Usage: "priority: idle (run only when other programs leave a processor free, so that a server or search on the same machine stays quick; beside a program that keeps every processor busy the import waits for it), or a niceness 0–19 (0: as started; 10 takes about a tenth of a processor that a normal program wants)"}
 }
 
-// defaultNice: an import at niceness 10 gets about a tenth of a processor's
-// time that a normal process wants too (Linux weights 110 against 1024).
-const defaultNice = 10
+// defaultNice is the priority of an import and of bench's measured one.
+const defaultNice = "idle"
+
+// niceOf reads the --nice flag.
+func niceOf(c *cli.Context) (nice.Setting, error) {
+	s, err := nice.Parse(c.String("nice"))
+	if err != nil {
+		return s, cli.Exit("--nice: "+err.Error(), exitUsage)
+	}
+	return s, nil
+}
 
 // openDB opens the database of --db; readOnly for queries.
 func openDB(c *cli.Context, readOnly bool) (*index.DB, error) {
@@ -102,6 +111,10 @@ func importCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			pri, err := niceOf(c)
+			if err != nil {
+				return err
+			}
 			stopProfile, err := startCPUProfile(c.String("cpuprofile"))
 			if err != nil {
 				return cli.Exit(err.Error(), exitUsage)
@@ -116,7 +129,7 @@ func importCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if err := nice.Lower(c.Int("nice")); err != nil {
+			if err := pri.Apply(); err != nil {
 				return cli.Exit(err.Error(), exitUsage)
 			}
 			defer importMemory()()

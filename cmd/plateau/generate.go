@@ -169,7 +169,7 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "text-dir", Usage: "keep the generated record files in this directory (default: a temporary one, removed after)"},
 			&cli.BoolFlag{Name: "probe-process", Value: true, Usage: "run the queries during and after the measured import in a process of their own, as a server would (false: in the bench's process)"},
 			&cli.BoolFlag{Name: "queries-only", Usage: "measure only the queries (position lookup, player search, trees, pattern scan) of the database --db as it is, sampled from its stored games: no generation, no import"},
-			&cli.IntFlag{Name: "nice", Value: defaultNice, Usage: "niceness of the measured import when the queries run in their own process, as plateau import's default (0: unchanged)"},
+			&cli.StringFlag{Name: "nice", Value: defaultNice, EnvVars: []string{"PLATEAU_NICE"}, Usage: "priority of the measured import when the queries run in their own process, as plateau import's --nice (idle, or a niceness 0–19; 0: unchanged)"},
 			&cli.BoolFlag{Name: "compact", Usage: "merge the position index into one run (plateau compact) after the import, or before the queries with --queries-only, timed as a stage; the queries are then those of the compacted database"},
 		},
 		Action: func(c *cli.Context) error {
@@ -182,6 +182,10 @@ func benchCommand() *cli.Command {
 			}
 			if c.Int("games") <= 0 {
 				return cli.Exit("--games must be positive", exitUsage)
+			}
+			pri, err := niceOf(c)
+			if err != nil {
+				return err
 			}
 			if c.Int("base") < 0 || c.Int("queries") < 0 {
 				return cli.Exit("--base and --queries must not be negative", exitUsage)
@@ -208,7 +212,7 @@ func benchCommand() *cli.Command {
 				CPUProfile:  c.String("cpuprofile"),
 				TextDir:     c.String("text-dir"),
 				Log:         os.Stderr,
-				Nice:        c.Int("nice"),
+				Nice:        pri,
 				QueriesOnly: c.Bool("queries-only"),
 				Compact:     c.Bool("compact"),
 			}

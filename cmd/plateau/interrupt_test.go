@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -27,7 +29,76 @@ func TestMain(m *testing.M) {
 	if a := os.Getenv("PLATEAU_MAIN_ARGS"); a != "" {
 		os.Exit(run(append([]string{"plateau"}, strings.Split(a, "\n")...), os.Stdout, os.Stderr))
 	}
+	// The imports run in this process take niceness 10, not the default
+	// idle priority, which this process could not leave, and under which
+	// the other packages' tests running beside it would starve it; the
+	// children started by the tests inherit it, but for TestImportIdle's.
+	os.Setenv("PLATEAU_NICE", "10")
 	os.Exit(m.Run())
+}
+
+// TestImportIdle: an import runs at SCHED_IDLE by default, every thread of
+// it (read from /proc while it runs in a child process, which is then
+// killed: at idle priority it may wait for the tests beside it).
+func TestImportIdle(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("thread policies are read from /proc (Linux)")
+	}
+	dir := t.TempDir()
+	f := genFile(t, dir, "draughts", 3000)
+	for _, bad := range []string{"20", "low", ""} {
+		_, errOut, status := plateau(t, "import", "--nice", bad, "--db", filepath.Join(dir, "bad"), f)
+		if status != exitUsage || !strings.Contains(errOut, "--nice") {
+			t.Errorf("--nice %q: status %d, %q", bad, status, errOut)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "bad")); err == nil {
+			t.Errorf("--nice %q: the database was made", bad)
+		}
+	}
+	cmd := exec.Command(os.Args[0], "-test.run", "^$")
+	for _, e := range os.Environ() {
+		if !strings.HasPrefix(e, "PLATEAU_NICE=") {
+			cmd.Env = append(cmd.Env, e)
+		}
+	}
+	cmd.Env = append(cmd.Env, "PLATEAU_MAIN_ARGS="+strings.Join([]string{"import", "-q", "--db", filepath.Join(dir, "db"), f}, "\n"))
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	defer func() { cmd.Process.Kill(); <-exited }()
+	var policies map[string]string
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		select {
+		case <-exited:
+			t.Fatalf("the import ended before every thread was seen at SCHED_IDLE: %v", policies)
+		default:
+		}
+		policies = map[string]string{}
+		idle := 0
+		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/stat", cmd.Process.Pid))
+		for _, task := range tasks {
+			b, err := os.ReadFile(task)
+			if err != nil {
+				continue
+			}
+			// Fields after the command's closing parenthesis: the
+			// policy is the 41st field of the line.
+			fs := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+			if len(fs) < 39 {
+				continue
+			}
+			policies[filepath.Base(filepath.Dir(task))] = fs[38]
+			if fs[38] == "5" {
+				idle++
+			}
+		}
+		if len(policies) > 1 && idle == len(policies) {
+			return
+		}
+	}
+	t.Fatalf("threads of the import and their policies (5: SCHED_IDLE): %v", policies)
 }
 
 // TestImportInterrupt sends SIGINT to an import in a child process: it stops

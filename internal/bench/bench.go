@@ -45,6 +45,7 @@ import (
 	"time"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/nice"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/generate"
@@ -85,10 +86,10 @@ type Config struct {
 	// calling ServeProbe on its standard input and output); nil: they run
 	// in this process, on a second read-only handle.
 	ProbeCommand func(context.Context) *exec.Cmd
-	// Nice is the niceness this process takes for the measured import when
-	// the queries run in a process of their own (0: unchanged), as
-	// `plateau import` takes by default.
-	Nice int
+	// Nice is the priority this process takes for the measured import when
+	// the queries run in a process of their own (the zero Setting:
+	// unchanged), as `plateau import` takes by default.
+	Nice nice.Setting
 	// QueriesOnly measures the queries of the database in DBDir as it is,
 	// with material sampled from its stored games: no generation, no
 	// import (Games and Base are not used).

@@ -221,17 +221,18 @@ func (r *run) importFile(ctx context.Context, dir, name, file string, gs generat
 		pr.db = rdb
 		stopProbe = pr.start(ctx)
 	}
-	if pr != nil && pr.proc != nil && r.cfg.Nice > 0 {
+	if pr != nil && pr.proc != nil && r.cfg.Nice.Changes() {
 		// The measured import yields to the queries, as `plateau import`
 		// does to a server (internal/nice); the stages after it run at the
 		// priority before, where the process may take it back.
 		was := nice.Current()
-		if err := nice.Lower(r.cfg.Nice); err != nil {
+		if err := r.cfg.Nice.Apply(); err != nil {
 			return index.ImportStats{}, err
 		}
 		defer func() {
 			if err := nice.Restore(was); err != nil {
-				r.rep.Notes = append(r.rep.Notes, fmt.Sprintf("The stages after the import ran at niceness %d: %v.", nice.Current(), err))
+				now := nice.Setting{Idle: nice.IsIdle(), Nice: nice.Current()}
+				r.rep.Notes = append(r.rep.Notes, fmt.Sprintf("The stages after the import ran at %v: %v.", now, err))
 			}
 		}()
 	}

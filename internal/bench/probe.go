@@ -208,7 +208,7 @@ func (r *run) probeAfter(ctx context.Context, dir string, p *probe, ownCollectio
 			n += " their positions are from the games stored before it."
 		}
 		if p.proc != nil {
-			n += fmt.Sprintf(" The queries ran in a process of their own; the import at niceness %d.", r.cfg.Nice)
+			n += fmt.Sprintf(" The queries ran in a process of their own; the import at %v.", r.cfg.Nice)
 		}
 		if len(p.runs) > 0 {
 			lo, hi, sum := p.runs[0], p.runs[0], 0

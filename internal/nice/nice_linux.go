@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 // On Linux a niceness belongs to a thread (setpriority(PRIO_PROCESS, tid)
@@ -42,7 +43,16 @@ func restore(n int) error {
 		changed := false
 		for _, e := range ents {
 			tid, err := strconv.Atoi(e.Name())
-			if err != nil || threadNice(tid) <= n {
+			if err != nil {
+				continue
+			}
+			if threadPolicy(tid) == schedIdle {
+				if err := setPolicy(tid, schedOther); err != nil && err != syscall.ESRCH {
+					return fmt.Errorf("restore priority of thread %d (from SCHED_IDLE): %w", tid, err)
+				}
+				changed = true
+			}
+			if threadNice(tid) <= n {
 				continue
 			}
 			if err := syscall.Setpriority(syscall.PRIO_PROCESS, tid, n); err != nil && err != syscall.ESRCH {
@@ -59,6 +69,71 @@ func restore(n int) error {
 	}
 	return nil
 }
+
+// idle sets every thread's scheduling policy to SCHED_IDLE, in passes as
+// lower does (a thread started later inherits the policy).
+func idle() error {
+	quiet := 0
+	for range 50 {
+		changed, err := idlePass()
+		if err != nil {
+			return err
+		}
+		if changed {
+			quiet = 0
+		} else if quiet++; quiet == 2 {
+			return nil
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	return nil
+}
+
+func idlePass() (changed bool, err error) {
+	ents, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return false, fmt.Errorf("idle priority: %w", err)
+	}
+	for _, e := range ents {
+		tid, err := strconv.Atoi(e.Name())
+		if err != nil || threadPolicy(tid) == schedIdle {
+			continue
+		}
+		if err := setPolicy(tid, schedIdle); err != nil && err != syscall.ESRCH {
+			return false, fmt.Errorf("idle priority of thread %d: %w", tid, err)
+		}
+		changed = true
+	}
+	return changed, nil
+}
+
+// Scheduling policies (sched(7)).
+const (
+	schedOther = 0
+	schedIdle  = 5
+)
+
+// threadPolicy is a thread's scheduling policy (-1 when unknown).
+func threadPolicy(tid int) int {
+	p, _, errno := syscall.RawSyscall(syscall.SYS_SCHED_GETSCHEDULER, uintptr(tid), 0, 0)
+	if errno != 0 {
+		return -1
+	}
+	return int(p)
+}
+
+// setPolicy sets a thread's policy, with the static priority 0 of the
+// policies of normal threads.
+func setPolicy(tid, policy int) error {
+	var param struct{ priority int32 }
+	_, _, errno := syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, uintptr(tid), uintptr(policy), uintptr(unsafe.Pointer(&param)))
+	if errno != 0 {
+		return errno
+	}
+	return nil
+}
+
+func currentIdle() bool { return threadPolicy(syscall.Gettid()) == schedIdle }
 
 func lowerPass(n int) (changed bool, err error) {
 	ents, err := os.ReadDir("/proc/self/task")

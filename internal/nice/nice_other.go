@@ -10,3 +10,7 @@ func restore(n int) error { return nil }
 func current() int { return 0 }
 
 func lowerThread(n int) error { return nil }
+
+func idle() error { return nil }
+
+func currentIdle() bool { return false }

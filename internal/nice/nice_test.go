@@ -157,3 +157,95 @@ func TestLowerThread(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestIdleEveryThread: Idle puts every thread of the process at
+// SCHED_IDLE, the threads busy before it and those started after it; run
+// in a child process (the test binary again), as TestLowerEveryThread.
+func TestIdleEveryThread(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("thread policies are read with sched_getscheduler (Linux)")
+	}
+	if os.Getenv("NICE_IDLE_CHILD") == "1" {
+		idleChild(t)
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestIdleEveryThread$", "-test.v")
+	cmd.Env = append(os.Environ(), "NICE_IDLE_CHILD=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "threads at SCHED_IDLE:") {
+		t.Fatalf("child did not report:\n%s", out)
+	}
+}
+
+func idleChild(t *testing.T) {
+	if IsIdle() {
+		t.Fatal("the child starts at SCHED_IDLE")
+	}
+	var wg sync.WaitGroup
+	busy := func() {
+		defer wg.Done()
+		runtime.LockOSThread() // a thread of its own, ended with it
+		x := 0
+		for i := range 1_000_000 {
+			x += i
+		}
+		_ = x
+	}
+	wg.Add(4)
+	go busy()
+	go busy()
+	if err := (Setting{Idle: true}).Apply(); err != nil {
+		t.Fatal(err)
+	}
+	go busy()
+	go busy()
+	wg.Wait()
+	ents, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		tid, _ := strconv.Atoi(e.Name())
+		if p := threadPolicy(tid); p != schedIdle {
+			t.Errorf("thread %d at policy %d, want SCHED_IDLE (%d)", tid, p, schedIdle)
+		}
+	}
+	if !IsIdle() {
+		t.Error("IsIdle() = false")
+	}
+	t.Logf("threads at SCHED_IDLE: %d", len(ents))
+	// Back to the normal policy, where allowed (a privileged process).
+	if err := Restore(0); err != nil {
+		t.Logf("restore not allowed: %v", err)
+	} else if IsIdle() || Current() != 0 {
+		t.Errorf("after Restore(0): idle %v, niceness %d", IsIdle(), Current())
+	}
+}
+
+func TestParse(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Setting
+		ok   bool
+	}{
+		{"idle", Setting{Idle: true}, true},
+		{"0", Setting{}, true},
+		{"10", Setting{Nice: 10}, true},
+		{"19", Setting{Nice: 19}, true},
+		{"20", Setting{}, false},
+		{"-1", Setting{}, false},
+		{"Idle", Setting{}, false},
+		{"", Setting{}, false},
+	} {
+		got, err := Parse(c.in)
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("Parse(%q) = %+v, %v; want %+v, ok %v", c.in, got, err, c.want, c.ok)
+		}
+	}
+	if (Setting{}).Changes() || !(Setting{Nice: 1}).Changes() || !(Setting{Idle: true}).Changes() {
+		t.Error("Changes")
+	}
+}
