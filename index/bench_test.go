@@ -265,7 +265,7 @@ func BenchmarkQueries(b *testing.B) {
 	// connection (a WAL reader whose snapshot changed), and the lookup
 	// reads its pages again. (With the database file mapped, PRAGMA
 	// mmap_size, this took 66 µs p50 against 42 at 20,000 Ōgi games: the
-	// map is made again.)
+	// reader drops its map too, and maps the file again.)
 	b.Run("position-after-commit", func(b *testing.B) {
 		wdb, err := index.Open(ctx, filepath.Join(dir, "db"), index.Options{})
 		if err != nil {
