@@ -1,6 +1,7 @@
 package nice
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -14,31 +15,52 @@ import (
 // listed in /proc/self/task is changed. A thread being started by a thread
 // not yet changed copies its niceness before it is listed: passes are
 // repeated, a few milliseconds apart, until two in a row change nothing (a
-// thread started after that inherits the new niceness).
+// thread started after that inherits the new niceness). The scheduling
+// policy (idle) is a thread's too, and set the same way.
 func lower(n int) error {
-	quiet := 0
-	for range 50 {
-		changed, err := lowerPass(n)
-		if err != nil {
-			return err
+	return everyThread("lower priority", func(tid int) (bool, error) {
+		if threadNice(tid) >= n {
+			return false, nil
 		}
-		if changed {
-			quiet = 0
-		} else if quiet++; quiet == 2 {
-			return nil
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
-	return nil
+		return true, setNice(tid, n)
+	})
 }
 
-// restore sets every thread above n back to n, in passes as lower does.
+// idle sets every thread's scheduling policy to SCHED_IDLE.
+func idle() error {
+	return everyThread("idle priority", func(tid int) (bool, error) {
+		if threadPolicy(tid) == schedIdle {
+			return false, nil
+		}
+		return true, setPolicy(tid, schedIdle)
+	})
+}
+
+// restore sets every thread back from SCHED_IDLE, and above n back to n.
 func restore(n int) error {
+	return everyThread("restore priority", func(tid int) (changed bool, err error) {
+		if threadPolicy(tid) == schedIdle {
+			if err := setPolicy(tid, schedOther); err != nil {
+				return true, err
+			}
+			changed = true
+		}
+		if threadNice(tid) <= n {
+			return changed, nil
+		}
+		return true, setNice(tid, n)
+	})
+}
+
+// everyThread calls change on every thread of the process, in passes until
+// two in a row change nothing (at most 50). A thread gone meanwhile
+// (ESRCH) is no error.
+func everyThread(what string, change func(tid int) (bool, error)) error {
 	quiet := 0
 	for range 50 {
 		ents, err := os.ReadDir("/proc/self/task")
 		if err != nil {
-			return fmt.Errorf("restore priority: %w", err)
+			return fmt.Errorf("%s: %w", what, err)
 		}
 		changed := false
 		for _, e := range ents {
@@ -46,19 +68,11 @@ func restore(n int) error {
 			if err != nil {
 				continue
 			}
-			if threadPolicy(tid) == schedIdle {
-				if err := setPolicy(tid, schedOther); err != nil && err != syscall.ESRCH {
-					return fmt.Errorf("restore priority of thread %d (from SCHED_IDLE): %w", tid, err)
-				}
-				changed = true
+			c, err := change(tid)
+			if err != nil && !errors.Is(err, syscall.ESRCH) {
+				return fmt.Errorf("%s of thread %d: %w", what, tid, err)
 			}
-			if threadNice(tid) <= n {
-				continue
-			}
-			if err := syscall.Setpriority(syscall.PRIO_PROCESS, tid, n); err != nil && err != syscall.ESRCH {
-				return fmt.Errorf("restore priority of thread %d to %d: %w", tid, n, err)
-			}
-			changed = true
+			changed = changed || c
 		}
 		if changed {
 			quiet = 0
@@ -70,41 +84,11 @@ func restore(n int) error {
 	return nil
 }
 
-// idle sets every thread's scheduling policy to SCHED_IDLE, in passes as
-// lower does (a thread started later inherits the policy).
-func idle() error {
-	quiet := 0
-	for range 50 {
-		changed, err := idlePass()
-		if err != nil {
-			return err
-		}
-		if changed {
-			quiet = 0
-		} else if quiet++; quiet == 2 {
-			return nil
-		}
-		time.Sleep(2 * time.Millisecond)
+func setNice(tid, n int) error {
+	if err := syscall.Setpriority(syscall.PRIO_PROCESS, tid, n); err != nil {
+		return fmt.Errorf("to niceness %d: %w", n, err)
 	}
 	return nil
-}
-
-func idlePass() (changed bool, err error) {
-	ents, err := os.ReadDir("/proc/self/task")
-	if err != nil {
-		return false, fmt.Errorf("idle priority: %w", err)
-	}
-	for _, e := range ents {
-		tid, err := strconv.Atoi(e.Name())
-		if err != nil || threadPolicy(tid) == schedIdle {
-			continue
-		}
-		if err := setPolicy(tid, schedIdle); err != nil && err != syscall.ESRCH {
-			return false, fmt.Errorf("idle priority of thread %d: %w", tid, err)
-		}
-		changed = true
-	}
-	return changed, nil
 }
 
 // Scheduling policies (sched(7)).
@@ -134,27 +118,6 @@ func setPolicy(tid, policy int) error {
 }
 
 func currentIdle() bool { return threadPolicy(syscall.Gettid()) == schedIdle }
-
-func lowerPass(n int) (changed bool, err error) {
-	ents, err := os.ReadDir("/proc/self/task")
-	if err != nil {
-		return false, fmt.Errorf("lower priority: %w", err)
-	}
-	for _, e := range ents {
-		tid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if threadNice(tid) >= n {
-			continue
-		}
-		if err := syscall.Setpriority(syscall.PRIO_PROCESS, tid, n); err != nil && err != syscall.ESRCH {
-			return false, fmt.Errorf("lower priority of thread %d to %d: %w", tid, n, err)
-		}
-		changed = true
-	}
-	return changed, nil
-}
 
 // threadNice is a thread's niceness. The raw getpriority system call
 // returns 20 − niceness (never negative).

@@ -18,12 +18,20 @@ func TestLowerEveryThread(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("thread niceness is read from /proc (Linux)")
 	}
-	if os.Getenv("NICE_CHILD") == "1" {
-		child(t)
+	inChild(t, "NICE_CHILD", child, "threads at the target:")
+}
+
+// inChild runs body in the child process when env is 1; else it runs the
+// calling test again in a child process (the test binary, with env set to
+// 1), which must pass and log want.
+func inChild(t *testing.T, env string, body func(*testing.T), want string) {
+	t.Helper()
+	if os.Getenv(env) == "1" {
+		body(t)
 		return
 	}
-	cmd := exec.Command(os.Args[0], "-test.run", "^TestLowerEveryThread$", "-test.v")
-	cmd.Env = append(os.Environ(), "NICE_CHILD=1")
+	cmd := exec.Command(os.Args[0], "-test.run", "^"+t.Name()+"$", "-test.v")
+	cmd.Env = append(os.Environ(), env+"=1")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("child: %v\n%s", err, out)
@@ -31,7 +39,7 @@ func TestLowerEveryThread(t *testing.T) {
 	if strings.Contains(string(out), "--- SKIP") {
 		t.Skipf("child skipped:\n%s", out)
 	}
-	if !strings.Contains(string(out), "threads at the target:") {
+	if !strings.Contains(string(out), want) {
 		t.Fatalf("child did not report:\n%s", out)
 	}
 }
@@ -48,25 +56,7 @@ func child(t *testing.T) {
 		target = start + 1
 	}
 	// Threads busy before, and threads started after.
-	var wg sync.WaitGroup
-	busy := func() {
-		defer wg.Done()
-		runtime.LockOSThread()
-		x := 0
-		for i := range 1_000_000 {
-			x += i
-		}
-		_ = x
-	}
-	wg.Add(4)
-	go busy()
-	go busy()
-	if err := Lower(target); err != nil {
-		t.Fatal(err)
-	}
-	go busy()
-	go busy()
-	wg.Wait()
+	aroundBusyThreads(t, func() error { return Lower(target) })
 	// Lowering again to less does not raise the priority back.
 	if err := Lower(target - 1); err != nil {
 		t.Fatal(err)
@@ -165,44 +155,14 @@ func TestIdleEveryThread(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("thread policies are read with sched_getscheduler (Linux)")
 	}
-	if os.Getenv("NICE_IDLE_CHILD") == "1" {
-		idleChild(t)
-		return
-	}
-	cmd := exec.Command(os.Args[0], "-test.run", "^TestIdleEveryThread$", "-test.v")
-	cmd.Env = append(os.Environ(), "NICE_IDLE_CHILD=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("child: %v\n%s", err, out)
-	}
-	if !strings.Contains(string(out), "threads at SCHED_IDLE:") {
-		t.Fatalf("child did not report:\n%s", out)
-	}
+	inChild(t, "NICE_IDLE_CHILD", idleChild, "threads at SCHED_IDLE:")
 }
 
 func idleChild(t *testing.T) {
 	if IsIdle() {
 		t.Fatal("the child starts at SCHED_IDLE")
 	}
-	var wg sync.WaitGroup
-	busy := func() {
-		defer wg.Done()
-		runtime.LockOSThread() // a thread of its own, ended with it
-		x := 0
-		for i := range 1_000_000 {
-			x += i
-		}
-		_ = x
-	}
-	wg.Add(4)
-	go busy()
-	go busy()
-	if err := (Setting{Idle: true}).Apply(); err != nil {
-		t.Fatal(err)
-	}
-	go busy()
-	go busy()
-	wg.Wait()
+	aroundBusyThreads(t, Setting{Idle: true}.Apply)
 	ents, err := os.ReadDir("/proc/self/task")
 	if err != nil {
 		t.Fatal(err)
@@ -248,4 +208,29 @@ func TestParse(t *testing.T) {
 	if (Setting{}).Changes() || !(Setting{Nice: 1}).Changes() || !(Setting{Idle: true}).Changes() {
 		t.Error("Changes")
 	}
+}
+
+// aroundBusyThreads calls change between two goroutines busy on threads of
+// their own started before it and two started after it, and waits for
+// them.
+func aroundBusyThreads(t *testing.T, change func() error) {
+	var wg sync.WaitGroup
+	busy := func() {
+		defer wg.Done()
+		runtime.LockOSThread() // a thread of its own, ended with it
+		x := 0
+		for i := range 1_000_000 {
+			x += i
+		}
+		_ = x
+	}
+	wg.Add(4)
+	go busy()
+	go busy()
+	if err := change(); err != nil {
+		t.Fatal(err)
+	}
+	go busy()
+	go busy()
+	wg.Wait()
 }
