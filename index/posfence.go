@@ -323,12 +323,20 @@ func (c *fenceCache) prune(listed map[int64]int64) {
 // loadFilter reads the stored filter of a run (posfilter.go); nil when it
 // has none (a run too large, or written before filters were).
 func (r *posReader) loadFilter(ctx context.Context, run int64) (*runFilter, error) {
+	has, err := r.stmt(ctx, `SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = 'pos_filters'`)
+	if err != nil {
+		return nil, err
+	}
 	var tables int
-	if err := r.q.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = 'pos_filters'`).Scan(&tables); err != nil || tables == 0 {
+	if err := has.QueryRowContext(ctx).Scan(&tables); err != nil || tables == 0 {
 		return nil, err // a read-only handle of a database made before filters
 	}
+	st, err := r.stmt(ctx, `SELECT data FROM pos_filters WHERE run = ?`)
+	if err != nil {
+		return nil, err
+	}
 	var data []byte
-	err := r.q.QueryRowContext(ctx, `SELECT data FROM pos_filters WHERE run = ?`, run).Scan(&data)
+	err = st.QueryRowContext(ctx, run).Scan(&data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
