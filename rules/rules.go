@@ -19,6 +19,13 @@
 //     Describe; it is not a ply and Legal never lists it.
 //   - The final position judges the Result tag (CheckResult), because only the
 //     game knows which results a finished or unfinished position allows.
+//
+// Everything about a game lives in its package, so that adding a game
+// touches that package and rules/all only: beside its rules, how its board
+// is drawn (a draw.Drawer, in rules/draw) and how its games usually go for
+// the generator of collections (a Profiler). Both are optional interfaces
+// that the consumers check, as are the fast paths of a Position (Cells,
+// Copier, FactsDescriber, MoveAppender, Chooser…).
 package rules
 
 import (

@@ -54,7 +54,7 @@ func New(g rules.Game, seed uint64) (*Generator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s start position: %w", ErrGenerate, g.ID(), err)
 	}
-	gen := &Generator{game: g, prof: profileOf(g.ID()), seed: seed, start: start, sides: g.Sides()}
+	gen := &Generator{game: g, prof: profileOf(g), seed: seed, start: start, sides: g.Sides()}
 	for s := range gen.sides {
 		gen.eloTags[s] = gen.sides[s] + "Elo"
 	}

@@ -8,8 +8,8 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/plateau/plateau/replay/web"
 	"github.com/plateau/plateau/rules"
+	"github.com/plateau/plateau/rules/draw"
 )
 
 // Board styles. Colours are the 256-colour palette, so that they show on
@@ -27,7 +27,7 @@ var (
 
 // board is what drawBoard needs of a position.
 type board struct {
-	geo    web.Geometry
+	geo    draw.Board
 	sides  [2]string
 	pieces map[string]rules.Placement // by square
 	hands  [2][]rules.Placement
@@ -38,7 +38,7 @@ type board struct {
 	squat bool
 }
 
-func newBoard(geo web.Geometry, sides [2]string, pos rules.Position, last *rules.MoveInfo, flip bool) *board {
+func newBoard(geo draw.Board, sides [2]string, pos rules.Position, last *rules.MoveInfo, flip bool) *board {
 	b := &board{geo: geo, sides: sides, pieces: map[string]rules.Placement{}, last: map[string]bool{}, flip: flip}
 	for _, pl := range pos.Board() {
 		if pl.Square == "" {
@@ -57,21 +57,14 @@ func newBoard(geo web.Geometry, sides [2]string, pos rules.Position, last *rules
 	return b
 }
 
-// glyph is the text of a piece: the kind letter (lower case for the second
-// side, '+' before a promoted piece) or, for discs, w/b men and W/B kings
-// in the dames family and ○/● otherwise.
+// glyph is the text of a piece: its drawing's Text glyph, else a disc is
+// ○ or ● and a lettered piece its kind letter (lower case for the second
+// side, '+' before a promoted piece).
 func (b *board) glyph(pl rules.Placement) string {
-	if g, ok := b.geo.Glyphs[strconv.Itoa(int(pl.Side))+string(pl.Kind)]; ok {
-		return g
+	if g, ok := b.geo.Glyph(pl.Side, pl.Kind); ok && g.Text != "" {
+		return g.Text
 	}
-	switch b.geo.Style {
-	case "disc":
-		switch pl.Kind {
-		case 'M':
-			return [2]string{"w", "b"}[pl.Side]
-		case 'K':
-			return [2]string{"W", "B"}[pl.Side]
-		}
+	if b.geo.Style == draw.Disc {
 		return [2]string{"○", "●"}[pl.Side]
 	}
 	t := string(pl.Kind)
@@ -110,7 +103,7 @@ func (b *board) hand(side int) string {
 // draw returns the board as lines of styled text.
 func (b *board) draw() string {
 	var body string
-	if b.geo.Shape == "ring" {
+	if b.geo.Shape == draw.Ring {
 		body = b.ring()
 	} else {
 		body = b.grid()
@@ -133,47 +126,8 @@ func (b *board) grid() string {
 	if g.W == 0 || g.H == 0 {
 		return "(no board drawing for this game)"
 	}
-	cells := make([][]*web.Cell, g.H)
-	for y := range cells {
-		cells[y] = make([]*web.Cell, g.W)
-	}
-	numbered := false
-	for i := range g.Cells {
-		c := &g.Cells[i]
-		x, y := int(c.X), int(c.Y)
-		if b.flip {
-			x, y = g.W-1-x, g.H-1-y
-		}
-		if x >= 0 && x < g.W && y >= 0 && y < g.H {
-			cells[y][x] = c
-		}
-		if c.Label != "" {
-			numbered = true
-		}
-	}
-	// Coordinates: row labels left of the board, column labels above.
-	rowLab := make([]string, g.H)
-	colLab := make([]string, g.W)
-	for _, l := range g.Labels {
-		if l.X < 0 {
-			y := int(math.Floor(l.Y))
-			if b.flip {
-				y = g.H - 1 - y
-			}
-			if y >= 0 && y < g.H {
-				rowLab[y] = l.Text
-			}
-		}
-		if l.Y < 0 {
-			x := int(math.Floor(l.X))
-			if b.flip {
-				x = g.W - 1 - x
-			}
-			if x >= 0 && x < g.W {
-				colLab[x] = l.Text
-			}
-		}
-	}
+	cells, numbered := b.cellsAt()
+	rowLab, colLab := b.coordinates()
 	lw := 0
 	for _, t := range rowLab {
 		lw = max(lw, len(t))
@@ -216,8 +170,60 @@ func (b *board) grid() string {
 	return text
 }
 
+// cellsAt places the grid's cells by row and column as seen (flipped or
+// not); numbered reports a board whose cells show a label.
+func (b *board) cellsAt() (cells [][]*draw.Cell, numbered bool) {
+	g := b.geo
+	cells = make([][]*draw.Cell, g.H)
+	for y := range cells {
+		cells[y] = make([]*draw.Cell, g.W)
+	}
+	for i := range g.Cells {
+		c := &g.Cells[i]
+		x, y := int(c.X), int(c.Y)
+		if b.flip {
+			x, y = g.W-1-x, g.H-1-y
+		}
+		if x >= 0 && x < g.W && y >= 0 && y < g.H {
+			cells[y][x] = c
+		}
+		if c.Label != "" {
+			numbered = true
+		}
+	}
+	return cells, numbered
+}
+
+// coordinates are the grid's row labels (those left of the board) by row
+// and its column labels (those above it) by column, as seen.
+func (b *board) coordinates() (rowLab, colLab []string) {
+	g := b.geo
+	rowLab, colLab = make([]string, g.H), make([]string, g.W)
+	for _, l := range g.Labels {
+		if l.X < 0 {
+			y := int(math.Floor(l.Y))
+			if b.flip {
+				y = g.H - 1 - y
+			}
+			if y >= 0 && y < g.H {
+				rowLab[y] = l.Text
+			}
+		}
+		if l.Y < 0 {
+			x := int(math.Floor(l.X))
+			if b.flip {
+				x = g.W - 1 - x
+			}
+			if x >= 0 && x < g.W {
+				colLab[x] = l.Text
+			}
+		}
+	}
+	return rowLab, colLab
+}
+
 // cell draws one grid cell cw columns wide.
-func (b *board) cell(c *web.Cell, cw int, numbered bool) string {
+func (b *board) cell(c *draw.Cell, cw int, numbered bool) string {
 	if c == nil || c.Name == "" {
 		return strings.Repeat(" ", cw)
 	}
@@ -254,36 +260,24 @@ func (b *board) cell(c *web.Cell, cw int, numbered bool) string {
 
 // ring draws a round board (Dejarik) on a character canvas: a cell unit is
 // five columns and two rows (terminal cells are about twice as tall as
-// wide), or 1.5 rows when squat. Each side's cells are listed under it.
+// wide), or 1.5 rows when squat. A cell at the board's centre is written
+// in brackets. Under the board come its legend and each side's cells.
 func (b *board) ring() string {
 	g := b.geo
 	ys := 2.0
 	if b.squat {
 		ys = 1.5
 	}
-	rows, cols := int(math.Round(float64(g.H)*ys))+1, g.W*5+1
-	canvas := make([][]string, rows)
-	for y := range canvas {
-		canvas[y] = make([]string, cols)
-		for x := range canvas[y] {
-			canvas[y][x] = " "
+	cv := newCanvas(int(math.Round(float64(g.H)*ys))+1, g.W*5+1, ys)
+	turn := func(x, y float64) (float64, float64) {
+		if b.flip {
+			return float64(g.W) - x, float64(g.H) - y
 		}
-	}
-	put := func(x, y float64, text string, st lipgloss.Style, turn bool) {
-		if b.flip && turn {
-			x, y = float64(g.W)-x, float64(g.H)-y
-		}
-		r, c := int(math.Round(y*ys)), int(math.Round(x*5))
-		runes := []rune(text)
-		c -= (len(runes) - 1) / 2
-		for i, ch := range runes {
-			if r >= 0 && r < rows && c+i >= 0 && c+i < cols {
-				canvas[r][c+i] = st.Render(string(ch))
-			}
-		}
+		return x, y
 	}
 	for _, l := range g.Labels {
-		put(l.X, l.Y, l.Text, labelStyle, true)
+		x, y := turn(l.X, l.Y)
+		cv.put(x, y, l.Text, labelStyle)
 	}
 	for _, c := range g.Cells {
 		st := lipgloss.NewStyle()
@@ -295,26 +289,19 @@ func (b *board) ring() string {
 			st = sideStyle[pl.Side].Inherit(st)
 			text = b.glyph(pl)
 		}
-		if c.Name == "c" {
+		x, y := turn(c.X, c.Y)
+		if c.X == float64(g.W)/2 && c.Y == float64(g.H)/2 {
 			// The centre's brackets stay the right way round.
-			x, y := c.X, c.Y
-			if b.flip {
-				x, y = float64(g.W)-x, float64(g.H)-y
-			}
-			put(x-0.4, y, "(", labelStyle, false)
-			put(x+0.4, y, ")", labelStyle, false)
+			cv.put(x-0.4, y, "(", labelStyle)
+			cv.put(x+0.4, y, ")", labelStyle)
 		}
-		put(c.X, c.Y, text, st, true)
-	}
-	for len(canvas) > 0 && strings.TrimSpace(strings.Join(canvas[0], "")) == "" {
-		canvas = canvas[1:]
+		cv.put(x, y, text, st)
 	}
 	var out strings.Builder
-	for _, row := range canvas {
-		out.WriteString(strings.TrimRight(strings.Join(row, ""), " "))
-		out.WriteByte('\n')
+	out.WriteString(cv.String())
+	if g.Legend != "" {
+		out.WriteString("\n" + labelStyle.Render(g.Legend))
 	}
-	out.WriteString(labelStyle.Render("outer ring o1–o12, inner ring i1–i12, centre c"))
 	for side := 0; side < 2; side++ {
 		var sq []string
 		for name, pl := range b.pieces {
@@ -322,23 +309,79 @@ func (b *board) ring() string {
 				sq = append(sq, name)
 			}
 		}
-		sort.Slice(sq, func(i, j int) bool { return cellOrder(sq[i]) < cellOrder(sq[j]) })
+		sort.Slice(sq, func(i, j int) bool { return nameLess(sq[i], sq[j]) })
 		out.WriteString("\n" + sideStyle[side].Render([2]string{"○", "●"}[side]) + " " + b.sides[side] + ": " + strings.Join(sq, " "))
 	}
 	return out.String()
 }
 
-// cellOrder sorts Dejarik cell names: c, then the inner ring, then the
-// outer ring, by number.
-func cellOrder(name string) int {
-	if name == "" || name == "c" {
-		return 0
+// canvas is a grid of styled characters that text is put on by board
+// coordinates: x five columns a unit, y ys rows a unit.
+type canvas struct {
+	cells [][]string
+	ys    float64
+}
+
+func newCanvas(rows, cols int, ys float64) *canvas {
+	cv := &canvas{cells: make([][]string, rows), ys: ys}
+	for y := range cv.cells {
+		cv.cells[y] = make([]string, cols)
+		for x := range cv.cells[y] {
+			cv.cells[y][x] = " "
+		}
 	}
-	n, _ := strconv.Atoi(name[1:])
-	if name[0] == 'o' {
-		n += 100
+	return cv
+}
+
+// put writes text centred on x, y; what falls outside the canvas is lost.
+func (cv *canvas) put(x, y float64, text string, st lipgloss.Style) {
+	r, c := int(math.Round(y*cv.ys)), int(math.Round(x*5))
+	runes := []rune(text)
+	c -= (len(runes) - 1) / 2
+	for i, ch := range runes {
+		if r >= 0 && r < len(cv.cells) && c+i >= 0 && c+i < len(cv.cells[r]) {
+			cv.cells[r][c+i] = st.Render(string(ch))
+		}
 	}
-	return n
+}
+
+// String is the canvas without its blank top rows and trailing spaces,
+// without a final newline.
+func (cv *canvas) String() string {
+	rows := cv.cells
+	for len(rows) > 0 && strings.TrimSpace(strings.Join(rows[0], "")) == "" {
+		rows = rows[1:]
+	}
+	lines := make([]string, len(rows))
+	for i, row := range rows {
+		lines[i] = strings.TrimRight(strings.Join(row, ""), " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// nameLess orders square names as they are listed: by their letters, then
+// by the number that follows them (c, i1, i2 … i12, o1 …).
+func nameLess(a, b string) bool {
+	pa, na := splitName(a)
+	pb, nb := splitName(b)
+	if pa != pb {
+		return pa < pb
+	}
+	if na != nb {
+		return na < nb
+	}
+	return a < b
+}
+
+// splitName splits a square name into its leading letters and the value of
+// the digits after them (0 when there are none or they are not a number).
+func splitName(name string) (string, int) {
+	i := strings.IndexAny(name, "0123456789")
+	if i < 0 {
+		return name, 0
+	}
+	n, _ := strconv.Atoi(name[i:])
+	return name[:i], n
 }
 
 func padLeft(s string, w int) string {

@@ -12,11 +12,14 @@
 // in view.
 //
 // Decisions made here (the issue and the design are silent on them):
-//   - Boards are drawn from the rules' Board() placements on the geometry
-//     of replay/web (the browser explorer's), so that every game can be
-//     flipped, the last move's squares are highlighted, and numbered boards
-//     (the dames family) show the number of every dark square, occupied or
-//     not. Flipping turns the board half round (the ring of Dejarik too).
+//   - Boards are drawn from the rules' Board() placements on the drawing
+//     the game's package gives (rules/draw, as the browser page does), so
+//     that every game can be flipped, the last move's squares are
+//     highlighted, and numbered boards (the dames family) show the number of
+//     every dark square, occupied or not. Flipping turns the board half
+//     round (the ring of Dejarik too). Pieces are written as the drawing's
+//     glyphs say, else discs ○ and ●, letters upper case for the first side
+//     and lower case for the second, '+' before a promoted piece.
 //   - Keys: → l j ↓ Space next; ← h k ↑ Backspace back (j/k as in a
 //     vertical list, l/h as on a horizontal line); Home g start of the game;
 //     End G end of the current line; digits then Enter go to that ply;

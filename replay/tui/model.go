@@ -7,8 +7,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/plateau/plateau/replay"
-	"github.com/plateau/plateau/replay/web"
 	"github.com/plateau/plateau/rules"
+	"github.com/plateau/plateau/rules/draw"
 )
 
 // frame is one line of the move tree being walked: the main line at the
@@ -21,7 +21,7 @@ type frame struct {
 // Model is the replayer's state. Its zero value is not usable: call New.
 type Model struct {
 	g     *replay.Game
-	geo   web.Geometry
+	geo   draw.Board
 	stack []frame
 	flip  bool
 
@@ -40,7 +40,7 @@ type Model struct {
 func New(g *replay.Game) *Model {
 	return &Model{
 		g:      g,
-		geo:    web.GeometryOf(g.Rules.ID(), g.Start),
+		geo:    draw.Of(g.Rules, g.Start),
 		stack:  []frame{{line: g.Main}},
 		width:  100,
 		height: 40,

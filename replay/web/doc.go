@@ -7,25 +7,10 @@
 //
 // The page needs no rules logic: every position is sent as placements (the
 // rules' Board()), side to move and position notation, and each game carries
-// the board geometry to draw, computed here from the game id:
-//   - ogi: 8×8, files a–h left to right, ranks 8→1 top down (Sente at the
-//     bottom), hands beside the board;
-//   - jetan: 10×10, files a–j, ranks 10→1 top down (Black at the bottom);
-//   - sauts: 8×8, rows A–H top down, columns 1–8 left to right, goal squares
-//     A4 A5 H4 H5 shaded (as rules/sauts' Diagram);
-//   - the dames family: PDN numbered dark squares, square 1 the first dark
-//     square of the top row (the second cell), White at the bottom (as
-//     rules/dames' Diagram); 10×10 except loup-moutons, which is 8×8 unless
-//     its start position is 10×10 (as rules/dames reads it: a ":10x10"
-//     section or a square above 32),
-//     and the 8×8 families: checkers and pool numbered like dames, italian
-//     mirrored (square 1 the top-left corner), russian, brazilian and czech
-//     named a1–h8 with files and ranks written around the board;
-//   - dejarik: a round board, centre c, inner ring i1–i12 in front of the
-//     outer ring o1–o12, 12 at the top and numbers running clockwise (as
-//     rules/dejarik's Diagram);
-//   - any other game: a grid guessed from its square names, so that a newly
-//     registered game still shows (letters+digits squares).
+// the board geometry to draw: the game's own drawing, which its rules
+// package says (rules/draw: cells, coordinates, piece style and colours),
+// in the page's JSON (Geometry); a game Plateau does not play gets a grid
+// guessed from its square names (draw.Guess).
 //
 // Decisions: the games of a collection are numbered 1… in the order read;
 // its list filter keeps the games whose players, event, site, date, round,
