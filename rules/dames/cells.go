@@ -6,17 +6,10 @@ import (
 	"github.com/plateau/plateau/rules"
 )
 
-// The rules.Layout of each board size: the PDN squares 1..n by index (square
-// number minus 1) and the cell contents as codes. Board names men M and
-// kings K (promoted) in every ruleset, the wolf and the sheep included.
-// Italian shares layout8 (its squares have the same numbers); the algebraic
-// families use layout8a, whose squares are named a1–h8.
-var (
-	layout10 = newLayout(geom10, false)
-	layout8  = newLayout(geom8, false)
-	layout8a = newLayout(geom8, true)
-)
-
+// The rules.Layout of each board: the squares by index (PDN number minus 1),
+// named by number or algebraically, and the cell contents as codes. Board
+// names men M and kings K (promoted) in every ruleset, the wolf and the
+// sheep included. Each geom holds its two layouts (geom.go).
 func newLayout(g *geom, algebraic bool) *rules.Layout {
 	l := &rules.Layout{Squares: make([]string, g.n)}
 	for s := range l.Squares {
@@ -39,13 +32,10 @@ var _ rules.Cells = (*Position)(nil)
 
 // Layout implements rules.Cells.
 func (p *Position) Layout() *rules.Layout {
-	switch {
-	case p.geo.side == 10:
-		return layout10
-	case p.g.f.algebraic:
-		return layout8a
+	if p.g.f.algebraic {
+		return p.geo.layouts[1]
 	}
-	return layout8
+	return p.geo.layouts[0]
 }
 
 // Cells implements rules.Cells.

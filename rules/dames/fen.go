@@ -44,10 +44,10 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 	var entries []entry
 	var huffs []int
 	seen := [3]bool{}
-	maxSq := 0
-	maxBoard := 50
-	if g.v == vFamily {
-		maxBoard = g.f.geo.n
+	highest := 0
+	maxBoard := g.f.geo.n
+	if g.v == vLoup {
+		maxBoard = geom10.n
 	}
 	size := 0 // from a size section, 0 when none
 	for _, part := range parts[1:] {
@@ -95,10 +95,14 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 				king = true
 				item = item[1:]
 			}
-			if g.f.algebraic && len(item) == 2 && item[0] >= 'a' && item[0] <= 'h' && item[1] >= '1' && item[1] <= '8' {
-				sq := g.f.geo.algSquare(item[0], item[1])
+			if g.f.algebraic && len(item) >= 2 && item[0] >= 'a' && item[0] <= 'z' {
+				rank, err := strconv.Atoi(item[1:])
+				sq := g.f.geo.algSquare(item[0], rank)
+				if err != nil || item[1] == '+' || item[1] == '-' {
+					return nil, rules.PositionError(text, "%q is not a square", item)
+				}
 				if sq < 0 {
-					return nil, rules.PositionError(text, "%s is a light square", item)
+					return nil, rules.PositionError(text, "%s is not a square of the %s board", item, g.f.geo.size())
 				}
 				item = strconv.Itoa(sq + 1)
 			}
@@ -126,21 +130,21 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 				} else {
 					entries = append(entries, entry{s, king, side})
 				}
-				if s > maxSq {
-					maxSq = s
+				if s > highest {
+					highest = s
 				}
 			}
 		}
 	}
 	p.geo = g.f.geo
 	switch {
-	case g.v == vLoup && size == 10, g.v == vLoup && size == 0 && maxSq > 32:
+	case g.v == vLoup && size == 10, g.v == vLoup && size == 0 && highest > 32:
 		p.geo = geom10
-	case size != 0 && size != g.f.geo.side:
-		return nil, rules.PositionError(text, "%s is played on %d×%d, not %d×%d", g.id, g.f.geo.side, g.f.geo.side, size, size)
+	case size != 0 && (size != g.f.geo.w || size != g.f.geo.h):
+		return nil, rules.PositionError(text, "%s is played on %s, not %d×%d", g.id, g.f.geo.size(), size, size)
 	}
-	if maxSq > p.geo.n {
-		return nil, rules.PositionError(text, "square %d is not on the %d×%d board (1–%d)", maxSq, p.geo.side, p.geo.side, p.geo.n)
+	if highest > p.geo.n {
+		return nil, rules.PositionError(text, "square %d is not on the %s board (1–%d)", highest, p.geo.size(), p.geo.n)
 	}
 	for _, e := range entries {
 		s := e.sq - 1
@@ -159,7 +163,10 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 		}
 		p.cell[s] = c
 		p.count[e.side]++
-		p.occ[e.side] |= bit(s)
+		p.occ[e.side] = p.occ[e.side].with(s)
+	}
+	if p.wide() && max(p.count[0], p.count[1]) > wideRanks {
+		return nil, rules.PositionError(text, "more than %d pieces of a side on the %s board", wideRanks, p.geo.size())
 	}
 	if g.v == vLoup && p.count[black] != 1 {
 		return nil, rules.PositionError(text, "loup-moutons needs exactly one wolf (Black piece), found %d", p.count[black])
@@ -228,8 +235,8 @@ func (p *Position) String() string {
 			s = e + 1
 		}
 	}
-	if p.geo.side != p.g.f.geo.side {
-		b.WriteString(":" + strconv.Itoa(p.geo.side) + "x" + strconv.Itoa(p.geo.side))
+	if p.geo != p.g.f.geo {
+		b.WriteString(":" + strconv.Itoa(p.geo.w) + "x" + strconv.Itoa(p.geo.h))
 	}
 	if p.huff != 0 {
 		b.WriteString(":H")

@@ -1,6 +1,8 @@
 package dames
 
 import (
+	"math/bits"
+
 	"github.com/plateau/plateau/rules"
 )
 
@@ -29,16 +31,30 @@ const (
 	precKing                       // a king's capture before a man's (Czech)
 )
 
+// outcome says who wins a finished game.
+type outcome uint8
+
+const (
+	outNormal outcome = iota // the side to move without a piece or a move loses
+	outLoser                 // it wins (dames-brigand)
+)
+
 // family holds the parameters of one ruleset of the engine. The Schmidt
 // games and draughts have theirs too, so that the generator reads only
 // parameters.
 type family struct {
-	geo       *geom
-	first     rules.Side
-	manBack   bool // men capture backward
-	flying    bool // kings move and capture at any distance
-	prec      precedence
-	crownMid  bool // a man reaching the far row during a capture is crowned and goes on capturing as a king
+	geo      *geom
+	first    rules.Side
+	manMove  [2]dirSet // the directions a man steps in, by side
+	manCap   [2]dirSet // the directions a man captures in, by side
+	kingMove dirSet    // the directions a king moves in
+	kingCap  dirSet    // the directions a king captures in
+	flying   bool      // kings move and capture at any distance
+	prec     precedence
+	outcome  outcome
+	// crownMid: a man reaching the far row during a capture is crowned and
+	// goes on capturing as a king.
+	crownMid  bool
 	manNoKing bool // men cannot capture kings (Italian)
 	algebraic bool // moves and square names are a1–h8 (PDN notation A0)
 	capSep    byte // the capture separator written in canonical moves
@@ -48,6 +64,45 @@ type family struct {
 	start     string
 }
 
+// flipV turns White's directions into Black's: up becomes down.
+func flipV(d dirSet) dirSet {
+	var out dirSet
+	for x := d; x != 0; x &= x - 1 {
+		switch i := bits.TrailingZeros8(uint8(x)); i {
+		case upLeft:
+			out |= 1 << downLeft
+		case upRight:
+			out |= 1 << downRight
+		case downLeft:
+			out |= 1 << upLeft
+		case downRight:
+			out |= 1 << upRight
+		case up:
+			out |= 1 << down
+		case down:
+			out |= 1 << up
+		default:
+			out |= 1 << i
+		}
+	}
+	return out
+}
+
+// bySide gives White's directions and Black's mirror image.
+func bySide(white dirSet) [2]dirSet { return [2]dirSet{white, flipV(white)} }
+
+// diagonal is a family of the diagonal games: men step diagonally forward
+// and capture forward (or, with back, backward too), kings move and capture
+// along the four diagonals, flying or not.
+func diagonal(geo *geom, first rules.Side, back, flying bool) family {
+	f := family{geo: geo, first: first, manMove: bySide(diagonals & upward), kingMove: diagonals, kingCap: diagonals, flying: flying, capSep: 'x'}
+	f.manCap = f.manMove
+	if back {
+		f.manCap = [2]dirSet{diagonals, diagonals}
+	}
+	return f
+}
+
 // Game is one of the rulesets of the package.
 type Game struct {
 	id, name string
@@ -55,28 +110,50 @@ type Game struct {
 	f        family
 }
 
+// with applies changes to a copy of a family (the rulesets below read as the
+// family they derive from and what differs).
+func (f family) with(change func(*family)) family {
+	change(&f)
+	return f
+}
+
 // The rulesets, registered in init.
 var (
-	Dames    = &Game{id: "dames", name: "Jeu de dames (Schmidt)", v: vDames, f: schmidt}
-	Brigand  = &Game{id: "dames-brigand", name: "Dames de brigand", v: vBrigand, f: schmidt}
-	Loup     = &Game{id: "loup-moutons", name: "Le loup et les moutons", v: vLoup, f: family{geo: geom8, first: black, capSep: 'x', start: "B:W29-32:B1"}}
-	Draughts = &Game{id: "draughts", name: "International draughts (FMJD)", v: vDraughts, f: family{geo: geom10, first: white, manBack: true, flying: true, prec: precMajority, capSep: 'x', points: true, readPts: true, start: "W:W31-50:B1-20"}}
+	Dames   = &Game{id: "dames", name: "Jeu de dames (Schmidt)", v: vDames, f: schmidt}
+	Brigand = &Game{id: "dames-brigand", name: "Dames de brigand", v: vBrigand, f: schmidt.with(func(f *family) { f.outcome = outLoser })}
+	Loup    = &Game{id: "loup-moutons", name: "Le loup et les moutons", v: vLoup, f: family{
+		geo: geom8, first: black, manMove: [2]dirSet{diagonals & upward, diagonals}, capSep: 'x', start: "B:W29-32:B1"}}
+	Draughts = &Game{id: "draughts", name: "International draughts (FMJD)", v: vDraughts, f: international}
 
-	Checkers = &Game{id: "checkers", name: "English checkers", v: vFamily, f: family{
-		geo: geom8, first: black, capSep: 'x', readPts: true, start: "B:W21-32:B1-12"}}
-	Italian = &Game{id: "italian", name: "Italian draughts", v: vFamily, f: family{
-		geo: geom8i, first: white, prec: precItalian, manNoKing: true, capSep: 'x', readPts: true, start: "W:W21-32:B1-12"}}
-	Pool = &Game{id: "pool", name: "American pool checkers", v: vFamily, f: family{
-		geo: geom8, first: black, manBack: true, flying: true, capSep: 'x', readPts: true, start: "B:W21-32:B1-12"}}
-	Russian = &Game{id: "russian", name: "Russian draughts", v: vFamily, f: family{
-		geo: geom8, first: white, manBack: true, flying: true, crownMid: true, algebraic: true, capSep: ':', readPts: true, start: "W:W21-32:B1-12"}}
-	Brazilian = &Game{id: "brazilian", name: "Brazilian draughts", v: vFamily, f: family{
-		geo: geom8, first: white, manBack: true, flying: true, prec: precMajority, algebraic: true, capSep: 'x', readPts: true, start: "W:W21-32:B1-12"}}
-	Czech = &Game{id: "czech", name: "Czech draughts", v: vFamily, f: family{
-		geo: geom8, first: white, flying: true, prec: precKing, algebraic: true, capSep: 'x', readPts: true, start: "W:W21-32:B1-12"}}
+	Checkers = &Game{id: "checkers", name: "English checkers", v: vFamily, f: diagonal(geom8, black, false, false).with(func(f *family) {
+		f.readPts, f.start = true, "B:W21-32:B1-12"
+	})}
+	Italian = &Game{id: "italian", name: "Italian draughts", v: vFamily, f: diagonal(geom8i, white, false, false).with(func(f *family) {
+		f.prec, f.manNoKing, f.readPts, f.start = precItalian, true, true, "W:W21-32:B1-12"
+	})}
+	Pool = &Game{id: "pool", name: "American pool checkers", v: vFamily, f: diagonal(geom8, black, true, true).with(func(f *family) {
+		f.readPts, f.start = true, "B:W21-32:B1-12"
+	})}
+	Russian   = &Game{id: "russian", name: "Russian draughts", v: vFamily, f: russian}
+	Brazilian = &Game{id: "brazilian", name: "Brazilian draughts", v: vFamily, f: diagonal(geom8, white, true, true).with(func(f *family) {
+		f.prec, f.algebraic, f.readPts, f.start = precMajority, true, true, "W:W21-32:B1-12"
+	})}
+	Czech = &Game{id: "czech", name: "Czech draughts", v: vFamily, f: diagonal(geom8, white, false, true).with(func(f *family) {
+		f.prec, f.algebraic, f.readPts, f.start = precKing, true, true, "W:W21-32:B1-12"
+	})}
 )
 
-var schmidt = family{geo: geom10, first: black, manBack: true, flying: true, capSep: 'x', huffs: true, start: "B:W31-50:B1-20"}
+var (
+	schmidt = diagonal(geom10, black, true, true).with(func(f *family) {
+		f.huffs, f.start = true, "B:W31-50:B1-20"
+	})
+	international = diagonal(geom10, white, true, true).with(func(f *family) {
+		f.prec, f.points, f.readPts, f.start = precMajority, true, true, "W:W31-50:B1-20"
+	})
+	russian = diagonal(geom8, white, true, true).with(func(f *family) {
+		f.crownMid, f.algebraic, f.capSep, f.readPts, f.start = true, true, ':', true, "W:W21-32:B1-12"
+	})
+)
 
 func init() {
 	rules.Register(Dames)

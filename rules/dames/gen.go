@@ -8,24 +8,35 @@ import (
 
 // This file holds the move generator only.
 
-// forward reports whether direction d is forward for side.
-func forward(side, d int) bool {
-	if side == white {
-		return d == upLeft || d == upRight
+// nextDir removes the lowest direction of a set that is not empty and
+// returns it.
+func nextDir(ds *dirSet) int {
+	d := bits.TrailingZeros8(uint8(*ds))
+	*ds &= *ds - 1
+	return d
+}
+
+// moveDirs are the directions the piece c steps in.
+func (f *family) moveDirs(c int8) dirSet {
+	if isKing(c) {
+		return f.kingMove
 	}
-	return d == downLeft || d == downRight
+	return f.manMove[sideOf(c)]
+}
+
+// capDirs are the directions the piece c captures in, as a king or not.
+func (f *family) capDirs(side int, king bool) dirSet {
+	if king {
+		return f.kingCap
+	}
+	return f.manCap[side]
 }
 
 // canStep reports whether the piece on s has a non-capturing move.
 func (p *Position) canStep(s int) bool {
 	c := p.cell[s]
-	side := sideOf(c)
-	wolf := p.g.v == vLoup && side == black
-	for d := 0; d < 4; d++ {
-		if !isKing(c) && !wolf && !forward(side, d) {
-			continue
-		}
-		if t := p.geo.steps[s][d]; t >= 0 && p.cell[t] == empty {
+	for ds := p.g.f.moveDirs(c); ds != 0; {
+		if t := p.geo.steps[s][nextDir(&ds)]; t >= 0 && p.cell[t] == empty {
 			return true
 		}
 	}
@@ -34,45 +45,28 @@ func (p *Position) canStep(s int) bool {
 
 // canCapture reports whether the piece on s can take something.
 func (p *Position) canCapture(s int) bool {
-	if p.g.v == vLoup {
-		return false
-	}
 	c := p.cell[s]
 	side := sideOf(c)
 	g := p.geo
 	f := &p.g.f
-	if !isKing(c) || !f.flying {
-		enemy := p.occ[1-side]
-		if !isKing(c) && f.manNoKing {
-			enemy = 0
-			for e := p.occ[1-side]; e != 0; e &= e - 1 {
-				if t := bits.TrailingZeros64(e); !isKing(p.cell[t]) {
-					enemy |= bit(t)
-				}
-			}
-		}
-		free := ^(p.occ[0] | p.occ[1])
-		for d := 0; d < 4; d++ {
-			if !isKing(c) && !f.manBack && !forward(side, d) {
-				continue
-			}
-			if g.rayN[s][d] >= 2 && enemy&bit(int(g.ray[s][d][0])) != 0 && free&bit(int(g.ray[s][d][1])) != 0 {
-				return true
-			}
-		}
-		return false
-	}
-	for d := 0; d < 4; d++ {
+	king := isKing(c)
+	long := king && f.flying
+	for ds := f.capDirs(side, king); ds != 0; {
+		d := nextDir(&ds)
 		n := int(g.rayN[s][d])
 		ray := &g.ray[s][d]
 		i := 0
-		for i < n && p.cell[ray[i]] == empty {
-			i++
-		}
-		if i+1 < n {
-			if t := p.cell[ray[i]]; t != empty && sideOf(t) != side && p.cell[ray[i+1]] == empty {
-				return true
+		if long {
+			for i < n && p.cell[ray[i]] == empty {
+				i++
 			}
+		}
+		if i+1 >= n {
+			continue
+		}
+		t := p.cell[ray[i]]
+		if t != empty && sideOf(t) != side && p.cell[ray[i+1]] == empty && (king || !f.manNoKing || !isKing(t)) {
+			return true
 		}
 	}
 	return false
@@ -80,8 +74,8 @@ func (p *Position) canCapture(s int) bool {
 
 // anyCapture reports whether the side to move can take something.
 func (p *Position) anyCapture() bool {
-	for own := p.occ[p.turn]; own != 0; own &= own - 1 {
-		if p.canCapture(bits.TrailingZeros64(own)) {
+	for own := p.occ[p.turn]; !own.empty(); {
+		if p.canCapture(own.pop()) {
 			return true
 		}
 	}
@@ -90,8 +84,8 @@ func (p *Position) anyCapture() bool {
 
 // hasMove reports whether the side to move has a legal move.
 func (p *Position) hasMove() bool {
-	for own := p.occ[p.turn]; own != 0; own &= own - 1 {
-		s := bits.TrailingZeros64(own)
+	for own := p.occ[p.turn]; !own.empty(); {
+		s := own.pop()
 		if p.canStep(s) || p.canCapture(s) {
 			return true
 		}
@@ -104,42 +98,32 @@ func (p *Position) hasMove() bool {
 // steps. Faults and huffs are never listed.
 func (p *Position) Legal(dst []rules.Move) []rules.Move {
 	start := len(dst)
-	if p.g.v != vLoup {
-		dst = p.captures(dst, true)
-		if len(dst) > start {
-			return dst
-		}
+	dst = p.captures(dst, true)
+	if len(dst) > start {
+		return dst
 	}
 	return p.steps(dst)
 }
 
 func (p *Position) steps(dst []rules.Move) []rules.Move {
-	side := int(p.turn)
 	g := p.geo
-	wolfOrSheep := p.g.v == vLoup
-	for own := p.occ[p.turn]; own != 0; own &= own - 1 {
-		s := bits.TrailingZeros64(own)
+	f := &p.g.f
+	for own := p.occ[p.turn]; !own.empty(); {
+		s := own.pop()
 		c := p.cell[s]
-		for d := 0; d < 4; d++ {
-			if isKing(c) {
-				n := int(g.rayN[s][d])
-				if !p.g.f.flying && n > 1 {
-					n = 1
+		n := 1
+		if isKing(c) && f.flying {
+			n = maxRay
+		}
+		for ds := f.moveDirs(c); ds != 0; {
+			d := nextDir(&ds)
+			ray := &g.ray[s][d]
+			for i := 0; i < n && i < int(g.rayN[s][d]); i++ {
+				t := int(ray[i])
+				if p.cell[t] != empty {
+					break
 				}
-				for i := 0; i < n; i++ {
-					t := int(g.ray[s][d][i])
-					if p.cell[t] != empty {
-						break
-					}
-					dst = append(dst, mkMove(s, t, 0))
-				}
-				continue
-			}
-			if !forward(side, d) && !(wolfOrSheep && side == black) {
-				continue
-			}
-			if t := g.steps[s][d]; t >= 0 && p.cell[t] == empty {
-				dst = append(dst, mkMove(s, int(t), 0))
+				dst = append(dst, p.mkMove(s, t, sqset{}))
 			}
 		}
 	}
@@ -178,16 +162,14 @@ type capPath struct {
 
 // walk goes on from cur, having taken caps; king is whether the piece moves
 // as a king now, crowned whether it was crowned during this capture.
-func (cg *capGen) walk(cur int, caps uint64, king, crowned bool) {
+func (cg *capGen) walk(cur int, caps sqset, king, crowned bool) {
 	p := cg.p
 	g := p.geo
 	f := cg.f
 	long := king && f.flying
 	found := false
-	for d := 0; d < 4; d++ {
-		if !king && !f.manBack && !forward(cg.side, d) {
-			continue
-		}
+	for ds := f.capDirs(cg.side, king); ds != 0; {
+		d := nextDir(&ds)
 		n := int(g.rayN[cur][d])
 		ray := &g.ray[cur][d]
 		i := 0
@@ -201,7 +183,7 @@ func (cg *capGen) walk(cur int, caps uint64, king, crowned bool) {
 		}
 		t := int(ray[i])
 		c := p.cell[t]
-		if c == empty || sideOf(c) == cg.side || caps&bit(t) != 0 {
+		if c == empty || sideOf(c) == cg.side || caps.has(t) {
 			continue
 		}
 		if !king && f.manNoKing && isKing(c) {
@@ -216,18 +198,18 @@ func (cg *capGen) walk(cur int, caps uint64, king, crowned bool) {
 			if cg.paths {
 				cg.path = append(cg.path, int8(l))
 				if cg.prefixes {
-					cg.record(l, caps|bit(t), crowned)
+					cg.record(l, caps.with(t), crowned)
 				}
 			}
 			saved := cg.order
-			if isKing(c) {
+			if isKing(c) && cg.depth < 32 {
 				cg.order |= 1 << uint(31-cg.depth)
 			}
 			cg.depth++
 			if !king && f.crownMid && g.farRow(l, cg.side) {
-				cg.walk(l, caps|bit(t), true, true)
+				cg.walk(l, caps.with(t), true, true)
 			} else {
-				cg.walk(l, caps|bit(t), king, crowned)
+				cg.walk(l, caps.with(t), king, crowned)
 			}
 			cg.depth--
 			cg.order = saved
@@ -239,23 +221,23 @@ func (cg *capGen) walk(cur int, caps uint64, king, crowned bool) {
 			}
 		}
 	}
-	if !found && caps != 0 && !cg.prefixes {
+	if !found && !caps.empty() && !cg.prefixes {
 		cg.record(cur, caps, crowned)
 	}
 }
 
 // score ranks a complete sequence under the ruleset's precedence; only the
 // sequences with the highest score are legal.
-func (cg *capGen) score(caps uint64) uint64 {
+func (cg *capGen) score(caps sqset) uint64 {
 	switch cg.f.prec {
 	case precMajority:
-		return uint64(popcount(caps))
+		return uint64(caps.count())
 	case precKing:
 		if cg.king {
 			return 1
 		}
 	case precItalian:
-		s := uint64(popcount(caps)) << 40
+		s := uint64(caps.count()) << 40
 		if cg.king {
 			s |= 1 << 39
 		}
@@ -265,8 +247,8 @@ func (cg *capGen) score(caps uint64) uint64 {
 	return 0
 }
 
-func (cg *capGen) record(to int, caps uint64, crowned bool) {
-	m := mkMove(cg.from, to, caps)
+func (cg *capGen) record(to int, caps sqset, crowned bool) {
+	m := cg.p.mkMove(cg.from, to, caps)
 	if crowned {
 		m |= rules.Move(crownBit)
 	}
@@ -297,15 +279,15 @@ func (cg *capGen) record(to int, caps uint64, crowned bool) {
 // ranked only those the ruleset's precedence allows.
 func (p *Position) captures(dst []rules.Move, ranked bool) []rules.Move {
 	cg := capGen{p: p, f: &p.g.f, side: int(p.turn), ranked: ranked && p.g.f.prec != precFree, start: len(dst), dst: dst}
-	for own := p.occ[p.turn]; own != 0; own &= own - 1 {
-		s := bits.TrailingZeros64(own)
+	for own := p.occ[p.turn]; !own.empty(); {
+		s := own.pop()
 		c := p.cell[s]
 		if !p.canCapture(s) {
 			continue
 		}
 		cg.from, cg.king = s, isKing(c)
 		p.cell[s] = empty
-		cg.walk(s, 0, cg.king, false)
+		cg.walk(s, sqset{}, cg.king, false)
 		p.cell[s] = c
 	}
 	return cg.dst
@@ -316,13 +298,13 @@ func (p *Position) captures(dst []rules.Move, ranked bool) []rules.Move {
 // prefixes, it lists every partial sequence instead.
 func (p *Position) capturePaths(from int, prefixes bool) []capPath {
 	c := p.cell[from]
-	if c == empty || sideOf(c) != int(p.turn) || p.g.v == vLoup {
+	if c == empty || sideOf(c) != int(p.turn) {
 		return nil
 	}
 	cg := capGen{p: p, f: &p.g.f, side: int(p.turn), from: from, king: isKing(c), paths: true, prefixes: prefixes}
 	cg.path = append(cg.path, int8(from))
 	p.cell[from] = empty
-	cg.walk(from, 0, cg.king, false)
+	cg.walk(from, sqset{}, cg.king, false)
 	p.cell[from] = c
 	return cg.records
 }

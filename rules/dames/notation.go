@@ -34,7 +34,7 @@ func (p *Position) sepOrEnd(text string, i *int, out *parsed, sepKind *byte) boo
 		return false
 	}
 	sep := text[*i]
-	if p.g.f.algebraic && sep >= 'a' && sep <= 'h' && *i+1 < len(text) && text[*i+1] >= '1' && text[*i+1] <= '8' {
+	if p.algAt(text, *i) {
 		// PDN: "In alpha-numeric moves the separator may be omitted, so
 		// a3b4 is allowed." The move is then a step or, when no step
 		// matches, the one capture between the squares.
@@ -56,6 +56,12 @@ func (p *Position) sepOrEnd(text string, i *int, out *parsed, sepKind *byte) boo
 	*sepKind = sep
 	*i++
 	return true
+}
+
+// algAt reports whether text holds an algebraic square at i (a file letter
+// of the board and a rank digit) in a ruleset that writes them.
+func (p *Position) algAt(text string, i int) bool {
+	return p.g.f.algebraic && i+1 < len(text) && text[i] >= 'a' && int(text[i]-'a') < p.geo.w && text[i+1] >= '1' && text[i+1] <= '9'
 }
 
 func syntaxErr(text, detail string) error {
@@ -84,10 +90,10 @@ func (p *Position) scan(text string, out *parsed) error {
 	sepKind := byte(0)
 	for {
 		skip()
-		if p.g.f.algebraic && i+1 < len(text) && text[i] >= 'a' && text[i] <= 'h' && text[i+1] >= '1' && text[i+1] <= '8' {
-			sq := p.geo.algSquare(text[i], text[i+1])
+		if p.algAt(text, i) {
+			sq := p.geo.algSquare(text[i], int(text[i+1]-'0'))
 			if sq < 0 {
-				return syntaxErr(text, text[i:i+2]+" is a light square")
+				return syntaxErr(text, text[i:i+2]+" is not a square of the "+p.geo.size()+" board")
 			}
 			if out.n == maxPath {
 				return syntaxErr(text, "too many squares")
@@ -115,7 +121,7 @@ func (p *Position) scan(text string, out *parsed) error {
 			return syntaxErr(text, "square number expected")
 		}
 		if v < 1 || v > p.geo.n {
-			return syntaxErr(text, "no square "+strconv.Itoa(v)+" on the "+strconv.Itoa(p.geo.side)+"×"+strconv.Itoa(p.geo.side)+" board (1–"+strconv.Itoa(p.geo.n)+")")
+			return syntaxErr(text, "no square "+strconv.Itoa(v)+" on the "+p.geo.size()+" board (1–"+strconv.Itoa(p.geo.n)+")")
 		}
 		if out.n == maxPath {
 			return syntaxErr(text, "too many squares")
@@ -205,8 +211,10 @@ func (p *Position) huffList() string {
 
 func (p *Position) parseStep(text string, from, to int, c int8) (rules.Move, error) {
 	g := p.geo
-	side := sideOf(c)
-	for d := 0; d < 4; d++ {
+	f := &p.g.f
+	lines := f.kingMove | f.kingCap | f.manMove[0] | f.manMove[1] | f.manCap[0] | f.manCap[1]
+	for ds := lines; ds != 0; {
+		d := nextDir(&ds)
 		n := int(g.rayN[from][d])
 		for i := 0; i < n; i++ {
 			if int(g.ray[from][d][i]) != to {
@@ -215,17 +223,13 @@ func (p *Position) parseStep(text string, from, to int, c int8) (rules.Move, err
 			if p.cell[to] != empty {
 				return 0, illegal(text, "occupied square", p.sqName(to)+" is occupied")
 			}
-			if !isKing(c) {
-				if i > 0 {
-					return 0, illegal(text, "one square", "a man moves one square")
-				}
-				if !forward(side, d) && !(p.g.v == vLoup && side == black) {
-					if p.g.v == vFamily && !p.g.f.manBack {
-						return 0, illegal(text, "men move forward", "a man moves forward only")
-					}
-					return 0, illegal(text, "men move forward", "a man moves forward only (it captures backward)")
-				}
-			} else if i > 0 && !p.g.f.flying {
+			if !isKing(c) && i > 0 {
+				return 0, illegal(text, "one square", "a man moves one square")
+			}
+			if f.moveDirs(c)&(1<<d) == 0 {
+				return 0, p.wrongDirection(text, c, d)
+			}
+			if i > 0 && !f.flying {
 				return 0, illegal(text, "one square", "a king moves one square in "+p.g.id)
 			}
 			for k := 0; k < i; k++ {
@@ -233,16 +237,31 @@ func (p *Position) parseStep(text string, from, to int, c int8) (rules.Move, err
 					return 0, illegal(text, "path blocked", "the king's path is blocked at "+p.sqName(int(g.ray[from][d][k])))
 				}
 			}
-			if p.g.v != vLoup && p.anyCapture() {
-				if !p.g.f.huffs {
+			if p.anyCapture() {
+				if !f.huffs {
 					return 0, illegal(text, "capture is compulsory", "must capture: "+p.captureList())
 				}
-				return mkMove(from, to, 0) | rules.Move(faultBit), nil
+				return p.mkMove(from, to, sqset{}) | rules.Move(faultBit), nil
 			}
-			return mkMove(from, to, 0), nil
+			return p.mkMove(from, to, sqset{}), nil
 		}
 	}
-	return 0, illegal(text, "not a diagonal move", p.sqName(to)+" is not on a diagonal of "+p.sqName(from))
+	return 0, illegal(text, "not a diagonal move", p.sqName(to)+" is not on a line of "+p.sqName(from))
+}
+
+// wrongDirection is the error of a step in direction d, which the piece c
+// does not move in.
+func (p *Position) wrongDirection(text string, c int8, d int) error {
+	f := &p.g.f
+	switch {
+	case isKing(c):
+		return illegal(text, "not a diagonal move", "a king of "+p.g.id+" does not move that way")
+	case forward(sideOf(c), d) || d == left || d == right:
+		return illegal(text, "not a diagonal move", "a man of "+p.g.id+" does not move that way")
+	case f.manCap[sideOf(c)]&(1<<d) != 0:
+		return illegal(text, "men move forward", "a man moves forward only (it captures backward)")
+	}
+	return illegal(text, "men move forward", "a man moves forward only")
 }
 
 // captureList is the legal captures, canonical, comma-separated.
@@ -266,7 +285,7 @@ func (p *Position) matchCaptures(ps *parsed, dst []rules.Move) []rules.Move {
 	from, to := int(ps.sq[0]), int(ps.sq[ps.n-1])
 	start := len(dst)
 	for _, m := range legal {
-		if mFrom(m) == from && mTo(m) == to {
+		if p.mFrom(m) == from && p.mTo(m) == to {
 			dst = append(dst, m)
 		}
 	}
@@ -278,7 +297,7 @@ func (p *Position) matchCaptures(ps *parsed, dst []rules.Move) []rules.Move {
 	dst = dst[:start]
 	var exact rules.Move
 	for _, cp := range paths {
-		if mTo(cp.move) != to || !containsMove(legal, cp.move) {
+		if p.mTo(cp.move) != to || !containsMove(legal, cp.move) {
 			continue
 		}
 		if len(cp.path) == ps.n && samePath(cp.path, ps.sq[:ps.n]) {
@@ -348,7 +367,7 @@ func (p *Position) parseCapture(text string, ps *parsed) (rules.Move, error) {
 	if p.g.f.prec != precFree {
 		var all [32]rules.Move
 		for _, m := range p.captures(all[:0], false) {
-			if mFrom(m) == from && mTo(m) == to {
+			if p.mFrom(m) == from && p.mTo(m) == to {
 				if p.g.f.prec == precMajority {
 					return 0, illegal(text, "majority capture", "the most pieces must be taken: "+p.captureList())
 				}
@@ -369,21 +388,21 @@ func (p *Position) parseCapture(text string, ps *parsed) (rules.Move, error) {
 // else the full path of landing squares "19x28x37"; "H27" for a huff.
 func (p *Position) FormatMove(m rules.Move) string {
 	if mHuff(m) {
-		return "H" + strconv.Itoa(mFrom(m)+1)
+		return "H" + strconv.Itoa(p.mFrom(m)+1)
 	}
-	if mCaps(m) == 0 {
-		return p.sqName(mFrom(m)) + "-" + p.sqName(mTo(m))
+	if p.mCaps(m).empty() {
+		return p.sqName(p.mFrom(m)) + "-" + p.sqName(p.mTo(m))
 	}
 	var buf [32]rules.Move
 	return p.formatIn(m, p.captures(buf[:0], true))
 }
 
 func (p *Position) formatIn(m rules.Move, legal []rules.Move) string {
-	from, to := mFrom(m), mTo(m)
+	from, to := p.mFrom(m), p.mTo(m)
 	sep := string(p.g.f.capSep)
 	short := p.sqName(from) + sep + p.sqName(to)
 	for _, x := range legal {
-		if x != m && mFrom(x) == from && mTo(x) == to {
+		if x != m && p.mFrom(x) == from && p.mTo(x) == to {
 			for _, cp := range p.capturePaths(from, false) {
 				if cp.move == m {
 					var b strings.Builder
@@ -405,13 +424,13 @@ func (p *Position) formatIn(m rules.Move, legal []rules.Move) string {
 // Describe tells what a move does; a fault carries the Note the replay
 // reports, a huff keeps the turn.
 func (p *Position) Describe(m rules.Move) rules.MoveInfo {
-	from := mFrom(m)
+	from := p.mFrom(m)
 	if mHuff(m) {
 		return rules.MoveInfo{From: strconv.Itoa(from + 1), Captures: 1, KeepsTurn: true}
 	}
-	to := mTo(m)
-	info := rules.MoveInfo{From: p.sqName(from), To: p.sqName(to), Captures: popcount(mCaps(m))}
-	if c := p.cell[from]; c != empty && !isKing(c) && p.g.v != vLoup && (uint64(m)&crownBit != 0 || p.geo.farRow(to, sideOf(c))) {
+	to := p.mTo(m)
+	info := rules.MoveInfo{From: p.sqName(from), To: p.sqName(to), Captures: p.mCount(m)}
+	if c := p.cell[from]; c != empty && p.crowns(m, c) {
 		info.Promotes = true
 	}
 	if mFault(m) {

@@ -23,21 +23,23 @@ func isKing(c int8) bool    { return c == wKing || c == bKing }
 func bit(s int) uint64      { return 1 << uint(s) }
 func popcount(m uint64) int { return bits.OnesCount64(m) }
 
-// Position is a position of one of the four rulesets.
+// Position is a position of one of the rulesets.
 type Position struct {
 	g     *Game
 	geo   *geom
-	cell  [50]int8
+	cell  [maxSq]int8
 	count [2]int16
-	occ   [2]uint64 // squares held by each side
+	occ   [2]sqset // squares held by each side
 	turn  rules.Side
-	huff  uint64 // squares a huff may empty (right after a fault)
+	huff  uint64 // squares a huff may empty (right after a fault; 10×10 only)
 	key   uint64
 }
 
-// Zobrist keys, from a fixed seed so that keys are stable between runs.
+// Zobrist keys, from a fixed seed so that keys are stable between runs (and
+// between versions: the keys of the squares a 10×10 board has come first,
+// in the order they always had, so that stored keys stay valid).
 var (
-	zPiece [50][5]uint64
+	zPiece [maxSq][5]uint64
 	zHuff  [50]uint64
 	zTurn  uint64
 	zSize  uint64
@@ -52,7 +54,7 @@ func init() {
 		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
 		return z ^ (z >> 31)
 	}
-	for s := range zPiece {
+	for s := range zHuff {
 		for c := 1; c < 5; c++ {
 			zPiece[s][c] = next()
 		}
@@ -60,6 +62,11 @@ func init() {
 	}
 	zTurn = next()
 	zSize = next()
+	for s := len(zHuff); s < maxSq; s++ {
+		for c := 1; c < 5; c++ {
+			zPiece[s][c] = next()
+		}
+	}
 }
 
 func (p *Position) computeKey() uint64 {
@@ -75,7 +82,7 @@ func (p *Position) computeKey() uint64 {
 	if p.turn == black {
 		k ^= zTurn
 	}
-	if p.geo.side == 8 {
+	if p.geo.w == 8 && p.geo.h == 8 {
 		k ^= zSize
 	}
 	return k
@@ -93,37 +100,16 @@ func (p *Position) Clone() rules.Position {
 	return &c
 }
 
-// Move encoding: bits 0–5 origin, 6–11 destination (0-based squares),
-// 12–60 the captured squares 1–49, bit 61 a man crowned during its capture
-// (Russian; square 50 lies on the edge and is never captured, so its bit is
-// free), bit 62 a huff (origin = the piece removed), bit 63 a fault (a move
-// that ignored a capture, Schmidt games only).
-const (
-	crownBit = uint64(1) << 61
-	huffBit  = uint64(1) << 62
-	faultBit = uint64(1) << 63
-	maskBits = (uint64(1) << 49) - 1
-)
-
-func mkMove(from, to int, caps uint64) rules.Move {
-	return rules.Move(uint64(from) | uint64(to)<<6 | caps<<12)
-}
-func mFrom(m rules.Move) int    { return int(m & 63) }
-func mTo(m rules.Move) int      { return int(m >> 6 & 63) }
-func mCaps(m rules.Move) uint64 { return uint64(m) >> 12 & maskBits }
-func mHuff(m rules.Move) bool   { return uint64(m)&huffBit != 0 }
-func mFault(m rules.Move) bool  { return uint64(m)&faultBit != 0 }
-
 func (p *Position) setCell(s int, c int8) {
 	if old := p.cell[s]; old != empty {
 		p.key ^= zPiece[s][old]
 		p.count[sideOf(old)]--
-		p.occ[sideOf(old)] &^= bit(s)
+		p.occ[sideOf(old)] = p.occ[sideOf(old)].without(s)
 	}
 	if c != empty {
 		p.key ^= zPiece[s][c]
 		p.count[sideOf(c)]++
-		p.occ[sideOf(c)] |= bit(s)
+		p.occ[sideOf(c)] = p.occ[sideOf(c)].with(s)
 	}
 	p.cell[s] = c
 }
@@ -137,29 +123,34 @@ func (p *Position) setHuff(mask uint64) {
 
 // Play makes a move returned by Legal or ParseMove.
 func (p *Position) Play(m rules.Move) {
-	from := mFrom(m)
+	from := p.mFrom(m)
 	if mHuff(m) {
 		p.setCell(from, empty)
 		p.setHuff(0)
 		return
 	}
 	var huff uint64
-	to := mTo(m)
+	to := p.mTo(m)
 	if mFault(m) {
 		huff = p.huffSquares(from, to)
 	}
 	c := p.cell[from]
 	p.setCell(from, empty)
-	for caps := mCaps(m); caps != 0; caps &= caps - 1 {
-		p.setCell(bits.TrailingZeros64(caps), empty)
+	for caps := p.mCaps(m); !caps.empty(); {
+		p.setCell(caps.pop(), empty)
 	}
-	if !isKing(c) && p.g.v != vLoup && (uint64(m)&crownBit != 0 || p.geo.farRow(to, sideOf(c))) {
+	if p.crowns(m, c) {
 		c++
 	}
 	p.setCell(to, c)
 	p.setHuff(huff)
 	p.turn = p.turn.Other()
 	p.key ^= zTurn
+}
+
+// crowns reports whether move m of the piece c makes it a king.
+func (p *Position) crowns(m rules.Move, c int8) bool {
+	return !isKing(c) && p.g.v != vLoup && (uint64(m)&crownBit != 0 || p.geo.farRow(p.mTo(m), sideOf(c)))
 }
 
 // huffSquares lists, for a fault moving from→to, the squares (after the
@@ -202,7 +193,7 @@ func (p *Position) Outcome() rules.Outcome {
 		return rules.Outcome{}
 	}
 	winner := loser.Other()
-	if p.g.v == vBrigand {
+	if p.g.f.outcome == outLoser {
 		winner = loser
 	}
 	return rules.Outcome{Over: true, Result: p.g.winResult(winner), Reason: reason}
@@ -332,11 +323,11 @@ func (p *Position) Board() []rules.Placement {
 func (p *Position) Diagram() string {
 	var b strings.Builder
 	g := p.geo
-	border := "  +" + strings.Repeat("---", g.side) + "+\n"
+	border := "  +" + strings.Repeat("---", g.w) + "+\n"
 	b.WriteString(border)
-	for r := 0; r < g.side; r++ {
+	for r := 0; r < g.h; r++ {
 		b.WriteString("  |")
-		for c := 0; c < g.side; c++ {
+		for c := 0; c < g.w; c++ {
 			s := int(g.at[r][c])
 			switch {
 			case s < 0:
