@@ -219,89 +219,107 @@ func (s *scanner) scan(t *token) {
 			*t = token{kind: tEOF, pos: s.pos(s.i)}
 			return
 		}
-		start := s.i
-		p := s.pos(start)
-		c := s.line[start]
-		switch c {
-		case '[':
-			s.i++
-			*t = token{kind: tLBrack, pos: p}
-			return
-		case ']':
-			s.i++
-			*t = token{kind: tRBrack, pos: p}
-			return
-		case ')':
-			s.i++
-			*t = token{kind: tRParen, pos: p}
-			return
-		case '(':
-			// A move strength in parentheses: (?), (!?) …
-			j := start + 1
-			for j < len(s.line) && (s.line[j] == '!' || s.line[j] == '?') {
-				j++
-			}
-			if j > start+1 && j < len(s.line) && s.line[j] == ')' {
-				s.i = j + 1
-				*t = token{kind: tNAG, pos: p, nags: strengthNAGs(nil, s.line[start+1:j])}
-				return
-			}
-			s.i++
-			*t = token{kind: tLParen, pos: p}
-			return
-		case '"':
-			s.scanString(t)
-			return
-		case '{':
-			s.scanComment(t)
-			return
-		case '}':
-			s.i++
-			*t = s.errTok(p, "unexpected '}' outside a comment")
-			return
-		case ';':
-			text := collapse(s.sb[:0], s.line[start+1:])
-			s.i = len(s.line)
-			*t = token{kind: tComment, pos: p, text: string(text)}
-			return
-		case '$':
-			j := start + 1
-			n := 0
-			for j < len(s.line) && s.line[j] >= '0' && s.line[j] <= '9' {
-				if n < 1e6 {
-					n = n*10 + int(s.line[j]-'0')
-				}
-				j++
-			}
-			s.i = j
-			if j == start+1 {
-				*t = s.errTok(p, "'$' not followed by a NAG number")
-				return
-			}
-			if n > 9999 {
-				*t = s.errTok(p, "NAG number out of range")
-				return
-			}
-			*t = token{kind: tNAG, pos: p, nags: []int{n}}
-			return
-		}
-		j := start
-		for j < len(s.line) && !isDelim(s.line[j]) {
-			j++
-		}
-		s.i = j
-		w := s.line[start:j]
-		if k := s.splitMove(w); k > j {
-			// "1- 6", "47x 9": a PDN move written with blanks after its
-			// separator is one move.
-			w = append(append(s.sb[:0], w...), s.line[k:s.i]...)
-			s.sb = w
-		}
-		if s.word(t, p, w) {
+		if s.punct(t) || s.scanWord(t) {
 			return
 		}
 		// A move number or an ellipsis: skip it.
 	}
+}
+
+// punct reads a token that starts with a delimiter: brackets,
+// parentheses, a string, a comment or a NAG. It reports false, having read
+// nothing, when a word starts at s.i.
+func (s *scanner) punct(t *token) bool {
+	start := s.i
+	p := s.pos(start)
+	switch s.line[start] {
+	case '[':
+		s.i++
+		*t = token{kind: tLBrack, pos: p}
+	case ']':
+		s.i++
+		*t = token{kind: tRBrack, pos: p}
+	case ')':
+		s.i++
+		*t = token{kind: tRParen, pos: p}
+	case '(':
+		s.paren(t, p)
+	case '"':
+		s.scanString(t)
+	case '{':
+		s.scanComment(t)
+	case '}':
+		s.i++
+		*t = s.errTok(p, "unexpected '}' outside a comment")
+	case ';':
+		text := collapse(s.sb[:0], s.line[start+1:])
+		s.i = len(s.line)
+		*t = token{kind: tComment, pos: p, text: string(text)}
+	case '$':
+		s.nag(t, p)
+	default:
+		return false
+	}
+	return true
+}
+
+// paren reads '(' at p: a move strength in parentheses, (?) (!?) …, or the
+// start of a variation.
+func (s *scanner) paren(t *token, p Pos) {
+	start := s.i
+	j := start + 1
+	for j < len(s.line) && (s.line[j] == '!' || s.line[j] == '?') {
+		j++
+	}
+	if j > start+1 && j < len(s.line) && s.line[j] == ')' {
+		s.i = j + 1
+		*t = token{kind: tNAG, pos: p, nags: strengthNAGs(nil, s.line[start+1:j])}
+		return
+	}
+	s.i++
+	*t = token{kind: tLParen, pos: p}
+}
+
+// nag reads a NAG "$n" at p.
+func (s *scanner) nag(t *token, p Pos) {
+	j := s.i + 1
+	n := 0
+	for j < len(s.line) && s.line[j] >= '0' && s.line[j] <= '9' {
+		if n < 1e6 {
+			n = n*10 + int(s.line[j]-'0')
+		}
+		j++
+	}
+	digits := j - s.i - 1
+	s.i = j
+	switch {
+	case digits == 0:
+		*t = s.errTok(p, "'$' not followed by a NAG number")
+	case n > 9999:
+		*t = s.errTok(p, "NAG number out of range")
+	default:
+		*t = token{kind: tNAG, pos: p, nags: []int{n}}
+	}
+}
+
+// scanWord reads the word at s.i; it reports false for a move number or an
+// ellipsis, which are dropped.
+func (s *scanner) scanWord(t *token) bool {
+	start := s.i
+	p := s.pos(start)
+	j := start
+	for j < len(s.line) && !isDelim(s.line[j]) {
+		j++
+	}
+	s.i = j
+	w := s.line[start:j]
+	if k := s.splitMove(w); k > j {
+		// "1- 6", "47x 9": a PDN move written with blanks after its
+		// separator is one move.
+		w = append(append(s.sb[:0], w...), s.line[k:s.i]...)
+		s.sb = w
+	}
+	return s.word(t, p, w)
 }
 
 // splitMove reports where the rest of a PDN move written with blanks after
@@ -339,7 +357,39 @@ func (s *scanner) splitMove(w []byte) int {
 // word classifies a word. It reports false for move numbers and ellipses,
 // which are dropped.
 func (s *scanner) word(t *token, p Pos, w []byte) bool {
-	// Leading move number: "12." "12..." "12.e4" "1.32-28"; "12 ." too.
+	w, p, ok := s.moveNumber(w, p)
+	if !ok || allDots(w) {
+		return false
+	}
+	if r, ok := resultToken(w); ok {
+		*t = token{kind: tResult, pos: p, text: r}
+		return true
+	}
+	w, nags := suffixMarks(w)
+	if r, ok := resultToken(w); ok {
+		// "1-0!": a result with a stray mark is still the result.
+		*t = token{kind: tResult, pos: p, text: r}
+		return true
+	}
+	if allDots(w) {
+		w = w[:0] // "...!" is a mark for the move before
+	}
+	if len(w) == 0 {
+		if len(nags) == 0 {
+			return false
+		}
+		*t = token{kind: tNAG, pos: p, nags: nags}
+		return true
+	}
+	*t = token{kind: tWord, pos: p, text: s.moveText(w), nags: nags}
+	return true
+}
+
+// moveNumber strips the leading move numbers of w ("12." "12..." "12.e4"
+// "1.32-28"; "1.2.e4" loses both) and returns the rest and its position;
+// ok is false when w is a move number alone, to be dropped: also digits
+// followed on the line by dots standing alone ("12 ." "12 ...").
+func (s *scanner) moveNumber(w []byte, p Pos) (rest []byte, at Pos, ok bool) {
 	for len(w) > 0 && w[0] >= '0' && w[0] <= '9' {
 		k := 0
 		for k < len(w) && w[k] >= '0' && w[k] <= '9' {
@@ -351,15 +401,14 @@ func (s *scanner) word(t *token, p Pos, w []byte) bool {
 				k++
 			}
 			if k == len(w) {
-				return false
+				return nil, p, false
 			}
 			p.Col += k
 			p.Offset += int64(k)
 			w = w[k:]
-			continue // "1.2.e4": strip every number
+			continue
 		case k == len(w):
 			// Digits alone: a move number if dots follow after blanks.
-			// ("12 ." or "12 ...": the dots must stand alone.)
 			j := s.i
 			for j < len(s.line) && isSpace(s.line[j]) {
 				j++
@@ -370,21 +419,18 @@ func (s *scanner) word(t *token, p Pos, w []byte) bool {
 				}
 				if j == len(s.line) || isDelim(s.line[j]) {
 					s.i = j
-					return false
+					return nil, p, false
 				}
 			}
 		}
 		break
 	}
-	if allDots(w) {
-		return false
-	}
-	if r, ok := resultToken(w); ok {
-		*t = token{kind: tResult, pos: p, text: r}
-		return true
-	}
-	// Trailing strength marks, and PDN's forced-move star glued to a move
-	// ($7), left to right.
+	return w, p, true
+}
+
+// suffixMarks splits the trailing strength marks of w, and PDN's
+// forced-move star glued to a move ($7), from w, as NAGs read left to right.
+func suffixMarks(w []byte) ([]byte, []int) {
 	var nags []int
 	k := len(w)
 	for k > 0 && (w[k-1] == '!' || w[k-1] == '?' || w[k-1] == '*') {
@@ -403,24 +449,7 @@ func (s *scanner) word(t *token, p Pos, w []byte) bool {
 		nags = strengthNAGs(nags, run[:e])
 		run = run[e:]
 	}
-	w = w[:k]
-	if r, ok := resultToken(w); ok {
-		// "1-0!": a result with a stray mark is still the result.
-		*t = token{kind: tResult, pos: p, text: r}
-		return true
-	}
-	if allDots(w) {
-		w = w[:0] // "...!" is a mark for the move before
-	}
-	if len(w) == 0 {
-		if len(nags) == 0 {
-			return false
-		}
-		*t = token{kind: tNAG, pos: p, nags: nags}
-		return true
-	}
-	*t = token{kind: tWord, pos: p, text: s.moveText(w), nags: nags}
-	return true
+	return w[:k], nags
 }
 
 // moveText returns w as a string: a short one is copied after the texts

@@ -1,0 +1,227 @@
+package record
+
+import (
+	"fmt"
+	"io"
+)
+
+// gameRead is the state of the game being read (Reader.game).
+type gameRead struct {
+	g      *Game
+	stack  []*frame // the main line's frame, then the open variations'
+	tagErr *Error   // the first error in a tag pair (the game is still read)
+	// started: a token of this game was read; movetext: a move, NAG,
+	// variation or result was read.
+	started, movetext bool
+	tokens            int64
+}
+
+// ending is how a game ended: the game (nil at the end of the input), the
+// error, and sync, set when the Reader is already at the start of the next
+// game after an error.
+type ending struct {
+	g    *Game
+	err  error
+	sync bool
+}
+
+// game reads one game. sync reports that the Reader is already at the start
+// of the next game after an error.
+func (r *Reader) game() (g *Game, err error, sync bool) {
+	st := gameRead{g: &Game{}, stack: r.push(r.stack[:0], frame{line: r.main[:0]})}
+	r.main = nil // given back by mainLine, cleared
+	defer func() { r.keepStack(st.stack) }()
+	var t token
+	for {
+		r.next(&t)
+		if !st.started && t.kind != tEOF && t.kind != tIOError {
+			st.started = true
+			st.g.Pos = t.pos
+		}
+		if st.tokens++; st.started && (r.s.offset()-st.g.Pos.Offset > r.max || st.tokens > r.max/TokensPerByte) {
+			e := r.tooLarge(&st, &t)
+			return e.g, e.err, e.sync
+		}
+		if e, done := r.token(&st, &t); done {
+			return e.g, e.err, e.sync
+		}
+	}
+}
+
+// tooLarge ends a record over the size limit at the token t: what was read
+// is dropped, and the next call skips the rest.
+func (r *Reader) tooLarge(st *gameRead, t *token) ending {
+	if t.kind == tLBrack || t.kind == tEOF || t.kind == tIOError {
+		r.unread(*t)
+	}
+	st.g.Intro = nil
+	msg := "record larger than " + Size(r.max)
+	if st.tokens > r.max/TokensPerByte {
+		msg = fmt.Sprintf("record of more than %d moves, comments and other tokens (one per %d bytes of the %s limit)", r.max/TokensPerByte, TokensPerByte, Size(r.max))
+	}
+	// At a game's end or the next one's start no skipping is needed; in
+	// the tag section the skip goes past the tags.
+	sync := t.kind == tResult || t.kind == tEOF || t.kind == tIOError ||
+		st.movetext && (t.kind == tLBrack || (t.kind == tError && t.sync))
+	r.inTags = !st.movetext
+	return ending{st.g, &Error{Pos: st.g.Pos, Msg: msg + ": skipped", tooLarge: true}, sync}
+}
+
+// token reads the token t into the game; done reports that it ended the
+// game (e says how).
+func (r *Reader) token(st *gameRead, t *token) (e ending, done bool) {
+	f := st.stack[len(st.stack)-1]
+	switch t.kind {
+	case tEOF, tIOError:
+		return r.end(st, t), true
+	case tError:
+		e := r.fail(st, t.pos, t.err.Msg)
+		e.sync = t.sync
+		return e, true
+	case tLBrack:
+		return r.tagSection(st, t)
+	case tRBrack:
+		return r.fail(st, t.pos, "unexpected ']' outside a tag pair"), true
+	case tString:
+		return r.fail(st, t.pos, "unexpected string outside a tag pair"), true
+	case tWord:
+		st.movetext = true
+		// The block is fresh (zero) memory: set the fields one by one
+		// (a struct assignment copies all 160 bytes, behind a bulk
+		// write barrier while the GC runs).
+		m := r.newMove()
+		m.Text, m.NAGs, m.Ply, m.Pos = t.text, t.nags, f.ply, t.pos
+		f.ply++
+		if len(f.pending) > 0 {
+			m.Before = f.pending
+			f.pending = nil
+		}
+		f.line = append(f.line, m)
+		f.afterVar = false
+	case tNAG:
+		st.movetext = true
+		m := f.last()
+		if m == nil || f.afterVar {
+			return r.fail(st, t.pos, "move annotation before any move"), true
+		}
+		if m.NAGs == nil {
+			m.NAGs = t.nags // the token's own slice
+		} else {
+			m.NAGs = append(m.NAGs, t.nags...)
+		}
+	case tComment:
+		if m := f.last(); m != nil && !f.afterVar {
+			m.After = append(m.After, t.text)
+		} else if len(st.stack) == 1 && m == nil {
+			st.g.Intro = append(st.g.Intro, t.text)
+		} else {
+			f.pending = append(f.pending, t.text)
+		}
+	case tLParen:
+		return r.openVariation(st, t)
+	case tRParen:
+		return r.closeVariation(st, t)
+	case tResult:
+		if len(st.stack) > 1 {
+			return r.fail(st, t.pos, fmt.Sprintf("result %s inside a variation", t.text)), true
+		}
+		st.g.Result = t.text
+		return r.finish(st), true
+	}
+	return ending{}, false
+}
+
+// end is the end of the input (t is tEOF or tIOError).
+func (r *Reader) end(st *gameRead, t *token) ending {
+	if t.kind == tIOError {
+		return ending{nil, r.s.ioErr, false}
+	}
+	if len(st.stack) > 1 {
+		e := r.fail(st, st.stack[len(st.stack)-1].open, "variation '(' not closed")
+		e.sync = true
+		return e
+	}
+	if !st.movetext && len(st.g.Tags) == 0 && st.tagErr == nil {
+		// Nothing but comments (or nothing) before the end.
+		return ending{nil, io.EOF, false}
+	}
+	return r.finish(st)
+}
+
+// tagSection reads a tag pair, or ends the game at the next one's '['.
+func (r *Reader) tagSection(st *gameRead, t *token) (ending, bool) {
+	if len(st.stack) > 1 {
+		r.unread(*t)
+		e := r.fail(st, st.stack[len(st.stack)-1].open, "variation '(' not closed before the next tag section")
+		e.sync = true
+		return e, true
+	}
+	if st.movetext {
+		r.unread(*t)
+		return r.finish(st), true
+	}
+	if e := r.tagPair(st.g, t.pos); e != nil && st.tagErr == nil {
+		st.tagErr = e
+	}
+	return ending{}, false
+}
+
+// openVariation opens a variation of the last move at '('.
+func (r *Reader) openVariation(st *gameRead, t *token) (ending, bool) {
+	st.movetext = true
+	m := st.stack[len(st.stack)-1].last()
+	if m == nil {
+		return r.fail(st, t.pos, "variation '(' before any move"), true
+	}
+	if len(st.stack) > MaxDepth {
+		return r.fail(st, t.pos, "variations nested too deeply"), true
+	}
+	st.stack = r.push(st.stack, frame{parent: m, open: t.pos, ply: m.Ply})
+	return ending{}, false
+}
+
+// closeVariation closes the open variation at ')' and attaches it to the
+// move it replaces.
+func (r *Reader) closeVariation(st *gameRead, t *token) (ending, bool) {
+	f := st.stack[len(st.stack)-1]
+	if len(st.stack) == 1 {
+		return r.fail(st, t.pos, "unexpected ')' outside a variation"), true
+	}
+	if len(f.line) == 0 {
+		return r.fail(st, f.open, "empty variation"), true
+	}
+	if len(f.pending) > 0 {
+		m := f.last()
+		m.After = append(m.After, f.pending...)
+	}
+	st.stack = st.stack[:len(st.stack)-1]
+	// A copy of the right size: the frame keeps its line.
+	f.parent.Variations = append(f.parent.Variations, append(make(Line, 0, len(f.line)), f.line...))
+	st.stack[len(st.stack)-1].afterVar = true
+	return ending{}, false
+}
+
+// fail ends the game with a syntax error at p: the game keeps its main
+// line as read.
+func (r *Reader) fail(st *gameRead, p Pos, msg string) ending {
+	st.g.Moves = r.mainLine(st.stack[0].line)
+	return ending{st.g, &Error{Pos: p, Msg: msg}, false}
+}
+
+// finish ends the game: pending comments go to the last move (or the
+// intro), and an error in a tag pair is returned now.
+func (r *Reader) finish(st *gameRead) ending {
+	f := st.stack[0]
+	if len(f.pending) > 0 {
+		if m := f.last(); m != nil {
+			m.After = append(m.After, f.pending...)
+		} else {
+			st.g.Intro = append(st.g.Intro, f.pending...)
+		}
+	}
+	st.g.Moves = r.mainLine(f.line)
+	if st.tagErr != nil {
+		return ending{st.g, st.tagErr, true}
+	}
+	return ending{st.g, nil, false}
+}
