@@ -26,10 +26,9 @@ func (g *Game) Drawing(start rules.Position) draw.Board {
 		p = g.start()
 	}
 	geo, squares := p.geo, p.Layout().Squares
-	n := geo.side
-	b := draw.Board{Shape: draw.Grid, W: n, H: n, Style: draw.Disc, Colors: [2]string{"#fafafa", "#222"}}
-	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
+	b := draw.Board{Shape: draw.Grid, W: geo.w, H: geo.h, Style: draw.Disc, Colors: [2]string{"#fafafa", "#222"}}
+	for y := 0; y < geo.h; y++ {
+		for x := 0; x < geo.w; x++ {
 			c := draw.Cell{X: float64(x), Y: float64(y)}
 			if s := int(geo.at[y][x]); s >= 0 {
 				c.Name, c.Dark = squares[s], true
@@ -41,10 +40,11 @@ func (g *Game) Drawing(start rules.Position) draw.Board {
 		}
 	}
 	if squares[0] != "1" { // named a1–h8: write the files and ranks
-		for i := 0; i < n; i++ {
-			b.Labels = append(b.Labels,
-				draw.Label{Text: strconv.Itoa(n - i), X: -0.4, Y: float64(i) + 0.5},
-				draw.Label{Text: string(rune('a' + i)), X: float64(i) + 0.5, Y: float64(n) + 0.4})
+		for i := 0; i < geo.h; i++ {
+			b.Labels = append(b.Labels, draw.Label{Text: strconv.Itoa(geo.h - i), X: -0.4, Y: float64(i) + 0.5})
+		}
+		for i := 0; i < geo.w; i++ {
+			b.Labels = append(b.Labels, draw.Label{Text: string(rune('a' + i)), X: float64(i) + 0.5, Y: float64(geo.h) + 0.4})
 		}
 	}
 	if g.v == vLoup {
