@@ -153,208 +153,285 @@ type state struct {
 // Game plays game i of the collection. The record and everything in it
 // belongs to the worker until its next call to Game.
 func (w *Worker) Game(i int) (*record.Game, error) {
-	g, p, r := w.g, &w.g.prof, w.r
-	w.src.Seed(g.seed^saltGames, mix(uint64(i)))
-	pos := g.start.Clone()
-
-	// Players, event, round.
-	var pl [2]player
-	pl[0] = g.players[skewed(r, len(g.players))]
-	pl[1] = g.players[skewed(r, len(g.players))]
-	for pl[1].name == pl[0].name {
-		pl[1] = g.players[r.IntN(len(g.players))]
-	}
-	ev := skewed(r, len(g.events))
-	round := r.IntN(g.events[ev].rounds)
-	st := state{targets: g.targets, chiefs: g.chiefs}
-	var elo [2]int
-	for s := range pl {
-		elo[s] = clamp(pl[s].rating+r.IntN(61)-30, minElo, maxElo)
-		// 2700 plays with noise 30, 1100 with noise 150.
-		st.noise[s] = clamp(150-(elo[s]-1100)*120/1600, 20, 160)
-	}
-
+	w.src.Seed(w.g.seed^saltGames, mix(uint64(i)))
+	who, st := w.drawPlayers()
 	w.arena = w.arena[:0]
 	w.line = w.line[:0]
 	w.text, w.spans = w.text[:0], w.spans[:0]
-	node := g.book
-	vars := 0
+	m := w.newMatch(st)
+	m.play()
+	if err := m.pos.CheckResult(m.result); err != nil {
+		return nil, fmt.Errorf("%w: game %d of %s: %w", ErrGenerate, i, w.g.game.ID(), err)
+	}
+	return w.finish(who, m), nil
+}
+
+// seating is who plays a game, where and how strong.
+type seating struct {
+	pl        [2]player
+	ev, round int
+	elo       [2]int
+}
+
+// drawPlayers draws the players, event and round of a game, and each
+// side's noise from its rating.
+func (w *Worker) drawPlayers() (seating, state) {
+	g, r := w.g, w.r
+	var s seating
+	s.pl[0] = g.players[skewed(r, len(g.players))]
+	s.pl[1] = g.players[skewed(r, len(g.players))]
+	for s.pl[1].name == s.pl[0].name {
+		s.pl[1] = g.players[r.IntN(len(g.players))]
+	}
+	s.ev = skewed(r, len(g.events))
+	s.round = r.IntN(g.events[s.ev].rounds)
+	st := state{targets: g.targets, chiefs: g.chiefs}
+	for side := range s.pl {
+		s.elo[side] = clamp(s.pl[side].rating+r.IntN(61)-30, minElo, maxElo)
+		// 2700 plays with noise 30, 1100 with noise 150.
+		st.noise[side] = clamp(150-(s.elo[side]-1100)*120/1600, 20, 160)
+	}
+	return s, st
+}
+
+// match is a game in progress.
+type match struct {
+	w          *Worker
+	pos        rules.Position
+	st         state
+	node       *node // where the game is in the opening book; nil once out
+	vars       int   // variations still to write
+	unfinished int   // the ply at which the record stops, unfinished; -1: none
+	commented  bool
+	// ready: w.legal and w.scores hold the moves of pos, scored.
+	ready        bool
+	result, term string
+	// fastGame: the rules choose the moves (rules.Chooser). A Chooser's
+	// Choose fails when the game is over, so its Outcome is asked only
+	// then (and in the opening book, which is never over). Before ending
+	// a Chooser's game any other way, over looks whether it has already
+	// ended by the rules.
+	fastGame bool
+}
+
+func (w *Worker) newMatch(st state) *match {
+	r := w.r
+	m := &match{w: w, pos: w.g.start.Clone(), st: st, node: w.g.book, unfinished: -1}
 	if x := r.IntN(100); x >= 55 {
-		vars = 1 + (x-55)/30 // 0: 55%, 1: 30%, 2: 15%
+		m.vars = 1 + (x-55)/30 // 0: 55%, 1: 30%, 2: 15%
 	}
-	commented := false
-	unfinished := -1
 	if r.IntN(100) == 0 {
-		unfinished = 10 + r.IntN(120)
+		m.unfinished = 10 + r.IntN(120)
 	}
-	var result, term string
-	ready := false // w.legal and w.scores hold the moves of pos, scored
-	// A Chooser's Choose fails when the game is over, so its Outcome is
-	// asked only then (and in the opening book, which is never over).
-	// Before ending a Chooser's game any other way, over looks whether it
-	// has already ended by the rules.
-	_, fastGame := pos.(rules.Chooser)
-	over := func() bool {
-		o := pos.Outcome()
-		if o.Over {
-			result, term = o.Result, o.Reason
-		}
-		return o.Over
+	_, m.fastGame = m.pos.(rules.Chooser)
+	return m
+}
+
+// over reports whether the game has ended by the rules, and then takes
+// its result.
+func (m *match) over() bool {
+	o := m.pos.Outcome()
+	if o.Over {
+		m.result, m.term = o.Result, o.Reason
 	}
+	return o.Over
+}
+
+// play plays the game to its end: by the rules, an adjudication, a
+// resignation, an agreed draw or a record left unfinished.
+func (m *match) play() {
 	for ply := 0; ; ply++ {
-		if !fastGame && over() {
+		if !m.fastGame && m.over() {
 			break
 		}
 		// One draw makes the ply's decisions (dice) and the Chooser's seed.
-		u := r.Uint64()
+		u := m.w.r.Uint64()
 		d := newDice(u)
-		side := pos.ToMove()
-		if ply == unfinished {
-			if !fastGame || !over() {
-				result, term = "*", "unterminated"
-			}
+		side := m.pos.ToMove()
+		if m.stops(ply, side, &d) {
 			break
 		}
-		if ply >= p.maxPlies {
-			if fastGame && over() {
-				break
-			}
-			result, term = w.first(pos, p.draws), "adjudication"
-			if result == "" {
-				result, term = "*", "unterminated"
-			}
+		mv, before, ok := m.move(ply, side, u, &d)
+		if !ok {
 			break
 		}
-		lead := st.capt[side.Other()] - st.capt[side]
-		if p.resign > 0 && ply >= p.resignPly && lead >= p.resign && r.IntN(6) == 0 {
-			if fastGame && over() {
-				break
-			}
-			if res := w.first(pos, p.wins[side.Other()]); res != "" {
-				result, term = res, "resignation"
-				break
-			}
-		}
-		if p.agree > 0 && ply >= 40 && lead >= -1 && lead <= 1 && d.below(1<<16) < int(p.agree*(1<<16)) {
-			if res := w.first(pos, p.draws); res != "" {
-				result, term = res, "draw agreed"
-				break
-			}
-		}
-		chooser, fast := pos.(rules.Chooser)
-		if !ready && !fast {
-			w.legal = pos.Legal(w.legal[:0])
-			if len(w.legal) == 0 { // the rules say the game goes on, yet there is no move
-				result, term = "*", "unterminated"
-				break
-			}
-		}
-		var legal []rules.Move // the legal moves of pos, when computed
-		if !fast {
-			legal = w.legal
-		}
-		m, inBook := w.bookMove(&node, ply, legal)
-		var before rules.Position // the position before m, when pick played it
-		if !inBook && fast {
-			var ok bool
-			m, w.doomed, ok = chooser.Choose(w.policyNoise(side, &st, st.noise[side], d.below(1000)), u, noMove)
-			if !ok {
-				if !over() { // the rules say the game goes on, yet there is no move
-					result, term = "*", "unterminated"
-				}
-				break
-			}
-			if w.doomed && r.IntN(3) > 0 {
-				if res := w.first(pos, p.wins[side.Other()]); res != "" {
-					result, term = res, "resignation"
-					break
-				}
-			}
-		} else if !inBook {
-			if !ready {
-				w.scores, w.facts, _ = scoreAll(r, p, pos, w.legal, &st, side, st.noise[side], noMove, w.scores[:0], w.facts[:0])
-			}
-			m, before, ready = w.pick(&pos, &st, side)
-			if w.doomed && r.IntN(3) > 0 {
-				if res := w.first(pos, p.wins[side.Other()]); res != "" {
-					result, term = res, "resignation"
-					break
-				}
-			}
-		} else {
-			ready = false
-		}
-		played := before != nil
-		if !played {
-			before = pos
-		}
-		var variations []record.Line
-		if vars > 0 && ply >= 4 && d.below(40) == 0 {
-			if v := w.variation(before, m, ply, st); len(v) > 0 {
-				variations = []record.Line{v}
-				vars--
-			}
-		}
-		f := w.factsOf(before, m)
-		mv := w.newMove()
-		mv.Ply, mv.Variations = ply, variations
-		w.appendText(mv, before, m)
-		if d.below(40) == 0 {
-			mv.NAGs = []int{nagFor(r, f.Captures > 0)}
-		}
-		if d.below(150) == 0 {
-			mv.After = []string{moveComments[r.IntN(len(moveComments))]}
-			commented = true
-		}
-		st.played(side, f)
-		if !played {
-			pos.Play(m)
-		}
-		if ready { // the replies were generated and scored by pick
-			w.legal, w.next = w.next, w.legal
-			w.scores, w.nextScores = w.nextScores, w.scores
-			w.facts, w.nextFacts = w.nextFacts, w.facts
-		}
+		m.record(ply, side, mv, before, &d)
 	}
-	if result == "" {
-		result = "*"
+	if m.result == "" {
+		m.result = "*"
 	}
-	if err := pos.CheckResult(result); err != nil {
-		return nil, fmt.Errorf("%w: game %d of %s: %w", ErrGenerate, i, w.g.game.ID(), err)
-	}
+}
 
+// stops ends the game before side's move at ply, when the record stops
+// there, the game is adjudicated, or a player resigns or a draw is agreed.
+func (m *match) stops(ply int, side rules.Side, d *dice) bool {
+	w, p, r := m.w, &m.w.g.prof, m.w.r
+	if ply == m.unfinished {
+		if !m.fastGame || !m.over() {
+			m.result, m.term = "*", "unterminated"
+		}
+		return true
+	}
+	if ply >= p.maxPlies {
+		if m.fastGame && m.over() {
+			return true
+		}
+		m.result, m.term = w.first(m.pos, p.draws), "adjudication"
+		if m.result == "" {
+			m.result, m.term = "*", "unterminated"
+		}
+		return true
+	}
+	lead := m.st.capt[side.Other()] - m.st.capt[side]
+	if p.resign > 0 && ply >= p.resignPly && lead >= p.resign && r.IntN(6) == 0 {
+		if m.fastGame && m.over() {
+			return true
+		}
+		if res := w.first(m.pos, p.wins[side.Other()]); res != "" {
+			m.result, m.term = res, "resignation"
+			return true
+		}
+	}
+	if p.agree > 0 && ply >= 40 && lead >= -1 && lead <= 1 && d.below(1<<16) < int(p.agree*(1<<16)) {
+		if res := w.first(m.pos, p.draws); res != "" {
+			m.result, m.term = res, "draw agreed"
+			return true
+		}
+	}
+	return false
+}
+
+// move chooses side's move at ply: from the book, by the rules' Chooser,
+// or by pick. before is the position before the move when pick played it
+// (m.pos is then after it). ok is false when the game ends instead (no
+// move, or a resignation).
+func (m *match) move(ply int, side rules.Side, u uint64, d *dice) (mv rules.Move, before rules.Position, ok bool) {
+	w, r := m.w, m.w.r
+	chooser, fast := m.pos.(rules.Chooser)
+	if !m.ready && !fast {
+		w.legal = m.pos.Legal(w.legal[:0])
+		if len(w.legal) == 0 { // the rules say the game goes on, yet there is no move
+			m.result, m.term = "*", "unterminated"
+			return noMove, nil, false
+		}
+	}
+	var legal []rules.Move // the legal moves of pos, when computed
+	if !fast {
+		legal = w.legal
+	}
+	mv, inBook := w.bookMove(&m.node, ply, legal)
+	switch {
+	case inBook:
+		m.ready = false
+		return mv, nil, true
+	case fast:
+		mv, w.doomed, ok = chooser.Choose(w.policyNoise(side, &m.st, m.st.noise[side], d.below(1000)), u, noMove)
+		if !ok {
+			if !m.over() { // the rules say the game goes on, yet there is no move
+				m.result, m.term = "*", "unterminated"
+			}
+			return noMove, nil, false
+		}
+	default:
+		if !m.ready {
+			w.scores, w.facts, _ = scoreAll(r, &w.g.prof, m.pos, w.legal, &m.st, side, m.st.noise[side], noMove, w.scores[:0], w.facts[:0])
+		}
+		mv, before, m.ready = w.pick(&m.pos, &m.st, side)
+	}
+	if m.resigns(side) {
+		return noMove, nil, false
+	}
+	return mv, before, true
+}
+
+// resigns ends the game by side's resignation, usually, when every move
+// tried loses its target.
+func (m *match) resigns(side rules.Side) bool {
+	w := m.w
+	if w.doomed && w.r.IntN(3) > 0 {
+		if res := w.first(m.pos, w.g.prof.wins[side.Other()]); res != "" {
+			m.result, m.term = res, "resignation"
+			return true
+		}
+	}
+	return false
+}
+
+// record writes side's move mv at ply into the record (with a variation,
+// a NAG or a comment now and then) and plays it, unless pick did (before
+// is then the position before it).
+func (m *match) record(ply int, side rules.Side, mv rules.Move, before rules.Position, d *dice) {
+	w, r := m.w, m.w.r
+	played := before != nil
+	if !played {
+		before = m.pos
+	}
+	var variations []record.Line
+	if m.vars > 0 && ply >= 4 && d.below(40) == 0 {
+		if v := w.variation(before, mv, ply, m.st); len(v) > 0 {
+			variations = []record.Line{v}
+			m.vars--
+		}
+	}
+	f := w.factsOf(before, mv)
+	rm := w.newMove()
+	rm.Ply, rm.Variations = ply, variations
+	w.appendText(rm, before, mv)
+	if d.below(40) == 0 {
+		rm.NAGs = []int{nagFor(r, f.Captures > 0)}
+	}
+	if d.below(150) == 0 {
+		rm.After = []string{moveComments[r.IntN(len(moveComments))]}
+		m.commented = true
+	}
+	m.st.played(side, f)
+	if !played {
+		m.pos.Play(mv)
+	}
+	if m.ready { // the replies were generated and scored by pick
+		w.legal, w.next = w.next, w.legal
+		w.scores, w.nextScores = w.nextScores, w.scores
+		w.facts, w.nextFacts = w.nextFacts, w.facts
+	}
+}
+
+// finish makes the record of the game played: its moves' text, an
+// introduction now and then, and its tags.
+func (w *Worker) finish(s seating, m *match) *record.Game {
+	g, r := w.g, w.r
 	// One string holds the text of every move.
 	text := string(w.text)
 	for _, sp := range w.spans {
 		sp.mv.Text = text[sp.start:sp.end]
 	}
 	rec := &w.rec
-	*rec = record.Game{Moves: w.line, Result: result}
+	*rec = record.Game{Moves: w.line, Result: m.result}
+	commented := m.commented
 	if r.IntN(40) == 0 {
 		rec.Intro = []string{introComments[r.IntN(len(introComments))]}
 		commented = true
 	}
-	e := &g.events[ev]
+	e := &g.events[s.ev]
 	t := w.tags[:0]
 	t = append(t,
 		record.Tag{Name: "Game", Value: g.game.ID()},
 		record.Tag{Name: "Event", Value: e.name},
 		record.Tag{Name: "Site", Value: e.site},
-		record.Tag{Name: "Date", Value: g.rounds[ev][round]},
-		record.Tag{Name: "Round", Value: strconv.Itoa(round + 1)},
-		record.Tag{Name: g.sides[0], Value: pl[0].name},
-		record.Tag{Name: g.sides[1], Value: pl[1].name},
-		record.Tag{Name: "Result", Value: result},
-		record.Tag{Name: g.eloTags[0], Value: g.elos[elo[0]-minElo]},
-		record.Tag{Name: g.eloTags[1], Value: g.elos[elo[1]-minElo]},
-		record.Tag{Name: "Termination", Value: term},
+		record.Tag{Name: "Date", Value: g.rounds[s.ev][s.round]},
+		record.Tag{Name: "Round", Value: strconv.Itoa(s.round + 1)},
+		record.Tag{Name: g.sides[0], Value: s.pl[0].name},
+		record.Tag{Name: g.sides[1], Value: s.pl[1].name},
+		record.Tag{Name: "Result", Value: m.result},
+		record.Tag{Name: g.eloTags[0], Value: g.elos[s.elo[0]-minElo]},
+		record.Tag{Name: g.eloTags[1], Value: g.elos[s.elo[1]-minElo]},
+		record.Tag{Name: "Termination", Value: m.term},
 	)
 	if commented {
 		t = append(t, record.Tag{Name: "Annotator", Value: annotators[r.IntN(len(annotators))]})
 	}
 	w.tags = t
 	rec.Tags = t
-	return rec, nil
+	return rec
 }
 
 // appendText writes the text of move m of pos into the game's text; mv

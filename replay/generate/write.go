@@ -4,8 +4,8 @@ import (
 	"context"
 	"io"
 	"runtime"
-	"sync"
 
+	"github.com/plateau/plateau/internal/pipeline"
 	"github.com/plateau/plateau/record"
 )
 
@@ -30,7 +30,6 @@ type Stats struct {
 
 // chunk is a run of consecutive games formatted by one worker.
 type chunk struct {
-	idx   int
 	buf   []byte
 	games int
 	plies int
@@ -41,7 +40,8 @@ const chunkGames = 64
 
 // Write writes games [opts.First, opts.First+n) of the generator's collection
 // to w, in canonical record format and in index order, playing them on
-// opts.Workers goroutines.
+// opts.Workers goroutines (package internal/pipeline: chunks of chunkGames
+// games, at most four per worker in flight, so that memory stays bounded).
 func (g *Generator) Write(ctx context.Context, w io.Writer, n int, opts Options) (Stats, error) {
 	workers := opts.Workers
 	if workers <= 0 {
@@ -51,108 +51,66 @@ func (g *Generator) Write(ctx context.Context, w io.Writer, n int, opts Options)
 	if workers == 1 || nChunks <= 1 {
 		return g.writeSerial(ctx, w, n, opts)
 	}
-
 	var st Stats
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan int)
-	done := make(chan *chunk, workers)
-	free := make(chan []byte, 4*workers)
-	// At most 4×workers chunks are in flight, so memory stays bounded.
-	tokens := make(chan struct{}, 4*workers)
-	go func() {
-		defer close(jobs)
-		for c := 0; c < nChunks; c++ {
-			select {
-			case tokens <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case jobs <- c:
-			case <-ctx.Done():
-				return
+	free := make(chan []byte, 4*workers) // buffers written, for the workers to fill again
+	chunks := func(_ context.Context, emit func(int) error) error {
+		for c := range nChunks {
+			if err := emit(c); err != nil {
+				return err
 			}
 		}
-	}()
-	var wg sync.WaitGroup
-	for k := 0; k < workers; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			wk := g.NewWorker()
-			for c := range jobs {
-				var buf []byte
-				select {
-				case buf = <-free:
-				default:
-				}
-				ch := &chunk{idx: c, buf: buf[:0]}
-				lo := opts.First + c*chunkGames
-				hi := min(opts.First+n, lo+chunkGames)
-				for i := lo; i < hi && ch.err == nil; i++ {
-					rec, err := wk.Game(i)
-					if err != nil {
-						ch.err = err
-						break
-					}
-					ch.buf = record.AppendFormat(ch.buf, rec)
-					ch.games++
-					ch.plies += len(rec.Moves)
-				}
-				select {
-				case done <- ch:
-				case <-ctx.Done():
-					return
-				}
-			}
-		}()
+		return nil
 	}
-	go func() { wg.Wait(); close(done) }()
-
-	pending := map[int]*chunk{}
-	next := 0
-	var err error
-	for ch := range done {
-		if err != nil {
-			continue // drain
-		}
-		pending[ch.idx] = ch
-		for {
-			c, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			next++
-			if c.err != nil {
-				err = c.err
-				cancel()
-				break
-			}
-			k, werr := w.Write(c.buf)
-			st.Bytes += int64(k)
-			if werr != nil {
-				err = werr
-				cancel()
-				break
-			}
-			st.Games += c.games
-			st.Plies += c.plies
-			if opts.Progress != nil {
-				opts.Progress(st.Games)
-			}
+	play := func(context.Context) func(int) *chunk {
+		wk := g.NewWorker()
+		return func(c int) *chunk {
+			var buf []byte
 			select {
-			case free <- c.buf:
+			case buf = <-free:
 			default:
 			}
-			<-tokens
+			lo := opts.First + c*chunkGames
+			return wk.chunk(buf[:0], lo, min(opts.First+n, lo+chunkGames))
 		}
 	}
-	if err == nil {
-		err = ctx.Err()
+	write := func(c *chunk) error {
+		if c.err != nil {
+			return c.err
+		}
+		k, err := w.Write(c.buf)
+		st.Bytes += int64(k)
+		if err != nil {
+			return err
+		}
+		st.Games += c.games
+		st.Plies += c.plies
+		if opts.Progress != nil {
+			opts.Progress(st.Games)
+		}
+		select {
+		case free <- c.buf:
+		default:
+		}
+		return nil
 	}
+	err := pipeline.Run(ctx, pipeline.Options{Workers: workers, Results: workers, Window: 4 * workers}, chunks, play, write)
 	return st, err
+}
+
+// chunk plays games [lo, hi) into buf, up to the first that fails.
+func (w *Worker) chunk(buf []byte, lo, hi int) *chunk {
+	ch := &chunk{buf: buf}
+	for i := lo; i < hi; i++ {
+		rec, err := w.Game(i)
+		if err != nil {
+			ch.err = err
+			break
+		}
+		ch.buf = record.AppendFormat(ch.buf, rec)
+		ch.games++
+		ch.plies += len(rec.Moves)
+	}
+	return ch
 }
 
 func (g *Generator) writeSerial(ctx context.Context, w io.Writer, n int, opts Options) (Stats, error) {
