@@ -42,7 +42,12 @@
 // forward and capture forward and backward; kings fly: they move any distance
 // and capture a piece at any distance, landing on any empty square beyond it.
 // A capture sequence is completed: it goes on while a further capture is
-// possible and may not stop early. Pieces are removed when the sequence ends;
+// possible and may not stop early. So a flying king that jumps a piece must
+// land on a square beyond it from which it can take again, when one exists;
+// only when none does may it land on any of them. The Russian, pool and
+// Czech rules say so (sources in families_test.go); under the majority rule
+// it follows from taking the most pieces; the Schmidt text is silent, and
+// Plateau holds its games to the same completion rule. Pieces are removed when the sequence ends;
 // a piece already jumped cannot be jumped again and blocks the way until then.
 // A man is crowned only when its move ends on the far row (passing it during
 // a capture does not crown). Capture is compulsory.

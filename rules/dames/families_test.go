@@ -68,6 +68,41 @@ func TestFamilySentences(t *testing.T) {
 			game: "russian", fen: "W:WK29:B18", moves: []string{"a1:g7"}, want: "B:WK8:B"},
 		{sentence: "czech: a king flies",
 			game: "czech", fen: "W:WK29:B4", moves: []string{"a1-f6"}, want: "B:WK11:B4"},
+		// A flying king jumping a piece lands on a square from which the
+		// capture goes on, when one exists beyond that piece. Russian: "If
+		// there is more than one unoccupied square beyond the jumped piece,
+		// the king must land on a square from which it is possible to
+		// continue jumping, if such a square exists in the chosen direction"
+		// (GoldToken's Russian checkers rules, quoted as the rule of every
+		// Russian textbook in brainking.com's Russian checkers forum,
+		// Board?bc=10&plla=1044606). Pool: "captures are compulsory and a
+		// player can only stop on a square where there is nothing more to
+		// capture" (checkershistory.com, "Pool Checkers Variant"). Czech:
+		// "the player may choose to capture either one piece or the entire
+		// line; partial line captures are not allowed" (Wikipedia, "Czech
+		// draughts", Capture rules). a1 takes c3; from d4 it goes on over e3.
+		{sentence: "russian: a king lands where its capture goes on, not beyond",
+			game: "russian", fen: "W:WK29:B22,23", moves: []string{"a1:e5"}, wantRule: "capture not completed"},
+		{sentence: "russian: nor on the far corner",
+			game: "russian", fen: "W:WK29:B22,23", moves: []string{"a1:h8"}, wantRule: "capture not completed"},
+		{sentence: "russian: the king lands on d4 and goes on",
+			game: "russian", fen: "W:WK29:B22,23", moves: []string{"a1:g1"}, want: "B:WK32:B"},
+		{sentence: "russian: and may land anywhere beyond the last piece",
+			game: "russian", fen: "W:WK29:B22,23", moves: []string{"a1:d4:f2"}, want: "B:WK27:B"},
+		{sentence: "pool: a king lands where its capture goes on",
+			game: "pool", fen: "W:WK29:B22,23", moves: []string{"29x15"}, wantRule: "capture not completed"},
+		{sentence: "pool: the king goes on from 18",
+			game: "pool", fen: "W:WK29:B22,23", moves: []string{"29x32"}, want: "B:WK32:B"},
+		{sentence: "czech: a king lands where its capture goes on",
+			game: "czech", fen: "W:WK29:B22,23", moves: []string{"a1xf6"}, wantRule: "capture not completed"},
+		{sentence: "czech: the king goes on from d4",
+			game: "czech", fen: "W:WK29:B22,23", moves: []string{"a1xf2"}, want: "B:WK27:B"},
+		// Russian: a man crowned on d8 goes on as a king over e7, and must
+		// land on g5, from which it takes f4.
+		{sentence: "russian: a man crowned mid-capture lands as a king where the capture goes on",
+			game: "russian", fen: "W:W9:B6,7,19", moves: []string{"b6:d8:h4"}, wantRule: "capture not completed"},
+		{sentence: "russian: the crowned man goes on from g5",
+			game: "russian", fen: "W:W9:B6,7,19", moves: []string{"b6:e3"}, want: "B:WK23:B"},
 		// capture is compulsory
 		{sentence: "checkers: capture is compulsory",
 			game: "checkers", fen: "W:W22:B18", moves: []string{"22-17"}, wantRule: "capture is compulsory"},

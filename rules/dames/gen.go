@@ -153,6 +153,10 @@ type capGen struct {
 	records []capPath
 	// prefixes mode: also record every intermediate landing.
 	prefixes bool
+	// anyLanding lets a flying king land on any square beyond a piece, even
+	// where the capture stops although another landing would go on (to
+	// name the rule a move broke).
+	anyLanding bool
 }
 
 type capPath struct {
@@ -189,10 +193,16 @@ func (cg *capGen) walk(cur int, caps sqset, king, crowned bool) {
 		if !king && f.manNoKing && isKing(c) {
 			continue
 		}
+		// A flying king that can land on several squares beyond the piece
+		// must take one from which the capture goes on, when there is one.
+		goOn := long && !cg.anyLanding && cg.continues(ray[i+1:n], caps.with(t))
 		for j := i + 1; j < n; j++ {
 			l := int(ray[j])
 			if p.cell[l] != empty {
 				break
+			}
+			if goOn && !cg.kingCanTake(l, caps.with(t)) {
+				continue
 			}
 			found = true
 			if cg.paths {
@@ -224,6 +234,44 @@ func (cg *capGen) walk(cur int, caps sqset, king, crowned bool) {
 	if !found && !caps.empty() && !cg.prefixes {
 		cg.record(cur, caps, crowned)
 	}
+}
+
+// continues reports whether a flying king landing on one of the empty
+// squares at the head of landings, having taken caps, could take again.
+func (cg *capGen) continues(landings []int8, caps sqset) bool {
+	for _, l := range landings {
+		if cg.p.cell[l] != empty {
+			return false
+		}
+		if cg.kingCanTake(int(l), caps) {
+			return true
+		}
+	}
+	return false
+}
+
+// kingCanTake reports whether the moving piece, a flying king standing on
+// cur, could take a piece not in caps; pieces in caps still block.
+func (cg *capGen) kingCanTake(cur int, caps sqset) bool {
+	p := cg.p
+	g := p.geo
+	for ds := cg.f.kingCap; ds != 0; {
+		d := nextDir(&ds)
+		n := int(g.rayN[cur][d])
+		ray := &g.ray[cur][d]
+		i := 0
+		for i < n && p.cell[ray[i]] == empty {
+			i++
+		}
+		if i+1 >= n {
+			continue
+		}
+		t := int(ray[i])
+		if c := p.cell[t]; c != empty && sideOf(c) != cg.side && !caps.has(t) && p.cell[ray[i+1]] == empty {
+			return true
+		}
+	}
+	return false
 }
 
 // score ranks a complete sequence under the ruleset's precedence; only the
@@ -295,13 +343,15 @@ func (p *Position) captures(dst []rules.Move, ranked bool) []rules.Move {
 
 // capturePaths lists every complete capture sequence of the piece on from
 // with its landing squares (several paths may give the same move). With
-// prefixes, it lists every partial sequence instead.
-func (p *Position) capturePaths(from int, prefixes bool) []capPath {
+// prefixes, it lists every partial sequence instead; with anyLanding, also
+// those where a flying king lands where its capture stops although another
+// landing would go on.
+func (p *Position) capturePaths(from int, prefixes, anyLanding bool) []capPath {
 	c := p.cell[from]
 	if c == empty || sideOf(c) != int(p.turn) {
 		return nil
 	}
-	cg := capGen{p: p, f: &p.g.f, side: int(p.turn), from: from, king: isKing(c), paths: true, prefixes: prefixes}
+	cg := capGen{p: p, f: &p.g.f, side: int(p.turn), from: from, king: isKing(c), paths: true, prefixes: prefixes, anyLanding: anyLanding}
 	cg.path = append(cg.path, int8(from))
 	p.cell[from] = empty
 	cg.walk(from, sqset{}, cg.king, false)

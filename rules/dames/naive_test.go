@@ -174,13 +174,28 @@ func (b *nBoard) captures() []nMove {
 					if taken {
 						continue
 					}
+					nc := append(append([][2]int(nil), caps...), [2]int{er, ec})
+					// A flying king must land where it can take again, if
+					// any square beyond the piece allows it.
+					mustGoOn := false
+					for j := 1; king && rl.flying; j++ {
+						lr, lc := er+j*d[0], ec+j*d[1]
+						if !b.in(lr, lc) || b.cells[lr][lc] != '.' {
+							break
+						}
+						if b.kingCanJump(lr, lc, nc) {
+							mustGoOn = true
+						}
+					}
 					for j := 1; ; j++ {
 						lr, lc := er+j*d[0], ec+j*d[1]
 						if !b.in(lr, lc) || b.cells[lr][lc] != '.' {
 							break
 						}
+						if mustGoOn && !b.kingCanJump(lr, lc, nc) {
+							continue
+						}
 						more = true
-						nc := append(append([][2]int(nil), caps...), [2]int{er, ec})
 						nk := append(append([]bool(nil), kings...), victimKing)
 						farRow := (b.white && lr == 0) || (!b.white && lr == b.size-1)
 						if !king && rl.crownMid && farRow {
@@ -213,6 +228,33 @@ func (b *nBoard) captures() []nMove {
 		}
 	}
 	return uniq
+}
+
+// kingCanJump reports whether a flying king of the side to move standing on
+// (r, c) could jump an enemy piece that is not in caps; pieces in caps stay
+// on the board and block.
+func (b *nBoard) kingCanJump(r, c int, caps [][2]int) bool {
+	for _, d := range nDirs {
+		k := 1
+		for b.in(r+k*d[0], c+k*d[1]) && b.cells[r+k*d[0]][c+k*d[1]] == '.' {
+			k++
+		}
+		er, ec := r+k*d[0], c+k*d[1]
+		lr, lc := er+d[0], ec+d[1]
+		if !b.in(er, ec) || !b.enemy(b.cells[er][ec]) || !b.in(lr, lc) || b.cells[lr][lc] != '.' {
+			continue
+		}
+		taken := false
+		for _, x := range caps {
+			if x == [2]int{er, ec} {
+				taken = true
+			}
+		}
+		if !taken {
+			return true
+		}
+	}
+	return false
 }
 
 // nFilter keeps the captures the precedence rule allows, one criterion at
@@ -435,6 +477,16 @@ var nCrossPositions = []struct {
 	{"pool", "W:W11:B7,9,19", 3},
 	{"brazilian", "W:WK14,22,23,K30:B6,7,10,K17,18,K26", 4},
 	{"czech", "W:WK14,22,23,K30:B6,7,10,K17,18,K26", 4},
+	// a flying king must land where its capture goes on (a1 over c3 to d4,
+	// then over e3), and a Russian man crowned mid-capture as well
+	{"russian", "W:WK29:B22,23", 3},
+	{"pool", "W:WK29:B22,23", 3},
+	{"czech", "W:WK29:B22,23", 3},
+	{"russian", "W:W9:B6,7,19", 3},
+	{"russian", "B:WK14,17,K20,29,K32:BK2,12,15,16,18,23,24,K25,26,27", 4},
+	{"pool", "B:WK14,17,K20,29,K32:BK2,12,15,16,18,23,24,K25,26,27", 4},
+	{"czech", "B:WK14,17,K20,29,K32:BK2,12,15,16,18,23,24,K25,26,27", 4},
+	{"dames", "W:WK6,8,9,10,K21,K24,30,K34,45,K50:B2,4,17,27,29,38,41,42", 3},
 }
 
 func TestNaiveCrossCheck(t *testing.T) {

@@ -293,7 +293,7 @@ func (p *Position) matchCaptures(ps *parsed, dst []rules.Move) []rules.Move {
 		return dst
 	}
 	// Intermediate squares given: check them against the paths.
-	paths := p.capturePaths(from, false)
+	paths := p.capturePaths(from, false, false)
 	dst = dst[:start]
 	var exact rules.Move
 	for _, cp := range paths {
@@ -375,9 +375,14 @@ func (p *Position) parseCapture(text string, ps *parsed) (rules.Move, error) {
 			}
 		}
 	}
-	for _, cp := range p.capturePaths(from, true) {
+	for _, cp := range p.capturePaths(from, true, false) {
 		if cp.path[len(cp.path)-1] == int8(to) {
 			return 0, illegal(text, "capture not completed", "the sequence must go on: "+p.captureList())
+		}
+	}
+	for _, cp := range p.capturePaths(from, true, true) {
+		if cp.path[len(cp.path)-1] == int8(to) {
+			return 0, illegal(text, "capture not completed", "a king must land where its capture goes on: "+p.captureList())
 		}
 	}
 	return 0, illegal(text, "not a capture", "legal captures: "+p.captureList())
@@ -403,7 +408,7 @@ func (p *Position) formatIn(m rules.Move, legal []rules.Move) string {
 	short := p.sqName(from) + sep + p.sqName(to)
 	for _, x := range legal {
 		if x != m && p.mFrom(x) == from && p.mTo(x) == to {
-			for _, cp := range p.capturePaths(from, false) {
+			for _, cp := range p.capturePaths(from, false, false) {
 				if cp.move == m {
 					var b strings.Builder
 					for i, s := range cp.path {

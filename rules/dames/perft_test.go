@@ -81,3 +81,35 @@ func TestPerftOthers(t *testing.T) {
 		}
 	}
 }
+
+// Positions with flying kings, where a king must land on a square from
+// which its capture goes on: counts agreed by the naive generator of
+// naive_test.go (nCrossPositions), kept as regression figures.
+func TestPerftKings(t *testing.T) {
+	tests := []struct {
+		game, fen string
+		want      []uint64
+	}{
+		{"russian", "W:WK29:B22,23", []uint64{1, 2, 0}},
+		{"pool", "W:WK29:B22,23", []uint64{1, 2, 0}},
+		{"czech", "W:WK29:B22,23", []uint64{1, 2, 0}},
+		{"russian", "W:W9:B6,7,19", []uint64{1, 3, 0}},
+		{"russian", "B:WK14,17,K20,29,K32:BK2,12,15,16,18,23,24,K25,26,27", []uint64{1, 1, 3, 48, 176}},
+		{"pool", "B:WK14,17,K20,29,K32:BK2,12,15,16,18,23,24,K25,26,27", []uint64{1, 1, 3, 48, 176}},
+		{"czech", "B:WK14,17,K20,29,K32:BK2,12,15,16,18,23,24,K25,26,27", []uint64{1, 15, 29, 150, 754}},
+		{"pool", "W:WK14,22,23,K30:B6,7,10,K17,18,K26", []uint64{1, 4, 19, 55, 262}},
+		{"czech", "W:WK14,22,23,K30:B6,7,10,K17,18,K26", []uint64{1, 1, 5, 7, 11}},
+		{"russian", "W:W9,14,22,K30:B2,3,6,7,10,18,K26", []uint64{1, 7, 24, 97, 251}},
+		{"dames", "W:WK6,8,9,10,K21,K24,30,K34,45,K50:B2,4,17,27,29,38,41,42", []uint64{1, 12, 59, 450, 1182}},
+		{"dames", "W:WK46,K3:B7,8,9,12,13,18,19,23,24,28,29,33,34,39,40", []uint64{1, 3, 12, 64, 363}},
+		{"dames", "B:W17,18,19,22,27,28,32,33,37,38:BK5,K46,12", []uint64{1, 3, 12, 37, 230}},
+	}
+	for _, tc := range tests {
+		p := mustPos(t, tc.game, tc.fen)
+		for d := 1; d < len(tc.want); d++ {
+			if got := rules.Perft(p, d); got != tc.want[d] {
+				t.Errorf("%s %q perft(%d) = %d, want %d", tc.game, tc.fen, d, got, tc.want[d])
+			}
+		}
+	}
+}

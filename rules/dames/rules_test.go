@@ -65,6 +65,13 @@ func TestRuleSentences(t *testing.T) {
 			game: "dames", fen: "B:W28,39,45:B22", moves: []string{"22x44"}, want: "W:W45:B44"},
 		{sentence: "si les cases derrière ceux-ci sont toutes libres (the sequence is completed)",
 			game: "dames", fen: "B:W28,39,45:B22", moves: []string{"22x33"}, wantRule: "capture not completed"},
+		// The text is silent on where a king lands; Plateau completes the
+		// sequence as the 8×8 families' rules say (doc.go): from 37 the
+		// king takes 31, from 32 or beyond it takes nothing more.
+		{sentence: "la dame peut aussi exécuter des sauts successifs (it lands where the capture goes on)",
+			game: "dames", fen: "W:WK46:B41,31", moves: []string{"46x32"}, wantRule: "capture not completed"},
+		{sentence: "la dame peut aussi exécuter des sauts successifs (through 37)",
+			game: "dames", fen: "W:WK46:B41,31", moves: []string{"46x26"}, want: "B:WK26:B"},
 		{sentence: "On retire du damier tous les pions par-dessus lesquels on a sauté.",
 			game: "draughts", fen: "W:W45:B40,29,18,17,27,38", moves: []string{"45x34x23x12x21x32x43"}, want: "B:W43:B"},
 		{sentence: "On ne peut pas déplacer un pion en arrière",
