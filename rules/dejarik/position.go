@@ -90,29 +90,8 @@ func Parse(notation string) (*Position, error) {
 				return nil, rules.PositionError(notation, "two first-turn fields")
 			}
 			seenF = true
-			fl := strings.TrimSpace(f[1:])
-			p.first = [2]bool{}
-			if fl == "-" {
-				continue
-			}
-			if fl == "" {
-				return nil, rules.PositionError(notation, "first-turn field %q: want sides (W, B, WB) or -", f)
-			}
-			for _, r := range fl {
-				switch r {
-				case 'W', 'w':
-					if p.first[White] {
-						return nil, rules.PositionError(notation, "first-turn field %q names White twice", f)
-					}
-					p.first[White] = true
-				case 'B', 'b':
-					if p.first[Black] {
-						return nil, rules.PositionError(notation, "first-turn field %q names Black twice", f)
-					}
-					p.first[Black] = true
-				default:
-					return nil, rules.PositionError(notation, "first-turn field %q: want sides (W, B, WB) or -", f)
-				}
+			if err := p.parseFirst(notation, f); err != nil {
+				return nil, err
 			}
 			continue
 		default:
@@ -122,16 +101,8 @@ func Parse(notation string) (*Position, error) {
 			return nil, rules.PositionError(notation, "two fields for %s", Game.Sides()[side])
 		}
 		seen[side] = true
-		for _, cs := range strings.Split(f[1:], ",") {
-			cs = strings.TrimSpace(cs)
-			c, ok := parseCell(cs)
-			if !ok {
-				return nil, rules.PositionError(notation, "%q is not a cell (c, i1–i12, o1–o12)", cs)
-			}
-			if (p.pawns[0]|p.pawns[1])&bit(c) != 0 {
-				return nil, rules.PositionError(notation, "two pawns on %s", cellName(c))
-			}
-			p.pawns[side] |= bit(c)
+		if err := p.parseCells(notation, side, f[1:]); err != nil {
+			return nil, err
 		}
 	}
 	for side := range seen {
@@ -150,6 +121,53 @@ func Parse(notation string) (*Position, error) {
 	return p, nil
 }
 
+// parseFirst reads the first-turn field f of notation ("FWB", "FB", "F-"):
+// the sides still in their first turn.
+func (p *Position) parseFirst(notation, f string) error {
+	fl := strings.TrimSpace(f[1:])
+	p.first = [2]bool{}
+	if fl == "-" {
+		return nil
+	}
+	if fl == "" {
+		return rules.PositionError(notation, "first-turn field %q: want sides (W, B, WB) or -", f)
+	}
+	for _, r := range fl {
+		var side rules.Side
+		switch r {
+		case 'W', 'w':
+			side = White
+		case 'B', 'b':
+			side = Black
+		default:
+			return rules.PositionError(notation, "first-turn field %q: want sides (W, B, WB) or -", f)
+		}
+		if p.first[side] {
+			return rules.PositionError(notation, "first-turn field %q names %s twice", f, Game.Sides()[side])
+		}
+		p.first[side] = true
+	}
+	return nil
+}
+
+// parseCells reads side's cells, the list of a side's field of notation
+// ("o1,o2,c").
+func (p *Position) parseCells(notation string, side rules.Side, list string) error {
+	for _, cs := range strings.Split(list, ",") {
+		cs = strings.TrimSpace(cs)
+		c, ok := parseCell(cs)
+		if !ok {
+			return rules.PositionError(notation, "%q is not a cell (c, i1–i12, o1–o12)", cs)
+		}
+		if (p.pawns[0]|p.pawns[1])&bit(c) != 0 {
+			return rules.PositionError(notation, "two pawns on %s", cellName(c))
+		}
+		p.pawns[side] |= bit(c)
+	}
+	return nil
+}
+
+// computeKey hashes the position from scratch.
 func (p *Position) computeKey() uint64 {
 	var k uint64
 	for side := range p.pawns {

@@ -92,48 +92,9 @@ func Parse(notation string) (*Position, error) {
 		return nil, rules.PositionError(notation, "want 4 fields (rows, side, escapes, draw plies) and an optional result, got %d", len(fields))
 	}
 	p := &Position{}
-	rows := strings.Split(fields[0], "/")
-	if len(rows) != size {
-		return nil, rules.PositionError(notation, "want %d rows, got %d", size, len(rows))
-	}
-	var count [2][numKinds + 1]int
-	for i, row := range rows {
-		rank := size - 1 - i
-		file := 0
-		for j := 0; j < len(row); j++ {
-			c := row[j]
-			switch {
-			case c >= '1' && c <= '9':
-				n := int(c - '0')
-				if c == '1' && j+1 < len(row) && row[j+1] == '0' {
-					n = 10
-					j++
-				}
-				file += n
-			default:
-				side := rules.Side(0)
-				if c >= 'a' && c <= 'z' {
-					side = 1
-					c -= 'a' - 'A'
-				}
-				k := kindFromLetter(c)
-				if k == 0 {
-					return nil, rules.PositionError(notation, "row %d: unknown piece %q", rank+1, row[j])
-				}
-				if file >= size {
-					return nil, rules.PositionError(notation, "row %d is longer than %d squares", rank+1, size)
-				}
-				p.board[rank*size+file] = cell(side, k)
-				count[side][k]++
-				file++
-			}
-			if file > size {
-				return nil, rules.PositionError(notation, "row %d is longer than %d squares", rank+1, size)
-			}
-		}
-		if file != size {
-			return nil, rules.PositionError(notation, "row %d has %d squares, want %d", rank+1, file, size)
-		}
+	count, err := p.parseRows(notation, fields[0])
+	if err != nil {
+		return nil, err
 	}
 	switch fields[1] {
 	case "b":
@@ -159,17 +120,103 @@ func Parse(notation string) (*Position, error) {
 		return nil, rules.PositionError(notation, "draw plies %q: want a number from 0 to %d", fields[3], drawPlies)
 	}
 	p.counter = int8(n)
-	names := [2]string{"Black", "Orange"}
+	if err := p.tally(notation, &count); err != nil {
+		return nil, err
+	}
+	result := ""
+	if len(fields) == 5 {
+		result = fields[4]
+	}
+	if err := p.parseEnd(notation, &count, result); err != nil {
+		return nil, err
+	}
+	if p.end == endNone && p.counter != 0 && !p.equalForces() {
+		return nil, rules.PositionError(notation, "draw plies %d but the equal-forces rule does not apply", p.counter)
+	}
+	p.key = p.computeKey()
+	return p, nil
+}
+
+// pieceCount is how many pieces of each kind each side has.
+type pieceCount [2][numKinds + 1]int
+
+// parseRows reads the rows field of notation (rank 10 first) into p and
+// counts the pieces.
+func (p *Position) parseRows(notation, field string) (count pieceCount, err error) {
+	rows := strings.Split(field, "/")
+	if len(rows) != size {
+		return count, rules.PositionError(notation, "want %d rows, got %d", size, len(rows))
+	}
+	for i, row := range rows {
+		if err := p.parseRow(notation, size-1-i, row, &count); err != nil {
+			return count, err
+		}
+	}
+	return count, nil
+}
+
+// parseRow reads row (rank, 0 for rank 1) of notation into p.
+func (p *Position) parseRow(notation string, rank int, row string, count *pieceCount) error {
+	file := 0
+	for j := 0; j < len(row); j++ {
+		c := row[j]
+		switch {
+		case c >= '1' && c <= '9':
+			n := int(c - '0')
+			if c == '1' && j+1 < len(row) && row[j+1] == '0' {
+				n = 10
+				j++
+			}
+			file += n
+		default:
+			side := rules.Side(0)
+			if c >= 'a' && c <= 'z' {
+				side = 1
+				c -= 'a' - 'A'
+			}
+			k := kindFromLetter(c)
+			if k == 0 {
+				return rules.PositionError(notation, "row %d: unknown piece %q", rank+1, row[j])
+			}
+			if file >= size {
+				return rules.PositionError(notation, "row %d is longer than %d squares", rank+1, size)
+			}
+			p.board[rank*size+file] = cell(side, k)
+			count[side][k]++
+			file++
+		}
+		if file > size {
+			return rules.PositionError(notation, "row %d is longer than %d squares", rank+1, size)
+		}
+	}
+	if file != size {
+		return rules.PositionError(notation, "row %d has %d squares, want %d", rank+1, file, size)
+	}
+	return nil
+}
+
+// tally checks that no side has more pieces of a kind than the start gives
+// it, and sets p's piece counts and values.
+func (p *Position) tally(notation string, count *pieceCount) error {
+	names := Game{}.Sides()
 	for side := range 2 {
 		for k := 1; k <= numKinds; k++ {
 			if count[side][k] > maxCount[k] {
-				return nil, rules.PositionError(notation, "%s has %d %ss, at most %d", names[side], count[side][k], kindNames[k], maxCount[k])
+				return rules.PositionError(notation, "%s has %d %ss, at most %d", names[side], count[side][k], kindNames[k], maxCount[k])
 			}
 			p.pieces[side] += int8(count[side][k])
 			p.value[side] += int16(count[side][k] * marks[k])
 		}
 	}
-	// Royal pieces: all four, or exactly one taken with the result given.
+	return nil
+}
+
+// parseEnd checks the royal pieces against the result field (result, ""
+// when there is none): all four on the board and no result, or exactly one
+// taken, the side that lost it to move, and the result that capture gives;
+// it sets p.end.
+func (p *Position) parseEnd(notation string, count *pieceCount, result string) error {
+	names := Game{}.Sides()
 	missing, mSide, mKind := 0, 0, 0
 	for side := range 2 {
 		for _, k := range []int{chief, princess} {
@@ -179,44 +226,37 @@ func Parse(notation string) (*Position, error) {
 			}
 		}
 	}
-	result := ""
-	if len(fields) == 5 {
-		result = fields[4]
-	}
 	switch {
 	case missing == 0 && result != "":
-		return nil, rules.PositionError(notation, "a result field %q is only written once a Chief or a Princess is taken", result)
+		return rules.PositionError(notation, "a result field %q is only written once a Chief or a Princess is taken", result)
 	case missing > 1:
-		return nil, rules.PositionError(notation, "%d Chiefs and Princesses are missing; the game ends when the first is taken", missing)
-	case missing == 1:
-		if rules.Side(mSide) != p.toMove {
-			return nil, rules.PositionError(notation, "%s's %s is missing but %s is not to move", names[mSide], kindNames[mKind], names[mSide])
-		}
-		if p.counter != 0 {
-			return nil, rules.PositionError(notation, "draw plies must be 0 after a capture")
-		}
-		win := "1-0"
-		if mSide == 0 {
-			win = "0-1"
-		}
-		switch {
-		case mKind == princess && result == win:
-			p.end = endPrincess
-		case mKind == chief && result == win:
-			p.end = endChiefByChief
-		case mKind == chief && result == "1/2-1/2":
-			p.end = endChiefTaken
-		case result == "":
-			return nil, rules.PositionError(notation, "%s's %s is missing: the result field is required", names[mSide], kindNames[mKind])
-		default:
-			return nil, rules.PositionError(notation, "result %q cannot follow the capture of %s's %s", result, names[mSide], kindNames[mKind])
-		}
+		return rules.PositionError(notation, "%d Chiefs and Princesses are missing; the game ends when the first is taken", missing)
+	case missing == 0:
+		return nil
 	}
-	if p.end == endNone && p.counter != 0 && !p.equalForces() {
-		return nil, rules.PositionError(notation, "draw plies %d but the equal-forces rule does not apply", p.counter)
+	if rules.Side(mSide) != p.toMove {
+		return rules.PositionError(notation, "%s's %s is missing but %s is not to move", names[mSide], kindNames[mKind], names[mSide])
 	}
-	p.key = p.computeKey()
-	return p, nil
+	if p.counter != 0 {
+		return rules.PositionError(notation, "draw plies must be 0 after a capture")
+	}
+	win := "1-0"
+	if mSide == 0 {
+		win = "0-1"
+	}
+	switch {
+	case mKind == princess && result == win:
+		p.end = endPrincess
+	case mKind == chief && result == win:
+		p.end = endChiefByChief
+	case mKind == chief && result == "1/2-1/2":
+		p.end = endChiefTaken
+	case result == "":
+		return rules.PositionError(notation, "%s's %s is missing: the result field is required", names[mSide], kindNames[mKind])
+	default:
+		return rules.PositionError(notation, "result %q cannot follow the capture of %s's %s", result, names[mSide], kindNames[mKind])
+	}
+	return nil
 }
 
 // equalForces reports whether the draw rule's condition holds: three pieces

@@ -62,27 +62,60 @@ func (p *Position) Choose(pol *rules.Policy, seed uint64, skip rules.Move) (rule
 	if p.kingCaptured() {
 		return 0, false, false
 	}
-	us := p.side
-	own, other, ourKing, enemyKing := p.occupancy(us)
-	occ := own | other
+	own, other, ourKing, enemyKing := p.occupancy(p.side)
 	// Only a King move, a piece leaving a line through the King, or a King
 	// already attacked can leave the King capturable.
 	safety := pol.Safety && ourKing >= 0
-	kingAttacked := safety && attackedBy(&p.board, ourKing, other, occ)
-	var escapes kingMoves // when kingAttacked
+	kingAttacked := safety && attackedBy(&p.board, ourKing, other, own|other)
+	var escapes *kingMoves // the King's moves, when kingAttacked
+	if kingAttacked {
+		escapes = new(kingMoves)
+	}
 	sc := scorer{pol: pol, wide: uint64(max(pol.Noise, 0)), seed: seed, ourKing: ourKing, enemyKing: enemyKing}
-	var best rules.Move
-	bestS := int32(skipScore)
 	// dist[sq]: King steps from sq to the enemy King (all 0 without one).
 	dist := &noDist
 	if enemyKing >= 0 {
 		dist = &kingDist[enemyKing]
 	}
+	best, bestS := p.bestBoardMove(&sc, dist, own, other, skip, escapes)
+	best, bestS = p.bestDrop(&sc, dist, seed, skip, best, bestS)
+	if bestS == skipScore || p.repeats(best) {
+		return p.chooseAll(pol, seed, skip, kingAttacked)
+	}
+	if !safety || takesKing(best) || p.kingSafeAfter(best, ourKing, kingAttacked, own, other) {
+		return best, false, true
+	}
+	if kingAttacked {
+		// As chooseAll: the King's moves, raised by 1<<20, come next, in
+		// order while they score above every other move.
+		for _, e := range escapes.m[:escapes.n] {
+			if e.m == best {
+				continue
+			}
+			if e.s+1<<20 <= bestS {
+				break
+			}
+			if !p.repeats(e.m) && p.kingSafeAfter(e.m, ourKing, true, own, other) {
+				return e.m, false, true
+			}
+		}
+	}
+	return p.chooseAll(pol, seed, skip, kingAttacked)
+}
+
+// bestBoardMove weighs every board move of the side to move (own its
+// pieces, other the enemy's) with sc, in chooseAll's order, and returns the
+// best one other than skip with its score (skipScore when there is none).
+// With escapes, it also keeps the King's moves there.
+func (p *Position) bestBoardMove(sc *scorer, dist *[64]int8, own, other uint64, skip rules.Move, escapes *kingMoves) (best rules.Move, bestS int32) {
+	bestS = skipScore
+	occ := own | other
+	pol := sc.pol
 	for rest := own; rest != 0; rest &= rest - 1 {
 		sq := bits.TrailingZeros64(rest)
 		c := p.board[sq]
 		t := p.targets(sq, c, occ) &^ own
-		if plainMover(c, sq, t, us) {
+		if plainMover(c, sq, t, p.side) {
 			// score, unrolled: no King, promotion or drop here.
 			base := encode(sq, 0, c, 0, 0)
 			from := int(dist[sq]) * pol.Progress
@@ -112,16 +145,23 @@ func (p *Position) Choose(pol *rules.Policy, seed uint64, skip rules.Move) (rule
 				if s > bestS && m != skip {
 					best, bestS = m, s
 				}
-				if kingAttacked && sq == ourKing && m != skip {
+				if escapes != nil && sq == sc.ourKing && m != skip {
 					escapes.add(m, s)
 				}
 			}
 		}
 	}
+	return best, bestS
+}
+
+// bestDrop weighs a sample of drops (sampleDrops of seed) with sc, after
+// the board moves, and returns the better of the best one and best, bestS.
+func (p *Position) bestDrop(sc *scorer, dist *[64]int8, seed uint64, skip, best rules.Move, bestS int32) (rules.Move, int32) {
+	pol := sc.pol
 	var dbuf [2 * chooseDrops]rules.Move
 	// score, unrolled for drops.
 	dropBase := pol.Drop
-	if enemyKing >= 0 {
+	if sc.enemyKing >= 0 {
 		dropBase += 4 * pol.Progress
 	}
 	for _, m := range p.sampleDrops(dbuf[:0], chooseDrops, seed^0x5bd1e995) {
@@ -130,28 +170,7 @@ func (p *Position) Choose(pol *rules.Policy, seed uint64, skip rules.Move) (rule
 			best, bestS = m, s32
 		}
 	}
-	if bestS == skipScore || p.repeats(best) {
-		return p.chooseAll(pol, seed, skip, kingAttacked)
-	}
-	if !safety || takesKing(best) || p.kingSafeAfter(best, ourKing, kingAttacked, own, other) {
-		return best, false, true
-	}
-	if kingAttacked {
-		// As chooseAll: the King's moves, raised by 1<<20, come next, in
-		// order while they score above every other move.
-		for _, e := range escapes.m[:escapes.n] {
-			if e.m == best {
-				continue
-			}
-			if e.s+1<<20 <= bestS {
-				break
-			}
-			if !p.repeats(e.m) && p.kingSafeAfter(e.m, ourKing, true, own, other) {
-				return e.m, false, true
-			}
-		}
-	}
-	return p.chooseAll(pol, seed, skip, kingAttacked)
+	return best, bestS
 }
 
 // kingMoves are the King's moves with their scores, best first and in the

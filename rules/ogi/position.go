@@ -97,58 +97,10 @@ func parse(s string) (*Position, error) {
 		return nil, rules.PositionError(s, "want 2 to 5 fields (board side hands number [quiet]), got %d", len(f))
 	}
 	p := &Position{ply: 1}
-	ranks := strings.Split(f[0], "/")
-	if len(ranks) != 8 {
-		return nil, rules.PositionError(s, "want 8 ranks, got %d", len(ranks))
-	}
-	var count [8]int
-	var kings [2]int
-	for i, rk := range ranks {
-		r := 7 - i
-		file := 0
-		prom := false
-		for j := 0; j < len(rk); j++ {
-			b := rk[j]
-			switch {
-			case b >= '1' && b <= '8' && !prom:
-				file += int(b - '0')
-			case b == '+' && !prom:
-				prom = true
-			default:
-				side := 0
-				lb := b
-				if b >= 'a' && b <= 'z' {
-					side, lb = 1, b-'a'+'A'
-				}
-				k := letterKind(lb)
-				if k < 0 {
-					return nil, rules.PositionError(s, "rank %d: unexpected %q", r+1, b)
-				}
-				if k == king && prom {
-					return nil, rules.PositionError(s, "rank %d: the King has no promoted side", r+1)
-				}
-				if file >= 8 {
-					return nil, rules.PositionError(s, "rank %d has more than 8 squares", r+1)
-				}
-				sq := r*8 + file
-				if !prom && deadEnd(side, k, sq) {
-					return nil, rules.PositionError(s, "%s on %s could never move", string(b), sqName(sq))
-				}
-				p.board[sq] = makeCode(side, k, prom)
-				count[k]++
-				if k == king {
-					kings[side]++
-				}
-				file++
-				prom = false
-			}
-		}
-		if prom {
-			return nil, rules.PositionError(s, "rank %d: '+' without a piece", r+1)
-		}
-		if file != 8 {
-			return nil, rules.PositionError(s, "rank %d has %d squares, want 8", r+1, file)
-		}
+	var count [8]int // pieces of each kind, on the board and in hand
+	kings, err := p.parseBoard(s, f[0], &count)
+	if err != nil {
+		return nil, err
 	}
 	switch f[1] {
 	case "b":
@@ -159,54 +111,8 @@ func parse(s string) (*Position, error) {
 		return nil, rules.PositionError(s, "side to move must be b or w, not %q", f[1])
 	}
 	if len(f) > 2 && f[2] != "-" {
-		h := f[2]
-		var seen [2][16]bool
-		for i := 0; i < len(h); {
-			n := 0
-			j := i
-			for j < len(h) && h[j] >= '0' && h[j] <= '9' && j-i < 3 {
-				n = n*10 + int(h[j]-'0')
-				j++
-			}
-			if j == i {
-				n = 1
-			} else if n < 2 {
-				return nil, rules.PositionError(s, "hand count %d: write counts of 2 or more only", n)
-			}
-			prom := false
-			if j < len(h) && h[j] == '+' {
-				prom = true
-				j++
-			}
-			if j >= len(h) {
-				return nil, rules.PositionError(s, "hand ends without a piece letter")
-			}
-			b := h[j]
-			side, lb := 0, b
-			if b >= 'a' && b <= 'z' {
-				side, lb = 1, b-'a'+'A'
-			}
-			k := letterKind(lb)
-			if k < 0 {
-				return nil, rules.PositionError(s, "hand: unexpected %q", b)
-			}
-			if k == king && (prom || n != 1) {
-				return nil, rules.PositionError(s, "hand: a captured King is written K or k once")
-			}
-			slot := k
-			if prom {
-				slot |= promBit
-			}
-			if seen[side][slot] {
-				return nil, rules.PositionError(s, "hand: %q written twice", h[i:j+1])
-			}
-			seen[side][slot] = true
-			count[k] += n
-			if count[k] > maxPieces[k] {
-				return nil, rules.PositionError(s, "more than %d pieces of kind %c", maxPieces[k], pieceLetters[k])
-			}
-			p.hand[side][slot] = uint8(n)
-			i = j + 1
+		if err := p.parseHands(s, f[2], &count); err != nil {
+			return nil, err
 		}
 	}
 	for k := range count {
@@ -219,26 +125,163 @@ func parse(s string) (*Position, error) {
 			return nil, rules.PositionError(s, "%s must have one King, on the board or captured", Game.Sides()[side])
 		}
 	}
-	if len(f) > 3 {
-		n, err := strconv.Atoi(f[3])
-		if err != nil || n < 1 || n > 1000000 {
-			return nil, rules.PositionError(s, "bad move number %q", f[3])
-		}
-		p.ply = n
-	}
-	if len(f) > 4 {
-		n, err := strconv.Atoi(f[4])
-		if err != nil || n < 0 || n > 1000000 {
-			return nil, rules.PositionError(s, "bad quiet-ply count %q", f[4])
-		}
-		p.quiet = n
+	if err := p.parseCounters(s, f[min(3, len(f)):]); err != nil {
+		return nil, err
 	}
 	p.key = p.computeKey()
 	p.occ, p.kingSq = p.computeOcc()
 	return p, nil
 }
 
-// computeKey hashes the position from scratch.
+// parseBoard reads the board field of s (ranks 8 to 1) into p, adding each
+// piece to count; kings are the Kings of each side on the board.
+func (p *Position) parseBoard(s, board string, count *[8]int) (kings [2]int, err error) {
+	ranks := strings.Split(board, "/")
+	if len(ranks) != 8 {
+		return kings, rules.PositionError(s, "want 8 ranks, got %d", len(ranks))
+	}
+	for i, rk := range ranks {
+		if err := p.parseRank(s, 7-i, rk, count, &kings); err != nil {
+			return kings, err
+		}
+	}
+	return kings, nil
+}
+
+// parseRank reads rank r (0 for rank 1) of the board field of s.
+func (p *Position) parseRank(s string, r int, rk string, count *[8]int, kings *[2]int) error {
+	file := 0
+	prom := false
+	for j := 0; j < len(rk); j++ {
+		b := rk[j]
+		switch {
+		case b >= '1' && b <= '8' && !prom:
+			file += int(b - '0')
+			continue
+		case b == '+' && !prom:
+			prom = true
+			continue
+		}
+		side, k := sideKind(b)
+		if k < 0 {
+			return rules.PositionError(s, "rank %d: unexpected %q", r+1, b)
+		}
+		if k == king && prom {
+			return rules.PositionError(s, "rank %d: the King has no promoted side", r+1)
+		}
+		if file >= 8 {
+			return rules.PositionError(s, "rank %d has more than 8 squares", r+1)
+		}
+		sq := r*8 + file
+		if !prom && deadEnd(side, k, sq) {
+			return rules.PositionError(s, "%s on %s could never move", string(b), sqName(sq))
+		}
+		p.board[sq] = makeCode(side, k, prom)
+		count[k]++
+		if k == king {
+			kings[side]++
+		}
+		file++
+		prom = false
+	}
+	if prom {
+		return rules.PositionError(s, "rank %d: '+' without a piece", r+1)
+	}
+	if file != 8 {
+		return rules.PositionError(s, "rank %d has %d squares, want 8", r+1, file)
+	}
+	return nil
+}
+
+// sideKind reads a piece letter: Sente's upper case, Gote's lower case;
+// the kind is -1 for any other byte.
+func sideKind(b byte) (side, kind int) {
+	if b >= 'a' && b <= 'z' {
+		side, b = 1, b-'a'+'A'
+	}
+	return side, letterKind(b)
+}
+
+// parseHands reads the hands field h of s ("S2Pb+r") into p, adding each
+// piece to count.
+func (p *Position) parseHands(s, h string, count *[8]int) error {
+	var seen [2][16]bool
+	for i := 0; i < len(h); {
+		n, j, err := handCount(s, h, i)
+		if err != nil {
+			return err
+		}
+		prom := false
+		if j < len(h) && h[j] == '+' {
+			prom = true
+			j++
+		}
+		if j >= len(h) {
+			return rules.PositionError(s, "hand ends without a piece letter")
+		}
+		side, k := sideKind(h[j])
+		if k < 0 {
+			return rules.PositionError(s, "hand: unexpected %q", h[j])
+		}
+		if k == king && (prom || n != 1) {
+			return rules.PositionError(s, "hand: a captured King is written K or k once")
+		}
+		slot := k
+		if prom {
+			slot |= promBit
+		}
+		if seen[side][slot] {
+			return rules.PositionError(s, "hand: %q written twice", h[i:j+1])
+		}
+		seen[side][slot] = true
+		count[k] += n
+		if count[k] > maxPieces[k] {
+			return rules.PositionError(s, "more than %d pieces of kind %c", maxPieces[k], pieceLetters[k])
+		}
+		p.hand[side][slot] = uint8(n)
+		i = j + 1
+	}
+	return nil
+}
+
+// handCount reads the count that may open the hand entry at h[i:]: up to
+// three digits, at least 2; 1 when there are none. j is where the rest of
+// the entry begins.
+func handCount(s, h string, i int) (n, j int, err error) {
+	j = i
+	for j < len(h) && h[j] >= '0' && h[j] <= '9' && j-i < 3 {
+		n = n*10 + int(h[j]-'0')
+		j++
+	}
+	if j == i {
+		return 1, j, nil
+	}
+	if n < 2 {
+		return 0, j, rules.PositionError(s, "hand count %d: write counts of 2 or more only", n)
+	}
+	return n, j, nil
+}
+
+// parseCounters reads the optional move number and quiet-ply count that
+// follow the hands in s.
+func (p *Position) parseCounters(s string, f []string) error {
+	if len(f) > 0 {
+		n, err := strconv.Atoi(f[0])
+		if err != nil || n < 1 || n > 1000000 {
+			return rules.PositionError(s, "bad move number %q", f[0])
+		}
+		p.ply = n
+	}
+	if len(f) > 1 {
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < 0 || n > 1000000 {
+			return rules.PositionError(s, "bad quiet-ply count %q", f[1])
+		}
+		p.quiet = n
+	}
+	return nil
+}
+
 // computeOcc computes occ and kingSq from the board.
 func (p *Position) computeOcc() (occ [2]uint64, kingSq [2]int8) {
 	kingSq = [2]int8{-1, -1}
@@ -253,6 +296,7 @@ func (p *Position) computeOcc() (occ [2]uint64, kingSq [2]int8) {
 	return occ, kingSq
 }
 
+// computeKey hashes the position from scratch.
 func (p *Position) computeKey() uint64 {
 	var k uint64
 	for sq, c := range p.board {

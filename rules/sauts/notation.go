@@ -29,67 +29,79 @@ func parseSquare(s string) (int, bool) {
 // chain "G6-A4" (origin and destination only, which is unambiguous because
 // all chains between two squares are one move).
 func (p *Position) ParseMove(text string) (rules.Move, error) {
-	t := strings.TrimSpace(text)
-	var sqs [maxSquares]int
-	n := 0
-	for rest := t; ; {
-		part := rest
-		i := strings.IndexByte(rest, '-')
-		if i >= 0 {
-			part, rest = rest[:i], rest[i+1:]
-		}
-		if n == maxSquares {
-			return 0, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: "more squares than a chain can land on"}
-		}
-		sq, ok := parseSquare(part)
-		if !ok {
-			if i < 0 && n == 0 {
-				return 0, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: "want squares joined by '-', as G2-E2 or G6-E4-C4"}
-			}
-			return 0, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: fmt.Sprintf("%q is not a square (A1 to H8)", part)}
-		}
-		sqs[n] = sq
-		n++
-		if i < 0 {
-			break
-		}
-	}
-	if n < 2 {
-		return 0, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: "want squares joined by '-', as G2-E2 or G6-E4-C4"}
-	}
-	illegal := func(rule, format string, args ...any) (rules.Move, error) {
-		return 0, &rules.MoveError{Text: text, Kind: rules.Illegal, Rule: rule, Detail: fmt.Sprintf(format, args...)}
+	var buf [maxSquares]uint8 // bytes: a small array to clear at each move
+	sqs, err := scanSquares(text, buf[:0])
+	if err != nil {
+		return 0, err
 	}
 	if o := p.Outcome(); o.Over {
-		return illegal(RuleGameOver, "the game is over (%s, %s)", o.Reason, o.Result)
+		return illegal(text, RuleGameOver, "the game is over (%s, %s)", o.Reason, o.Result)
 	}
 	s := p.stm
-	from := sqs[0]
+	from := int(sqs[0])
 	if p.pawns[s]&(1<<from) == 0 {
 		what := "is empty"
 		if p.pawns[s.Other()]&(1<<from) != 0 {
 			what = "holds a " + sideWord(s.Other()) + " pawn"
 		}
-		return illegal(RuleNoPawn, "%s %s; %s is to move", squareName(from), what, sideWord(s))
+		return illegal(text, RuleNoPawn, "%s %s; %s is to move", squareName(from), what, sideWord(s))
 	}
-	if n == 2 {
-		to := sqs[1]
+	if len(sqs) == 2 {
+		to := int(sqs[1])
 		if to == from {
-			return illegal(RuleSameSquare, "a move may not end where it began")
+			return illegal(text, RuleSameSquare, "a move may not end where it began")
 		}
 		if p.dests(from)&(1<<to) != 0 {
 			return makeMove(from, to), nil
 		}
 		return p.whyNot(text, from, to)
 	}
-	// A chain: every step is one jump.
+	return p.parseChain(text, sqs)
+}
+
+// scanSquares reads the squares of a move text, joined by '-', into dst
+// (of capacity maxSquares): at least two.
+func scanSquares(text string, dst []uint8) ([]uint8, error) {
+	const want = "want squares joined by '-', as G2-E2 or G6-E4-C4"
+	for rest := strings.TrimSpace(text); ; {
+		part := rest
+		i := strings.IndexByte(rest, '-')
+		if i >= 0 {
+			part, rest = rest[:i], rest[i+1:]
+		}
+		if len(dst) == maxSquares {
+			return nil, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: "more squares than a chain can land on"}
+		}
+		sq, ok := parseSquare(part)
+		if !ok {
+			if i < 0 && len(dst) == 0 {
+				return nil, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: want}
+			}
+			return nil, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: fmt.Sprintf("%q is not a square (A1 to H8)", part)}
+		}
+		dst = append(dst, uint8(sq))
+		if i < 0 {
+			break
+		}
+	}
+	if len(dst) < 2 {
+		return nil, &rules.MoveError{Text: text, Kind: rules.Syntax, Detail: want}
+	}
+	return dst, nil
+}
+
+// parseChain checks a chain of three squares or more, sqs[0] holding a
+// pawn of the side to move: every step is one jump.
+func (p *Position) parseChain(text string, sqs []uint8) (rules.Move, error) {
+	s := p.stm
+	from := int(sqs[0])
 	jumpable, land := p.jumpSetup(from)
 	visited := uint64(1) << from
 	cur := from
-	for i := 1; i < n; i++ {
-		next := sqs[i]
+	for i, sq := range sqs[1:] {
+		next := int(sq)
 		if targetOf[s]&(1<<cur) != 0 {
-			return illegal(RuleAfterGoal, "the chain ends on the goal %s", squareName(cur))
+			return illegal(text, RuleAfterGoal, "the chain ends on the goal %s", squareName(cur))
 		}
 		dr, dc := next/8-cur/8, next%8-cur%8
 		geomOK := (dr == 0 || dr == 2 || dr == -2) && (dc == 0 || dc == 2 || dc == -2) && (dr != 0 || dc != 0)
@@ -98,22 +110,22 @@ func (p *Position) ParseMove(text string) (rules.Move, error) {
 			mid = cur + (dr/2)*8 + dc/2
 		}
 		if !geomOK || jumpable&(1<<mid) == 0 {
-			if i == 1 && p.slides(from)&(1<<next) != 0 {
-				return illegal(RuleHomeThenJmp, "%s-%s is a home move; a chain is made of jumps only", squareName(from), squareName(next))
+			if i == 0 && p.slides(from)&(1<<next) != 0 {
+				return illegal(text, RuleHomeThenJmp, "%s-%s is a home move; a chain is made of jumps only", squareName(from), squareName(next))
 			}
 			if !geomOK {
-				return illegal(RuleNotJump, "%s-%s is not a jump to the square just behind a neighbour", squareName(cur), squareName(next))
+				return illegal(text, RuleNotJump, "%s-%s is not a jump to the square just behind a neighbour", squareName(cur), squareName(next))
 			}
-			return illegal(RuleJumpOwn, "%s-%s: no %s pawn on %s to jump over", squareName(cur), squareName(next), sideWord(s), squareName(mid))
+			return illegal(text, RuleJumpOwn, "%s-%s: no %s pawn on %s to jump over", squareName(cur), squareName(next), sideWord(s), squareName(mid))
 		}
 		if visited&(1<<next) != 0 {
-			return illegal(RuleRevisit, "the chain lands on %s twice", squareName(next))
+			return illegal(text, RuleRevisit, "the chain lands on %s twice", squareName(next))
 		}
 		if ownGoalOf[s]&(1<<next) != 0 {
-			return illegal(RuleOwnGoal, "%s is %s's own goal", squareName(next), sideName(s))
+			return illegal(text, RuleOwnGoal, "%s is %s's own goal", squareName(next), sideName(s))
 		}
 		if land&(1<<next) == 0 {
-			return illegal(RuleOccupied, "%s is occupied", squareName(next))
+			return illegal(text, RuleOccupied, "%s is occupied", squareName(next))
 		}
 		visited |= 1 << next
 		cur = next
@@ -121,27 +133,29 @@ func (p *Position) ParseMove(text string) (rules.Move, error) {
 	return makeMove(from, cur), nil
 }
 
+// illegal is the error of move text that breaks rule.
+func illegal(text, rule, format string, args ...any) (rules.Move, error) {
+	return 0, &rules.MoveError{Text: text, Kind: rules.Illegal, Rule: rule, Detail: fmt.Sprintf(format, args...)}
+}
+
 // whyNot explains why from-to (two squares, from holding a pawn of the side to
 // move) is not a move.
 func (p *Position) whyNot(text string, from, to int) (rules.Move, error) {
 	s := p.stm
-	illegal := func(rule, format string, args ...any) (rules.Move, error) {
-		return 0, &rules.MoveError{Text: text, Kind: rules.Illegal, Rule: rule, Detail: fmt.Sprintf(format, args...)}
-	}
 	f, t := squareName(from), squareName(to)
 	if ownGoalOf[s]&(1<<to) != 0 {
-		return illegal(RuleOwnGoal, "%s is %s's own goal", t, sideName(s))
+		return illegal(text, RuleOwnGoal, "%s is %s's own goal", t, sideName(s))
 	}
 	if (p.pawns[0]|p.pawns[1])&(1<<to) != 0 {
-		return illegal(RuleOccupied, "%s is occupied", t)
+		return illegal(text, RuleOccupied, "%s is occupied", t)
 	}
 	if from/8 == to/8 || from%8 == to%8 {
 		half := halfOf[s]
 		switch {
 		case half&(1<<from) == 0:
-			return illegal(RuleNotHome, "%s is not in %s's half, and no jump chain leads to %s", f, sideName(s), t)
+			return illegal(text, RuleNotHome, "%s is not in %s's half, and no jump chain leads to %s", f, sideName(s), t)
 		case half&(1<<to) == 0:
-			return illegal(RuleMiddleLine, "a home move may not cross the middle line, and no jump chain leads to %s", t)
+			return illegal(text, RuleMiddleLine, "a home move may not cross the middle line, and no jump chain leads to %s", t)
 		}
 		d := north
 		switch {
@@ -155,14 +169,14 @@ func (p *Position) whyNot(text string, from, to int) (rules.Move, error) {
 		for x := step(1<<from, d); x != 0 && x != 1<<to; x = step(x, d) {
 			sq := bits.TrailingZeros64(x)
 			if ownGoalOf[s]&x != 0 {
-				return illegal(RuleOwnGoal, "%s-%s crosses %s's own goal %s", f, t, sideName(s), squareName(sq))
+				return illegal(text, RuleOwnGoal, "%s-%s crosses %s's own goal %s", f, t, sideName(s), squareName(sq))
 			}
 			if (p.pawns[0]|p.pawns[1])&x != 0 {
-				return illegal(RuleBlocked, "%s stands between %s and %s, and no jump chain leads there", squareName(sq), f, t)
+				return illegal(text, RuleBlocked, "%s stands between %s and %s, and no jump chain leads there", squareName(sq), f, t)
 			}
 		}
 	}
-	return illegal(RuleNoPath, "no home move or jump chain leads from %s to %s", f, t)
+	return illegal(text, RuleNoPath, "no home move or jump chain leads from %s to %s", f, t)
 }
 
 func sideName(s rules.Side) string {
