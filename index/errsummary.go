@@ -91,3 +91,47 @@ func (db *DB) ErrorSummary(ctx context.Context) ([]ErrorGroup, error) {
 	})
 	return out, nil
 }
+
+// ErrorEntry is an invalid game and why.
+type ErrorEntry struct {
+	ID     int64
+	Game   string
+	File   string
+	Line   int // of the error (0 if unknown)
+	Col    int
+	Ply    int
+	Move   string
+	Rule   string
+	Err    string
+	Record int // line where the record starts
+}
+
+// Errors lists the invalid games, in import order.
+func (db *DB) Errors(ctx context.Context, limit, offset int) ([]ErrorEntry, int, error) {
+	if limit <= 0 {
+		limit = 1 << 62
+	}
+	var total int
+	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE valid = 0`).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.game, s.path, g.err_line, g.err_col, g.err_ply, g.err_move, g.err_rule, g.err, g.line
+		FROM games g LEFT JOIN sources s ON s.id = g.source WHERE g.valid = 0 ORDER BY g.id LIMIT ? OFFSET ?`, limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []ErrorEntry
+	for rows.Next() {
+		var e ErrorEntry
+		var file, mv, rule, msg sql.NullString
+		var line, col, ply, rline sql.NullInt64
+		if err := rows.Scan(&e.ID, &e.Game, &file, &line, &col, &ply, &mv, &rule, &msg, &rline); err != nil {
+			return nil, 0, err
+		}
+		e.File, e.Line, e.Col, e.Ply = file.String, int(line.Int64), int(col.Int64), int(ply.Int64)
+		e.Move, e.Rule, e.Err, e.Record = mv.String, rule.String, msg.String, int(rline.Int64)
+		out = append(out, e)
+	}
+	return out, total, rows.Err()
+}

@@ -52,8 +52,8 @@ type Source struct {
 }
 
 // lastID keeps the database's last game id, which every request reads to
-// know whether its caches still hold (a query of its own, 3% of a loaded
-// server's work), for lastIDTTL: a game imported meanwhile shows up that
+// know whether its caches still hold (a query of its own, a visible share
+// of a loaded server's work: docs/queries.md), for lastIDTTL: a game imported meanwhile shows up that
 // much later. A database being filled by the server itself (Load) is read
 // every time.
 type lastID struct {
@@ -174,98 +174,121 @@ func (s *Source) list(ctx context.Context, q web.ListQuery) (web.ListPage, error
 	}
 	page := web.ListPage{Games: []web.Summary{}, Offset: iq.Offset, Rulesets: rulesets}
 	var hits []index.ListHit
+	if iq.Position != nil || iq.Pattern != nil {
+		hits, err = s.searched(ctx, iq, &page)
+	} else {
+		hits, err = s.listed(ctx, q, iq, games, &page)
+	}
+	if err != nil {
+		return page, err
+	}
+	page.Games, err = s.summaries(ctx, hits, !q.Brief)
+	return page, err
+}
+
+// searched reads the hits of a position or pattern list and counts them
+// into page: a pattern list is not counted (it tells whether there is a
+// next page), a position's occurrences up to maxPositionCount.
+func (s *Source) searched(ctx context.Context, iq index.Query, page *web.ListPage) ([]index.ListHit, error) {
+	if iq.Pattern != nil {
+		iq.Limit++ // one more tells whether there is a next page
+	}
+	res, err := s.db.Search(ctx, iq)
+	if err != nil {
+		return nil, badQuery(err)
+	}
+	var hits []index.ListHit
+	for _, h := range res.Hits {
+		hits = append(hits, index.ListHit{Hit: h, Valid: !iq.Invalid})
+	}
 	switch {
-	case iq.Position != nil || iq.Pattern != nil:
-		if iq.Pattern != nil {
-			iq.Limit++ // one more tells whether there is a next page
+	case iq.Pattern != nil:
+		// A pattern count scans every candidate game: not counted.
+		page.Total = -1
+		if len(hits) == iq.Limit {
+			hits, page.More = hits[:len(hits)-1], true
 		}
-		res, err := s.db.Search(ctx, iq)
-		if err != nil {
-			return page, badQuery(err)
-		}
-		for _, h := range res.Hits {
-			hits = append(hits, index.ListHit{Hit: h, Valid: !iq.Invalid})
-		}
-		if iq.Pattern != nil {
-			// A pattern count scans every candidate game: not counted.
-			page.Total = -1
-			if len(hits) == iq.Limit {
-				hits, page.More = hits[:len(hits)-1], true
-			}
-			break
-		}
-		if len(hits) < iq.Limit && (len(hits) > 0 || iq.Offset == 0) {
-			// The last page: the count is known without counting (the
-			// page of most positions, which few games reach).
-			page.Total = iq.Offset + len(hits)
-			break
-		}
-		page.Total, page.More, err = s.db.PositionCount(ctx, iq, maxPositionCount)
-		if err != nil {
-			return page, err
-		}
+	case len(hits) < iq.Limit && (len(hits) > 0 || iq.Offset == 0):
+		// The last page: the count is known without counting (the page
+		// of most positions, which few games reach).
+		page.Total = iq.Offset + len(hits)
 	default:
-		o := index.ListOptions{Sort: q.Sort, Desc: q.Desc, AnyValidity: q.Valid == ""}
-		if err := s.seek(ctx, q, &iq, &o); err != nil {
-			return page, err
+		page.Total, page.More, err = s.db.PositionCount(ctx, iq, maxPositionCount)
+	}
+	return hits, err
+}
+
+// listed reads a page of the game list (from its cursor or offset), sets
+// page's cursors and counts the list (with the cached counts of games when
+// it is filtered by ruleset and validity alone).
+func (s *Source) listed(ctx context.Context, q web.ListQuery, iq index.Query, games []index.GameCount, page *web.ListPage) ([]index.ListHit, error) {
+	o := index.ListOptions{Sort: q.Sort, Desc: q.Desc, AnyValidity: q.Valid == ""}
+	if err := s.seek(ctx, q, &iq, &o); err != nil {
+		return nil, err
+	}
+	want := iq.Limit
+	iq.Limit++ // one more tells whether there is a page after (before)
+	hits, cursors, err := s.db.List(ctx, iq, o)
+	if err != nil {
+		return nil, badQuery(err)
+	}
+	more, back := len(hits) > want, o.Before != nil
+	switch {
+	case more && back:
+		hits, cursors = hits[1:], cursors[1:]
+	case more:
+		hits, cursors = hits[:want], cursors[:want]
+	}
+	if n := len(cursors); n > 0 {
+		if (back && more) || (!back && (iq.Offset > 0 || o.After != nil)) {
+			page.Prev = cursors[0].String()
 		}
-		var cursors []index.ListCursor
-		want := iq.Limit
-		iq.Limit++ // one more tells whether there is a page after (before)
-		if hits, cursors, err = s.db.List(ctx, iq, o); err != nil {
-			return page, badQuery(err)
-		}
-		more, back := len(hits) > want, o.Before != nil
-		switch {
-		case more && back:
-			hits, cursors = hits[1:], cursors[1:]
-		case more:
-			hits, cursors = hits[:want], cursors[:want]
-		}
-		if n := len(cursors); n > 0 {
-			if (back && more) || (!back && (iq.Offset > 0 || o.After != nil)) {
-				page.Prev = cursors[0].String()
-			}
-			if back || more {
-				page.Next = cursors[n-1].String()
-			}
-		}
-		if plain(q) {
-			// Filtered by ruleset and validity alone: the cached counts.
-			game := q.Game
-			if g, err := rules.Lookup(game); err == nil {
-				game = g.ID()
-			}
-			switch q.Valid {
-			case "":
-				page.Total = total(games, game, false) + total(games, game, true)
-			default:
-				page.Total = total(games, game, q.Valid == "invalid")
-			}
-		} else if page.Total, err = s.db.Count(ctx, iq, o); err != nil {
-			return page, err
+		if back || more {
+			page.Next = cursors[n-1].String()
 		}
 	}
+	if !plain(q) {
+		page.Total, err = s.db.Count(ctx, iq, o)
+		return hits, err
+	}
+	// Filtered by ruleset and validity alone: the cached counts.
+	game := q.Game
+	if g, err := rules.Lookup(game); err == nil {
+		game = g.ID()
+	}
+	switch q.Valid {
+	case "":
+		page.Total = total(games, game, false) + total(games, game, true)
+	default:
+		page.Total = total(games, game, q.Valid == "invalid")
+	}
+	return hits, nil
+}
+
+// summaries are the list lines of hits, with their warnings and errors,
+// and with heads their round and Elo, read from the records (a page of
+// games from all over the database decodes a text block for each).
+func (s *Source) summaries(ctx context.Context, hits []index.ListHit, heads bool) ([]web.Summary, error) {
 	ids := make([]int64, len(hits))
 	for i, h := range hits {
 		ids[i] = h.ID
 	}
-	var heads map[int64]map[string]string
-	if !q.Brief {
-		// Round and Elo are read from the records: a page of games from
-		// all over the database decodes a text block for each.
-		if heads, err = s.db.Headers(ctx, ids, headerTags...); err != nil {
-			return page, err
+	var tags map[int64]map[string]string
+	var err error
+	if heads {
+		if tags, err = s.db.Headers(ctx, ids, headerTags...); err != nil {
+			return nil, err
 		}
 	}
 	warns, err := s.db.GameWarnings(ctx, ids)
 	if err != nil {
-		return page, err
+		return nil, err
 	}
 	errs, err := s.db.GameErrors(ctx, ids)
 	if err != nil {
-		return page, err
+		return nil, err
 	}
+	out := make([]web.Summary, 0, len(hits))
 	for _, h := range hits {
 		sum := web.Summary{
 			Warnings: strings.Join(warns[h.ID], "; "),
@@ -275,21 +298,21 @@ func (s *Source) list(ctx context.Context, q web.ListQuery) (web.ListPage, error
 		if e, ok := errs[h.ID]; ok {
 			sum.Valid, sum.Error, sum.ErrorLine = false, e.Err, e.Line
 		}
-		tags := heads[h.ID]
-		sum.Round = tags["Round"]
+		head := tags[h.ID]
+		sum.Round = head["Round"]
 		if g, err := rules.Lookup(h.Game); err == nil {
 			sum.GameName, sum.Sides = g.Name(), g.Sides()
 			for i, side := range sum.Sides {
-				sum.Elo[i] = tags[side+"Elo"]
+				sum.Elo[i] = head[side+"Elo"]
 			}
 		}
 		if h.Ply >= 0 {
 			ply := h.Ply
 			sum.MatchPly, sum.Variation = &ply, h.Variation
 		}
-		page.Games = append(page.Games, sum)
+		out = append(out, sum)
 	}
-	return page, nil
+	return out, nil
 }
 
 // plain reports whether q filters by ruleset and validity alone.
@@ -304,9 +327,9 @@ func plain(q web.ListQuery) bool {
 // tree's (its total, from the aggregate, shown above the list: "12 moves,
 // 1,000,000 games"), while the list of the games reaching it is paged, not
 // counted to the end. Counting a position's occurrences visits each (the
-// start position occurs in every game: a million), so a count stops at
-// 1,000 — a figure that still tells a rare position from a common one, in
-// a millisecond or two.
+// start position occurs in every game), so a count stops at 1,000 — a
+// figure that still tells a rare position from a common one, at the cost
+// of a short list page (docs/queries.md).
 const maxPositionCount = 1000
 
 // headerTags are the tags a list line reads from the stored record: the

@@ -13,8 +13,8 @@ import (
 // the old ones meanwhile) when the database's last game id changes, so
 // that games imported while the server runs show up, or once they are
 // countsTTL old (an edit that deletes or repairs games without adding
-// one). A count scans every game: a second or two for a million, which
-// a server under load should not pay every minute for nothing.
+// one). A count scans every game (docs/queries.md), which a server under
+// load should not pay every minute for nothing.
 const countsTTL = 10 * time.Minute
 
 // countsTimeout bounds one count of the database.

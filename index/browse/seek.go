@@ -24,8 +24,8 @@ import (
 const indexEvery = 100
 
 // indexFrom is the offset from which a page index is made: skipping fewer
-// games costs a few milliseconds, once for each page (pages are cached),
-// while the index scans the whole list (a second for a million games).
+// games costs little, once for each page (pages are cached), while the
+// index scans the whole list (docs/queries.md).
 const indexFrom = 10000
 
 // maxIndexes bounds the page indexes kept (some 10,000 cursors each for a

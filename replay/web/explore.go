@@ -266,94 +266,14 @@ func ListQueryOf(v url.Values) (ListQuery, error) {
 //	GET /api/export               the records of a list selection (the parameters of /api/games)
 //	GET /api/status               LoadStatus of a source being loaded
 func explorerRoutes(mux *http.ServeMux, src Source) {
+	ex, _ := src.(Explorer)
 	mux.HandleFunc("GET /api/rulesets", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, Rulesets())
 	})
-	mux.HandleFunc("GET /api/position", func(w http.ResponseWriter, r *http.Request) {
-		v := r.URL.Query()
-		ply := 0
-		if s := v.Get("ply"); s != "" {
-			n, err := strconv.Atoi(s)
-			if err != nil || n < 0 {
-				writeError(w, http.StatusBadRequest, "ply: a number ≥ 0 expected")
-				return
-			}
-			ply = n
-		}
-		view, err := View(v.Get("game"), v.Get("fen"), v.Get("move"), ply)
-		if err != nil {
-			writeError(w, http.StatusBadRequest, err.Error())
-			return
-		}
-		writeJSON(w, http.StatusOK, view)
-	})
-	ex, _ := src.(Explorer)
-	mux.HandleFunc("GET /api/tree", func(w http.ResponseWriter, r *http.Request) {
-		if ex == nil {
-			writeError(w, http.StatusNotImplemented, "the opening tree needs a database")
-			return
-		}
-		v := r.URL.Query()
-		if tj, ok := ex.(JSONTreeMap); ok {
-			b, err := tj.TreeJSON(r.Context(), v.Get("game"), v.Get("fen"))
-			if err != nil {
-				writeError(w, statusOf(err), err.Error())
-				return
-			}
-			writeRaw(w, b)
-			return
-		}
-		moves, err := ex.Tree(r.Context(), v.Get("game"), v.Get("fen"))
-		if err != nil {
-			writeError(w, statusOf(err), err.Error())
-			return
-		}
-		if moves == nil {
-			moves = []TreeMove{}
-		}
-		writeJSON(w, http.StatusOK, moves)
-	})
-	mux.HandleFunc("GET /api/games/{n}/record", func(w http.ResponseWriter, r *http.Request) {
-		n, err := strconv.Atoi(r.PathValue("n"))
-		if err != nil {
-			writeError(w, http.StatusBadRequest, "game number expected")
-			return
-		}
-		var text []byte
-		if ex != nil {
-			text, err = ex.Record(r.Context(), n)
-		} else if c, ok := src.(collectionSource); ok {
-			text, err = c.Record(n)
-		} else {
-			err = ErrUnsupported
-		}
-		if err != nil {
-			writeError(w, statusOf(err), err.Error())
-			return
-		}
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		if r.URL.Query().Get("download") == "1" {
-			w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="game-%d.pdn"`, n))
-		}
-		w.Write(text)
-	})
-	mux.HandleFunc("GET /api/export", func(w http.ResponseWriter, r *http.Request) {
-		q, err := ListQueryOf(r.URL.Query())
-		if err != nil {
-			writeError(w, http.StatusBadRequest, err.Error())
-			return
-		}
-		if ex == nil {
-			writeError(w, http.StatusNotImplemented, "export needs a database")
-			return
-		}
-		w.Header().Set("Content-Type", "application/x-pdn; charset=utf-8")
-		w.Header().Set("Content-Disposition", `attachment; filename="selection.pdn"`)
-		if _, err := ex.Export(r.Context(), q, w); err != nil {
-			// Headers are sent: say it in the file, as a comment.
-			fmt.Fprintf(w, "\n; export stopped: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
-		}
-	})
+	mux.HandleFunc("GET /api/position", servePosition)
+	mux.HandleFunc("GET /api/tree", func(w http.ResponseWriter, r *http.Request) { serveTree(w, r, ex) })
+	mux.HandleFunc("GET /api/games/{n}/record", func(w http.ResponseWriter, r *http.Request) { serveRecord(w, r, src, ex) })
+	mux.HandleFunc("GET /api/export", func(w http.ResponseWriter, r *http.Request) { serveExport(w, r, ex) })
 	mux.HandleFunc("GET /api/status", func(w http.ResponseWriter, r *http.Request) {
 		st := LoadStatus{}
 		if l, ok := src.(Loader); ok {
@@ -361,6 +281,101 @@ func explorerRoutes(mux *http.ServeMux, src Source) {
 		}
 		writeJSON(w, http.StatusOK, st)
 	})
+}
+
+// servePosition answers /api/position: a PositionView.
+func servePosition(w http.ResponseWriter, r *http.Request) {
+	v := r.URL.Query()
+	ply := 0
+	if s := v.Get("ply"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			writeError(w, http.StatusBadRequest, "ply: a number ≥ 0 expected")
+			return
+		}
+		ply = n
+	}
+	view, err := View(v.Get("game"), v.Get("fen"), v.Get("move"), ply)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, view)
+}
+
+// serveTree answers /api/tree from the explorer ex (nil: 501), as JSON it
+// encoded beforehand when it has it.
+func serveTree(w http.ResponseWriter, r *http.Request, ex Explorer) {
+	if ex == nil {
+		writeError(w, http.StatusNotImplemented, "the opening tree needs a database")
+		return
+	}
+	v := r.URL.Query()
+	if tj, ok := ex.(JSONTreeMap); ok {
+		b, err := tj.TreeJSON(r.Context(), v.Get("game"), v.Get("fen"))
+		if err != nil {
+			writeError(w, statusOf(err), err.Error())
+			return
+		}
+		writeRaw(w, b)
+		return
+	}
+	moves, err := ex.Tree(r.Context(), v.Get("game"), v.Get("fen"))
+	if err != nil {
+		writeError(w, statusOf(err), err.Error())
+		return
+	}
+	if moves == nil {
+		moves = []TreeMove{}
+	}
+	writeJSON(w, http.StatusOK, moves)
+}
+
+// serveRecord answers /api/games/{n}/record: the record text of game n,
+// from the explorer ex or else a collection.
+func serveRecord(w http.ResponseWriter, r *http.Request, src Source, ex Explorer) {
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "game number expected")
+		return
+	}
+	var text []byte
+	if ex != nil {
+		text, err = ex.Record(r.Context(), n)
+	} else if c, ok := src.(collectionSource); ok {
+		text, err = c.Record(n)
+	} else {
+		err = ErrUnsupported
+	}
+	if err != nil {
+		writeError(w, statusOf(err), err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	if r.URL.Query().Get("download") == "1" {
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="game-%d.pdn"`, n))
+	}
+	w.Write(text)
+}
+
+// serveExport answers /api/export: the records of a list selection, as a
+// file.
+func serveExport(w http.ResponseWriter, r *http.Request, ex Explorer) {
+	q, err := ListQueryOf(r.URL.Query())
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if ex == nil {
+		writeError(w, http.StatusNotImplemented, "export needs a database")
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-pdn; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="selection.pdn"`)
+	if _, err := ex.Export(r.Context(), q, w); err != nil {
+		// Headers are sent: say it in the file, as a comment.
+		fmt.Fprintf(w, "\n; export stopped: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
+	}
 }
 
 // statusOf is the HTTP status of a source's error (errorStatus, and 404

@@ -13,10 +13,9 @@ import (
 // time, up to the request timeout) waits for the one before it: several at
 // once would take every processor from the page's short requests. The
 // short requests (a list page, a game, a tree, a position) are not bounded
-// unless asked (GuardOptions.MaxActive): measured with 50 clients on two
-// cores (scripts/serve-load.sh), admitting them 2 or 4 at a time gave the
-// same p99 as admitting them all (the Go scheduler shares the processors
-// well enough among requests of a millisecond or less). A download
+// unless asked (GuardOptions.MaxActive): admitting them a few at a time
+// did not lower their p99 (the Go scheduler shares the processors well
+// enough among requests of a millisecond or less: docs/queries.md). A download
 // (/api/export) streams for as long as its selection and is not gated;
 // nor are the page's static files.
 type gate struct {

@@ -6,9 +6,9 @@ import (
 	"unicode/utf8"
 )
 
-// A game's JSON is mostly its positions: some 90 nodes of 40 pieces each
-// for an Ōgi game, 150 KB, which encoding/json writes by reflection in
-// most of a millisecond, the largest cost of a game's request. appendJSON
+// A game's JSON is mostly its positions (a node of every piece for every
+// ply), which encoding/json writes by reflection: the largest cost of a
+// game's request (docs/queries.md). appendJSON
 // writes a Detail by hand, its nodes and pieces, and the rest (summary,
 // tags, geometry: small) through encoding/json: the same bytes as
 // json.Marshal (TestDetailJSON), in a fraction of the time.
