@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	_ "github.com/mattn/go-sqlite3" // the SQLite driver
 )
@@ -67,6 +68,8 @@ type DB struct {
 	nameIndex bool
 
 	counts countCache // list counts (list.go)
+	// keepIdle is the number of idle connections kept (Options.MaxConns).
+	keepIdle int
 
 	reads  readConns  // connections for read snapshots (posruns.go)
 	blocks blockLRU   // text blocks of list headers (list.go)
@@ -91,6 +94,19 @@ type Options struct {
 	// Notice receives what the database does by itself and a user should
 	// know (a damaged text index rebuilt from SQLite). Nil: not told.
 	Notice func(msg string)
+
+	// MaxConns bounds the handle's SQLite connections, and keeps that many
+	// when idle (0: no bound, two kept). Each connection has a page cache
+	// of its own and SQLite answers a query on one core: a server gains
+	// memory, not speed, from many more connections than cores.
+	MaxConns int
+	// ConnIdleTime closes a connection idle for that long, freeing its
+	// page cache (0: idle connections are kept).
+	ConnIdleTime time.Duration
+	// SoftHeapLimit bounds the bytes of SQLite's heap, its page caches
+	// mostly (PRAGMA soft_heap_limit; 0: no bound). SQLite holds one limit
+	// for the whole process: the last handle opened with one sets it.
+	SoftHeapLimit int64
 }
 
 const sqliteName = "plateau.sqlite"
@@ -118,17 +134,7 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 		return nil, err
 	}
 	db := &DB{dir: dir, sql: sdb, readOnly: opts.ReadOnly, notice: opts.Notice}
-	if opts.ReadOnly {
-		_, err = db.checkSchema(ctx)
-	} else if err = db.migrate(ctx); err == nil {
-		if err = db.openEdits(ctx); err == nil { // edit.go
-			err = db.restoreAtOpen(ctx) // bulk.go
-		}
-	}
-	if err == nil {
-		err = db.loadDeepSalt(ctx)
-	}
-	if err != nil {
+	if err := db.setUp(ctx, opts); err != nil {
 		sdb.Close()
 		if !errors.Is(err, ErrSchema) && !errors.Is(err, context.Canceled) {
 			err = fmt.Errorf("%s: %w", path, err)
@@ -138,15 +144,38 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 	return db, nil
 }
 
+// setUp tunes a handle just opened, checks its layout (upgrading or
+// creating it when writable, and finishing what a killed edit or bulk
+// import left) and reads its deep salt.
+func (db *DB) setUp(ctx context.Context, opts Options) error {
+	if err := db.tune(ctx, opts); err != nil {
+		return err
+	}
+	if opts.ReadOnly {
+		if _, err := db.checkSchema(ctx); err != nil {
+			return err
+		}
+	} else {
+		if err := db.migrate(ctx); err != nil {
+			return err
+		}
+		if err := db.openEdits(ctx); err != nil { // edit.go
+			return err
+		}
+		if err := db.restoreAtOpen(ctx); err != nil { // bulk.go
+			return err
+		}
+	}
+	return db.loadDeepSalt(ctx)
+}
+
 // pageSize is the page size of a new database file. With 16 KiB pages
 // instead of SQLite's 4 KiB, an import writes a quarter as many WAL frames
 // (a write system call each, costly on a virtual machine) and the
 // random-key B-trees (tree, tree_players, tags, the games hash) are
-// shallower: 300,000 Ōgi games into an empty database took 78 s of CPU
-// instead of 89–91 (5,734 games/s instead of 4,832–4,912, the same
-// machine, load 1.3–1.8) and 960 MB instead of 1,021. 32 KiB pages gave
-// about the same speed for 260 MB more memory, 64 KiB were slower. A
-// database made with another page size keeps it.
+// shallower: an import takes less processor time and memory; larger pages
+// cost memory for no more speed (docs/queries.md). A database made with
+// another page size keeps it.
 const pageSize = 16 << 10
 
 // create makes a new, empty database file with pageSize pages in WAL mode:
@@ -172,11 +201,36 @@ func create(ctx context.Context, path string) error {
 	return nil
 }
 
+// tune applies the connection options of opts.
+func (db *DB) tune(ctx context.Context, opts Options) error {
+	db.keepIdle = 2 // database/sql's default
+	if opts.MaxConns > 0 {
+		db.sql.SetMaxOpenConns(opts.MaxConns)
+		db.sql.SetMaxIdleConns(opts.MaxConns)
+		db.keepIdle = opts.MaxConns
+	}
+	if opts.ConnIdleTime > 0 {
+		db.sql.SetConnMaxIdleTime(opts.ConnIdleTime)
+	}
+	if opts.SoftHeapLimit > 0 {
+		// A PRAGMA takes no parameter; any connection sets the process's.
+		if _, err := db.sql.ExecContext(ctx, fmt.Sprintf("PRAGMA soft_heap_limit = %d", opts.SoftHeapLimit)); err != nil {
+			return fmt.Errorf("soft heap limit: %w", err)
+		}
+	}
+	return nil
+}
+
+// CloseIdle closes the handle's idle connections, freeing their page
+// caches (a server calls it once a burst of requests is over); later
+// queries open connections again as they need them.
+func (db *DB) CloseIdle() {
+	db.sql.SetMaxIdleConns(-1) // none: the idle ones are closed
+	db.sql.SetMaxIdleConns(db.keepIdle)
+}
+
 // Dir is the database directory.
 func (db *DB) Dir() string { return db.dir }
-
-// SQL exposes the SQLite handle (for tests and tools).
-func (db *DB) SQL() *sql.DB { return db.sql }
 
 // Close closes the database (the text index is open only during a call).
 func (db *DB) Close() error {

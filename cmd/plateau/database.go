@@ -61,9 +61,13 @@ func niceOf(c *cli.Context) (nice.Setting, error) {
 
 // openDB opens the database of --db; readOnly for queries.
 func openDB(c *cli.Context, readOnly bool) (*index.DB, error) {
-	db, err := index.Open(c.Context, dbDir(c), index.Options{ReadOnly: readOnly, Notice: func(msg string) {
-		fmt.Fprintln(c.App.ErrWriter, "plateau:", msg)
-	}})
+	return openDBWith(c, index.Options{ReadOnly: readOnly})
+}
+
+// openDBWith is openDB with the options opts (their Notice set here).
+func openDBWith(c *cli.Context, opts index.Options) (*index.DB, error) {
+	opts.Notice = func(msg string) { fmt.Fprintln(c.App.ErrWriter, "plateau:", msg) }
+	db, err := index.Open(c.Context, dbDir(c), opts)
 	if err != nil {
 		return nil, cli.Exit(err, exitUsage)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/index/browse"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
@@ -49,71 +50,93 @@ func serveCommand() *cli.Command {
 			&cli.IntFlag{Name: "max-active", Usage: "at most this many API requests work at once, the others wait their turn in order (0: no bound; pattern searches always run one at a time)"},
 			&cli.StringFlag{Name: "pprof", Usage: "also serve Go's profiles (net/http/pprof) on this loopback address, e.g. 127.0.0.1:6060, to measure the server"},
 		},
-		Action: func(c *cli.Context) error {
-			opts, err := replayOptions(c, "game")
-			if err != nil {
-				return err
-			}
-			ro, err := readOptsOf(c)
-			if err != nil {
-				return err
-			}
-			var src web.Source
-			var what string
-			var release func() // frees memory when the server is idle
-			if c.NArg() == 0 {
-				db, err := openDB(c, true)
-				if err != nil {
-					return err
-				}
-				defer db.Close()
-				conns := boundPool(db)
-				limitMemory(c.Context, db)
-				release = func() { releaseMemory(db, conns) }
-				bs := browse.New(db, opts)
-				bs.Warm()
-				src, what = bs, "the database "+db.Dir()
-			} else {
-				if c.IsSet("db") {
-					return cli.Exit("serve: --db serves the database; name files or --db, not both", exitUsage)
-				}
-				s, cleanup, err := serveFiles(c.Context, c.Args().Slice(), opts, ro.maxRecord, c.App.ErrWriter, newProgress(c, "loading"))
-				if err != nil {
-					return cli.Exit(err, exitUsage)
-				}
-				defer cleanup()
-				src, what = s, "loading the files into a temporary database"
-			}
-			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			ln, err := net.Listen("tcp", c.String("addr"))
-			if err != nil {
-				return cli.Exit(err, exitUsage)
-			}
-			fmt.Fprintf(c.App.Writer, "%s; serving on http://%s/ (Ctrl-C to stop)\n", what, ln.Addr())
-			hosts := c.StringSlice("host")
-			if h, _, err := net.SplitHostPort(c.String("addr")); err == nil && h != "" {
-				hosts = append(hosts, h) // a name given to --addr
-			}
-			if a := c.String("pprof"); a != "" {
-				stopProfiles, err := serveProfiles(a, c.App.ErrWriter)
-				if err != nil {
-					return cli.Exit(err, exitUsage)
-				}
-				defer stopProfiles()
-			}
-			var h http.Handler = web.Guard(serveHandler(src), web.GuardOptions{Addr: ln.Addr().String(), Hosts: hosts, Timeout: c.Duration("timeout"), MaxActive: c.Int("max-active")})
-			if release != nil {
-				w := &idleWatch{last: time.Now()}
-				h = w.wrap(h)
-				go w.releaseWhenIdle(ctx, release)
-			}
-			if err := serveUntil(ctx, ln, h); err != nil {
-				return cli.Exit(err, exitUsage)
-			}
-			return nil
-		},
+		Action: serveAction,
 	}
+}
+
+func serveAction(c *cli.Context) error {
+	sv, err := openServed(c)
+	if err != nil {
+		return err
+	}
+	defer sv.close()
+	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ln, err := net.Listen("tcp", c.String("addr"))
+	if err != nil {
+		return cli.Exit(err, exitUsage)
+	}
+	fmt.Fprintf(c.App.Writer, "%s; serving on http://%s/ (Ctrl-C to stop)\n", sv.what, ln.Addr())
+	if a := c.String("pprof"); a != "" {
+		stopProfiles, err := serveProfiles(a, c.App.ErrWriter)
+		if err != nil {
+			return cli.Exit(err, exitUsage)
+		}
+		defer stopProfiles()
+	}
+	if err := serveUntil(ctx, ln, sv.handler(ctx, c, ln.Addr().String())); err != nil {
+		return cli.Exit(err, exitUsage)
+	}
+	return nil
+}
+
+// served is what serve serves: the source, what it is (said when the
+// server starts), release, which frees memory when the server is idle
+// (nil: nothing to free), and close, called when the server has stopped.
+type served struct {
+	src     web.Source
+	what    string
+	release func()
+	close   func()
+}
+
+// openServed opens the source of serve: the files named, loaded into a
+// temporary database, or without files the database, read-only, its
+// memory bounded (serve_memory.go).
+func openServed(c *cli.Context) (*served, error) {
+	opts, err := replayOptions(c, "game")
+	if err != nil {
+		return nil, err
+	}
+	ro, err := readOptsOf(c)
+	if err != nil {
+		return nil, err
+	}
+	if c.NArg() == 0 {
+		limitGoMemory()
+		db, err := openDBWith(c, limitMemory(index.Options{ReadOnly: true}))
+		if err != nil {
+			return nil, err
+		}
+		bs := browse.New(db, opts)
+		bs.Warm()
+		return &served{src: bs, what: "the database " + db.Dir(), release: func() { releaseMemory(db) }, close: func() { db.Close() }}, nil
+	}
+	if c.IsSet("db") {
+		return nil, cli.Exit("serve: --db serves the database; name files or --db, not both", exitUsage)
+	}
+	s, cleanup, err := serveFiles(c.Context, c.Args().Slice(), opts, ro.maxRecord, c.App.ErrWriter, newProgress(c, "loading"))
+	if err != nil {
+		return nil, cli.Exit(err, exitUsage)
+	}
+	return &served{src: s, what: "loading the files into a temporary database", close: cleanup}, nil
+}
+
+// handler is the server's handler of the source, guarded (web.Guard: the
+// listener's address addr and --host's names, --timeout, --max-active),
+// releasing memory when idle until ctx is done.
+func (sv *served) handler(ctx context.Context, c *cli.Context, addr string) http.Handler {
+	hosts := c.StringSlice("host")
+	if h, _, err := net.SplitHostPort(c.String("addr")); err == nil && h != "" {
+		hosts = append(hosts, h) // a name given to --addr
+	}
+	var h http.Handler = web.Guard(serveHandler(sv.src), web.GuardOptions{Addr: addr, Hosts: hosts, Timeout: c.Duration("timeout"), MaxActive: c.Int("max-active")})
+	if sv.release != nil {
+		w := &idleWatch{last: time.Now()}
+		h = w.wrap(h)
+		go w.releaseWhenIdle(ctx, sv.release)
+	}
+	return h
 }
 
 // loadCollection reads and replays every game of the paths.

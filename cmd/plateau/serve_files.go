@@ -35,12 +35,11 @@ func serveFiles(ctx context.Context, paths []string, ropts replay.Options, maxRe
 	if err != nil {
 		return nil, nil, err
 	}
-	db, err := index.Open(ctx, dir, index.Options{})
+	db, err := index.Open(ctx, dir, boundPool(index.Options{}))
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, nil, err
 	}
-	boundPool(db)
 	ictx, cancel := context.WithCancel(ctx)
 	opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Workers: max(1, runtime.GOMAXPROCS(0)-1),
 		MaxRecord: maxRecord, FileError: func(file string, err error) { fmt.Fprintf(log, "%s: %v\n", file, err) }}
@@ -67,18 +66,6 @@ func serveFiles(ctx context.Context, paths []string, ropts replay.Options, maxRe
 		os.RemoveAll(dir)
 	}
 	return l, cleanup, nil
-}
-
-// boundPool bounds the database connections of the server: each has a
-// page cache of its own (up to 64 MiB), and SQLite answers a query on one
-// core, so more connections than about twice the cores only add memory.
-// A connection idle for half a minute is closed, and its cache freed.
-func boundPool(db *index.DB) int {
-	n := max(2, 2*runtime.GOMAXPROCS(0))
-	db.SQL().SetMaxOpenConns(n)
-	db.SQL().SetMaxIdleConns(n)
-	db.SQL().SetConnMaxIdleTime(30 * time.Second)
-	return n
 }
 
 // showLoading draws the loading of served files on bar (bytes of the files

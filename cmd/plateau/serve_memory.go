@@ -4,8 +4,8 @@ import (
 	"context"
 	"net/http"
 	"os"
+	"runtime"
 	"runtime/debug"
-	"strconv"
 	"sync"
 	"time"
 
@@ -18,9 +18,9 @@ import (
 //   - Go's heap is held to serveMemoryLimit (a GOMEMLIMIT of the user's
 //     wins): the collector works harder near it rather than let the heap
 //     grow with the load. Below it, the collector runs when the heap has
-//     grown by serveGCPercent (GOGC's default is 100): a server of small
-//     live data (some 40 MB) and much garbage per request (a game's text
-//     and positions) spent 6% of its time collecting.
+//     grown by serveGCPercent (GOGC's default is 100): a server has
+//     small live data and much garbage per request (a game's text and
+//     positions), and collected too often at 100 (docs/queries.md).
 //   - SQLite's heap (page caches of the pooled connections, 64 MiB each
 //     at most) is held to sqliteHeapLimit for the whole process (PRAGMA
 //     soft_heap_limit): the operating system's file cache keeps the rest of
@@ -37,16 +37,32 @@ const (
 	idleAfter        = 10 * time.Second
 )
 
-// limitMemory applies the limits to the server's process and database.
-func limitMemory(ctx context.Context, db *index.DB) {
+// boundPool bounds the database connections of a server: each has a
+// page cache of its own (up to 64 MiB), and SQLite answers a query on one
+// core, so more connections than about twice the cores only add memory.
+// A connection idle for half a minute is closed, and its cache freed.
+func boundPool(opts index.Options) index.Options {
+	opts.MaxConns = max(2, 2*runtime.GOMAXPROCS(0))
+	opts.ConnIdleTime = 30 * time.Second
+	return opts
+}
+
+// limitMemory holds the server's database to the limits: a bounded pool,
+// SQLite's heap to sqliteHeapLimit.
+func limitMemory(opts index.Options) index.Options {
+	opts = boundPool(opts)
+	opts.SoftHeapLimit = sqliteHeapLimit
+	return opts
+}
+
+// limitGoMemory applies the limits to Go's heap.
+func limitGoMemory() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(serveMemoryLimit)
 	}
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(serveGCPercent)
 	}
-	// Process-wide: any connection sets it (a PRAGMA takes no parameter).
-	db.SQL().ExecContext(ctx, "PRAGMA soft_heap_limit = "+strconv.Itoa(sqliteHeapLimit))
 }
 
 // idleWatch tracks the requests under way and the last one's end, to
@@ -103,11 +119,10 @@ func (w *idleWatch) releaseWhenIdle(ctx context.Context, release func()) {
 	}
 }
 
-// releaseMemory closes the database's idle connections (keeping at most
-// keep afterwards) and gives free memory back to the operating system.
-func releaseMemory(db *index.DB, keep int) {
-	db.SQL().SetMaxIdleConns(0)
-	db.SQL().SetMaxIdleConns(keep)
+// releaseMemory closes the database's idle connections and gives free
+// memory back to the operating system.
+func releaseMemory(db *index.DB) {
+	db.CloseIdle()
 	memtrim.Trim()
 	debug.FreeOSMemory()
 }
