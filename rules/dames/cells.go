@@ -30,12 +30,28 @@ func newLayout(g *geom, algebraic bool) *rules.Layout {
 
 var _ rules.Cells = (*Position)(nil)
 
+// flipSides is a copy of l whose pieces belong to the other side: the
+// layout of a ruleset where Black is side 0.
+func flipSides(l *rules.Layout) *rules.Layout {
+	c := *l
+	for i := range c.Codes {
+		if c.Codes[i] != (rules.Piece{}) {
+			c.Codes[i].Side = c.Codes[i].Side.Other()
+		}
+	}
+	return &c
+}
+
 // Layout implements rules.Cells.
 func (p *Position) Layout() *rules.Layout {
+	i := 0
 	if p.g.f.algebraic {
-		return p.geo.layouts[1]
+		i = 1
 	}
-	return p.geo.layouts[0]
+	if p.g.f.blackFirst {
+		return p.g.flipped[i]
+	}
+	return p.geo.layouts[i]
 }
 
 // Cells implements rules.Cells.

@@ -17,9 +17,28 @@
 //
 // Board and notation. Squares are PDN numbers, 1–50 on 10×10 and 1–32 on
 // 8×8, square 1 the second square of Black's first row, the bottom-left
-// corner (46, or 29) dark. White holds the high numbers and moves up. Sides in
-// result order are White then Black in every ruleset (the sheep are White,
-// the wolf Black). Positions are PDN FENs: "W:W31-50:B1-20" (side to move,
+// corner (46, or 29) dark. White holds the high numbers and moves up.
+//
+// Side order (the Result's, the player tags', rules.Side). A Result names
+// first the side that the PDN GameType's start colour names (gametype.rst:
+// "Start-colour: Either W or B - white/black side starts"). PDN 3.0 defines
+// the Result tag by "see [Nemesis]" (pdntags.rst), PDN 2.0 for checkers,
+// which says (pdn2.txt, 6.1.1.1.1.5 and 6.1.1.2.6): "1-0 indicating Black
+// (Red) won the game", "0-1 indicating White won the game"; English
+// checkers files follow it ("{white wins} 0-1"). So:
+//   - checkers (21,B) and pool (23,B): Black then White, "1-0" a win for
+//     Black, the first mover;
+//   - draughts (20,W), italian (22,W), russian (25,W), brazilian (26,W),
+//     czech (29,W): White then Black, White moving first;
+//   - dames, dames-brigand and loup-moutons, which are no PDN GameType:
+//     White then Black, as DESIGN.md names their player tags, although
+//     Black moves first (the sheep are White, the wolf Black).
+//
+// Inside the package a side is a colour; it becomes a rules.Side (Game.side)
+// where the interface hands one out: ToMove, Board, Layout, Drawing, and the
+// Result of an Outcome.
+//
+// Positions are PDN FENs: "W:W31-50:B1-20" (side to move,
 // then each colour's squares, K for kings, ranges a-b, "?" for the ruleset's
 // first mover, an optional final dot, spaces ignored). String writes the
 // canonical FEN: ascending squares, runs of three or more consecutive squares

@@ -2,9 +2,14 @@ package dames_test
 
 import (
 	"errors"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/plateau/plateau/rules"
+	"github.com/plateau/plateau/rules/draw"
 )
 
 // One row per rule sentence of the 8×8 families (PDN GameType 21 English
@@ -270,6 +275,82 @@ func TestFamilyGameTypes(t *testing.T) {
 		g, err := rules.Lookup(gt)
 		if err != nil || g.ID() != id {
 			t.Errorf("Lookup(%q) = %v, %v; want %s", gt, g, err, id)
+		}
+	}
+}
+
+// Side order. PDN 2.0 for checkers (pdn2.txt, 6.1.1.1.1.5 RESULT_TEXT):
+// "[Result "1-0"] indicating Black (Red) won the game", "[Result "0-1"]
+// indicating White won the game"; PDN 3.0 (pdntags.rst) defines the Result
+// "see [Nemesis]", that document. Plateau names first the side the
+// GameType's start colour names (gametype.rst: "Start-colour: Either W or
+// B - white/black side starts"): its Sides, the Result's order, ToMove,
+// Board, Layout and the drawing's colours agree. Every GameType of the
+// table that this package plays is checked.
+func TestSideOrder(t *testing.T) {
+	starts := map[string]string{"20": "W", "21": "B", "22": "W", "23": "B", "24": "W", "25": "W", "26": "W",
+		"27": "W", "28": "W", "29": "W", "30": "W", "31": "B", "40": "W", "41": "W"}
+	colour := map[string]string{"W": "White", "B": "Black"}
+	for gt, start := range starts {
+		g, err := rules.Lookup(gt)
+		if err != nil {
+			continue
+		}
+		if got := g.Sides()[0]; got != colour[start] {
+			t.Errorf("GameType %s (%s): side 0 is %s, want %s", gt, g.ID(), got, colour[start])
+		}
+	}
+	// The Schmidt games and loup-moutons are no PDN GameType: White first
+	// (DESIGN.md), although Black moves first.
+	for _, id := range []string{"dames", "dames-brigand", "loup-moutons"} {
+		g, _ := rules.Lookup(id)
+		if g.Sides() != [2]string{"White", "Black"} {
+			t.Errorf("%s sides %v", id, g.Sides())
+		}
+	}
+	for _, g := range rules.Games() {
+		d, ok := g.(interface {
+			Drawing(rules.Position) draw.Board
+		})
+		if !ok || !strings.HasPrefix(reflect.TypeOf(g).String(), "*dames.") {
+			continue
+		}
+		sides := g.Sides()
+		side := map[string]rules.Side{sides[0]: 0, sides[1]: 1}
+		p := mustPos(t, g.ID(), "")
+		first := "White"
+		if strings.HasPrefix(p.String(), "B") {
+			first = "Black"
+		}
+		if got := sides[p.ToMove()]; got != first {
+			t.Errorf("%s: ToMove names %s, the FEN %s", g.ID(), got, p.String())
+		}
+		cells := p.(rules.Cells)
+		board := make([]byte, 128)
+		cells.Cells(board, nil)
+		lay := cells.Layout()
+		for _, pl := range p.Board() {
+			// White holds the high numbers (or the low rows' a1-side).
+			want := "Black"
+			if n, err := strconv.Atoi(pl.Square); (err == nil && n > 20) || (err != nil && pl.Square[1] <= '3') {
+				want = "White"
+			}
+			if sides[pl.Side] != want {
+				t.Errorf("%s: Board says %s on %s, want %s", g.ID(), sides[pl.Side], pl.Square, want)
+			}
+			i := slices.Index(lay.Squares, pl.Square)
+			if code := lay.Codes[board[i]]; code.Side != pl.Side {
+				t.Errorf("%s: Layout says side %d on %s, Board %d", g.ID(), code.Side, pl.Square, pl.Side)
+			}
+		}
+		b := d.Drawing(nil)
+		if b.Colors[side["Black"]] != "#222" || b.Colors[side["White"]] != "#fafafa" {
+			t.Errorf("%s: colours %v for sides %v", g.ID(), b.Colors, sides)
+		}
+		for _, gl := range b.Glyphs {
+			if c := strings.ToLower(gl.Text); (c == "w" || c == "s") != (sides[gl.Side] == "White") {
+				t.Errorf("%s: glyph %q for side %s", g.ID(), gl.Text, sides[gl.Side])
+			}
 		}
 	}
 }

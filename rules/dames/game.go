@@ -61,7 +61,10 @@ type family struct {
 	points    bool // results are written in PDN International points, "2-0", "0-2"
 	readPts   bool // PDN International results "2-0", "1-1", "0-2" are read as well as "1-0", "0-1", "1/2-1/2"
 	huffs     bool // faults are accepted and may be huffed (the Schmidt games)
-	start     string
+	// blackFirst: Black is side 0, named first in the Result and the player
+	// tags, as in the PDN GameTypes whose start colour is B (doc.go).
+	blackFirst bool
+	start      string
 }
 
 // flipV turns White's directions into Black's: up becomes down.
@@ -108,6 +111,9 @@ type Game struct {
 	id, name string
 	v        variant
 	f        family
+	// flipped are the layouts of f.geo with the sides exchanged, where
+	// Black is side 0 (set by init).
+	flipped [2]*rules.Layout
 }
 
 // with applies changes to a copy of a family (the rulesets below read as the
@@ -126,13 +132,13 @@ var (
 	Draughts = &Game{id: "draughts", name: "International draughts (FMJD)", v: vDraughts, f: international}
 
 	Checkers = &Game{id: "checkers", name: "English checkers", v: vFamily, f: diagonal(geom8, black, false, false).with(func(f *family) {
-		f.readPts, f.start = true, "B:W21-32:B1-12"
+		f.readPts, f.blackFirst, f.start = true, true, "B:W21-32:B1-12"
 	})}
 	Italian = &Game{id: "italian", name: "Italian draughts", v: vFamily, f: diagonal(geom8i, white, false, false).with(func(f *family) {
 		f.prec, f.manNoKing, f.readPts, f.start = precItalian, true, true, "W:W21-32:B1-12"
 	})}
 	Pool = &Game{id: "pool", name: "American pool checkers", v: vFamily, f: diagonal(geom8, black, true, true).with(func(f *family) {
-		f.readPts, f.start = true, "B:W21-32:B1-12"
+		f.readPts, f.blackFirst, f.start = true, true, "B:W21-32:B1-12"
 	})}
 	Russian   = &Game{id: "russian", name: "Russian draughts", v: vFamily, f: russian}
 	Brazilian = &Game{id: "brazilian", name: "Brazilian draughts", v: vFamily, f: diagonal(geom8, white, true, true).with(func(f *family) {
@@ -156,6 +162,9 @@ var (
 )
 
 func init() {
+	for _, g := range []*Game{Checkers, Pool} {
+		g.flipped = [2]*rules.Layout{flipSides(g.f.geo.layouts[0]), flipSides(g.f.geo.layouts[1])}
+	}
 	rules.Register(Dames)
 	rules.Register(Brigand)
 	rules.Register(Loup)
@@ -174,9 +183,26 @@ func (g *Game) ID() string { return g.id }
 // Name is the human-readable name.
 func (g *Game) Name() string { return g.name }
 
-// Sides are White then Black for every ruleset (in loup-moutons White
-// holds the sheep and Black the wolf).
-func (g *Game) Sides() [2]string { return [2]string{"White", "Black"} }
+// Sides are the colours in result order: Black then White where Black is
+// named first (checkers, pool), White then Black otherwise (in
+// loup-moutons White holds the sheep and Black the wolf).
+func (g *Game) Sides() [2]string {
+	if g.f.blackFirst {
+		return [2]string{"Black", "White"}
+	}
+	return [2]string{"White", "Black"}
+}
+
+// side is the rules.Side (result order) of a colour, white or black. Inside
+// the package sides are colours (Position.turn, sideOf, family.first); they
+// become rules.Side where the interface hands them out: ToMove, Board,
+// Layout, the Drawing and the Result of an Outcome.
+func (g *Game) side(colour int) rules.Side {
+	if g.f.blackFirst {
+		return rules.Side(colour ^ 1)
+	}
+	return rules.Side(colour)
+}
 
 // IllegalMoveLoses is false: an illegal move makes a record invalid.
 func (g *Game) IllegalMoveLoses() bool { return false }

@@ -88,7 +88,7 @@ func nFromBoard(p rules.Position, game string) *nBoard {
 	if strings.Contains(p.Diagram(), "---------------------------+") == false {
 		size = 8
 	}
-	b := &nBoard{size: size, white: p.ToMove() == 0, game: game}
+	b := &nBoard{size: size, white: colour(game, p.ToMove()) == 'w', game: game}
 	b.cells = make([][]byte, size)
 	for r := range b.cells {
 		b.cells[r] = make([]byte, size)
@@ -102,10 +102,7 @@ func nFromBoard(p rules.Position, game string) *nBoard {
 	}
 	for _, pl := range p.Board() {
 		r, c := nParse(size, pl.Square, nRulesOf(game).mirror)
-		ch := byte('w')
-		if pl.Side == 1 {
-			ch = 'b'
-		}
+		ch := colour(game, pl.Side)
 		if pl.Kind == 'K' {
 			ch -= 'a' - 'A'
 		}
@@ -503,16 +500,26 @@ func TestNaiveCrossCheck(t *testing.T) {
 	}
 }
 
-// boardString renders a rules position as nBoard.String does.
-func boardString(p rules.Position, size int) string {
+// colour is 'w' or 'b', the colour of side s of game, by the name the game
+// gives it.
+func colour(game string, s rules.Side) byte {
+	g, err := rules.Lookup(game)
+	if err != nil {
+		panic(err)
+	}
+	if g.Sides()[s] == "White" {
+		return 'w'
+	}
+	return 'b'
+}
+
+// boardString renders a rules position of game as nBoard.String does.
+func boardString(p rules.Position, game string, size int) string {
 	var parts []string
 	for _, pl := range p.Board() {
 		r, c := nParse(size, pl.Square, false)
 		pl.Square = strconv.Itoa(nNumber(size, r, c))
-		ch := byte('w')
-		if pl.Side == 1 {
-			ch = 'b'
-		}
+		ch := colour(game, pl.Side)
 		if pl.Kind == 'K' {
 			ch -= 'a' - 'A'
 		}
@@ -520,7 +527,7 @@ func boardString(p rules.Position, size int) string {
 	}
 	sort.Strings(parts)
 	side := "B"
-	if p.ToMove() == 0 {
+	if colour(game, p.ToMove()) == 'w' {
 		side = "W"
 	}
 	return side + strings.Join(parts, ",")
@@ -552,7 +559,7 @@ func TestNaiveRandomPositions(t *testing.T) {
 				for _, m := range moves {
 					c := p.Clone()
 					c.Play(m)
-					a = append(a, boardString(c, nb.size))
+					a = append(a, boardString(c, game, nb.size))
 				}
 				for _, m := range nb.moves() {
 					b = append(b, nb.play(m).String())

@@ -92,7 +92,7 @@ func (p *Position) computeKey() uint64 {
 func (p *Position) Key() uint64 { return p.key }
 
 // ToMove is the side to move.
-func (p *Position) ToMove() rules.Side { return p.turn }
+func (p *Position) ToMove() rules.Side { return p.g.side(int(p.turn)) }
 
 // Clone returns an independent copy.
 func (p *Position) Clone() rules.Position {
@@ -196,17 +196,18 @@ func (p *Position) Outcome() rules.Outcome {
 	if p.g.f.outcome == outLoser {
 		winner = loser
 	}
-	return rules.Outcome{Over: true, Result: p.g.winResult(winner), Reason: reason}
+	return rules.Outcome{Over: true, Result: p.g.winResult(p.g.side(int(winner))), Reason: reason}
 }
 
+// winResult is the Result of a win by s, a side in result order.
 func (g *Game) winResult(s rules.Side) string {
 	if g.f.points {
-		if s == white {
+		if s == 0 {
 			return "2-0"
 		}
 		return "0-2"
 	}
-	if s == white {
+	if s == 0 {
 		return "1-0"
 	}
 	return "0-1"
@@ -309,7 +310,7 @@ func (p *Position) Board() []rules.Placement {
 		if c == empty {
 			continue
 		}
-		pl := rules.Placement{Square: p.sqName(s), Side: rules.Side(sideOf(c)), Kind: 'M', Count: 1}
+		pl := rules.Placement{Square: p.sqName(s), Side: p.g.side(sideOf(c)), Kind: 'M', Count: 1}
 		if isKing(c) {
 			pl.Kind, pl.Promoted = 'K', true
 		}

@@ -19,14 +19,18 @@ var (
 // on a mirrored board), each showing its PDN number, or named a1–h8 with
 // the files and ranks written around the board in the algebraic rulesets.
 // Men are plain discs, kings crowned; in text, w and b men, W and B kings,
-// and the wolf L.
+// and the wolf L. White is at the bottom in every ruleset, as each game's
+// diagrams are drawn, also in checkers and pool, where Black is side 0
+// (doc.go): their diagrams put Black, on 1–12, at the top. Colours and
+// glyphs are given by side, so Black's men are dark whatever its side.
 func (g *Game) Drawing(start rules.Position) draw.Board {
 	p, ok := start.(*Position)
 	if !ok || p.g != g {
 		p = g.start()
 	}
 	geo, squares := p.geo, p.Layout().Squares
-	b := draw.Board{Shape: draw.Grid, W: geo.w, H: geo.h, Style: draw.Disc, Colors: [2]string{"#fafafa", "#222"}}
+	b := draw.Board{Shape: draw.Grid, W: geo.w, H: geo.h, Style: draw.Disc}
+	b.Colors[g.side(white)], b.Colors[g.side(black)] = "#fafafa", "#222"
 	for y := 0; y < geo.h; y++ {
 		for x := 0; x < geo.w; x++ {
 			c := draw.Cell{X: float64(x), Y: float64(y)}
@@ -47,12 +51,13 @@ func (g *Game) Drawing(start rules.Position) draw.Board {
 			b.Labels = append(b.Labels, draw.Label{Text: string(rune('a' + i)), X: float64(i) + 0.5, Y: float64(geo.h) + 0.4})
 		}
 	}
+	w, bl := g.side(white), g.side(black)
 	if g.v == vLoup {
-		b.Glyphs = []draw.Glyph{{Side: black, Kind: 'M', Mark: "L", Text: "L"}}
+		b.Glyphs = []draw.Glyph{{Side: bl, Kind: 'M', Mark: "L", Text: "L"}}
 	}
 	b.Glyphs = append(b.Glyphs,
-		draw.Glyph{Side: white, Kind: 'M', Text: "w"}, draw.Glyph{Side: black, Kind: 'M', Text: "b"},
-		draw.Glyph{Side: white, Kind: 'K', Text: "W"}, draw.Glyph{Side: black, Kind: 'K', Text: "B"})
+		draw.Glyph{Side: w, Kind: 'M', Text: "w"}, draw.Glyph{Side: bl, Kind: 'M', Text: "b"},
+		draw.Glyph{Side: w, Kind: 'K', Text: "W"}, draw.Glyph{Side: bl, Kind: 'K', Text: "B"})
 	return b
 }
 

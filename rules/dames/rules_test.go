@@ -224,8 +224,24 @@ func TestCheckResult(t *testing.T) {
 		{"russian", "", "0-2", true},
 		{"checkers", "", "2-0", true},
 		{"czech", "", "4-6", false},
-		{"checkers", "B:W30:B", "2-0", true},
-		{"checkers", "B:W30:B", "0-2", false},
+		// PDN 2.0 for checkers (pdn2.txt, 6.1.1.2.6 TERMINATOR): "1-0
+		// indicating Black (Red) won the game", "0-1 indicating White won
+		// the game": Black, the first mover, is named first. Black to move
+		// without a piece has lost: White won, 0-1 (0-2 in points).
+		{"checkers", "B:W30:B", "0-2", true},
+		{"checkers", "B:W30:B", "2-0", false},
+		{"checkers", "B:W30:B", "0-1", true},
+		{"checkers", "B:W30:B", "1-0", false},
+		{"checkers", "W:W:B1", "1-0", true},
+		{"checkers", "W:W:B1", "0-1", false},
+		{"pool", "B:W30:B", "0-1", true},
+		{"pool", "B:W30:B", "1-0", false},
+		// White first where the GameType's start colour is W.
+		{"italian", "B:W30:B", "1-0", true},
+		{"russian", "B:W30:B", "1-0", true},
+		{"brazilian", "W:W:B1", "0-1", true},
+		{"czech", "W:W:B1", "1-0", false},
+		{"draughts", "B:W30:B", "2-0", true},
 	}
 	for _, tc := range tests {
 		p := mustPos(t, tc.game, tc.fen)
