@@ -14,6 +14,16 @@ type gameRead struct {
 	// variation or result was read.
 	started, movetext bool
 	tokens            int64
+	// num is a move number not yet followed by a move (numSet).
+	num    Pos
+	numSet bool
+	// odd is the Result tag's value when it is no result marker but looks
+	// like a score ("4-6"): that word in the movetext is the result.
+	odd string
+	// unknowns counts the moves written '-' (unknown), the first at
+	// unknownAt.
+	unknowns  int
+	unknownAt Pos
 }
 
 // ending is how a game ended: the game (nil at the end of the input), the
@@ -31,9 +41,19 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 	st := gameRead{g: &Game{}, stack: r.push(r.stack[:0], frame{line: r.main[:0]})}
 	r.main = nil // given back by mainLine, cleared
 	defer func() { r.keepStack(st.stack) }()
+	r.s.drops = r.s.drops[:0]
 	var t token
 	for {
 		r.next(&t)
+		if len(r.s.drops) > 0 {
+			r.dropped(&st)
+		}
+		if st.numSet && t.kind != tComment {
+			if t.kind != tWord {
+				st.g.warn(st.num, ruleMoveNum, "move number without a move")
+			}
+			st.numSet = false
+		}
 		if !st.started && t.kind != tEOF && t.kind != tIOError {
 			st.started = true
 			st.g.Pos = t.pos
@@ -86,6 +106,16 @@ func (r *Reader) token(st *gameRead, t *token) (e ending, done bool) {
 		return r.fail(st, t.pos, "unexpected string outside a tag pair"), true
 	case tWord:
 		st.movetext = true
+		if st.odd != "" && t.text == st.odd && t.nags == nil && len(st.stack) == 1 {
+			st.g.warn(t.pos, ruleResult, fmt.Sprintf("%q read as the game's result, not as a move: it is the Result tag's value, though no PDN result", Clip(t.text, 80)))
+			st.g.Result = t.text
+			return r.finish(st), true
+		}
+		if t.text[0] == '-' && unknownMove(t.text) {
+			if st.unknowns++; st.unknowns == 1 {
+				st.unknownAt = t.pos
+			}
+		}
 		// The block is fresh (zero) memory: set the fields one by one
 		// (a struct assignment copies all 160 bytes, behind a bulk
 		// write barrier while the GC runs).
@@ -158,10 +188,21 @@ func (r *Reader) tagSection(st *gameRead, t *token) (ending, bool) {
 	}
 	if st.movetext {
 		r.unread(*t)
+		p := t.pos
+		if m := st.stack[0].last(); m != nil {
+			p = m.Pos
+		}
+		st.g.warn(p, ruleSeparator, fmt.Sprintf("no result before the next game's tags (line %d): the game ends there, its result unknown", t.pos.Line))
 		return r.finish(st), true
 	}
+	n := len(st.g.Tags)
 	if e := r.tagPair(st.g, t.pos); e != nil && st.tagErr == nil {
 		st.tagErr = e
+	}
+	if len(st.g.Tags) > n && st.g.Tags[n].Name == "Result" {
+		if v := st.g.Tags[n].Value; !IsResult(v) && scoreLike(v) {
+			st.odd = v
+		}
 	}
 	return ending{}, false
 }
@@ -211,6 +252,9 @@ func (r *Reader) fail(st *gameRead, p Pos, msg string) ending {
 // finish ends the game: pending comments go to the last move (or the
 // intro), and an error in a tag pair is returned now.
 func (r *Reader) finish(st *gameRead) ending {
+	if st.unknowns > 0 {
+		st.g.warn(st.unknownAt, ruleUnknown, fmt.Sprintf("%d unknown moves written '-': replay stops at the first", st.unknowns))
+	}
 	f := st.stack[0]
 	if len(f.pending) > 0 {
 		if m := f.last(); m != nil {
@@ -224,4 +268,52 @@ func (r *Reader) finish(st *gameRead) ending {
 		return ending{st.g, st.tagErr, true}
 	}
 	return ending{st.g, nil, false}
+}
+
+// dropped checks the move numbers and dots the scanner dropped before the
+// token just read: a move number must be followed by a move (or "..."
+// standing for one), and dots alone are no token.
+func (r *Reader) dropped(st *gameRead) {
+	for _, d := range r.s.drops {
+		switch d.kind {
+		case dropNumber:
+			if st.numSet {
+				st.g.warn(st.num, ruleMoveNum, "move number without a move")
+			}
+			st.num, st.numSet = d.pos, true
+		case dropEllipsis:
+			st.numSet = false
+		case dropDots:
+			st.g.warn(d.pos, ruleDots, "stray '.' dropped")
+		}
+	}
+	r.s.drops = r.s.drops[:0]
+}
+
+// unknownMove reports a move written as dashes alone ("-", "--"): a move
+// not known, as some files fill a game whose moves are lost ("41. - -").
+func unknownMove(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// scoreLike reports a value that reads as a score, digits with '-', ':',
+// '/' or '.' between them ("4-6", "1-9", "3:2"): as a Result tag that is no
+// result marker, the same word ending the movetext is the result.
+func scoreLike(v string) bool {
+	digits := false
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c >= '0' && c <= '9':
+			digits = true
+		case c == '-' || c == ':' || c == '/' || c == '.':
+		default:
+			return false
+		}
+	}
+	return digits && v[0] >= '0' && v[0] <= '9'
 }

@@ -46,6 +46,9 @@ func dump(t *testing.T, path string) []byte {
 			continue
 		}
 		fmt.Fprintf(&out, "; game at %v offset %d\n", g.Pos, g.Pos.Offset)
+		for _, w := range g.Warnings {
+			fmt.Fprintf(&out, "; warning: %v\n", w)
+		}
 		out.Write(record.Format(g))
 	}
 	t.Fatalf("%s: reader does not end", path)
@@ -181,10 +184,12 @@ func hasTag(g *record.Game, name string) bool {
 	return false
 }
 
-// strip returns a deep copy of g without positions.
+// strip returns a deep copy of g without positions and warnings (which
+// name positions of the text read).
 func strip(g *record.Game) *record.Game {
 	c := *g
 	c.Pos = record.Pos{}
+	c.Warnings = nil
 	c.Moves = stripLine(g.Moves)
 	return &c
 }

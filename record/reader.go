@@ -1,6 +1,7 @@
 package record
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -313,6 +314,10 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 	}
 	name := s.intern(s.line[start:s.i])
 	quoted := Clip(name, 80) // in messages
+	if v, ok := s.bareValue(); ok {
+		g.addTag(name, v, &r.nTags)
+		return nil
+	}
 	var t token
 	s.scan(&t)
 	if t.kind != tString {
@@ -330,12 +335,45 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 		return skip(s.pos(s.i), fmt.Sprintf("tag %s: ']' expected", quoted))
 	}
 	s.i++
+	g.addTag(name, value, &r.nTags)
+	return nil
+}
+
+// addTag appends a tag read; a Result value spelt another way (1:0, ½-½)
+// is its canonical spelling. n is the number of tags of the last game,
+// the room given to the next one's, and is updated.
+func (g *Game) addTag(name, value string, n *int) {
+	if name == "Result" {
+		if r, ok := resultToken([]byte(value)); ok {
+			value = r
+		}
+	}
 	if g.Tags == nil {
-		g.Tags = make([]Tag, 0, max(r.nTags, 4))
+		g.Tags = make([]Tag, 0, max(*n, 4))
 	}
 	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
-	r.nTags = len(g.Tags)
-	return nil
+	*n = len(g.Tags)
+}
+
+// bareValue reads a tag value written without quotes up to the ']' that
+// ends the pair on its line ([Round 1.1], as some Russian files write),
+// and the ']'. It reports false, having read nothing, when the value is
+// quoted, empty or not closed on the line.
+func (s *scanner) bareValue() (string, bool) {
+	i := s.i
+	for i < len(s.line) && isSpace(s.line[i]) {
+		i++
+	}
+	if i == len(s.line) || s.line[i] == '"' || s.line[i] == ']' || s.line[i] == '[' {
+		return "", false
+	}
+	end := bytes.IndexByte(s.line[i:], ']')
+	if end < 0 || bytes.IndexByte(s.line[i:i+end], '[') >= 0 {
+		return "", false
+	}
+	v := bytes.TrimRight(s.line[i:i+end], " \t")
+	s.i = i + end + 1
+	return s.intern(v), true
 }
 
 // skipGame skips tokens up to and including a result token, or up to a '['

@@ -30,6 +30,9 @@ type Game struct {
 	Result string
 	// Pos is where the game's first token is; End where its last one ends.
 	Pos Pos
+	// Warnings are the departures from the PDN grammar that the Reader
+	// read past (see Warning); the canonical form has none.
+	Warnings []Warning
 }
 
 // Line is a sequence of moves: the main line or a variation.

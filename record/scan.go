@@ -49,6 +49,7 @@ type scanner struct {
 	max     int   // bound on the text of a comment held (0: none)
 	eof     bool
 	ioErr   error
+	drops   []drop          // move numbers and dots dropped since the Reader took them
 	sb      []byte          // scratch for strings and comments
 	texts   []internSlot    // interned short texts (intern)
 	block   strings.Builder // move texts (moveText)
@@ -133,6 +134,7 @@ func (s *scanner) init(src io.Reader, file string) {
 	s.lineOf = 0
 	s.eof = false
 	s.ioErr = nil
+	s.drops = s.drops[:0]
 }
 
 // offset is the offset of the next byte to scan.
@@ -354,11 +356,35 @@ func (s *scanner) splitMove(w []byte) int {
 	return k
 }
 
+// drop is a word the scanner dropped: the Reader checks that a move
+// number stands before a move, and warns of stray dots.
+type drop struct {
+	kind dropKind
+	pos  Pos
+}
+
+type dropKind uint8
+
+const (
+	dropNumber   dropKind = iota // a move number
+	dropEllipsis                 // "..." or "…", a move not given
+	dropDots                     // other dots alone: no PDN token
+)
+
 // word classifies a word. It reports false for move numbers and ellipses,
-// which are dropped.
+// which are dropped (and listed in s.drops).
 func (s *scanner) word(t *token, p Pos, w []byte) bool {
 	w, p, ok := s.moveNumber(w, p)
-	if !ok || allDots(w) {
+	if !ok {
+		s.drops = append(s.drops, drop{dropNumber, p})
+		return false
+	}
+	if allDots(w) {
+		k := dropDots
+		if string(w) == "..." || string(w) == "…" {
+			k = dropEllipsis
+		}
+		s.drops = append(s.drops, drop{k, p})
 		return false
 	}
 	if r, ok := resultToken(w); ok {
@@ -491,7 +517,8 @@ func allDots(w []byte) bool {
 var results = []string{"1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "0-0", "3-0", "0-3"}
 
 // resultToken reports whether w is a termination marker, and its canonical
-// spelling (½-½ is written 1/2-1/2).
+// spelling: ½-½ is written 1/2-1/2, and a colon for the dash, as Russian
+// files write results (1:0 0:1 1/2:1/2), is a dash.
 func resultToken(w []byte) (string, bool) {
 	// Most words are moves: reject them on their length or first byte.
 	switch len(w) {
@@ -510,14 +537,24 @@ func resultToken(w []byte) (string, bool) {
 			return r, true
 		}
 	}
+	if colon := bytes.IndexByte(w, ':'); colon > 0 {
+		var b [7]byte
+		d := b[:copy(b[:], w)]
+		d[colon] = '-'
+		for _, r := range results {
+			if string(d) == r {
+				return r, true
+			}
+		}
+	}
 	return "", false
 }
 
 // IsResult reports whether s is one of the game termination markers the
-// Reader recognises in movetext.
+// Reader recognises in movetext, in its canonical spelling.
 func IsResult(s string) bool {
-	_, ok := resultToken([]byte(s))
-	return ok && s != "½-½"
+	r, ok := resultToken([]byte(s))
+	return ok && r == s
 }
 
 // strengthNAGs appends the NAGs of a run of ! and ? marks: pairs first
@@ -656,8 +693,11 @@ func looksLikeTag(l []byte) bool {
 	return k > n && k < len(l) && l[k] == '"'
 }
 
+// isNameStart: a tag name starts with a letter; bytes of UTF-8 letters
+// (0x80 and up) are letters, since real files name tags in their language
+// (Результат, Résultat).
 func isNameStart(c byte) bool {
-	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= 0x80
 }
 
 func isNameByte(c byte) bool {
