@@ -18,27 +18,41 @@ import (
 //  1. A record fits 8×8 when it has a FEN or at least one move, and every
 //     square it writes (FEN and every move of every line) is a PDN number
 //     from 1 to 32 or an algebraic square from a1 to h8.
-//  2. A record that fits 8×8 is replayed under each registered 8×8 draughts
-//     ruleset in the order of preference below, then under DefaultGame; the
-//     first under which it is valid (every move legal) is chosen. Numeric
-//     records try checkers (PDN GameType 21), italian (22), pool (23),
-//     russian (25), brazilian (26), czech (29); algebraic ones (the Russian
-//     habit) try russian, brazilian, czech, pool, checkers, italian. A
-//     ruleset not registered is skipped; rulesets are found by their PDN
-//     GameType number, so a new family is tried as soon as it registers it.
-//  3. The chosen game carries a WarnRuleset warning naming the ruleset and
-//     the ones tried before it; its canonical form has the Game tag.
-//  4. When none reads it, the record keeps the error of the ruleset that
+//  2. A record that fits 8×8 is replayed under every registered 8×8
+//     draughts ruleset; when none reads it (every move legal), under
+//     DefaultGame. Numeric records try checkers (PDN GameType 21), italian
+//     (22), pool (23), russian (25), brazilian (26), czech (29); algebraic
+//     ones (the Russian habit) try russian, brazilian, czech, pool,
+//     checkers, italian. Rulesets are found by their PDN GameType number,
+//     so a new family is tried as soon as it registers it; one not
+//     registered is skipped.
+//  3. Checkers and pool write numbers (PDN notation N1), yet online sites
+//     write their games in algebraic squares. An algebraic record without
+//     a FEN is read under them with its squares numbered (numbered.go): who
+//     moves first from the start says how the board is turned. Their first
+//     mover is Black, on squares 1–12: when the record's first move starts
+//     on ranks 1–4, the first mover sits at the bottom of the algebraic
+//     board, and the board is turned half round (a1 is 4, c3 is 11);
+//     otherwise a1 is 29, as in the other families.
+//  4. When several rulesets read the record, the choice is, in order: the
+//     one that read the most of the file's untagged games before it
+//     (Options.Votes: the file's majority so far; records stream, so the
+//     first games of a file have no evidence yet); then Options.Prefer,
+//     the ruleset chosen for the previous untagged game of the same file
+//     (the commands pass it, file by file in order; an import within each
+//     chunk of 64 records of a file), tried first; then the order above.
+//     The warning names every ruleset that read it and why the chosen one
+//     won.
+//  5. The chosen game carries a WarnRuleset warning naming the ruleset and
+//     the ones that did not read it; its canonical form has the Game tag
+//     (and numbers, when its squares were numbered).
+//  6. When none reads it, the record keeps the error of the ruleset that
 //     played the most plies (the earlier one on a tie), and the error says
 //     which rulesets were tried.
-//  5. A record that does not fit 8×8 is read under DefaultGame, as without
-//     detection.
-//  6. Options.Prefer, the ruleset detected for the previous untagged game of
-//     the same file (the commands pass it, file by file in order; an import
-//     within each chunk of 64 records of a file), is tried first when it is
-//     one of the 8×8 rulesets: a Czech file whose first game Russian rules
-//     also read stays Czech once one of its games has shown it. The
-//     warning then says "as the game before it".
+//  7. A record that does not fit 8×8 is read under DefaultGame, as without
+//     detection; so is one that writes no square at all (no move, an empty
+//     FEN), unless the file's games before it chose an 8×8 ruleset: then it
+//     is read under that one.
 
 // numericOrder and algebraicOrder are the 8×8 rulesets tried, by PDN
 // GameType.
@@ -46,6 +60,11 @@ var (
 	numericOrder   = []string{"21", "22", "23", "25", "26", "29"}
 	algebraicOrder = []string{"25", "26", "29", "23", "21", "22"}
 )
+
+// numberedTypes are the PDN GameTypes whose first mover is Black and whose
+// squares are numbers (N1), read from algebraic records by numbering their
+// squares (rule 3).
+var numberedTypes = map[string]bool{"21": true, "23": true}
 
 // squareScan records whether a text writes any square, any square that does
 // not exist on 8×8 (a number above 32, an algebraic square beyond h8), and
@@ -115,38 +134,70 @@ func (s *squareScan) line(l record.Line) {
 	}
 }
 
-// fits8 scans a record's FEN and moves (see the rule above).
-func fits8(rec *record.Game) (ok, algebraic bool) {
+// fits8 scans a record's FEN and moves (see the rule above); any reports
+// that it writes a square at all.
+func fits8(rec *record.Game) (ok, algebraic, any bool) {
 	var s squareScan
 	if fen := strings.TrimSpace(rec.Tag("FEN")); fen != "" {
 		s.text(fen)
 	}
 	s.line(rec.Moves)
-	return s.any && !s.big, s.algebraic
+	return s.any && !s.big, s.algebraic, s.any
 }
 
-// candidates are the rulesets tried for a record that fits 8×8, in order,
-// DefaultGame last.
-func candidates(algebraic bool, def string) []rules.Game {
+// candidate is a ruleset tried by detection: numbered, the record is read
+// with its algebraic squares numbered (rule 3).
+type candidate struct {
+	rg       rules.Game
+	numbered bool
+}
+
+// candidates are the 8×8 rulesets tried for a record that fits 8×8, in
+// order, with prefer (the ruleset of the game before it) first.
+func candidates(rec *record.Game, algebraic bool, prefer string) []candidate {
 	order := numericOrder
 	if algebraic {
 		order = algebraicOrder
 	}
-	var out []rules.Game
+	number := algebraic && strings.TrimSpace(rec.Tag("FEN")) == ""
+	var out []candidate
 	seen := map[string]bool{}
-	add := func(id string) {
-		if rg, err := rules.Lookup(id); err == nil && !seen[rg.ID()] {
-			seen[rg.ID()] = true
-			out = append(out, rg)
+	for _, gt := range order {
+		rg, err := rules.Lookup(gt)
+		if err != nil || seen[rg.ID()] {
+			continue
+		}
+		seen[rg.ID()] = true
+		c := candidate{rg: rg, numbered: number && numberedTypes[gt]}
+		if rg.ID() == prefer {
+			out = append([]candidate{c}, out...)
+		} else {
+			out = append(out, c)
 		}
 	}
-	for _, gt := range order {
-		add(gt)
-	}
-	if def != "" {
-		add(def)
-	}
 	return out
+}
+
+// reading is a record replayed under a candidate; note says how its squares
+// were numbered, if they were.
+type reading struct {
+	g    *Game
+	note string
+	at   int // the candidate's place in the order tried
+}
+
+// replay plays rec under the candidate; g is nil when its squares cannot
+// be numbered.
+func (c candidate) replay(rec *record.Game) reading {
+	var note string
+	if c.numbered {
+		n, how, ok := numbered(rec)
+		if !ok {
+			return reading{}
+		}
+		rec, note = n, how
+	}
+	return reading{g: replayWith(rec, c.rg, nil), note: note}
 }
 
 // Detected is the ruleset chosen by detection (Options.Detect) for a
@@ -161,52 +212,78 @@ func (g *Game) Detected() string {
 }
 
 // detect replays an untagged record under the rule above.
-// Only a game replayed under a single candidate is made in rp's memory
+// Only a game replayed under the default alone is made in rp's memory
 // (the candidates' games live side by side).
 func detect(rec *record.Game, opts Options, rp *Replayer) *Game {
-	ok, algebraic := fits8(rec)
-	var cands []rules.Game
-	if ok {
-		cands = candidates(algebraic, opts.DefaultGame)
+	votes := opts.Votes
+	if votes == nil && rp != nil {
+		votes = &rp.votes
 	}
-	if len(cands) < 2 {
-		// Nothing to choose from: the default, as without detection.
+	ok, algebraic, any := fits8(rec)
+	var cands []candidate
+	if ok {
+		cands = candidates(rec, algebraic, opts.Prefer)
+	}
+	if len(cands) == 0 {
 		o := opts
 		o.Detect = false
-		return rp.Replay(rec, o)
-	}
-	preferred := false
-	if opts.Prefer != "" && opts.Prefer != cands[0].ID() {
-		for i, rg := range cands[:len(cands)-1] { // never the default
-			if rg.ID() == opts.Prefer {
-				cands = append([]rules.Game{rg}, append(append([]rules.Game{}, cands[:i]...), cands[i+1:]...)...)
-				preferred = true
-				break
-			}
+		lead := votes.leader(rec.Pos.File)
+		if lead == "" {
+			lead = opts.Prefer
 		}
-	}
-	var best *Game
-	var tried []string
-	for i, rg := range cands {
-		g := replayWith(rec, rg, nil)
-		if g.Err == nil {
-			why := "every square exists on 8×8 and every move is legal under " + rg.ID()
-			if i == 0 && preferred {
-				why = "as the game before it in the file; " + why
-			}
-			if len(tried) > 0 {
-				why += "; not under " + strings.Join(tried, ", ")
-			}
+		if any || lead == "" || opts.DefaultGame == "" {
+			return rp.Replay(rec, o)
+		}
+		// No square to judge by: the file's ruleset (rule 7).
+		o.DefaultGame = lead
+		g := rp.Replay(rec, o)
+		if g.Rules != nil && g.Rules.ID() == lead {
 			g.Warnings = append([]Warning{{Pos: rec.Pos, Kind: WarnRuleset,
-				Text: fmt.Sprintf("no Game or GameType tag: read as %s (%s)", rg.ID(), why)}}, g.Warnings...)
-			return g
+				Text: "no Game or GameType tag: read as " + lead + " (it writes no square to judge by: the ruleset of the file's games before it)"}}, g.Warnings...)
 		}
-		tried = append(tried, rg.ID())
-		if best == nil || g.Plies() > best.Plies() {
+		return g
+	}
+	var valid []reading
+	var best *Game
+	var tried []string // the rulesets that do not read it, in order
+	var triedAt []int  // their places in the order
+	for i, c := range cands {
+		r := c.replay(rec)
+		r.at = i
+		g := r.g
+		switch {
+		case g == nil:
+			tried, triedAt = append(tried, c.rg.ID()), append(triedAt, i)
+		case g.Err == nil:
+			valid = append(valid, r)
+		default:
+			tried, triedAt = append(tried, c.rg.ID()), append(triedAt, i)
+			if best == nil || g.Plies() > best.Plies() {
+				best = g
+			}
+		}
+	}
+	if len(valid) > 0 {
+		return votes.choose(valid, opts.Prefer, tried, triedAt, len(rec.Moves) == 0)
+	}
+	if def, err := rules.Lookup(opts.DefaultGame); err == nil && !contains(cands, def.ID()) {
+		if g := replayWith(rec, def, nil); g.Err == nil {
+			return votes.choose([]reading{{g: g, at: len(cands)}}, "", tried, triedAt, false)
+		} else if best == nil || g.Plies() > best.Plies() {
 			best = g
 		}
+		tried = append(tried, def.ID())
 	}
 	// explainAssumed has said "read as X"; say what else was tried.
 	best.Err.Err = fmt.Errorf("%w; no ruleset reads it as a valid game (tried %s)", best.Err.Err, strings.Join(tried, ", "))
 	return best
+}
+
+func contains(cands []candidate, id string) bool {
+	for _, c := range cands {
+		if c.rg.ID() == id {
+			return true
+		}
+	}
+	return false
 }

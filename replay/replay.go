@@ -63,6 +63,12 @@ type Options struct {
 	// Game.Detected), so that a file's games that several rulesets read
 	// keep the ruleset of the file.
 	Prefer string
+	// Votes, with Detect, counts which 8×8 rulesets read the untagged
+	// games of a file before this one (detect.go, votes.go): a game that
+	// several read goes to the file's majority. The caller adds each game
+	// (Votes.Add). Nil: a Replayer's own votes, which it keeps itself, or
+	// none.
+	Votes *Votes
 }
 
 // Step is one move played.
@@ -100,6 +106,9 @@ type Game struct {
 	// Assumed is true when the record named no ruleset and
 	// Options.DefaultGame was used.
 	Assumed bool
+	// readBy are the 8×8 rulesets that read the record, when detection
+	// chose among them (Votes.Add).
+	readBy []string
 	// Warnings are faults of a valid record's metadata (a Result that
 	// disagrees with the movetext or the final position) and how an
 	// untagged record's ruleset was chosen: they never make it invalid.
@@ -197,6 +206,8 @@ type Replayer struct {
 	// startGame and the FEN startFEN (startOf).
 	start               rules.Position
 	startGame, startFEN string
+	// votes are detection's, when Options.Votes is nil.
+	votes Votes
 }
 
 // maxKeptSteps bounds the steps a Replayer keeps between games (about 600 KB):
@@ -206,7 +217,11 @@ const maxKeptSteps = 1 << 12
 // Replay plays a record as the function Replay does, in rp's memory.
 func (rp *Replayer) Replay(rec *record.Game, opts Options) *Game {
 	if opts.Detect && !named(rec) {
-		return detect(rec, opts, rp)
+		g := detect(rec, opts, rp)
+		if rp != nil && opts.Votes == nil {
+			rp.votes.Add(g)
+		}
+		return g
 	}
 	rg, err := GameOf(rec, opts)
 	if err != nil {
@@ -278,6 +293,7 @@ func (g *Game) init(rec *record.Game) *Game {
 	if g.Result == "" {
 		g.Result = rec.Result
 	}
+	g.syntaxWarnings()
 	return g
 }
 
@@ -311,7 +327,7 @@ func replayWith(rec *record.Game, rg rules.Game, rp *Replayer) *Game {
 	if rp != nil {
 		r.buf = rp.buf
 	}
-	g.Main = r.line(pos, rec.Moves, 0, 0)
+	g.Main = r.line(pos, knownMoves(rec.Moves), 0, 0)
 	if rp != nil {
 		rp.buf = r.buf
 	}
@@ -497,13 +513,16 @@ func (r *replayer) illegalOutcome(pos rules.Position) rules.Outcome {
 
 func (g *Game) checkResult(final rules.Position, illegal *illegalEnd) {
 	tag, text := g.Record.Tag("Result"), g.Record.Result
-	if tag != "" && text != "" && tag != text {
+	if tag != "" && text != "" && tag != text && (text != "*" || record.IsResult(tag)) {
 		// Every move is legal: a metadata fault, kept as a warning.
 		g.warn(g.Record.Pos, WarnResult, fmt.Sprintf("%v: [Result %q] but the movetext ends with %s", ErrResultClash, tag, text))
 	}
 	res := g.Result
 	if res == "" {
 		res = "*"
+	}
+	if illegal == nil && g.unchecked(res, final) {
+		return
 	}
 	if illegal != nil {
 		if res != g.Outcome.Result {

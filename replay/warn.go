@@ -1,6 +1,8 @@
 package replay
 
 import (
+	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/plateau/plateau/record"
@@ -23,12 +25,57 @@ const (
 	// WarnRuleset: the record names no ruleset; the text says which one
 	// was chosen and why.
 	WarnRuleset = "ruleset"
+	// WarnSyntax: the record's text departs from the PDN grammar and was
+	// read past (record.Warning): the text says how, and the rule.
+	WarnSyntax = "syntax"
 )
 
 func (w Warning) String() string { return w.Kind + ": " + w.Text }
 
 func (g *Game) warn(pos record.Pos, kind, text string) {
 	g.Warnings = append(g.Warnings, Warning{Pos: pos, Kind: kind, Text: text})
+}
+
+// syntaxWarnings are the record's own warnings (record.Warning), first.
+func (g *Game) syntaxWarnings() {
+	for _, w := range g.Record.Warnings {
+		g.warn(w.Pos, WarnSyntax, w.Msg+" (PDN grammar: "+w.Rule+")")
+	}
+}
+
+// knownMoves is the main line up to its first unknown move, written '-'
+// (a dash alone: "41. - -", as files fill games whose moves are lost): the
+// moves after it cannot be played, nor checked, and are kept as written.
+// The Reader warns of such moves (record.Warning).
+func knownMoves(l record.Line) record.Line {
+	for i, m := range l {
+		if m.Text != "" && strings.Trim(m.Text, "-") == "" {
+			return l[:i]
+		}
+	}
+	return l
+}
+
+// unchecked reports a Result that cannot be checked against the game, with
+// a warning: one that is no termination marker of any game ("4-6", a
+// tournament's score; PDN recommends reading any string as a result), kept
+// as written; or any Result of a record without moves whose position has no
+// piece at all (an empty FEN, "W::", the empty slot of a problem set),
+// where no side has won anything.
+func (g *Game) unchecked(res string, final rules.Position) bool {
+	pos := g.Record.Pos
+	if n := len(g.Main); n > 0 {
+		pos = g.Main[n-1].Src.Pos
+	}
+	switch {
+	case !record.IsResult(res):
+		g.warn(pos, WarnResult, fmt.Sprintf("[Result %q] is no result marker: kept as written, not checked against the game", record.Clip(res, 80)))
+	case res != "*" && len(g.Main) == 0 && len(g.Record.Moves) == 0 && len(final.Board()) == 0:
+		g.warn(pos, WarnResult, fmt.Sprintf("[Result %q] of an empty board without moves: not checked", res))
+	default:
+		return false
+	}
+	return true
 }
 
 // offBoard reports whether a game of rg may end with the result res by

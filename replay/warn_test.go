@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/rules"
 )
@@ -93,6 +94,74 @@ func TestResultWarnings(t *testing.T) {
 			}
 			if g.Result != tt.tag {
 				t.Errorf("Result %q, want the tag's %q", g.Result, tt.tag)
+			}
+		})
+	}
+}
+
+// TestLenientRecords: the Reader's warnings come first among the game's
+// (kind syntax, with the grammar rule); a main line is played up to its
+// first unknown move ('-'), the rest kept as written; a Result that is no
+// result marker ("4-6", a score) is kept with a warning instead of making
+// the record invalid.
+func TestLenientRecords(t *testing.T) {
+	tests := []struct {
+		name      string
+		tag, text string
+		moves     string
+		syntax    []record.Warning
+		plies     int
+		warn      []string // substrings of the warnings, in order
+		canon     string   // the canonical main line
+	}{
+		{name: "the record's warnings, first", tag: "1-0", text: "1-0", moves: "+2 +2 +2 +2 +2", plies: 5,
+			syntax: []record.Warning{{Pos: record.Pos{Line: 3}, Rule: "GameSeparator", Msg: "no result"}},
+			warn:   []string{"no result (PDN grammar: GameSeparator)"}, canon: "+2 +2 +2 +2 +2"},
+		{name: "unknown moves end what is played", tag: "*", text: "*", moves: "+1 +1 - - +2", plies: 2,
+			canon: "+1 +1 - - +2"},
+		{name: "unknown moves from the start", tag: "1-0", text: "1-0", moves: "- - - -", plies: 0, canon: "- - - -"},
+		{name: "a move after an unknown one is not played", tag: "0-1", text: "0-1", moves: "+1 - +1", plies: 1,
+			warn: []string{`[Result "0-1"] but the final position does not give it`}, canon: "+1 - +1"},
+		{name: "a score for a result", tag: "4-6", text: "4-6", moves: "+1", plies: 1,
+			warn: []string{`[Result "4-6"] is no result marker: kept as written`}, canon: "+1"},
+		{name: "a score tag, an unknown movetext result: no clash", tag: "4-6", text: "*", moves: "+1", plies: 1,
+			warn: []string{`[Result "4-6"] is no result marker`}, canon: "+1"},
+		{name: "a score tag on a finished game", tag: "1-9", moves: "+2 +2 +2 +2 +2", plies: 5,
+			warn: []string{`[Result "1-9"] is no result marker`}, canon: "+2 +2 +2 +2 +2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := game("race-picky", "", tt.tag, tt.moves)
+			rec.Result = tt.text
+			rec.Warnings = tt.syntax
+			g := replay.Replay(rec, replay.Options{})
+			if g.Err != nil {
+				t.Fatalf("invalid: %v", g.Err)
+			}
+			if g.Plies() != tt.plies {
+				t.Errorf("%d plies, want %d", g.Plies(), tt.plies)
+			}
+			if len(g.Warnings) != len(tt.warn) {
+				t.Fatalf("warnings %v, want %q", g.Warnings, tt.warn)
+			}
+			for i, w := range tt.warn {
+				kind := replay.WarnResult
+				if i < len(tt.syntax) {
+					kind = replay.WarnSyntax
+				}
+				if g.Warnings[i].Kind != kind || !strings.Contains(g.Warnings[i].Text, w) {
+					t.Errorf("warning %d = %v, want %s %q", i, g.Warnings[i], kind, w)
+				}
+			}
+			var got []string
+			for _, m := range g.Canonical().Moves {
+				got = append(got, m.Text)
+			}
+			if strings.Join(got, " ") != tt.canon {
+				t.Errorf("canonical moves %q, want %q", got, tt.canon)
+			}
+			if g.Result != tt.tag {
+				t.Errorf("Result %q, want %q", g.Result, tt.tag)
 			}
 		})
 	}

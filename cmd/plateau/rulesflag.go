@@ -48,11 +48,13 @@ func replayOptions(c *cli.Context, name string) (replay.Options, error) {
 
 // fileReplayer replays the records of files in order, passing detection
 // the ruleset it chose for the previous untagged game of the same file
-// (replay.Options.Prefer), so that every command reads a file's games
-// alike.
+// (replay.Options.Prefer) and the votes of the file's games before
+// (replay.Options.Votes: the file's majority), so that every command reads a
+// file's games alike.
 type fileReplayer struct {
 	opts         replay.Options
 	file, prefer string
+	votes        replay.Votes
 }
 
 func (r *fileReplayer) replay(file string, rec *record.Game) *replay.Game {
@@ -61,9 +63,11 @@ func (r *fileReplayer) replay(file string, rec *record.Game) *replay.Game {
 	}
 	o := r.opts
 	o.Prefer = r.prefer
+	o.Votes = &r.votes
 	g := replay.Replay(rec, o)
 	if d := g.Detected(); d != "" {
 		r.prefer = d
 	}
+	r.votes.Add(g)
 	return g
 }

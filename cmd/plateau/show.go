@@ -68,6 +68,7 @@ func showCommand() *cli.Command {
 				}
 			}
 			opts.Prefer = fr.prefer
+			opts.Votes = &fr.votes
 			return showGame(w, games[want-1], opts, c.Int("ply"), c.Int("context"))
 		},
 	}

@@ -105,6 +105,8 @@ type Collection struct {
 	list []entry
 	// the ruleset detection chose for the last untagged game of prefFile
 	prefFile, prefer string
+	// the votes of the untagged games of the last file (replay.Votes)
+	votes replay.Votes
 }
 
 // NewCollection returns an empty collection whose records are replayed with
@@ -121,6 +123,9 @@ func (c *Collection) Add(file string, index int, rec *record.Game, readErr error
 	if c.prefFile == file {
 		opts.Prefer = c.prefer
 	}
+	// The votes as they are now, kept with the entry: its detail is
+	// replayed as its line of the list was.
+	opts.Votes = c.votes.Copy()
 	c.mu.Unlock()
 	if rec != nil {
 		g := replay.Replay(rec, opts)
@@ -129,6 +134,7 @@ func (c *Collection) Add(file string, index int, rec *record.Game, readErr error
 		if d := g.Detected(); d != "" || c.prefFile != file {
 			c.prefFile, c.prefer = file, d
 		}
+		c.votes.Add(g)
 		c.mu.Unlock()
 	}
 	if readErr != nil {

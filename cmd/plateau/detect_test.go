@@ -1,0 +1,155 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// corpus is the shared reference corpus, read in place.
+const corpus = "../../../shared/corpus"
+
+var numericMove = regexp.MustCompile(`(^|[^0-9./])([0-9]+(?:[-x][0-9]+)+)`)
+
+// algebraic writes the numeric moves of a checkers text in algebraic
+// squares, as online sites write checkers: turned, the first mover (Black,
+// on 1–12) at the bottom (11-15 is c3-d4); else as PDN's board stands (a1 is
+// 29, 11-15 is f6-e5). Results are left alone.
+func algebraic(text string, turned bool) string {
+	square := func(n int) string {
+		if turned {
+			n = 33 - n
+		}
+		r := 8 - (n-1)/4
+		f := 2 * ((n - 1) % 4)
+		if r%2 == 0 {
+			f++
+		}
+		return string(rune('a'+f)) + strconv.Itoa(r)
+	}
+	return numericMove.ReplaceAllStringFunc(text, func(m string) string {
+		sub := numericMove.FindStringSubmatch(m)
+		move := sub[2]
+		switch move {
+		case "1-0", "0-1", "2-0", "0-2", "1-1", "0-0":
+			return m
+		}
+		var b strings.Builder
+		b.WriteString(sub[1])
+		num := 0
+		for i := 0; i <= len(move); i++ {
+			if i < len(move) && move[i] >= '0' && move[i] <= '9' {
+				num = num*10 + int(move[i]-'0')
+				continue
+			}
+			b.WriteString(square(num))
+			num = 0
+			if i < len(move) {
+				b.WriteByte(move[i])
+			}
+		}
+		return b.String()
+	})
+}
+
+func writeTemp(t *testing.T, name, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestValidateDetection: untagged checkers games written in algebraic
+// squares, as online sites write them, are read as checkers whichever way
+// the board is turned (they were read as russian, czech or brazilian, or
+// refused); untagged Russian games stay Russian; a problem with an empty
+// board is kept.
+func TestValidateDetection(t *testing.T) {
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(samples, name, name+".pdn"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return regexp.MustCompile(`(?m)^\[Game "[a-z]+"\]\n`).ReplaceAllString(string(b), "")
+	}
+	checkers := read("checkers")
+	tests := []struct {
+		name, text string
+		games      int
+		ruleset    string // every game is read as this
+		warn       []string
+	}{
+		{"checkers, first mover at the bottom", algebraic(checkers, true), 10, "checkers",
+			[]string{"numbered with the board turned (the first mover at the bottom: a1 = 4, c3 = 11)"}},
+		{"checkers, first mover at the top", algebraic(checkers, false), 10, "checkers",
+			[]string{"numbered with a1 = 29"}},
+		{"checkers in numbers", checkers, 10, "checkers", nil},
+		{"russian", read("russian"), 10, "russian", nil},
+		{"an empty problem after checkers games", checkers + "\n[Event \"#14\"]\n[Result \"1/2-1/2\"]\n[FEN \"W::.\"]\n1/2-1/2\n", 11, "checkers",
+			[]string{`game 11: warning: result: [Result "1/2-1/2"] of an empty board without moves: not checked`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if strings.Contains(tt.text, "[Game ") {
+				t.Fatal("the text still names its game")
+			}
+			f := writeTemp(t, "untagged.pdn", tt.text)
+			out, errOut, status := plateau(t, "validate", "--warnings", f)
+			if status != exitOK || !strings.Contains(out, strconv.Itoa(tt.games)+" games, "+strconv.Itoa(tt.games)+" valid, 0 invalid") {
+				t.Fatalf("status %d\n%s%s", status, out, errOut)
+			}
+			if n := strings.Count(out, "read as "+tt.ruleset+" ("); n != tt.games {
+				t.Errorf("%d games read as %s, want %d:\n%s", n, tt.ruleset, tt.games, out)
+			}
+			for _, w := range tt.warn {
+				if !strings.Contains(out, w) {
+					t.Errorf("no warning %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
+
+// TestValidateFailCorpus: every file of the PDN fail corpus is refused, or
+// read with a warning naming the line and the grammar rule of its fault.
+func TestValidateFailCorpus(t *testing.T) {
+	dir := filepath.Join(corpus, "pdn", "fail")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("corpus %s is missing (%v)", dir, err)
+	}
+	tests := []struct {
+		file    string
+		invalid int
+		lines   []string // substrings of validate --warnings lines
+	}{
+		{"40Camp.DamaInternazionaleAssoluto.pdn", 0, []string{
+			":226: game 11: warning: syntax: no result before the next game's tags (line 228)", "GameSeparator"}},
+		{"Cat.A1.pdn", 0, []string{":405: game 30: warning: syntax: stray '.' dropped (PDN grammar: no token is '.' alone"}},
+		{"Cat.C1.pdn", 1, []string{":579: game 43: warning: syntax: move number without a move (PDN grammar: GameMove is MOVENUMBER? Move",
+			":579: game 43: warning: syntax: no result before the next game's tags (line 582)"}},
+		{"abatsiev.pdn", 0, []string{":595: game 36: warning: syntax: 50 unknown moves written '-'", "'-' alone is no move"}},
+		{"delfts.pdn", 0, []string{`:26: game 1: warning: syntax: "4-6" read as the game's result, not as a move`, "Result is 1-0",
+			`:53: game 2: warning: result: [Result "1-9"] is no result marker`}},
+		{"mrdrcd07.pdn", 0, []string{":198: game 12: warning: syntax: move number without a move"}},
+		{"mrdrcd08.pdn", 0, []string{":499: game 31: warning: syntax: move number without a move"}},
+		{"nested_comment.pdn", 1, []string{":1: game 1: '{' inside a comment (comments do not nest)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			out, errOut, _ := plateau(t, "validate", "--warnings", filepath.Join(dir, tt.file))
+			if !strings.Contains(out, " valid, "+strconv.Itoa(tt.invalid)+" invalid") {
+				t.Errorf("want %d invalid:\n%s%s", tt.invalid, out, errOut)
+			}
+			for _, l := range tt.lines {
+				if !strings.Contains(out, l) {
+					t.Errorf("no line with %q:\n%s", l, out)
+				}
+			}
+		})
+	}
+}
