@@ -117,7 +117,11 @@
 // drawing differs. russian, brazilian and czech write moves and square
 // names in PDN's algebraic notation A0: "c3-d4", a1 the bottom-left corner
 // (square 29), captures "d4:f6" in russian (PDN's separator for 25) and
-// "d4xf6" in the others; numeric squares and either separator are read too.
+// "d4xf6" in the others; numeric squares and either separator are read too,
+// and so is the short notation of Russian literature, the file of the origin
+// and the destination ("ed4", a capture "e:c5" or "e:c5:a3" with a landing),
+// which means every legal move it fits: several are an Ambiguous error
+// (short.go).
 // Their FENs are written numeric (as the corpus files do) and read numeric or
 // alphanumeric ("W:Wa1,c1:Bh8"). Results are written "1-0", "0-1",
 // "1/2-1/2" (PDN's Default result type); PDN's points "2-0", "1-1", "0-2"

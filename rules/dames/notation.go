@@ -115,7 +115,10 @@ func (p *Position) scan(text string, out *parsed) error {
 			i++
 		}
 		if i == j {
-			if i < len(text) && text[i] >= 'a' && text[i] <= 'j' {
+			if i < len(text) && text[i] >= 'a' && text[i] <= 'z' {
+				if p.g.f.algebraic {
+					return syntaxErr(text, "a square is a file letter and a rank (c3) or a PDN number; a short move is a file and a square (ed4)")
+				}
 				return syntaxErr(text, "squares are numbers (PDN numeric notation), not letters")
 			}
 			return syntaxErr(text, "square number expected")
@@ -146,8 +149,12 @@ func (p *Position) scan(text string, out *parsed) error {
 
 // ParseMove reads a move: "32-28" (a step), "19x28" or "19:28" (a capture by
 // origin and destination, resolved when only one legal capture matches),
-// "19x28x37" (landing squares of the sequence, all or some), "H27" (a huff).
+// "19x28x37" (landing squares of the sequence, all or some), "H27" (a huff),
+// and in the algebraic rulesets the short notation "ed4" (short.go).
 func (p *Position) ParseMove(text string) (rules.Move, error) {
+	if p.isShort(text) {
+		return p.parseShort(text)
+	}
 	var ps parsed
 	if err := p.scan(text, &ps); err != nil {
 		return 0, err
