@@ -28,6 +28,7 @@ func FuzzReader(f *testing.F) {
 		"3228 .x 12 . e4 1. ... 2...",
 		"1. 34-29 19-23\n\n[Event \"b\"]\n1. 0-2 . 6.\n[Result \"4-6\"] 1. - - 4-6 1:0",
 		"[Round 1.1] [Белые Иванов] [Result \"1/2:1/2\"] 1. c3-d4 (1. 2.) 0:1",
+		"(White to play) 11-15 (Roberto's (first) choice\n over lines) 23-19 (1st) ( {c} 8-11) (a\n[Event \"x\"] *",
 	} {
 		f.Add([]byte(s))
 	}

@@ -140,6 +140,9 @@ func (r *Reader) token(st *gameRead, t *token) (e ending, done bool) {
 			m.NAGs = append(m.NAGs, t.nags...)
 		}
 	case tComment:
+		if t.prose {
+			st.g.warn(t.pos, ruleVariation, "a parenthesis that does not start with a move read as a comment")
+		}
 		if m := f.last(); m != nil && !f.afterVar {
 			m.After = append(m.After, t.text)
 		} else if len(st.stack) == 1 && m == nil {

@@ -33,6 +33,8 @@ type token struct {
 	// sync is set on an error that left the scanner at a game start (a tag
 	// line), so no resynchronisation is needed.
 	sync bool
+	// prose marks a comment read from a parenthesis (scanProse).
+	prose bool
 }
 
 // scanner splits decoded lines into tokens. Columns are 1-based byte
@@ -279,7 +281,99 @@ func (s *scanner) paren(t *token, p Pos) {
 		return
 	}
 	s.i++
+	if s.prose() {
+		s.scanProse(t, p)
+		return
+	}
 	*t = token{kind: tLParen, pos: p}
+}
+
+// prose reports whether the parenthesis just opened holds prose, as
+// English checkers books write their notes ("(Roberto's first choice …)"),
+// rather than a variation: its first word, after blanks (at s.i), has no
+// digit and is not dots, dashes, stars or strength marks alone, or it is an
+// English ordinal ("1st", "22nd"). Every move of every game Plateau reads
+// holds a digit, as do move numbers. A delimiter first ('{', '(', ')', …)
+// is a variation's.
+func (s *scanner) prose() bool {
+	if !s.skipSpace() {
+		return false
+	}
+	j := s.i
+	for j < len(s.line) && !isDelim(s.line[j]) {
+		j++
+	}
+	w := s.line[s.i:j]
+	digits, signs := 0, 0
+	for _, c := range w {
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.' || c == '-' || c == '*' || c == '!' || c == '?':
+			signs++
+		}
+	}
+	if digits == 0 {
+		return len(w) > signs && !allDots(w)
+	}
+	return ordinal(w)
+}
+
+// ordinal reports an English ordinal: digits then st, nd, rd or th.
+func ordinal(w []byte) bool {
+	k := 0
+	for k < len(w) && w[k] >= '0' && w[k] <= '9' {
+		k++
+	}
+	if k == 0 || len(w)-k != 2 {
+		return false
+	}
+	switch string(bytes.ToLower(w[k:])) {
+	case "st", "nd", "rd", "th":
+		return true
+	}
+	return false
+}
+
+// scanProse reads the prose of a parenthesis opened at open, from its
+// first word to the ')' that closes it (parentheses inside it nest), as a
+// comment token marked prose; over several lines if need be, and ended
+// with an error at a line that starts with a tag pair, as a comment is.
+func (s *scanner) scanProse(t *token, open Pos) {
+	b := s.sb[:0]
+	j, start, depth := s.i, s.i, 1
+	for {
+		for ; j < len(s.line); j++ {
+			switch s.line[j] {
+			case '(':
+				depth++
+			case ')':
+				if depth--; depth == 0 {
+					b = append(b, s.line[start:j]...)
+					s.i = j + 1
+					b = collapse(b[:0], b)
+					s.sb = b
+					*t = token{kind: tComment, pos: open, text: string(b), prose: true}
+					return
+				}
+			}
+		}
+		add := s.line[start:j]
+		if s.max > 0 && len(b)+len(add) > s.max {
+			add = add[:max(0, s.max-len(b))]
+		}
+		b = append(b, add...)
+		if !s.nextLine(true) || !s.cont && looksLikeTag(s.line) {
+			s.sb = b
+			*t = s.errTok(open, "parenthesis '(' not closed")
+			t.sync = true
+			return
+		}
+		if !s.cont {
+			b = append(b, ' ') // a line break
+		}
+		j, start = 0, 0
+	}
 }
 
 // nag reads a NAG "$n" at p.

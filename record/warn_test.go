@@ -1,6 +1,7 @@
 package record_test
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -119,5 +120,55 @@ func TestRussianSpellings(t *testing.T) {
 		if _, errs := readAll(t, src); len(errs) != 1 {
 			t.Errorf("%q: errors %v, want one", src, errs)
 		}
+	}
+}
+
+// TestProseParentheses: a parenthesis whose first word is no move (no
+// digit: prose, as English checkers books write notes) is a comment, with a
+// warning at the '('; one that starts with a move, a move number, an
+// ellipsis or a comment is a variation.
+func TestProseParentheses(t *testing.T) {
+	tests := []struct {
+		name, src string
+		moves     []string
+		after     []string // comments after the first move
+		intro     []string
+		vars      int // variations of the first move
+		warns     []want
+	}{
+		{"a note after a move", "11-15 (Roberto's first choice; see (game 3) later) 23-19 *",
+			[]string{"11-15", "23-19"}, []string{"Roberto's first choice; see (game 3) later"}, nil, 0,
+			[]want{{1, 7, "a parenthesis that does not start with a move read as a comment", "Variation is '(' GameBody ')'"}}},
+		{"a note before any move", "(White to play and win.) 1. 32-28 *",
+			[]string{"32-28"}, nil, []string{"White to play and win."}, 0, []want{{1, 1, "read as a comment", "COMMENT"}}},
+		{"an ordinal starts prose", "1. 11-15 (1st choice of the book) 23-19 *",
+			[]string{"11-15", "23-19"}, []string{"1st choice of the book"}, nil, 0, []want{{1, 10, "read as a comment", "Variation"}}},
+		{"over two lines", "1. 11-15 (a note\n  over two lines) 23-19 *",
+			[]string{"11-15", "23-19"}, []string{"a note over two lines"}, nil, 0, []want{{1, 10, "read as a comment", "Variation"}}},
+		{"an evaluation sign first", "1. 11-15 (+- for Black) *",
+			[]string{"11-15"}, []string{"+- for Black"}, nil, 0, []want{{1, 10, "read as a comment", "Variation"}}},
+		{"a variation", "1. 11-15 (11-16 24-20) 23-19 *", []string{"11-15", "23-19"}, nil, nil, 1, nil},
+		{"a variation on the next line", "1. 11-15 (\n 1. 11-16) 23-19 *", []string{"11-15", "23-19"}, nil, nil, 1, nil},
+		{"a variation with a comment first", "1. 11-15 ({why not} 11-16) *", []string{"11-15"}, nil, nil, 1, nil},
+		{"a variation after an ellipsis", "1. 11-15 (... 11-16) *", []string{"11-15"}, nil, nil, 1, nil},
+		{"a variation of an algebraic move", "1. c3-d4 (c3-b4) *", []string{"c3-d4"}, nil, nil, 1, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := one(t, tt.src)
+			if got := texts(g.Moves); !reflect.DeepEqual(got, tt.moves) {
+				t.Fatalf("moves %q, want %q", got, tt.moves)
+			}
+			if !reflect.DeepEqual(g.Moves[0].After, tt.after) || !reflect.DeepEqual(g.Intro, tt.intro) || len(g.Moves[0].Variations) != tt.vars {
+				t.Errorf("after %q intro %q variations %d, want %q %q %d", g.Moves[0].After, g.Intro, len(g.Moves[0].Variations), tt.after, tt.intro, tt.vars)
+			}
+			checkWarnings(t, g.Warnings, tt.warns)
+		})
+	}
+	// An unclosed note ends at the next tag section, with an error.
+	gs, errs := readAll(t, "1. 11-15 (a note\n\n[Event \"b\"] 1. 11-16 *")
+	var se *record.Error
+	if len(errs) != 1 || len(gs) != 1 || gs[0].Tag("Event") != "b" || !errors.As(errs[0], &se) || se.Pos.Line != 1 || se.Pos.Col != 10 {
+		t.Errorf("unclosed note: games %d, errors %v", len(gs), errs)
 	}
 }
