@@ -1,23 +1,33 @@
 // Package importers turns sources into streams of record games: it expands
 // command-line arguments (files, directories walked recursively in sorted
 // order, glob patterns, "-" for standard input) into record files, opens them
-// with transparent gzip and zstd decompression, and reads their games with
-// provenance (file, line, byte offset) through record.Reader. Everything is
+// with transparent gzip, zstd and bzip2 decompression, lists the members of
+// zip archives, and reads their games with provenance (file, line, byte
+// offset) through record.Reader. Source is the one iterator over them all:
+// games in order, the bytes read for progress, an error per file that
+// cannot be read, the end of each file read completely. Everything is
 // streamed: no file is held in memory, except SGF files (read whole by
 // package importers/sgf, which converts SGF game trees to record games).
 //
 // Decisions: a directory contributes only files with a record extension
 // (.pdn .pgn .txt .ogi .dames .jetan .dejarik .sauts .sgf, case-insensitive),
-// optionally followed by .gz or .zst; a file named explicitly is read
-// whatever its extension. Hidden files and directories (name starting with
-// '.') are skipped in directory walks, and so are files that are neither
-// regular files nor links to one (FIFOs, sockets, devices: reading one could
-// block), which ExpandWith reports. Compression is recognised by
-// extension and, for files named explicitly or stdin, by magic number.
+// optionally followed by .gz, .zst or .bz2, and zip archives (.zip); a file
+// named explicitly is read whatever its extension. Hidden files and
+// directories (name starting with '.') are skipped in directory walks, and so
+// are files that are neither regular files nor links to one (FIFOs, sockets,
+// devices: reading one could block), which ExpandWith reports. Compression
+// is recognised by its magic number. A zip archive is recognised by its
+// extension and read from its file (its directory is at its end): on
+// standard input, or under another name, it is an error (ErrZipStream).
+// Each member with a record extension (not hidden, not a nested archive) is
+// a File of its own, named "archive.zip:member.pdn", so that positions and
+// errors read "archive.zip:member.pdn:12:3"; a member's progress is its
+// decoded bytes scaled to its compressed size.
 package importers
 
 import (
 	"bufio"
+	"compress/bzip2"
 	"compress/gzip"
 	"errors"
 	"fmt"
@@ -42,12 +52,19 @@ var ErrNotRegular = errors.New("not a regular file: skipped")
 // Extensions are the record file extensions a directory walk picks up.
 var Extensions = []string{".pdn", ".pgn", ".txt", ".ogi", ".dames", ".jetan", ".dejarik", ".sauts", ".sgf"}
 
+// ErrZipStream is the error of a zip archive read as a stream (standard
+// input, or a file without the .zip extension): an archive is read from a
+// file named .zip.
+var ErrZipStream = errors.New("a zip archive is read from a file named .zip, not a stream")
+
 // IsRecordFile reports whether name has a record extension, possibly
-// followed by .gz or .zst.
+// followed by .gz, .zst or .bz2, or is a zip archive.
 func IsRecordFile(name string) bool {
 	n := strings.ToLower(name)
-	n = strings.TrimSuffix(n, ".gz")
-	n = strings.TrimSuffix(n, ".zst")
+	if isZip(n) {
+		return true
+	}
+	n = trimCompression(n)
 	for _, e := range Extensions {
 		if strings.HasSuffix(n, e) {
 			return true
@@ -110,6 +127,19 @@ func ExpandWith(args []string, report func(path string, err error)) ([]string, e
 	}
 	return out, nil
 }
+
+// trimCompression removes a compression extension from a lower-case name.
+func trimCompression(n string) string {
+	for _, e := range []string{".gz", ".zst", ".bz2"} {
+		if t, ok := strings.CutSuffix(n, e); ok {
+			return t
+		}
+	}
+	return n
+}
+
+// isZip reports whether name has the zip extension.
+func isZip(name string) bool { return strings.HasSuffix(strings.ToLower(name), ".zip") }
 
 func hasMeta(p string) bool { return strings.ContainsAny(p, `*?[\`) }
 
@@ -182,8 +212,8 @@ func kind(m fs.FileMode) string {
 }
 
 // Open opens path for reading ("-" is standard input, which Close leaves
-// open) and decompresses gzip and zstd streams, recognised by their magic
-// numbers. The caller closes the result.
+// open) and decompresses gzip, zstd and bzip2 streams, recognised by their
+// magic numbers. The caller closes the result.
 func Open(path string) (io.ReadCloser, error) {
 	var f io.ReadCloser
 	if path == "-" {
@@ -203,8 +233,8 @@ func Open(path string) (io.ReadCloser, error) {
 	return rc, nil
 }
 
-// NewReader wraps r, decompressing it when it starts with a gzip or zstd
-// magic number. Closing the result releases the decompressor and closes r
+// NewReader wraps r, decompressing it when it starts with a gzip, zstd or
+// bzip2 magic number. Closing the result releases the decompressor and closes r
 // when r is an io.Closer.
 func NewReader(r io.Reader) (io.ReadCloser, error) {
 	rc, ok := r.(io.ReadCloser)
@@ -248,6 +278,10 @@ func decompress(f io.ReadCloser) (io.ReadCloser, error) {
 			return nil, err
 		}
 		return &multiCloser{Reader: zr, close: []func() error{func() error { zr.Close(); return nil }, f.Close}}, nil
+	case len(magic) == 4 && magic[0] == 'B' && magic[1] == 'Z' && magic[2] == 'h' && magic[3] >= '1' && magic[3] <= '9':
+		return &multiCloser{Reader: bzip2.NewReader(br), close: []func() error{f.Close}}, nil
+	case len(magic) == 4 && string(magic) == "PK\x03\x04":
+		return nil, ErrZipStream
 	}
 	return &multiCloser{Reader: br, close: []func() error{f.Close}}, nil
 }

@@ -116,11 +116,10 @@ func TestOpenDecompresses(t *testing.T) {
 
 func TestSource(t *testing.T) {
 	dir := tree(t)
-	paths, err := importers.Expand([]string{dir})
+	s, err := importers.NewSource([]string{dir}, importers.SourceOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := importers.NewSource(paths)
 	defer s.Close()
 	var got []string
 	for {
@@ -131,35 +130,54 @@ func TestSource(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if it.End {
+			got = append(got, filepath.Base(it.File.Name)+" end")
+			continue
+		}
 		tag := ""
 		if it.Game != nil {
 			tag = it.Game.Tag("Event")
 		}
 		if it.Err != nil {
 			var se *record.Error
-			if !errors.As(it.Err, &se) || se.Pos.File != it.File || se.Pos.Line != 5 {
-				t.Errorf("%s game %d: error %v", it.File, it.N, it.Err)
+			if !errors.As(it.Err, &se) || se.Pos.File != it.File.Name || se.Pos.Line != 5 {
+				t.Errorf("%s game %d: error %v", it.File.Name, it.N, it.Err)
 			}
 			tag += "!"
 		}
-		got = append(got, filepath.Base(it.File)+":"+tag)
-		if it.Game != nil && it.Game.Pos.File != it.File {
-			t.Errorf("game file %q, want %q", it.Game.Pos.File, it.File)
+		got = append(got, filepath.Base(it.File.Name)+":"+tag)
+		if it.Game != nil && it.Game.Pos.File != it.File.Name {
+			t.Errorf("game file %q, want %q", it.Game.Pos.File, it.File.Name)
 		}
 	}
-	want := []string{"a.pdn.zst:a", "a.pdn.zst:b!", "a.pdn.zst:c", "y.PGN.gz:a", "y.PGN.gz:b!", "y.PGN.gz:c", "z.pdn:a", "z.pdn:b!", "z.pdn:c", "c.txt:a", "c.txt:b!", "c.txt:c"}
+	want := []string{"a.pdn.zst:a", "a.pdn.zst:b!", "a.pdn.zst:c", "a.pdn.zst end", "y.PGN.gz:a", "y.PGN.gz:b!", "y.PGN.gz:c", "y.PGN.gz end",
+		"z.pdn:a", "z.pdn:b!", "z.pdn:c", "z.pdn end", "c.txt:a", "c.txt:b!", "c.txt:c", "c.txt end"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("games %q\nwant %q", got, want)
 	}
 }
 
 func TestSourceOpenError(t *testing.T) {
-	s := importers.NewSource([]string{filepath.Join(t.TempDir(), "gone.pdn")})
-	if _, err := s.Next(); !errors.Is(err, os.ErrNotExist) {
+	gone := filepath.Join(t.TempDir(), "gone.pdn")
+	if _, err := importers.NewSource([]string{gone}, importers.SourceOptions{}); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a missing path: %v", err)
+	}
+	// A file gone between the listing and its reading.
+	write(t, gone, []byte(twoGames))
+	s, err := importers.NewSource([]string{gone}, importers.SourceOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(gone)
+	var fe *importers.FileError
+	if _, err := s.Next(); !errors.Is(err, os.ErrNotExist) || !errors.As(err, &fe) || fe.File != gone {
 		t.Fatalf("got %v", err)
 	}
 	if _, err := s.Next(); !errors.Is(err, io.EOF) {
 		t.Fatalf("after an error: %v", err)
+	}
+	if st := s.Stats(); st.Unreadable != 1 {
+		t.Errorf("stats %+v, want 1 unreadable", st)
 	}
 }
 

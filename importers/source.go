@@ -1,8 +1,12 @@
 package importers
 
 import (
+	"archive/zip"
 	"errors"
+	"fmt"
 	"io"
+	"os"
+	"path"
 	"strings"
 
 	"github.com/plateau/plateau/importers/sgf"
@@ -12,111 +16,339 @@ import (
 // IsSGF reports whether a path names an SGF file (.sgf, possibly
 // compressed).
 func IsSGF(path string) bool {
-	n := strings.ToLower(path)
-	n = strings.TrimSuffix(n, ".gz")
-	n = strings.TrimSuffix(n, ".zst")
-	return strings.HasSuffix(n, ".sgf")
+	return strings.HasSuffix(trimCompression(strings.ToLower(path)), ".sgf")
 }
 
-// gameReader is what Source reads games from.
-type gameReader interface {
-	Next() (*record.Game, error)
+// File is one file a Source reads: a file named or found in a directory
+// walk, standard input, or a member of a zip archive.
+type File struct {
+	Path   string // as given; "-" is standard input; a member's archive
+	Member string // the member's name in its archive; "" for a file
+	// Name is the file as positions, errors and a database name it:
+	// Path, "<stdin>" for standard input, "archive.zip:member.pdn" for a
+	// member.
+	Name    string
+	Size    int64 // bytes as stored (compressed); 0 for standard input
+	ModTime int64 // modification time, Unix nanoseconds; 0 for standard input
+	err     error // why the file cannot be read, found before its turn
 }
 
-// Item is one game read from a source, or the error that kept it from being
-// read. Game is set with Err for a syntax error (as far as it was read).
+// Stdin reports whether f is standard input.
+func (f *File) Stdin() bool { return f.Path == "-" }
+
+// Item is what a Source yields: a game of a file, the error that kept it
+// from being read, or the end of a file read completely.
 type Item struct {
-	File string // the path read ("-" is shown as "<stdin>")
-	N    int    // 1-based number of the game in its file
-	Game *record.Game
-	Err  error // a *record.Error (syntax), or nil
+	File *File
+	N    int          // 1-based number of the game in its file; 0 with End
+	Game *record.Game // as far as read when Err is set; nil with End
+	Err  error        // a *record.Error (syntax, size limit), or nil
+	// Read is how far into File the Source is after this item, in bytes
+	// as the file is stored (compressed), so that progress reaches the
+	// files' size when they end; for standard input, the decoded bytes.
+	Read int64
+	// End marks no game: File was read to its end, every game of it
+	// returned. A file that fails has no End.
+	End bool
 }
 
-// Source yields the games of a list of paths in order, one at a time. SGF
-// files (see IsSGF) are read with package sgf, every other file with
-// record.Reader.
+// SourceOptions tune a Source.
+type SourceOptions struct {
+	// MaxRecord is the size limit of a record (record.Reader.SetMaxRecord;
+	// 0: record.DefaultMaxRecord). A larger record is an Item whose Err
+	// matches record.ErrTooLarge.
+	MaxRecord int64
+	// Skip, if set, is asked once for each file (but standard input)
+	// before reading begins: true leaves it out (an import's files
+	// imported before). It is counted in Stats.Skipped.
+	Skip func(f *File) bool
+	// Walk, if set, is told of each file that a directory walk leaves out
+	// (an error wrapping ErrNotRegular) and each directory it cannot read
+	// (see ExpandWith).
+	Walk func(path string, err error)
+}
+
+// SourceStats count the files of a Source.
+type SourceStats struct {
+	Files      int   // files to read
+	Skipped    int   // files left out by SourceOptions.Skip
+	Unreadable int   // files and directories that could not be read, so far
+	Bytes      int64 // size of the files to read, as stored
+}
+
+// Source yields the games of a list of paths in order, one at a time:
+// files, directories (walked as Expand does), glob patterns, "-" for
+// standard input, gzip, zstd and bzip2 streams and zip archives (each
+// member with a record extension is a File). SGF files (see IsSGF) are
+// read with package sgf, every other file with record.Reader.
 type Source struct {
-	paths []string
-	i     int
-	cur   io.ReadCloser
-	r     *record.Reader
-	games gameReader
-	name  string
-	n     int
+	opts  SourceOptions
+	files []File
+	stats SourceStats
+	i     int // the next file to open
+	cur   *openFile
+	pdn   *record.Reader // reused from file to file
+	arch  *zip.ReadCloser
+	aPath string // arch's path
 }
 
-// NewSource returns a Source over paths (as returned by Expand).
-func NewSource(paths []string) *Source {
-	return &Source{paths: paths, r: record.NewReader(eofReader{}, "")}
+// openFile is the file being read.
+type openFile struct {
+	file  *File
+	rc    io.ReadCloser
+	games gameReader
+	count *countingReader // bytes as stored, read so far
+	scale [2]int64        // count's bytes × scale[0] / scale[1] (a member's)
+	n     int
+	last  int64 // Read of the last item
+}
+
+// gameReader reads the games of one file: record.Reader and sgf.Reader.
+type gameReader interface {
+	// Next returns the next game, a *record.Error for a game that could
+	// not be read (the reader goes on with the next one), or io.EOF.
+	Next() (*record.Game, error)
+	SetMaxRecord(n int64)
+}
+
+// ErrNoFiles is returned by NewSource when its paths hold no record file.
+var ErrNoFiles = errors.New("no record files")
+
+// NewSource returns the Source of paths. The paths are expanded (Expand's
+// errors are returned), each file's size and time read, the members of zip
+// archives listed, and SourceOptions.Skip asked, before it returns.
+func NewSource(paths []string, opts SourceOptions) (*Source, error) {
+	s := &Source{opts: opts, pdn: record.NewReader(eofReader{}, "")}
+	s.pdn.SetMaxRecord(opts.MaxRecord)
+	found, err := ExpandWith(paths, func(p string, err error) {
+		if !errors.Is(err, ErrNotRegular) {
+			s.stats.Unreadable++
+		}
+		if opts.Walk != nil {
+			opts.Walk(p, err)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(found) == 0 && s.stats.Unreadable == 0 {
+		return nil, fmt.Errorf("%w in %v", ErrNoFiles, paths)
+	}
+	for _, p := range found {
+		for _, f := range filesOf(p) {
+			if opts.Skip != nil && !f.Stdin() && f.err == nil && opts.Skip(&f) {
+				s.stats.Skipped++
+				continue
+			}
+			s.files = append(s.files, f)
+			s.stats.Bytes += f.Size
+		}
+	}
+	s.stats.Files = len(s.files)
+	return s, nil
 }
 
 type eofReader struct{}
 
 func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 
-// SetMaxRecord sets the size limit of a record (record.Reader.SetMaxRecord)
-// for the files read after it.
-func (s *Source) SetMaxRecord(n int64) { s.r.SetMaxRecord(n) }
+// filesOf returns the File of a path, or the members of a zip archive (an
+// archive that cannot be listed is one File that fails when read).
+func filesOf(p string) []File {
+	if p == "-" {
+		return []File{{Path: p, Name: "<stdin>"}}
+	}
+	f := File{Path: p, Name: p}
+	fi, err := os.Stat(p)
+	if err == nil {
+		f.Size, f.ModTime = fi.Size(), fi.ModTime().UnixNano()
+	}
+	if err != nil || !isZip(p) {
+		return []File{f} // an error is that file's when it is read
+	}
+	zr, err := zip.OpenReader(p)
+	if err != nil {
+		f.err = err
+		return []File{f}
+	}
+	defer zr.Close()
+	var out []File
+	for _, m := range zr.File {
+		base := path.Base(m.Name)
+		if m.FileInfo().IsDir() || strings.HasPrefix(base, ".") || strings.HasPrefix(m.Name, "__MACOSX/") || !IsRecordFile(base) || isZip(base) {
+			continue
+		}
+		out = append(out, File{Path: p, Member: m.Name, Name: p + ":" + m.Name,
+			Size: int64(m.CompressedSize64), ModTime: m.Modified.UnixNano()})
+	}
+	return out
+}
 
-// Next returns the next game (or syntax error) of the source. At the end it
-// returns io.EOF. An error opening or reading a file is returned as a
-// *FileError; that file is then left, and the next call goes on with the
-// next file.
+// Stats counts the files: those to read, left out and, so far, unreadable.
+func (s *Source) Stats() SourceStats { return s.stats }
+
+// Next returns the next item of the source. At the end it returns io.EOF.
+// An error opening or reading a file is returned as a *FileError (counted
+// in Stats.Unreadable); that file is then left, without an End, and the
+// next call goes on with the next file.
 func (s *Source) Next() (Item, error) {
 	for {
 		if s.cur == nil {
-			if s.i >= len(s.paths) {
+			if s.i >= len(s.files) {
 				return Item{}, io.EOF
 			}
-			p := s.paths[s.i]
+			f := &s.files[s.i]
 			s.i++
-			rc, err := Open(p)
-			if err != nil {
-				return Item{}, &FileError{File: p, Err: err}
-			}
-			s.cur = rc
-			s.name = p
-			if p == "-" {
-				s.name = "<stdin>"
-			}
-			s.n = 0
-			if IsSGF(p) {
-				sr, err := sgf.NewReader(rc, s.name)
-				if err != nil {
-					s.Close()
-					return Item{}, &FileError{File: s.name, Err: err}
-				}
-				s.games = sr
-			} else {
-				s.r.Reset(rc, s.name)
-				s.games = s.r
+			if err := s.open(f); err != nil {
+				return Item{}, s.fail(f, err)
 			}
 		}
-		g, err := s.games.Next()
+		c := s.cur
+		g, err := c.games.Next()
 		if errors.Is(err, io.EOF) {
-			s.cur.Close()
-			s.cur = nil
-			continue
+			read := c.last
+			if c.file.Size > 0 {
+				read = c.file.Size
+			}
+			s.closeFile()
+			return Item{File: c.file, Read: read, End: true}, nil
 		}
 		var se *record.Error
 		if err != nil && !errors.As(err, &se) {
-			s.cur.Close()
-			s.cur = nil
-			return Item{}, &FileError{File: s.name, Err: err}
+			s.closeFile()
+			return Item{}, s.fail(c.file, err)
 		}
-		s.n++
-		return Item{File: s.name, N: s.n, Game: g, Err: err}, nil
+		c.n++
+		c.last = c.read(g, err)
+		return Item{File: c.file, N: c.n, Game: g, Err: err, Read: c.last}, nil
+	}
+}
+
+func (s *Source) fail(f *File, err error) error {
+	s.stats.Unreadable++
+	return &FileError{File: f.Name, Err: err}
+}
+
+// open opens f for reading and its games' reader.
+func (s *Source) open(f *File) error {
+	if f.err != nil {
+		return f.err
+	}
+	c := &openFile{file: f, scale: [2]int64{1, 1}}
+	var raw io.ReadCloser
+	switch {
+	case f.Stdin():
+		raw = io.NopCloser(os.Stdin)
+	case f.Member != "":
+		m, err := s.member(f)
+		if err != nil {
+			return err
+		}
+		raw = m
+	default:
+		o, err := os.Open(f.Path)
+		if err != nil {
+			return err
+		}
+		raw = o
+	}
+	c.count = &countingReader{r: raw}
+	rc, err := decompress(c.count)
+	if err != nil {
+		raw.Close()
+		return err
+	}
+	c.rc = rc
+	if f.Stdin() {
+		c.count = nil // its progress is the decoded offset
+	}
+	if f.Member != "" {
+		// A member is counted decoded: its share of the stored bytes.
+		zf := s.memberFile(f)
+		c.scale = [2]int64{int64(zf.CompressedSize64), max(int64(zf.UncompressedSize64), 1)}
+	}
+	if IsSGF(f.Name) {
+		sr, err := sgf.NewReader(rc, f.Name)
+		if err != nil {
+			rc.Close()
+			return err
+		}
+		c.games = sr
+	} else {
+		s.pdn.Reset(rc, f.Name)
+		c.games = s.pdn
+	}
+	c.games.SetMaxRecord(s.opts.MaxRecord)
+	s.cur = c
+	return nil
+}
+
+// member opens a member of a zip archive, keeping the archive open for the
+// members after it.
+func (s *Source) member(f *File) (io.ReadCloser, error) {
+	if s.arch == nil || s.aPath != f.Path {
+		s.closeArchive()
+		zr, err := zip.OpenReader(f.Path)
+		if err != nil {
+			return nil, err
+		}
+		s.arch, s.aPath = zr, f.Path
+	}
+	zf := s.memberFile(f)
+	if zf == nil {
+		return nil, fmt.Errorf("%w: no member %q in %s", os.ErrNotExist, f.Member, f.Path)
+	}
+	return zf.Open()
+}
+
+func (s *Source) memberFile(f *File) *zip.File {
+	for _, zf := range s.arch.File {
+		if zf.Name == f.Member {
+			return zf
+		}
+	}
+	return nil
+}
+
+// read is how far into its file c is after game g (or its error err), as
+// stored; for standard input, the decoded offset of the game.
+func (c *openFile) read(g *record.Game, err error) int64 {
+	if c.count != nil {
+		return c.count.n * c.scale[0] / c.scale[1]
+	}
+	var se *record.Error
+	switch {
+	case g != nil:
+		return g.Pos.Offset
+	case errors.As(err, &se):
+		return se.Pos.Offset
+	}
+	return c.last
+}
+
+func (s *Source) closeFile() {
+	if s.cur != nil {
+		s.cur.rc.Close()
+		s.cur = nil
+	}
+}
+
+func (s *Source) closeArchive() {
+	if s.arch != nil {
+		s.arch.Close()
+		s.arch = nil
 	}
 }
 
 // Close releases the file being read.
 func (s *Source) Close() error {
+	var err error
 	if s.cur != nil {
-		err := s.cur.Close()
+		err = s.cur.rc.Close()
 		s.cur = nil
-		return err
 	}
-	return nil
+	s.closeArchive()
+	return err
 }
 
 // FileError is an I/O error reading a file.
@@ -129,3 +361,18 @@ func (e *FileError) Error() string { return e.File + ": " + e.Err.Error() }
 
 // Unwrap returns the underlying error.
 func (e *FileError) Unwrap() error { return e.Err }
+
+// countingReader counts the bytes read through it, for progress in bytes
+// as stored. It is read by the one goroutine that reads its file.
+type countingReader struct {
+	r io.ReadCloser
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+func (c *countingReader) Close() error { return c.r.Close() }

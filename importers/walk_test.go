@@ -50,8 +50,17 @@ func TestWalkSkipsWhatCannotBeRead(t *testing.T) {
 		t.Errorf("skipped %q, want %q", skipped, want)
 	}
 	// A Source reports each unreadable file and goes on.
-	s := importers.NewSource(paths)
+	var walked []string
+	s, err := importers.NewSource([]string{dir}, importers.SourceOptions{Walk: func(p string, err error) {
+		walked = append(walked, filepath.Base(p))
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	defer s.Close()
+	if !reflect.DeepEqual(walked, skipped) {
+		t.Errorf("the source's walk skipped %q, want %q", walked, skipped)
+	}
 	var games, fileErrs []string
 	for i := 0; i < 100; i++ {
 		it, err := s.Next()
@@ -66,12 +75,17 @@ func TestWalkSkipsWhatCannotBeRead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		games = append(games, filepath.Base(it.File))
+		if !it.End {
+			games = append(games, filepath.Base(it.File.Name))
+		}
 	}
 	if want := []string{"a.pdn", "link.pdn", "z.pdn"}; !reflect.DeepEqual(games, want) {
 		t.Errorf("games from %q, want %q", games, want)
 	}
 	if want := []string{"dir.pdn", "loop.pdn"}; !reflect.DeepEqual(fileErrs, want) {
 		t.Errorf("file errors %q, want %q", fileErrs, want)
+	}
+	if st := s.Stats(); st.Files != 5 || st.Unreadable != 2 {
+		t.Errorf("stats %+v, want 5 files, 2 unreadable", st)
 	}
 }

@@ -22,7 +22,7 @@ func TestInterruptAfterCommit(t *testing.T) {
 		}
 	}
 	defer func() { testAfterCommit = nil }()
-	st, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 100, Workers: 1})
+	st, err := importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 100, Workers: 1})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("import: %v, want it cancelled", err)
 	}

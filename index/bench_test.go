@@ -66,7 +66,7 @@ func BenchmarkImport(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		st, err := db.Import(context.Background(), []string{file}, index.ImportOptions{})
+		st, err := importFiles(context.Background(), db, []string{file}, index.ImportOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -128,7 +128,7 @@ func BenchmarkImportIntoFull(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if st, err := db.Import(ctx, []string{genFile("base.pdn", 0, n)}, index.ImportOptions{}); err != nil || st.Valid != n {
+	if st, err := importFiles(ctx, db, []string{genFile("base.pdn", 0, n)}, index.ImportOptions{}); err != nil || st.Valid != n {
 		b.Fatalf("base: %+v, %v", st, err)
 	}
 	if err := db.Close(); err != nil {
@@ -148,7 +148,7 @@ func BenchmarkImportIntoFull(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		st, err := db.Import(ctx, []string{file}, index.ImportOptions{})
+		st, err := importFiles(ctx, db, []string{file}, index.ImportOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -218,7 +218,7 @@ func BenchmarkQueries(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{file}, index.ImportOptions{}); err != nil {
 		b.Fatal(err)
 	}
 	db.Close()
@@ -353,7 +353,7 @@ func benchDB(b *testing.B, seed uint64) (*index.DB, int) {
 		if file == "" {
 			file = writeFile(b, b.TempDir(), "g.pdn", genText(b, game, n, seed))
 		}
-		st, err := db.Import(ctx, []string{file}, index.ImportOptions{})
+		st, err := importFiles(ctx, db, []string{file}, index.ImportOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}

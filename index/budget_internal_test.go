@@ -81,7 +81,7 @@ func TestBudgetReleased(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if _, err := db.Import(context.Background(), []string{file}, ImportOptions{TxGames: 100}); err != nil {
+	if _, err := importFiles(context.Background(), db, []string{file}, ImportOptions{TxGames: 100}); err != nil {
 		t.Fatal(err)
 	}
 	if len(used) != 1 || used[0] != 0 {

@@ -14,23 +14,17 @@ import (
 // import rewrites the pages it touched of each random-key B-tree, and
 // those three indexes are random-key: a game's entries land on pages
 // spread over the whole index, so that a transaction of 50,000 games
-// rewrites all of them. A throw-away program inserting 1,000,000 rows
-// like the games' in transactions of 50,000: 30.4 µs a row with the four
-// indexes, 10.8 without, each about 7.5. CREATE INDEX builds the three at
-// 1,000,000 games in about 5 s, at the import's end, while the text index
-// takes the last transaction's games. plateau import of 1,000,000 Ōgi
-// games into an empty database (2 cores, the import's other stages at a
-// lower priority than its writer, import.go helperNice), runs alternated:
-// 98.9, 111.2, 107.5 s bulk against 113.0, 130.4, 122.7 s not; 1,000,000
-// more (1.08 GB of records) into that database, which makes it bulk too:
-// 167.7 and 176.9 s against 188.1 and 186.3 s.
+// rewrites all of them. Building them in one sorted pass, at the import's
+// end, while the text index takes the last transaction's games, costs
+// less than keeping them up to date (docs/import.md has the figures).
 //
 // An import is bulk when its files weigh at least bulkMinBytes and at least
 // bulkBytesPerGame for each game already stored (about as many games as
 // the database holds, at a KiB a game; a compressed file counts as stored,
 // so that it is rather under-counted): rebuilding the indexes costs the
 // games of the whole database, leaving them out saves the games imported.
-// An import of records given one by one (ImportRecords) is never bulk.
+// An import whose size is not given (ImportOptions.Bytes 0: records made
+// by the caller) is never bulk.
 //
 // While a bulk import runs, its readers see games without those indexes: a
 // player page is read by name word (names.go) or, for invalid games, by a

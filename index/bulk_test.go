@@ -31,7 +31,7 @@ func TestBulkImport(t *testing.T) {
 	})
 	defer restore()
 	db = openDB(t, dir+"/bulk")
-	if _, err := db.Import(ctx, []string{big}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{big}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if len(during) != 1 || len(during[0]) != 3 {
@@ -41,7 +41,7 @@ func TestBulkImport(t *testing.T) {
 		t.Fatalf("after the bulk import, missing %v (%v)", m, err)
 	}
 	// A few games into 300: far less than a KiB a game stored.
-	if _, err := db.Import(ctx, []string{small}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{small}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if len(during) != 1 {
@@ -52,7 +52,7 @@ func TestBulkImport(t *testing.T) {
 	index.SetBulk(1<<40, func() { t.Error("an import under bulkMinBytes was bulk") })
 	ref := openDB(t, dir+"/ref")
 	for _, f := range []string{big, small} {
-		if _, err := ref.Import(ctx, []string{f}, index.ImportOptions{}); err != nil {
+		if _, err := importFiles(ctx, ref, []string{f}, index.ImportOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -91,7 +91,7 @@ func TestRestoreIndexes(t *testing.T) {
 	dir := t.TempDir()
 	file := writeFile(t, dir, "g.pdn", genText(t, "jetan", 20, 3))
 	db := openDB(t, dir+"/db")
-	if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{file}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := index.DropDeferred(ctx, db); err != nil {
@@ -123,7 +123,7 @@ func TestRestoreIndexes(t *testing.T) {
 		t.Fatal(err)
 	}
 	file2 := writeFile(t, dir, "h.pdn", genText(t, "jetan", 2, 4))
-	if _, err := db2.Import(ctx, []string{file2}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db2, []string{file2}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if n := missing(db); n != 0 {

@@ -40,11 +40,8 @@ const writerCheckpointPages = 65536
 // GB at 10,000,000 Ōgi games), up to a quarter of the machine's memory
 // (physMem; 1 GiB when unknown). A page read again is a system call and a
 // copy, and a transaction whose dirty pages outgrow the cache writes them
-// to the WAL before its commit, then again. 200,000 Ōgi games into
-// 1,000,000: 37.2 and 44.1 s against 48.4 and 44.9 s with 64 MiB
-// (alternated runs, load about 1.5), less system time (9.6–10.8 s against
-// 12.6–13.6), for about 190 MB more memory at most. For what the larger
-// cache and transactions give at 10,000,000, see ImportOptions.TxGames.
+// to the WAL before its commit, then again (docs/import.md has the
+// figures, and what the larger cache and transactions give at 10,000,000).
 func writerCacheKiB(games int64) int64 {
 	limit := int64(1 << 20) // KiB
 	if m := physMem(); m > 0 {

@@ -27,7 +27,7 @@ func compactFixture(t *testing.T) (*DB, [][4]int64) {
 	// merge (mergeTail), which would leave two.
 	defer func(f int64) { tailFactor = f }(tailFactor)
 	tailFactor = 0
-	if _, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
+	if _, err := importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.Delete(ctx, []int64{3, 50, 51, 400}, nil); err != nil {

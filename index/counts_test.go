@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/ingest"
 )
 
 // TestStoredCounts: the games per ruleset and validity (Info) equal a
@@ -50,22 +51,22 @@ func TestStoredCounts(t *testing.T) {
 		db.SQL().QueryRowContext(ctx, `SELECT v FROM meta WHERE k = 'counts'`).Scan(&v)
 		return v
 	}
-	imp := func(o index.ImportOptions, files ...string) {
+	imp := func(o ingest.Options, files ...string) {
 		t.Helper()
-		if _, err := db.Import(ctx, files, o); err != nil {
+		if _, err := ingest.Files(ctx, db, files, o); err != nil {
 			t.Fatal(err)
 		}
 	}
 	check("empty")
 	untagged := "[Event \"no game tag\"]\n\n1. Rg2-f2 Pc6-c5 *\n"
-	imp(index.ImportOptions{},
+	imp(ingest.Options{},
 		writeFile(t, dir, "o.pdn", genText(t, "ogi", 20, 1)),
 		writeFile(t, dir, "bad.pdn", []byte("[Game \"ogi\"]\n\n1. Ke1-e5 *\n\n"+untagged)))
 	check("first import")
 	if s := stored(); !strings.Contains(s, `"last":22`) || !strings.Contains(s, `"Invalid":1`) {
 		t.Errorf("stored after the first import: %s", s)
 	}
-	imp(index.ImportOptions{}, writeFile(t, dir, "d.pdn", genText(t, "draughts", 10, 2)))
+	imp(ingest.Options{}, writeFile(t, dir, "d.pdn", genText(t, "draughts", 10, 2)))
 	check("second import")
 	if s := stored(); !strings.Contains(s, `"last":32`) || !strings.Contains(s, `"Game":"draughts","Valid":10`) {
 		t.Errorf("stored after the second import: %s", s)
@@ -90,9 +91,9 @@ func TestStoredCounts(t *testing.T) {
 	// A record stored invalid (over the size limit of that import) is
 	// stored again valid: its invalid row is deleted.
 	long := writeFile(t, dir, "long.pdn", genText(t, "ogi", 1, 99))
-	imp(index.ImportOptions{MaxRecord: 100}, long)
+	imp(ingest.Options{MaxRecord: 100}, long)
 	check("a record over the size limit")
-	imp(index.ImportOptions{Force: true}, long)
+	imp(ingest.Options{Force: true}, long)
 	check("after an invalid record was stored again valid")
 	if r := rows(); len(r) != 3 || r[2].Invalid != 1 || r[2].Valid != 20 {
 		t.Errorf("rows: %+v, want ? 1 invalid, draughts 10 valid, ogi 20 valid 1 invalid", r)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/ingest"
 )
 
 // TestDiskFull imports into a small tmpfs until it is full: the error says
@@ -27,7 +28,7 @@ func TestDiskFull(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = db.Import(ctx, []string{file}, index.ImportOptions{})
+		_, err = importFiles(ctx, db, []string{file}, index.ImportOptions{})
 		t.Logf("%s: %v", size, err)
 		if err == nil {
 			t.Fatalf("%s tmpfs: the import of %d games did not fill it", size, n)
@@ -43,7 +44,7 @@ func TestDiskFull(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.Import(ctx, []string{file}, index.ImportOptions{Force: true}); err != nil {
+		if _, err := ingest.Files(ctx, db, []string{file}, ingest.Options{Force: true}); err != nil {
 			t.Fatalf("%s: import after the disk was grown: %v", size, err)
 		}
 		checkComplete(t, db, n)
@@ -119,7 +120,7 @@ func TestDamagedTextIndex(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer db.Close()
-			if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); err != nil {
+			if _, err := importFiles(ctx, db, []string{file}, index.ImportOptions{}); err != nil {
 				t.Fatalf("import over a damaged text index: %v", err)
 			}
 			checkComplete(t, db, n)

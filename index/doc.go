@@ -140,9 +140,10 @@
 //
 // # Import
 //
-// One reader goroutine parses the files in order (record.Reader, via
-// importers.Expand/Open: directories, globs, stdin, .gz, .zst, charsets),
-// in chunks of 64 records; one worker per CPU replays each record
+// ImportRecords takes records, never files (internal/ingest reads them
+// with importers.Source: directories, globs, stdin, .gz, .zst, .bz2, zip
+// archives, charsets); one goroutine cuts them into chunks of 64 records
+// of one file; one worker per CPU replays each record
 // (replay.Replay) and prepares its rows; one writer stores chunks in file
 // order, in transactions of ImportOptions.TxGames games (by default a tenth
 // of the database, from 5000 to 200,000 games; the rows a transaction

@@ -62,7 +62,7 @@ func TestKillDuringEdit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Import(ctx, []string{f}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{f}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/record"
 )
 
@@ -208,7 +209,7 @@ func TestDelete(t *testing.T) {
 	d := writeFile(t, dir, "d.pdn", genText(t, "draughts", 120, 3))
 	j := writeFile(t, dir, "j.pdn", genText(t, "dejarik", 60, 4))
 	db := openDB(t, filepath.Join(dir, "db"))
-	if _, err := db.Import(ctx, []string{d, j, "../samples/broken"}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{d, j, "../samples/broken"}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	before := snap(t, db)
@@ -312,7 +313,7 @@ func TestReimportReplaces(t *testing.T) {
 	broken[4] = firstMove.ReplaceAllString(broken[4], "\n1. 47-52")
 	f := writeFile(t, dir, "club.pdn", []byte(strings.Join(broken, "\n\n")))
 	db := openDB(t, filepath.Join(dir, "db"))
-	st, err := db.Import(ctx, []string{f}, index.ImportOptions{})
+	st, err := importFiles(ctx, db, []string{f}, index.ImportOptions{})
 	if err != nil || st.Valid != 4 || st.Invalid != 2 {
 		t.Fatalf("first import: %+v %v", st, err)
 	}
@@ -331,7 +332,7 @@ func TestReimportReplaces(t *testing.T) {
 	extra := records(string(genText(t, "draughts", 1, 77)))[0]
 	fixed := append([]string{extra}, broken...)
 	writeFile(t, dir, "club.pdn", []byte(strings.Join(fixed, "\n\n")))
-	st, err = db.Import(ctx, []string{f}, index.ImportOptions{})
+	st, err = importFiles(ctx, db, []string{f}, index.ImportOptions{})
 	if err != nil || st.Stored != 1 || st.Duplicates != 6 || st.Replaced != 0 {
 		t.Fatalf("second import: %+v %v (want the new game stored, 6 duplicates)", st, err)
 	}
@@ -354,7 +355,7 @@ func TestReimportReplaces(t *testing.T) {
 	// Fix record 2 with a longer record (same line, same offset).
 	fixed[3] = strings.Replace(recs[2], "\n1. ", "\n{fixed} 1. ", 1)
 	writeFile(t, dir, "club.pdn", []byte(strings.Join(fixed, "\n\n")))
-	st, err = db.Import(ctx, []string{f}, index.ImportOptions{})
+	st, err = importFiles(ctx, db, []string{f}, index.ImportOptions{})
 	if err != nil || st.Replaced != 1 || st.Stored != 1 {
 		t.Fatalf("import of a fixed record: %+v %v", st, err)
 	}
@@ -367,7 +368,7 @@ func TestReimportReplaces(t *testing.T) {
 	// Fix record 4 in place (same offset and line): replaced.
 	fixed[5] = recs[4]
 	writeFile(t, dir, "club.pdn", []byte(strings.Join(fixed, "\n\n")))
-	st, err = db.Import(ctx, []string{f}, index.ImportOptions{})
+	st, err = importFiles(ctx, db, []string{f}, index.ImportOptions{})
 	if err != nil || st.Replaced != 1 || st.Stored != 1 {
 		t.Fatalf("third import: %+v %v", st, err)
 	}
@@ -379,10 +380,10 @@ func TestReimportReplaces(t *testing.T) {
 	// Drop two games from the file: kept without --replace, removed with it.
 	kept := append(append([]string{}, fixed[:1]...), fixed[3:]...)
 	writeFile(t, dir, "club.pdn", []byte(strings.Join(kept, "\n\n")))
-	if st, err = db.Import(ctx, []string{f}, index.ImportOptions{}); err != nil || st.Replaced != 0 {
+	if st, err = importFiles(ctx, db, []string{f}, index.ImportOptions{}); err != nil || st.Replaced != 0 {
 		t.Fatalf("import without --replace: %+v %v", st, err)
 	}
-	if st, err = db.Import(ctx, []string{f}, index.ImportOptions{Force: true, Replace: true}); err != nil || st.Replaced != 2 {
+	if st, err = ingest.Files(ctx, db, []string{f}, ingest.Options{ImportOptions: index.ImportOptions{Replace: true}, Force: true}); err != nil || st.Replaced != 2 {
 		t.Fatalf("import --replace: %+v %v", st, err)
 	}
 	s := sameAsFresh(t, db)
@@ -398,7 +399,7 @@ func TestSetTags(t *testing.T) {
 	dir := t.TempDir()
 	d := writeFile(t, dir, "d.pdn", genText(t, "draughts", 40, 8))
 	db := openDB(t, filepath.Join(dir, "db"))
-	if _, err := db.Import(ctx, []string{d}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{d}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	res, _ := db.Search(ctx, index.Query{Limit: 2})

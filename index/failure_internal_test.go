@@ -34,7 +34,7 @@ func importedDB(t *testing.T, n int, opts ImportOptions) (*DB, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	if _, err := db.Import(context.Background(), []string{file}, opts); err != nil {
+	if _, err := importFiles(context.Background(), db, []string{file}, opts); err != nil {
 		t.Fatal(err)
 	}
 	return db, file
@@ -71,7 +71,7 @@ func TestDiskFullDuringTextIndexing(t *testing.T) {
 		}
 		return nil
 	}
-	_, err = db.Import(ctx, []string{file}, ImportOptions{TxGames: 100})
+	_, err = importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 100})
 	if err == nil {
 		t.Fatal("import with a full disk: no error")
 	}
@@ -80,7 +80,7 @@ func TestDiskFullDuringTextIndexing(t *testing.T) {
 		t.Fatalf("import with a full disk: %v", err)
 	}
 	db.textFault = nil
-	if _, err := db.Import(ctx, []string{file}, ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{file}, ImportOptions{}); err != nil {
 		t.Fatalf("import after space was freed: %v", err)
 	}
 	ids, err := db.TextSearch(ctx, "game:draughts", 10*n)

@@ -42,7 +42,7 @@ func TestFlushHeld(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ref.Close()
-	if _, err := ref.Import(ctx, []string{file}, ImportOptions{TxGames: 640, Workers: 2}); err != nil {
+	if _, err := importFiles(ctx, ref, []string{file}, ImportOptions{TxGames: 640, Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -55,7 +55,7 @@ func TestFlushHeld(t *testing.T) {
 		db.sql.QueryRow(`SELECT COUNT(*) FROM pos_runs`).Scan(&runsAtCommit)
 	}
 	defer func() { testAfterFlushHeld, testAfterCommit = nil, nil }()
-	if _, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 640, Workers: 2}); err != nil {
+	if _, err := importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 640, Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
 	if commits != 1 || flushes < 8 || runsAtCommit != flushes+1 {
@@ -97,7 +97,7 @@ func TestFlushHeldRolledBack(t *testing.T) {
 		}
 	}
 	defer func() { testAfterFlushHeld = nil }()
-	_, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 300, Workers: 2})
+	_, err := importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 300, Workers: 2})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("import: %v, want context.Canceled", err)
 	}
@@ -126,7 +126,7 @@ func TestTextTurns(t *testing.T) {
 	var turns []int
 	testTextTurn = func(n int) { turns = append(turns, n) }
 	defer func() { testTextTurn = nil }()
-	if _, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 640, Workers: 2}); err != nil {
+	if _, err := importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 640, Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
 	if want := []int{100, 100, 100, 100, 100, 100, 40}; !slices.Equal(turns, want) {

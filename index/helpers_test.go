@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/ingest"
 
 	_ "github.com/plateau/plateau/rules/dames"
 	_ "github.com/plateau/plateau/rules/dejarik"
@@ -36,4 +37,10 @@ func openDB(t testing.TB, dir string) *index.DB {
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
+}
+
+// importFiles imports record files into db as plateau import does
+// (package internal/ingest).
+func importFiles(ctx context.Context, db *index.DB, paths []string, o index.ImportOptions) (index.ImportStats, error) {
+	return ingest.Files(ctx, db, paths, ingest.Options{ImportOptions: o})
 }

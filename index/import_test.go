@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/ingest"
 )
 
 func TestImportSearchTree(t *testing.T) {
@@ -13,7 +14,7 @@ func TestImportSearchTree(t *testing.T) {
 	dir := t.TempDir()
 	file := writeFile(t, dir, "d.pdn", genText(t, "draughts", 300, 1))
 	db := openDB(t, dir+"/db")
-	st, err := db.Import(ctx, []string{file}, index.ImportOptions{})
+	st, err := importFiles(ctx, db, []string{file}, index.ImportOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,11 +23,11 @@ func TestImportSearchTree(t *testing.T) {
 		t.Fatalf("stats %+v", st)
 	}
 	// Re-import: the file is skipped; forced, every game is a duplicate.
-	st2, err := db.Import(ctx, []string{file}, index.ImportOptions{})
+	st2, err := importFiles(ctx, db, []string{file}, index.ImportOptions{})
 	if err != nil || st2.SkippedFiles != 1 || st2.Stored != 0 {
 		t.Fatalf("re-import: %+v %v", st2, err)
 	}
-	st3, err := db.Import(ctx, []string{file}, index.ImportOptions{Force: true})
+	st3, err := ingest.Files(ctx, db, []string{file}, ingest.Options{Force: true})
 	if err != nil || st3.Duplicates != 300 || st3.Stored != 0 {
 		t.Fatalf("forced re-import: %+v %v", st3, err)
 	}

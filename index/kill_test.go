@@ -32,7 +32,7 @@ func TestMain(m *testing.M) {
 		}
 		db, err := index.Open(context.Background(), filepath.Join(dir, "db"), index.Options{})
 		if err == nil {
-			_, err = db.Import(context.Background(), []string{filepath.Join(dir, "g.pdn")}, index.ImportOptions{TxGames: 100})
+			_, err = importFiles(context.Background(), db, []string{filepath.Join(dir, "g.pdn")}, index.ImportOptions{TxGames: 100})
 		}
 		if err == nil {
 			err = db.Close()
@@ -135,7 +135,7 @@ func testKillDuringImport(t *testing.T, bulk bool) {
 	}
 	before := check("after kill")
 	t.Logf("killed after %d games committed (of %d)", before, n)
-	st, err := db.Import(ctx, []string{filepath.Join(dir, "g.pdn")}, index.ImportOptions{})
+	st, err := importFiles(ctx, db, []string{filepath.Join(dir, "g.pdn")}, index.ImportOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestKillDuringCompact(t *testing.T) {
 	dir := t.TempDir()
 	file := writeFile(t, dir, "g.pdn", genText(t, "ogi", 1500, 12))
 	db := openDB(t, filepath.Join(dir, "db"))
-	if _, err := db.Import(ctx, []string{file}, index.ImportOptions{TxGames: 20, Workers: 2}); err != nil {
+	if _, err := importFiles(ctx, db, []string{file}, index.ImportOptions{TxGames: 20, Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
 	scan := func() (all [][4]int64) {

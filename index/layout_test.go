@@ -29,7 +29,7 @@ func TestTagSearch(t *testing.T) {
 		recs = append(recs, readAll(t, texts[g])...)
 	}
 	db := openDB(t, filepath.Join(dir, "db"))
-	if _, err := db.Import(ctx, files, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, files, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	count := func(game string, tag record.Tag) int {
@@ -116,7 +116,7 @@ func TestPositionRows(t *testing.T) {
 	dir := t.TempDir()
 	file := writeFile(t, dir, "d.pdn", genText(t, "draughts", 40, 8))
 	db := openDB(t, filepath.Join(dir, "db"))
-	if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{file}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	type span struct{ count, lo, hi int }

@@ -21,7 +21,7 @@ func TestUpgrade6(t *testing.T) {
 	dbDir := filepath.Join(dir, "db")
 	db := openDB(t, dbDir)
 	f := writeFile(t, dir, "a.pdn", genText(t, "jetan", 300, 12))
-	if _, err := db.Import(ctx, []string{f}, index.ImportOptions{TxGames: 100}); err != nil {
+	if _, err := importFiles(ctx, db, []string{f}, index.ImportOptions{TxGames: 100}); err != nil {
 		t.Fatal(err)
 	}
 	entries, err := index.NameEntries(ctx, db)
@@ -95,7 +95,7 @@ func TestUpgrade6(t *testing.T) {
 		t.Errorf("upgraded: pages\n%s\nwant\n%s", got, before)
 	}
 	g := writeFile(t, dir, "b.pdn", genText(t, "jetan", 100, 13))
-	if _, err := db.Import(ctx, []string{g}, index.ImportOptions{TxGames: 100}); err != nil {
+	if _, err := importFiles(ctx, db, []string{g}, index.ImportOptions{TxGames: 100}); err != nil {
 		t.Fatal(err)
 	}
 	if err := index.CheckNameIndex(ctx, db); err != nil {

@@ -28,7 +28,7 @@ func TestNewDatabasePageSize(t *testing.T) {
 
 	fresh := filepath.Join(dir, "fresh")
 	db := openDB(t, fresh)
-	if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{file}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := pragmaInt(t, db.SQL(), "page_size"); got != 16384 {
@@ -60,7 +60,7 @@ func TestNewDatabasePageSize(t *testing.T) {
 	}
 	sdb.Close()
 	db = openDB(t, old)
-	if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{file}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := pragmaInt(t, db.SQL(), "page_size"); got != 4096 {

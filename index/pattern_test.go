@@ -218,7 +218,7 @@ func TestPatternAgainstNaiveReplay(t *testing.T) {
 			file := writeFile(t, dir, "g.pdn", text)
 			db := openDB(t, filepath.Join(dir, "db"))
 			recs := readAll(t, text)
-			st, err := db.Import(ctx, []string{file}, index.ImportOptions{})
+			st, err := importFiles(ctx, db, []string{file}, index.ImportOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -326,7 +326,7 @@ func TestPatternStaleMovesUseRecord(t *testing.T) {
 	text := genText(t, "ogi", 40, 5)
 	file := writeFile(t, dir, "g.pdn", text)
 	db := openDB(t, filepath.Join(dir, "db"))
-	if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{file}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	patterns := []string{"Sente:+*>=1", "Gote:P@hand>=2", "empty@e3,e6", "Sente:R@g2 Gote:B@g7", "*<=30"}

@@ -18,7 +18,7 @@ func TestPlayerPages(t *testing.T) {
 	text := genText(t, "jetan", 400, 5)
 	file := writeFile(t, dir, "g.pdn", text)
 	db := openDB(t, dir+"/db")
-	if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{file}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	recs := readAll(t, text)

@@ -91,7 +91,7 @@ func TestPlyLimit(t *testing.T) {
 	text = append(text, genText(t, "jetan", 3, 1)...)
 	file := writeFile(t, dir, "long.pdn", text)
 	db := openDB(t, dir+"/db")
-	st, err := db.Import(ctx, []string{file}, index.ImportOptions{})
+	st, err := importFiles(ctx, db, []string{file}, index.ImportOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

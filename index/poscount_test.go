@@ -17,7 +17,7 @@ func TestPositionCountAfterDelete(t *testing.T) {
 	dir := t.TempDir()
 	file := writeFile(t, dir, "d.pdn", genText(t, "draughts", 30, 9))
 	db := openDB(t, filepath.Join(dir, "db"))
-	if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{file}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	start, err := index.Position("draughts", "")
@@ -57,7 +57,7 @@ func TestLookupsOnOneConnection(t *testing.T) {
 	dir := t.TempDir()
 	file := writeFile(t, dir, "d.pdn", genText(t, "draughts", 20, 10))
 	db := openDB(t, filepath.Join(dir, "db"))
-	if _, err := db.Import(context.Background(), []string{file}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(context.Background(), db, []string{file}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -92,7 +92,7 @@ func TestCountValidity(t *testing.T) {
 	good := writeFile(t, dir, "g.pdn", genText(t, "ogi", 25, 3))
 	bad := writeFile(t, dir, "b.pdn", []byte("[Game \"ogi\"]\n[Round \"1\"]\n\n1. Pa3-a7 *\n\n[Game \"ogi\"]\n[Round \"2\"]\n\n1. Ke1-e5 *\n"))
 	db := openDB(t, filepath.Join(dir, "db"))
-	if _, err := db.Import(ctx, []string{good, bad}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{good, bad}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	rows := func(cond string) (n int) {

@@ -52,7 +52,7 @@ func TestMergeLock(t *testing.T) {
 	a, b := open("db"), open("db")
 	aDone := make(chan error, 1)
 	go func() {
-		_, err := a.Import(ctx, []string{file}, ImportOptions{TxGames: 10, Workers: 1})
+		_, err := importFiles(ctx, a, []string{file}, ImportOptions{TxGames: 10, Workers: 1})
 		aDone <- err
 	}()
 	<-paused
@@ -89,7 +89,7 @@ func TestMergeLock(t *testing.T) {
 	}
 	checkRuns(t, a, "after the import and the edit")
 	ref := open("ref")
-	if _, err := ref.Import(ctx, []string{file}, ImportOptions{TxGames: 10, Workers: 1}); err != nil {
+	if _, err := importFiles(ctx, ref, []string{file}, ImportOptions{TxGames: 10, Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := ref.Delete(ctx, deleted, nil); err != nil {
@@ -120,7 +120,7 @@ func TestImportLock(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := db.Import(ctx, []string{file}, ImportOptions{})
+		_, err := importFiles(ctx, db, []string{file}, ImportOptions{})
 		done <- err
 	}()
 	select {
@@ -155,7 +155,7 @@ func TestImportLock(t *testing.T) {
 	defer held.release()
 	cctx, cancel := context.WithCancel(ctx)
 	go func() { <-notices; cancel() }()
-	if _, err := db.Import(cctx, []string{file}, ImportOptions{Force: true}); !errors.Is(err, context.Canceled) {
+	if _, err := reimportFiles(cctx, db, []string{file}, ImportOptions{}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("import cancelled while waiting: %v", err)
 	}
 	cctx, cancel = context.WithCancel(ctx)

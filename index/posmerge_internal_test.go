@@ -84,7 +84,7 @@ func checkGamesFound(t *testing.T, db *DB, stage string) {
 func checkCompleted(t *testing.T, db *DB, dir, file string) {
 	t.Helper()
 	ctx := context.Background()
-	if _, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2, Force: true}); err != nil {
+	if _, err := reimportFiles(ctx, db, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
 	checkRuns(t, db, "after the next import")
@@ -93,7 +93,7 @@ func checkCompleted(t *testing.T, db *DB, dir, file string) {
 		t.Fatal(err)
 	}
 	defer ref.Close()
-	if _, err := ref.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
+	if _, err := importFiles(ctx, ref, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := scanAll(t, db), scanAll(t, ref); !slices.Equal(got, want) {
@@ -124,7 +124,7 @@ func TestMergeBeside(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
-		if _, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
+		if _, err := importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
 			t.Fatal(err)
 		}
 		return db
@@ -174,7 +174,7 @@ func TestMergeBesideCutShort(t *testing.T) {
 		}
 	}
 	defer func() { testAfterCommit = nil }()
-	_, err := db.Import(ictx, []string{file}, ImportOptions{TxGames: 20, Workers: 2})
+	_, err := importFiles(ictx, db, []string{file}, ImportOptions{TxGames: 20, Workers: 2})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("import: %v, want it stopped", err)
 	}
@@ -206,7 +206,7 @@ func TestMergeBesideFails(t *testing.T) {
 		return nil
 	}
 	defer func() { testMergeBlock = nil }()
-	st, err := db.Import(ctx, []string{file}, ImportOptions{TxGames: 20, Workers: 2})
+	st, err := importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 20, Workers: 2})
 	if !errors.Is(err, broken) || !committed(err) {
 		t.Fatalf("import: %v, want the merge's error after a commit", err)
 	}

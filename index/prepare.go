@@ -20,14 +20,6 @@ import (
 // the positions table (few games share them).
 const TreeDepth = 8
 
-// Record is one record as read from a source, ready to be prepared.
-type Record struct {
-	Game *record.Game // nil when the reader could not make a game of the text
-	Err  error        // the read error, if any (*record.Error)
-	File string
-	Size int64 // bytes of source text the record took (0 if unknown)
-}
-
 // prepared is a record replayed and turned into rows, by a worker.
 type prepared struct {
 	id      int64 // the game's id when an edit stores it again; 0 for a new game

@@ -90,7 +90,7 @@ func FuzzSearch(f *testing.F) {
 	if len(samples) == 0 {
 		f.Fatal("no Ōgi samples in ../samples/ogi")
 	}
-	if _, err := db.Import(context.Background(), samples[:1], index.ImportOptions{DefaultGame: "draughts"}); err != nil {
+	if _, err := importFiles(context.Background(), db, samples[:1], index.ImportOptions{DefaultGame: "draughts"}); err != nil {
 		f.Fatal(err)
 	}
 	for _, s := range [][7]string{

@@ -24,7 +24,7 @@ func newImported(t *testing.T, dir string, n int) (string, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Import(context.Background(), []string{file}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(context.Background(), db, []string{file}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.Close(); err != nil {
@@ -83,7 +83,7 @@ func TestReadOnlyDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	queryAll(t, db, n)
-	if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); !errors.Is(err, index.ErrReadOnly) {
+	if _, err := importFiles(ctx, db, []string{file}, index.ImportOptions{}); !errors.Is(err, index.ErrReadOnly) {
 		t.Errorf("import into a read-only open: %v", err)
 	}
 	if _, err := db.Reindex(ctx); !errors.Is(err, index.ErrReadOnly) {

@@ -80,7 +80,7 @@ func TestSearchAgainstBruteForce(t *testing.T) {
 				db.Close()
 				db = openDB(t, dir+"/db")
 			}
-			if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); err != nil {
+			if _, err := importFiles(ctx, db, []string{file}, index.ImportOptions{}); err != nil {
 				t.Fatal(err)
 			}
 			var all []brutePos

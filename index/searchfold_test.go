@@ -17,7 +17,7 @@ import (
 func TestSearchWithoutTraps(t *testing.T) {
 	ctx := context.Background()
 	db := openDB(t, filepath.Join(t.TempDir(), "db"))
-	if _, err := db.Import(ctx, []string{"../samples/ogi", "../samples/draughts"}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{"../samples/ogi", "../samples/draughts"}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	count := func(q index.Query) (int, error) {

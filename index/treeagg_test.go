@@ -31,7 +31,7 @@ func TestTreeAggregate(t *testing.T) {
 			db := openDB(t, filepath.Join(dir, "db"))
 			text := genText(t, game, 500, 11)
 			f := writeFile(t, dir, game+".pdn", text)
-			if _, err := db.Import(ctx, []string{f}, index.ImportOptions{TxGames: 37}); err != nil {
+			if _, err := importFiles(ctx, db, []string{f}, index.ImportOptions{TxGames: 37}); err != nil {
 				t.Fatal(err)
 			}
 			want := map[uint64]map[string]*agg{}

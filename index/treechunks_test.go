@@ -35,7 +35,7 @@ func TestTreeChunks(t *testing.T) {
 	}
 	f := writeFile(t, dir, "g.pdn", []byte(text))
 	db := openDB(t, filepath.Join(dir, "db"))
-	if _, err := db.Import(ctx, []string{f}, index.ImportOptions{TxGames: 150}); err != nil {
+	if _, err := importFiles(ctx, db, []string{f}, index.ImportOptions{TxGames: 150}); err != nil {
 		t.Fatal(err)
 	}
 	var chunks, players int

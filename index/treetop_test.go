@@ -27,7 +27,7 @@ func TestTreeTops(t *testing.T) {
 	var last string
 	for i, seed := range []uint64{1, 2, 3, 1} {
 		f := writeFile(t, dir, fmt.Sprintf("s%d-%d.pdn", seed, i), genText(t, "draughts", 300, seed))
-		if _, err := db.Import(ctx, []string{f}, index.ImportOptions{TxGames: 40}); err != nil {
+		if _, err := importFiles(ctx, db, []string{f}, index.ImportOptions{TxGames: 40}); err != nil {
 			t.Fatal(err)
 		}
 		n, err := index.CheckTreeTops(ctx, db)

@@ -22,7 +22,7 @@ func TestUpgrade5(t *testing.T) {
 	dbDir := filepath.Join(dir, "db")
 	db := openDB(t, dbDir)
 	f := writeFile(t, dir, "a.pdn", genText(t, "draughts", 600, 9))
-	if _, err := db.Import(ctx, []string{f}, index.ImportOptions{TxGames: 100}); err != nil {
+	if _, err := importFiles(ctx, db, []string{f}, index.ImportOptions{TxGames: 100}); err != nil {
 		t.Fatal(err)
 	}
 	players, err := index.TreePlayers(ctx, db)
@@ -71,7 +71,7 @@ func TestUpgrade5(t *testing.T) {
 		t.Errorf("tree rows differ after the upgrade (%d against %d)", len(gotTree), len(tree))
 	}
 	g := writeFile(t, dir, "b.pdn", genText(t, "draughts", 300, 10))
-	if _, err := db.Import(ctx, []string{g}, index.ImportOptions{TxGames: 100}); err != nil {
+	if _, err := importFiles(ctx, db, []string{g}, index.ImportOptions{TxGames: 100}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := index.CheckTreeTops(ctx, db); err != nil {

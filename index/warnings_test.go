@@ -39,7 +39,7 @@ func TestWarningsAndDates(t *testing.T) {
 	dir := t.TempDir()
 	file := writeFile(t, dir, "w.pdn", []byte(lenientText))
 	db := openDB(t, dir+"/db")
-	st, err := db.Import(ctx, []string{file}, index.ImportOptions{})
+	st, err := importFiles(ctx, db, []string{file}, index.ImportOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ func TestWithText(t *testing.T) {
 	dir := t.TempDir()
 	db := openDB(t, dir+"/db")
 	// Some 1,500 draughts games: many text blocks (blockSize).
-	if _, err := db.Import(ctx, []string{writeFile(t, dir, "g.pdn", genText(t, "draughts", 1500, 3))}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{writeFile(t, dir, "g.pdn", genText(t, "draughts", 1500, 3))}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	var blocks int

@@ -44,7 +44,6 @@ type writer struct {
 	replaced       int                   // games removed as superseded
 	edit           editStmts             // removeGame's statements (edit.go)
 	textCache      blockCache            // the last text block readGame read
-	fileBytes      int64                 // bytes of the current file counted in the stats
 	// canonical texts are stored zstd-compressed in blocks of several games
 	block   []byte
 	blockID int64

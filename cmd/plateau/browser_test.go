@@ -17,6 +17,7 @@ import (
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/index/browse"
+	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/web"
 )
@@ -88,7 +89,7 @@ func TestBrowser(t *testing.T) {
 			paths = append(paths, filepath.Join(samples, d))
 		}
 	}
-	if _, err := db.Import(ctx, paths, index.ImportOptions{DefaultGame: defaultGame}); err != nil {
+	if _, err := ingest.Files(ctx, db, paths, ingest.Options{ImportOptions: index.ImportOptions{DefaultGame: defaultGame}}); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("samples imported in %.1fs", time.Since(began).Seconds())

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/internal/nice"
 )
 
@@ -107,88 +108,112 @@ func importCommand() *cli.Command {
 			maxRecordFlag(),
 			&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile of the import to this file (`go tool pprof -tags` gives each stage's time)"},
 		},
-		Action: func(c *cli.Context) error {
-			if c.NArg() == 0 {
-				return cli.Exit("import: name at least one file, directory or - for standard input", exitUsage)
-			}
-			ropts, err := replayOptions(c, "game")
-			if err != nil {
-				return err
-			}
-			pri, err := niceOf(c)
-			if err != nil {
-				return err
-			}
-			stopProfile, err := startCPUProfile(c.String("cpuprofile"))
-			if err != nil {
-				return cli.Exit(err.Error(), exitUsage)
-			}
-			defer stopProfile()
-			db, err := openDB(c, false)
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			ro, err := readOptsOf(c)
-			if err != nil {
-				return err
-			}
-			if err := pri.Apply(); err != nil {
-				return cli.Exit(err.Error(), exitUsage)
-			}
-			defer importMemory()()
-			opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Force: c.Bool("force") || c.Bool("replace"), Replace: c.Bool("replace"), TxGames: c.Int("tx"), Workers: c.Int("workers"),
-				MaxRecord: ro.maxRecord, FileError: ro.report}
-			var bar *progressbar.ProgressBar
-			if !c.Bool("quiet") && stderrIsTerminal(c) {
-				bar = progressbar.NewOptions64(-1,
-					progressbar.OptionSetWriter(c.App.ErrWriter),
-					progressbar.OptionSetDescription("importing"),
-					progressbar.OptionShowBytes(true),
-					progressbar.OptionSetWidth(30),
-					progressbar.OptionThrottle(200*time.Millisecond),
-					progressbar.OptionClearOnFinish(),
-				)
-				opts.Progress = func(s index.ImportStats) {
-					if s.TotalBytes > 0 {
-						bar.ChangeMax64(s.TotalBytes)
-					}
-					rate := float64(s.Records) / max(s.Elapsed.Seconds(), 1e-3)
-					bar.Describe(fmt.Sprintf("%d games (%.0f/s), %d errors, %d duplicates", s.Records, rate, s.Invalid, s.Duplicates))
-					bar.Set64(min(s.Bytes, max(s.TotalBytes, s.Bytes)))
-				}
-			}
-			st, err := db.Import(c.Context, c.Args().Slice(), opts)
-			stopProfile()
-			if bar != nil {
-				bar.Finish()
-			}
-			rate := float64(st.Records) / max(st.Elapsed.Seconds(), 1e-3)
-			fmt.Fprintf(c.App.Writer, "%d files (%d already imported), %d records: %d stored (%d valid, %d invalid), %d duplicates; %.1fs, %.0f games/s\n",
-				st.Files, st.SkippedFiles, st.Records, st.Stored, st.Valid, st.Invalid, st.Duplicates, st.Elapsed.Seconds(), rate)
-			if st.Replaced > 0 {
-				fmt.Fprintf(c.App.Writer, "%d games replaced: superseded by the new read of their file\n", st.Replaced)
-			}
-			if err != nil {
-				if c.Context.Err() != nil {
-					// Ctrl-C: what was committed stays.
-					return cli.Exit(fmt.Sprintf("interrupted: %d games committed, the rest of the last transaction undone; run the same import again to resume (files read completely are skipped, committed games are duplicates)", st.Committed), exitUsage)
-				}
-				if st.Committed < st.Stored {
-					// A failed commit (disk full…): the summary's stored games were not all kept.
-					err = fmt.Errorf("%w\n(of the %d games stored above, %d were committed, the rest undone; run the same import again to complete it)", err, st.Stored, st.Committed)
-				}
-				return exitErr(err)
-			}
-			if st.Invalid > 0 {
-				fmt.Fprintf(c.App.Writer, "see `plateau errors` for the invalid games\n")
-			}
-			if st.Unreadable > 0 {
-				return cli.Exit(&filesError{st.Unreadable}, exitUsage)
-			}
-			return nil
-		},
+		Action: runImport,
 	}
+}
+
+// runImport is the import command: the files of the arguments into the
+// database, at the priority of --nice, with a progress bar on a terminal.
+func runImport(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return cli.Exit("import: name at least one file, directory or - for standard input", exitUsage)
+	}
+	ropts, err := replayOptions(c, "game")
+	if err != nil {
+		return err
+	}
+	pri, err := niceOf(c)
+	if err != nil {
+		return err
+	}
+	stopProfile, err := startCPUProfile(c.String("cpuprofile"))
+	if err != nil {
+		return cli.Exit(err.Error(), exitUsage)
+	}
+	defer stopProfile()
+	db, err := openDB(c, false)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	ro, err := readOptsOf(c)
+	if err != nil {
+		return err
+	}
+	if err := pri.Apply(); err != nil {
+		return cli.Exit(err.Error(), exitUsage)
+	}
+	defer importMemory()()
+	opts := ingest.Options{ImportOptions: index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect,
+		Replace: c.Bool("replace"), TxGames: c.Int("tx"), Workers: c.Int("workers")},
+		Force: c.Bool("force") || c.Bool("replace"), MaxRecord: ro.maxRecord, FileError: ro.report}
+	bar := importBar(c)
+	if bar != nil {
+		opts.Progress = bar.show
+	}
+	st, err := ingest.Files(c.Context, db, c.Args().Slice(), opts)
+	stopProfile()
+	if bar != nil {
+		bar.Finish()
+	}
+	return importSummary(c, st, err)
+}
+
+// importProgress is the progress bar of an import: bytes of the files,
+// games, errors and duplicates.
+type importProgress struct{ *progressbar.ProgressBar }
+
+// importBar is the bar of an import on a terminal, nil with --quiet or
+// when standard error is not a terminal.
+func importBar(c *cli.Context) *importProgress {
+	if c.Bool("quiet") || !stderrIsTerminal(c) {
+		return nil
+	}
+	return &importProgress{progressbar.NewOptions64(-1,
+		progressbar.OptionSetWriter(c.App.ErrWriter),
+		progressbar.OptionSetDescription("importing"),
+		progressbar.OptionShowBytes(true),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)}
+}
+
+func (b *importProgress) show(s index.ImportStats) {
+	if s.TotalBytes > 0 {
+		b.ChangeMax64(s.TotalBytes)
+	}
+	rate := float64(s.Records) / max(s.Elapsed.Seconds(), 1e-3)
+	b.Describe(fmt.Sprintf("%d games (%.0f/s), %d errors, %d duplicates", s.Records, rate, s.Invalid, s.Duplicates))
+	b.Set64(min(s.Bytes, max(s.TotalBytes, s.Bytes)))
+}
+
+// importSummary prints what an import did and returns its exit error.
+func importSummary(c *cli.Context, st index.ImportStats, err error) error {
+	rate := float64(st.Records) / max(st.Elapsed.Seconds(), 1e-3)
+	fmt.Fprintf(c.App.Writer, "%d files (%d already imported), %d records: %d stored (%d valid, %d invalid), %d duplicates; %.1fs, %.0f games/s\n",
+		st.Files, st.SkippedFiles, st.Records, st.Stored, st.Valid, st.Invalid, st.Duplicates, st.Elapsed.Seconds(), rate)
+	if st.Replaced > 0 {
+		fmt.Fprintf(c.App.Writer, "%d games replaced: superseded by the new read of their file\n", st.Replaced)
+	}
+	if err != nil {
+		if c.Context.Err() != nil {
+			// Ctrl-C: what was committed stays.
+			return cli.Exit(fmt.Sprintf("interrupted: %d games committed, the rest of the last transaction undone; run the same import again to resume (files read completely are skipped, committed games are duplicates)", st.Committed), exitUsage)
+		}
+		if st.Committed < st.Stored {
+			// A failed commit (disk full…): the summary's stored games were not all kept.
+			err = fmt.Errorf("%w\n(of the %d games stored above, %d were committed, the rest undone; run the same import again to complete it)", err, st.Stored, st.Committed)
+		}
+		return exitErr(err)
+	}
+	if st.Invalid > 0 {
+		fmt.Fprintf(c.App.Writer, "see `plateau errors` for the invalid games\n")
+	}
+	if st.Unreadable > 0 {
+		return cli.Exit(&filesError{st.Unreadable}, exitUsage)
+	}
+	return nil
 }
 
 func infoCommand() *cli.Command {

@@ -54,31 +54,19 @@ func softMemoryLimit(limit int64) (restore func()) {
 	return func() { debug.SetMemoryLimit(old) }
 }
 
-// The soft memory limits. validate holds a few chunks of records: peak
-// memory stays well under 300 MB. An import holds up to 64 MiB of records
-// and prepared rows waiting for the writer, a transaction's rows (64 MiB)
-// and text documents (8 MiB), the text index's batches and SQLite's cache
-// (64 MiB, outside Go's heap): at 192 MiB the collector ran without a pause
-// once the workers could run ahead of the writer (300,000 Ōgi games, 2
-// cores: 198 s of user CPU, 2,218 games/s; at 512 MiB 97 s and 4,027
-// games/s, peak RSS 608 MB).
+// The soft memory limits. validate holds a few chunks of records. An
+// import holds up to 64 MiB of records and prepared rows waiting for the
+// writer, a transaction's rows and text documents, the text index's
+// batches and SQLite's cache (outside Go's heap): under a small limit the
+// collector runs without a pause once the workers run ahead of the writer.
 //
 // An import's collector also runs less often than GOGC's default says
-// (importGCPercent, unless GOGC is set): an import is CPU-bound on two
-// cores, and with GOGC 100 under a 512 MiB limit the collector and the
-// page faults of memory it gave back to the system took a large share of
-// its CPU. 1,000,000 Ōgi games, CLI, same binary, load 1.2–1.9:
-//
-//	GOGC, limit       into empty          into 1,000,000
-//	100, 512 MiB      141.6 s, 664 MB     213.6 s, 662 MB
-//	200, 1.5 GiB      122.1 s, 1,011 MB   194.0 s, 965 MB
-//	300, 1.5 GiB      115.2, 119.6 s,     244.9 s, 1,270 MB
-//	                  1,232 MB
-//
-// (seconds of wall time, peak RSS). At 300 the heap comes near the limit
-// in the larger transactions of an import into a full database, and the
-// collector, returning memory to the system and faulting it in again,
-// costs more than it saves (96 s of system CPU against 67).
+// (importGCPercent, unless GOGC is set): an import is CPU-bound, and with
+// GOGC 100 the collector and the page faults of memory it gave back to the
+// system took a large share of its CPU; at 300 the heap comes near the
+// limit in the larger transactions of an import into a full database, and
+// the collector, returning memory to the system and faulting it in again,
+// costs more than it saves. docs/import.md has the figures.
 const (
 	validateMemoryLimit = 192 << 20
 	importMemoryLimit   = 1536 << 20
@@ -159,65 +147,29 @@ func (e *filesError) Error() string {
 // directory walk (FIFOs, devices) are reported too. It returns fn's first
 // error, else a *filesError when some file could not be read.
 func eachGame(o readOpts, args []string, fn func(file string, n int, g *record.Game, err error) error) error {
-	failed := 0
-	paths, err := importers.ExpandWith(args, func(path string, err error) {
-		if !errors.Is(err, importers.ErrNotRegular) {
-			failed++
-		}
-		o.report(path, err)
-	})
+	src, err := importers.NewSource(args, importers.SourceOptions{MaxRecord: o.maxRecord, Walk: o.report})
 	if err != nil {
 		return err
 	}
-	if len(paths) == 0 && failed == 0 {
-		return fmt.Errorf("no record files in %v", args)
-	}
-	for _, p := range paths {
-		err := eachGameOfFile(o, p, fn)
+	defer src.Close()
+	for {
+		it, err := src.Next()
 		var fe *importers.FileError
-		if errors.As(err, &fe) {
-			failed++
+		switch {
+		case errors.Is(err, io.EOF):
+			if n := src.Stats().Unreadable; n > 0 {
+				return &filesError{n}
+			}
+			return nil
+		case errors.As(err, &fe):
 			o.report(fe.File, fe.Err)
 			continue
-		}
-		if err != nil {
+		case err != nil:
 			return err
+		case it.End:
+			continue
 		}
-	}
-	if failed > 0 {
-		return &filesError{failed}
-	}
-	return nil
-}
-
-// eachGameOfFile reads one file; an I/O error is a *importers.FileError.
-func eachGameOfFile(o readOpts, path string, fn func(file string, n int, g *record.Game, err error) error) error {
-	name := path
-	if path == "-" {
-		name = "<stdin>"
-	}
-	rc, err := importers.Open(path)
-	if err != nil {
-		return &importers.FileError{File: name, Err: err}
-	}
-	defer rc.Close()
-	r, err := importers.NewGameReader(path, rc, name)
-	if err != nil {
-		return &importers.FileError{File: name, Err: err}
-	}
-	if l, ok := r.(interface{ SetMaxRecord(int64) }); ok {
-		l.SetMaxRecord(o.maxRecord)
-	}
-	for n := 1; ; n++ {
-		g, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		var se *record.Error
-		if err != nil && !errors.As(err, &se) {
-			return &importers.FileError{File: name, Err: err}
-		}
-		if err := fn(name, n, g, err); err != nil {
+		if err := fn(it.File.Name, it.N, it.Game, it.Err); err != nil {
 			return err
 		}
 	}

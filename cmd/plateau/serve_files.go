@@ -11,6 +11,7 @@ import (
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/index/browse"
+	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/web"
 )
@@ -41,9 +42,12 @@ func serveFiles(ctx context.Context, paths []string, ropts replay.Options, maxRe
 		return nil, nil, err
 	}
 	ictx, cancel := context.WithCancel(ctx)
-	opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Workers: max(1, runtime.GOMAXPROCS(0)-1),
-		MaxRecord: maxRecord, FileError: func(file string, err error) { fmt.Fprintf(log, "%s: %v\n", file, err) }}
-	l, done := browse.Load(ictx, db, paths, opts, browse.New(db, ropts))
+	opts := index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect, Workers: max(1, runtime.GOMAXPROCS(0)-1)}
+	imp := func(ctx context.Context, opts index.ImportOptions) (index.ImportStats, error) {
+		return ingest.Files(ctx, db, paths, ingest.Options{ImportOptions: opts, MaxRecord: maxRecord,
+			FileError: func(file string, err error) { fmt.Fprintf(log, "%s: %v\n", file, err) }})
+	}
+	l, done := browse.Load(ictx, imp, opts, browse.New(db, ropts))
 	finished, loaded, drawn := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	go func() { showLoading(l, bar, loaded); close(drawn) }()
 	go func() {

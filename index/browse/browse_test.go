@@ -11,6 +11,7 @@ import (
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/index/browse"
+	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/web"
@@ -34,7 +35,7 @@ func TestSourceMatchesFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	st, err := db.Import(ctx, paths, index.ImportOptions{})
+	st, err := ingest.Files(ctx, db, paths, ingest.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/index/browse"
+	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/web"
 )
@@ -27,7 +28,7 @@ func TestRulesetsAfterAClientLeft(t *testing.T) {
 	for _, d := range []string{"ogi", "jetan", "draughts", "broken"} {
 		paths = append(paths, filepath.Join("..", "..", "samples", d))
 	}
-	if _, err := db.Import(ctx, paths, index.ImportOptions{}); err != nil {
+	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	src := browse.New(db, replay.Options{})

@@ -133,9 +133,10 @@ type Loading struct {
 
 var _ web.Loader = (*Loading)(nil)
 
-// Load imports paths into db in the background and returns the source,
+// Load runs imp, an import into db (package internal/ingest's of the
+// served files), in the background with opts, and returns the source,
 // served while the import runs. done receives the import's outcome.
-func Load(ctx context.Context, db *index.DB, paths []string, opts index.ImportOptions, src *Source) (*Loading, <-chan error) {
+func Load(ctx context.Context, imp func(context.Context, index.ImportOptions) (index.ImportStats, error), opts index.ImportOptions, src *Source) (*Loading, <-chan error) {
 	src.last.mu.Lock()
 	src.last.ttl = 0 // the database grows under the server's eyes
 	src.last.mu.Unlock()
@@ -149,7 +150,7 @@ func Load(ctx context.Context, db *index.DB, paths []string, opts index.ImportOp
 		}
 	}
 	go func() {
-		st, err := db.Import(ctx, paths, opts)
+		st, err := imp(ctx, opts)
 		l.set(st, err)
 		l.mu.Lock()
 		l.st.Loading = false

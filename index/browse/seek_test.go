@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/web"
 	_ "github.com/plateau/plateau/rules/all"
@@ -37,7 +38,7 @@ func TestSeekPaging(t *testing.T) {
 	for _, d := range []string{"ogi", "dames", "jetan", "dejarik", "sauts", "draughts", "broken"} {
 		paths = append(paths, filepath.Join("..", "..", "samples", d))
 	}
-	if _, err := db.Import(ctx, paths, index.ImportOptions{}); err != nil {
+	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, sort := range []string{"", "game", "white", "black", "result", "event", "site", "date", "plies"} {

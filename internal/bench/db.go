@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/internal/nice"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/generate"
@@ -197,45 +198,11 @@ func (r *run) importFile(ctx context.Context, dir, name, file string, gs generat
 			db.Close()
 		}
 	}()
-	var stopProbe func() error
-	switch {
-	case pr != nil && r.cfg.ProbeCommand != nil:
-		proc, err := startProbeProc(ctx, r.cfg.ProbeCommand(ctx), dir, pr)
-		if err != nil {
-			return index.ImportStats{}, err
-		}
-		pr.proc = proc
-		stopProbe = proc.stop
-		defer func() {
-			if err != nil {
-				proc.close()
-			}
-		}()
-	case pr != nil:
-		// A second handle, read-only, as another process would open it.
-		rdb, err := index.Open(ctx, dir, index.Options{ReadOnly: true})
-		if err != nil {
-			return index.ImportStats{}, err
-		}
-		defer rdb.Close()
-		pr.db = rdb
-		stopProbe = pr.start(ctx)
+	stopProbe, undo, err := r.startProbe(ctx, dir, pr)
+	if err != nil {
+		return index.ImportStats{}, err
 	}
-	if pr != nil && pr.proc != nil && r.cfg.Nice.Changes() {
-		// The measured import yields to the queries, as `plateau import`
-		// does to a server (internal/nice); the stages after it run at the
-		// priority before, where the process may take it back.
-		was := nice.Current()
-		if err := r.cfg.Nice.Apply(); err != nil {
-			return index.ImportStats{}, err
-		}
-		defer func() {
-			if err := nice.Restore(was); err != nil {
-				now := nice.Setting{Idle: nice.IsIdle(), Nice: nice.Current()}
-				r.rep.Notes = append(r.rep.Notes, fmt.Sprintf("The stages after the import ran at %v: %v.", now, err))
-			}
-		}()
-	}
+	defer func() { undo(err != nil) }()
 	if prof != "" {
 		f, err := os.Create(prof)
 		if err != nil {
@@ -251,7 +218,7 @@ func (r *run) importFile(ctx context.Context, dir, name, file string, gs generat
 	cv.log = r.logf
 	st := Stage{Name: name, Bytes: gs.Bytes, Plies: gs.Plies, Note: note}
 	m := startMeter()
-	is, err := db.Import(ctx, []string{file}, index.ImportOptions{Progress: cv.progress})
+	is, err := ingest.Files(ctx, db, []string{file}, ingest.Options{ImportOptions: index.ImportOptions{Progress: cv.progress}})
 	m.stop(&st)
 	if prof != "" {
 		pprof.StopCPUProfile()
@@ -281,6 +248,60 @@ func (r *run) importFile(ctx context.Context, dir, name, file string, gs generat
 	err = db.Close()
 	db = nil
 	return is, err
+}
+
+// startProbe starts the queries during the import when pr is set: in a
+// process of their own (the import then at Config.Nice) or on a second,
+// read-only handle of the database. stop ends them and returns their
+// error; undo, after the import, puts back what startProbe changed (the
+// priority, the handle) and, when the import failed, ends the process.
+func (r *run) startProbe(ctx context.Context, dir string, pr *probe) (stop func() error, undo func(failed bool), err error) {
+	var undos []func(failed bool)
+	undo = func(failed bool) {
+		for i := len(undos) - 1; i >= 0; i-- {
+			undos[i](failed)
+		}
+	}
+	switch {
+	case pr != nil && r.cfg.ProbeCommand != nil:
+		proc, err := startProbeProc(ctx, r.cfg.ProbeCommand(ctx), dir, pr)
+		if err != nil {
+			return nil, nil, err
+		}
+		pr.proc = proc
+		stop = proc.stop
+		undos = append(undos, func(failed bool) {
+			if failed {
+				proc.close()
+			}
+		})
+	case pr != nil:
+		// A second handle, read-only, as another process would open it.
+		rdb, err := index.Open(ctx, dir, index.Options{ReadOnly: true})
+		if err != nil {
+			return nil, nil, err
+		}
+		undos = append(undos, func(bool) { rdb.Close() })
+		pr.db = rdb
+		stop = pr.start(ctx)
+	}
+	if pr != nil && pr.proc != nil && r.cfg.Nice.Changes() {
+		// The measured import yields to the queries, as `plateau import`
+		// does to a server (internal/nice); the stages after it run at the
+		// priority before, where the process may take it back.
+		was := nice.Current()
+		if err := r.cfg.Nice.Apply(); err != nil {
+			undo(true)
+			return nil, nil, err
+		}
+		undos = append(undos, func(bool) {
+			if err := nice.Restore(was); err != nil {
+				now := nice.Setting{Idle: nice.IsIdle(), Nice: nice.Current()}
+				r.rep.Notes = append(r.rep.Notes, fmt.Sprintf("The stages after the import ran at %v: %v.", now, err))
+			}
+		})
+	}
+	return stop, undo, nil
 }
 
 // curve cuts an import into segments at cumulative game counts, from its

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
 )
@@ -25,7 +26,7 @@ func TestMain(m *testing.M) {
 		tx, _ := strconv.Atoi(f[2])
 		db, err := index.Open(context.Background(), f[0], index.Options{})
 		if err == nil {
-			_, err = db.Import(context.Background(), []string{f[1]}, index.ImportOptions{TxGames: tx})
+			_, err = ingest.Files(context.Background(), db, []string{f[1]}, ingest.Options{ImportOptions: index.ImportOptions{TxGames: tx}})
 			err = errorsJoin(err, db.Close())
 		}
 		if err != nil {
