@@ -178,8 +178,11 @@ func filesOf(p string) []File {
 		if m.FileInfo().IsDir() || strings.HasPrefix(base, ".") || strings.HasPrefix(m.Name, "__MACOSX/") || !IsRecordFile(base) || isZip(base) {
 			continue
 		}
-		out = append(out, File{Path: p, Member: m.Name, Name: p + ":" + m.Name,
-			Size: int64(m.CompressedSize64), ModTime: m.Modified.UnixNano()})
+		mt := f.ModTime // the archive's, for a member without its own
+		if !m.Modified.IsZero() {
+			mt = m.Modified.UnixNano()
+		}
+		out = append(out, File{Path: p, Member: m.Name, Name: p + ":" + m.Name, Size: int64(m.CompressedSize64), ModTime: mt})
 	}
 	return out
 }
