@@ -25,7 +25,7 @@ func TestSideOrderCheckers(t *testing.T) {
 		head + "[Result \"0-1\"]\n[FEN \"W:W23:B18\"]\n\n1. 23x14 0-1\n"
 	file := writeFile(t, dir, "side.pdn", []byte(text))
 	db := openDB(t, dir+"/db")
-	if _, err := db.Import(ctx, []string{file}, index.ImportOptions{}); err != nil {
+	if _, err := importFiles(ctx, db, []string{file}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	res, err := db.Search(ctx, index.Query{Game: "checkers", Count: true})
