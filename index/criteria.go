@@ -1,15 +1,21 @@
 package index
 
 import (
-	"fmt"
+	"reflect"
+	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/rules"
 )
 
 // Query selects games. Every criterion set must hold.
+//
+// The criteria are defined once, here: the fields below, their SQL
+// (filters.go), and the table of their names (criteriaTable), from which
+// the command line makes its flags and the web API reads its parameters
+// (ParseQuery). A criterion is a field and a row of the table; HasCriteria
+// counts every field but the last four without being told.
 type Query struct {
 	Game string // ruleset id ("ogi", "draughts", …)
 	// Player is matched against either side's name, Players against one side
@@ -32,15 +38,26 @@ type Query struct {
 	// variation), with the ply of each occurrence.
 	Position rules.Position
 	Pattern  *Pattern
-	// Invalid selects invalid games instead of valid ones.
-	Invalid bool
 	// IDs restricts to these games.
 	IDs []int64
 
+	// Invalid selects invalid games instead of valid ones.
+	Invalid       bool
 	Limit, Offset int // Limit 0 means 50; negative means no limit
 	// Count asks for the total number of matches (a pattern search then
 	// scans every candidate game).
 	Count bool
+}
+
+// HasCriteria reports whether q narrows the games: whether any field is
+// set but the valid/invalid switch (Invalid), the page (Limit, Offset)
+// and Count. It reads every other field, so that a criterion added to
+// Query counts without being named here (a delete that forgot one would
+// take a query of it for no criterion).
+func (q *Query) HasCriteria() bool {
+	c := *q
+	c.Invalid, c.Limit, c.Offset, c.Count = false, 0, 0, false
+	return !reflect.ValueOf(c).IsZero()
 }
 
 func (q *Query) limit() int {
@@ -53,67 +70,74 @@ func (q *Query) limit() int {
 	return q.Limit
 }
 
-// Position resolves text to a position of the ruleset game: a position in
-// its notation, or a list of moves from the start (move numbers allowed),
-// or "" for the start.
-func Position(game, text string) (rules.Position, error) {
-	g, err := rules.Lookup(game)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrQuery, err)
-	}
-	text = strings.TrimSpace(text)
-	if text == "" {
-		return g.NewPosition("")
-	}
-	pos, perr := g.NewPosition(text)
-	if perr == nil {
-		return pos, nil
-	}
-	pos, err = positionAfter(g, text)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %q is neither a position (%s) nor moves from the start (%s)", ErrQuery,
-			record.Clip(text, 80), record.ClipWords(perr.Error(), 80), record.ClipWords(err.Error(), 80))
-	}
-	return pos, nil
+// A Criterion is a search criterion as the command line takes it, a flag
+// --Name, and the web API, a parameter Name (ParseQuery).
+type Criterion struct {
+	Name    string
+	Aliases []string // other names of the flag and parameter
+	Usage   string
+	Kind    Kind
+	// Positions marks the criteria of positions (position, moves,
+	// pattern): they need the game, and only Search answers them (not
+	// List, Count, Crosstable).
+	Positions bool
+	set       func(r *queryReader, value string) error
 }
 
-// PositionAfter is the position after moves (space-separated, move numbers
-// allowed) from the start of the ruleset game.
-func PositionAfter(game, moves string) (rules.Position, error) {
-	g, err := rules.Lookup(game)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrQuery, err)
-	}
-	pos, err := positionAfter(g, moves)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrQuery, err)
-	}
-	return pos, nil
-}
+// Kind is how a criterion's value is written.
+type Kind int
 
-// positionAfter plays moves from the start of g; its error names the move
-// that cannot be played and its number.
-func positionAfter(g rules.Game, moves string) (rules.Position, error) {
-	pos, err := g.NewPosition("")
-	if err != nil {
-		return nil, err
-	}
-	n := 0
-	for _, tok := range strings.Fields(moves) {
-		if n := strings.TrimRight(tok, "."); isNumber(n) {
-			continue
-		}
-		n++
-		m, err := pos.ParseMove(tok)
-		if err != nil {
-			return nil, fmt.Errorf("move %d %q: %w", n, tok, err)
-		}
-		pos.Play(m)
-	}
-	return pos, nil
-}
+const (
+	KindString Kind = iota // a text
+	KindNumber             // a whole number, 0 or more
+	KindSwitch             // true or false (1, 0, true, false…)
+	KindList               // a text, given any number of times
+)
 
-func isNumber(s string) bool {
-	_, err := strconv.Atoi(s)
-	return err == nil && s != ""
+// Criteria lists the search criteria in the order a command's help shows
+// them.
+func Criteria() []Criterion { return slices.Clone(criteriaTable) }
+
+// criteriaTable defines each criterion's name and how its value sets a
+// Query. Those that depend on each other (the players and the side, the
+// dates, the positions and the game) are put together by queryReader.finish.
+var criteriaTable = []Criterion{
+	{Name: "game", Usage: "ruleset (ogi, dames, draughts, …)",
+		set: func(r *queryReader, v string) error { r.q.Game = v; return nil }},
+	{Name: "player", Usage: "player name (fuzzy, prefix, accent-insensitive)",
+		set: func(r *queryReader, v string) error { r.player = v; return nil }},
+	{Name: "side", Usage: "with --player: only games where the player had this side (side name or 0/1)",
+		set: func(r *queryReader, v string) error { r.side = v; return nil }},
+	{Name: "opponent", Usage: "the other player's name (fuzzy)",
+		set: func(r *queryReader, v string) error { r.opponent = v; return nil }},
+	{Name: "event", Usage: "event (substring, case-insensitive)",
+		set: func(r *queryReader, v string) error { r.q.Event = v; return nil }},
+	{Name: "site", Usage: "site (substring, case-insensitive)",
+		set: func(r *queryReader, v string) error { r.q.Site = v; return nil }},
+	{Name: "date", Usage: "date or date prefix (2026, 2026.07)",
+		set: func(r *queryReader, v string) error { r.date = v; return nil }},
+	{Name: "from", Usage: "first date (prefix allowed)",
+		set: func(r *queryReader, v string) error { r.q.DateFrom = v; return nil }},
+	{Name: "to", Usage: "last date (prefix allowed)",
+		set: func(r *queryReader, v string) error { r.q.DateTo = v; return nil }},
+	{Name: "result", Usage: "Result value (1-0, 2-0, 3-0, 1/2-1/2, *)",
+		set: func(r *queryReader, v string) error { r.q.Result = v; return nil }},
+	{Name: "termination", Usage: "termination (substring)",
+		set: func(r *queryReader, v string) error { r.q.Termination = v; return nil }},
+	{Name: "min-plies", Kind: KindNumber, Usage: "at least this many plies",
+		set: func(r *queryReader, v string) error { return count(v, &r.q.MinPlies) }},
+	{Name: "max-plies", Kind: KindNumber, Usage: "at most this many plies",
+		set: func(r *queryReader, v string) error { return count(v, &r.q.MaxPlies) }},
+	{Name: "tag", Kind: KindList, Usage: "Name=Value, any tag (repeatable)", set: (*queryReader).tag},
+	{Name: "text", Usage: "full-text query on names, event, site, annotator, comments (Bleve query syntax; a \"quoted phrase\" finds its words in one field, in any order)",
+		set: func(r *queryReader, v string) error { r.q.Text = v; return nil }},
+	{Name: "id", Kind: KindList, Usage: "this game, by its id (repeatable)", set: (*queryReader).id},
+	{Name: "invalid", Kind: KindSwitch, Usage: "search the invalid games instead of the valid ones",
+		set: func(r *queryReader, v string) (err error) { r.q.Invalid, err = strconv.ParseBool(v); return err }},
+	{Name: "position", Aliases: []string{"fen"}, Positions: true, Usage: "exact position, in the game's notation or as moves from the start",
+		set: func(r *queryReader, v string) error { r.position = v; return nil }},
+	{Name: "moves", Positions: true, Usage: "exact position after these moves from the start",
+		set: func(r *queryReader, v string) error { r.moves = v; return nil }},
+	{Name: "pattern", Positions: true, Usage: "pattern: '[SIDE:][+|-]K@SQ,SQ  empty@SQ  [SIDE:]K@hand>=N  [SIDE:]K<=N' (every term must hold)",
+		set: func(r *queryReader, v string) (err error) { r.q.Pattern, err = ParsePattern(v); return err }},
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+
+	"github.com/plateau/plateau/rules"
 )
 
 // Hit is one match.
@@ -49,6 +51,11 @@ func (db *DB) Search(ctx context.Context, q Query) (Result, error) {
 			return Result{}, err
 		}
 		q.Game = g
+	}
+	if q.Position != nil || q.Pattern != nil {
+		if _, err := rules.Lookup(q.Game); err != nil {
+			return Result{}, &CriterionError{Name: "game", Value: q.Game, Err: err}
+		}
 	}
 	w, empty, err := db.filters(ctx, &q)
 	if err != nil {

@@ -102,12 +102,12 @@ func TestBrowser(t *testing.T) {
 	defer srv.Close()
 
 	// The ids of the test's games: the first three of the database.
-	page, err := src.List(ctx, web.ListQuery{Event: "Transpositions", Valid: "valid"})
+	page, err := src.List(ctx, web.ListQuery{Criteria: "event=Transpositions", Valid: "valid"})
 	if err != nil || len(page.Games) != 2 {
 		t.Fatalf("the transposition games: %+v, %v", page, err)
 	}
 	g1, g2 := page.Games[0].N, page.Games[1].N
-	hostile, err := src.List(ctx, web.ListQuery{Event: "script", Valid: "valid"})
+	hostile, err := src.List(ctx, web.ListQuery{Criteria: "event=script", Valid: "valid"})
 	if err != nil || len(hostile.Games) != 1 {
 		t.Fatalf("the hostile game: %+v, %v", hostile, err)
 	}
@@ -320,7 +320,7 @@ func TestBrowser(t *testing.T) {
 	// becomes the pattern's games, as the database answers the same text.
 	patternIDs := func(pattern string) string {
 		t.Helper()
-		p, err := src.List(ctx, web.ListQuery{Game: "ogi", Valid: "valid", Pattern: pattern, Limit: 100})
+		p, err := src.List(ctx, web.ListQuery{Game: "ogi", Valid: "valid", Criteria: url.Values{"pattern": {pattern}}.Encode(), Limit: 100})
 		if err != nil {
 			t.Fatalf("pattern %q: %v", pattern, err)
 		}

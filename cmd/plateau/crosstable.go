@@ -19,12 +19,12 @@ func crosstableCommand() *cli.Command {
 --offset) against each other, with each one's total score and games over all
 opponents. Narrow it with a filter (an event, a ruleset, dates…); --limit 0
 prints every player, which without a filter is refused beyond 200 players.`,
-		Flags: append(append([]cli.Flag{dbFlag()}, filterFlags()...),
+		Flags: append(append([]cli.Flag{dbFlag()}, criteriaFlags(false)...),
 			&cli.IntFlag{Name: "limit", Value: 30, Usage: "players per page (0: all)"},
 			&cli.IntFlag{Name: "offset", Usage: "skip this many players (by rank)"},
 		),
 		Action: func(c *cli.Context) error {
-			db, q, err := queryDB(c, false)
+			db, q, err := queryDB(c)
 			if err != nil {
 				return err
 			}
@@ -43,7 +43,7 @@ prints every player, which without a filter is refused beyond 200 players.`,
 				fmt.Fprintln(c.App.Writer, "no scored games")
 				return nil
 			}
-			if limit == 0 && !hasCriteria(q) && len(rows) > crosstableAll {
+			if limit == 0 && !q.HasCriteria() && len(rows) > crosstableAll {
 				return cli.Exit(fmt.Sprintf("crosstable: %d players would make a table of %d×%d cells; name a filter (--event, --game, --from/--to, --player …) or page with --limit/--offset", len(rows), len(rows), len(rows)), exitUsage)
 			}
 			if offset >= len(rows) {

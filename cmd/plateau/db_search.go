@@ -2,47 +2,41 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"net/url"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/plateau/plateau/index"
-	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/rules"
 )
 
-// filterFlags are the game-level criteria shared by search, dbexport and
-// crosstable.
-func filterFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "game", Usage: "ruleset (ogi, dames, draughts, …)"},
-		&cli.StringFlag{Name: "player", Usage: "player name (fuzzy, prefix, accent-insensitive)"},
-		&cli.StringFlag{Name: "side", Usage: "with --player: only games where the player had this side (side name or 0/1)"},
-		&cli.StringFlag{Name: "opponent", Usage: "the other player's name (fuzzy)"},
-		&cli.StringFlag{Name: "event", Usage: "event (substring, case-insensitive)"},
-		&cli.StringFlag{Name: "site", Usage: "site (substring, case-insensitive)"},
-		&cli.StringFlag{Name: "date", Usage: "date or date prefix (2026, 2026.07)"},
-		&cli.StringFlag{Name: "from", Usage: "first date (prefix allowed)"},
-		&cli.StringFlag{Name: "to", Usage: "last date (prefix allowed)"},
-		&cli.StringFlag{Name: "result", Usage: "Result value (1-0, 2-0, 3-0, 1/2-1/2, *)"},
-		&cli.StringFlag{Name: "termination", Usage: "termination (substring)"},
-		&cli.IntFlag{Name: "min-plies", Usage: "at least this many plies"},
-		&cli.IntFlag{Name: "max-plies", Usage: "at most this many plies"},
-		&cli.StringSliceFlag{Name: "tag", Usage: "Name=Value, any tag (repeatable)"},
-		&cli.StringFlag{Name: "text", Usage: "full-text query on names, event, site, annotator, comments (Bleve query syntax; a \"quoted phrase\" finds its words in one field, in any order)"},
-		&cli.BoolFlag{Name: "invalid", Usage: "search the invalid games instead of the valid ones"},
+// criteriaFlags are the flags of the search criteria (index.Criteria):
+// those of games, and withPositions those of positions (position, moves,
+// pattern).
+func criteriaFlags(withPositions bool) []cli.Flag {
+	var flags []cli.Flag
+	for _, cr := range index.Criteria() {
+		if cr.Positions && !withPositions {
+			continue
+		}
+		switch cr.Kind {
+		case index.KindNumber:
+			flags = append(flags, &cli.IntFlag{Name: cr.Name, Aliases: cr.Aliases, Usage: cr.Usage})
+		case index.KindSwitch:
+			flags = append(flags, &cli.BoolFlag{Name: cr.Name, Aliases: cr.Aliases, Usage: cr.Usage})
+		case index.KindList:
+			flags = append(flags, &cli.StringSliceFlag{Name: cr.Name, Aliases: cr.Aliases, Usage: cr.Usage})
+		default:
+			flags = append(flags, &cli.StringFlag{Name: cr.Name, Aliases: cr.Aliases, Usage: cr.Usage})
+		}
 	}
-}
-
-func positionFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "position", Aliases: []string{"fen"}, Usage: "exact position, in the game's notation or as moves from the start"},
-		&cli.StringFlag{Name: "moves", Usage: "exact position after these moves from the start"},
-		&cli.StringFlag{Name: "pattern", Usage: "pattern: '[SIDE:][+|-]K@SQ,SQ  empty@SQ  [SIDE:]K@hand>=N  [SIDE:]K<=N' (every term must hold)"},
-	}
+	return flags
 }
 
 func pageFlags(defLimit int) []cli.Flag {
@@ -53,18 +47,14 @@ func pageFlags(defLimit int) []cli.Flag {
 	}
 }
 
-// queryOf reads the criteria flags.
-// queryDB opens the database for reading and builds the query its flags
-// describe: the filters and, withPosition, the position and pattern criteria.
-func queryDB(c *cli.Context, withPosition bool) (*index.DB, index.Query, error) {
+// queryDB opens the database for reading and builds the query its
+// criteria flags describe.
+func queryDB(c *cli.Context) (*index.DB, index.Query, error) {
 	db, err := openDB(c, true)
 	if err != nil {
 		return nil, index.Query{}, err
 	}
-	q, err := queryOf(c)
-	if err == nil && withPosition {
-		err = positionQuery(c, db, &q)
-	}
+	q, err := queryOf(c, db, criteriaOf(c))
 	if err != nil {
 		db.Close()
 		return nil, index.Query{}, err
@@ -72,127 +62,52 @@ func queryDB(c *cli.Context, withPosition bool) (*index.DB, index.Query, error) 
 	return db, q, nil
 }
 
-func queryOf(c *cli.Context) (index.Query, error) {
-	q := index.Query{
-		Game: c.String("game"), Event: c.String("event"), Site: c.String("site"),
-		DateFrom: c.String("from"), DateTo: c.String("to"), Result: c.String("result"),
-		Termination: c.String("termination"), MinPlies: c.Int("min-plies"), MaxPlies: c.Int("max-plies"),
-		Text: c.String("text"), Invalid: c.Bool("invalid"),
-	}
-	if d := c.String("date"); d != "" {
-		q.DateFrom, q.DateTo = d, d
-	}
-	for _, t := range c.StringSlice("tag") {
-		name, value, ok := strings.Cut(t, "=")
-		if !ok || name == "" {
-			return q, cli.Exit(fmt.Sprintf("--tag %q: want Name=Value", t), exitUsage)
+// criteriaOf reads the criteria flags that are set, by name.
+func criteriaOf(c *cli.Context) url.Values {
+	v := url.Values{}
+	for _, cr := range index.Criteria() {
+		if !c.IsSet(cr.Name) {
+			continue
 		}
-		q.Tags = append(q.Tags, record.Tag{Name: name, Value: value})
+		switch cr.Kind {
+		case index.KindNumber:
+			v.Set(cr.Name, strconv.Itoa(c.Int(cr.Name)))
+		case index.KindSwitch:
+			v.Set(cr.Name, strconv.FormatBool(c.Bool(cr.Name)))
+		case index.KindList:
+			v[cr.Name] = c.StringSlice(cr.Name)
+		default:
+			v.Set(cr.Name, c.String(cr.Name))
+		}
 	}
-	player, side, opp := c.String("player"), c.String("side"), c.String("opponent")
-	if side == "" {
-		q.Player = player
-		if opp != "" {
-			if player == "" {
-				q.Player = opp
-			} else {
-				// Either way round: cannot be said with one side each;
-				// match both names on either side.
-				q.Player = player
-				q.Opponent = opp
-			}
-		}
-	} else {
-		if player == "" {
-			return q, cli.Exit("--side needs --player", exitUsage)
-		}
-		s, err := sideIndex(q.Game, side)
-		if err != nil {
-			return q, cli.Exit(err, exitUsage)
-		}
-		q.Players[s] = player
-		q.Players[1-s] = opp
-	}
-	return q, nil
+	return v
 }
 
-// sideIndex reads a side given as 0/1 or a side name.
-func sideIndex(game, side string) (int, error) {
-	switch side {
-	case "0", "1":
-		return int(side[0] - '0'), nil
-	}
-	var games []rules.Game
-	if game != "" {
-		g, err := rules.Lookup(game)
-		if err != nil {
-			return 0, err
-		}
-		games = []rules.Game{g}
-	} else {
-		games = rules.Games()
-	}
-	found := -1
-	for _, g := range games {
-		for i, s := range g.Sides() {
-			if strings.EqualFold(s, side) {
-				if found >= 0 && found != i {
-					return 0, fmt.Errorf("side %q is side %d in one game and %d in another: give --game", side, found, i)
+// queryOf is the query of the criteria v (index.ParseQuery). A position or
+// pattern without --game is of the database's only ruleset.
+func queryOf(c *cli.Context, db *index.DB, v url.Values) (index.Query, error) {
+	if v.Get("game") == "" {
+		for _, cr := range index.Criteria() {
+			if cr.Positions && v.Get(cr.Name) != "" {
+				g, err := db.OnlyGame(c.Context)
+				if err != nil {
+					return index.Query{}, exitErr(err)
 				}
-				found = i
+				v.Set("game", g)
+				break
 			}
 		}
 	}
-	if found < 0 {
-		return 0, fmt.Errorf("no side named %q", side)
+	q, err := index.ParseQuery(v)
+	var ce *index.CriterionError
+	if errors.As(err, &ce) {
+		return q, cli.Exit("--"+ce.Error(), exitUsage) // its name is a flag's
 	}
-	return found, nil
-}
-
-// positionQuery adds the position and pattern criteria.
-func positionQuery(c *cli.Context, db *index.DB, q *index.Query) error {
-	text := c.String("position")
-	if m := c.String("moves"); m != "" {
-		if text != "" {
-			return cli.Exit("give --position or --moves, not both", exitUsage)
-		}
-		text = m
-	}
-	if text != "" || c.String("pattern") != "" {
-		if q.Game == "" {
-			g, err := db.OnlyGame(c.Context)
-			if err != nil {
-				return exitErr(err)
-			}
-			q.Game = g
-		}
-	}
-	if text != "" {
-		var pos rules.Position
-		var err error
-		if c.IsSet("moves") {
-			pos, err = index.PositionAfter(q.Game, text)
-		} else {
-			pos, err = index.Position(q.Game, text)
-		}
-		if err != nil {
-			return cli.Exit(err, exitUsage)
-		}
-		q.Position = pos
-	}
-	if p := c.String("pattern"); p != "" {
-		pat, err := index.ParsePattern(p)
-		if err != nil {
-			return cli.Exit(err, exitUsage)
-		}
-		q.Pattern = pat
-	}
-	return nil
+	return q, err
 }
 
 func searchCommand() *cli.Command {
-	flags := append([]cli.Flag{dbFlag()}, filterFlags()...)
-	flags = append(flags, positionFlags()...)
+	flags := append([]cli.Flag{dbFlag()}, criteriaFlags(true)...)
 	flags = append(flags, pageFlags(50)...)
 	flags = append(flags, &cli.StringFlag{Name: "format", Value: "table", Usage: "table, pdn (the matching games in canonical form), json (one object per game and line, docs/json-export.md) or ids"})
 	return &cli.Command{
@@ -200,7 +115,7 @@ func searchCommand() *cli.Command {
 		Usage: "find games by position, pattern, player, event, site, date, result, tags",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			db, q, err := queryDB(c, true)
+			db, q, err := queryDB(c)
 			if err != nil {
 				return err
 			}
@@ -272,8 +187,7 @@ func exportQuery(c *cli.Context, db *index.DB, q index.Query) error {
 }
 
 func dbexportCommand() *cli.Command {
-	flags := append([]cli.Flag{dbFlag()}, filterFlags()...)
-	flags = append(flags, positionFlags()...)
+	flags := append([]cli.Flag{dbFlag()}, criteriaFlags(true)...)
 	flags = append(flags, pageFlags(-1)...)
 	flags = append(flags, jsonFormatFlag("pdn"))
 	return &cli.Command{
@@ -281,7 +195,7 @@ func dbexportCommand() *cli.Command {
 		Usage: "write the games of a query (default: every valid game) from the database in canonical form",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			db, q, err := queryDB(c, true)
+			db, q, err := queryDB(c)
 			if err != nil {
 				return err
 			}

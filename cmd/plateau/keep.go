@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -17,15 +18,6 @@ import (
 // would remove and removes nothing without --yes (exit status 0 either
 // way); ids and criteria together delete the games that are both; an edit
 // of the tags stores the game again under the same id.
-
-// hasCriteria reports whether a query narrows the games (anything but
-// paging, counting and the valid/invalid switch).
-func hasCriteria(q index.Query) bool {
-	return q.Game != "" || q.Player != "" || q.Players != [2]string{} || q.Opponent != "" || q.Event != "" ||
-		q.Site != "" || q.DateFrom != "" || q.DateTo != "" || q.Result != "" || q.Termination != "" ||
-		q.MinPlies > 0 || q.MaxPlies > 0 || len(q.Tags) > 0 || q.Text != "" || q.Position != nil ||
-		q.Pattern != nil || q.IDs != nil
-}
 
 // idArgs reads game ids given as 12 or #12.
 func idArgs(c *cli.Context) ([]int64, error) {
@@ -41,8 +33,7 @@ func idArgs(c *cli.Context) ([]int64, error) {
 }
 
 func deleteCommand() *cli.Command {
-	flags := append([]cli.Flag{dbFlag()}, filterFlags()...)
-	flags = append(flags, positionFlags()...)
+	flags := append([]cli.Flag{dbFlag()}, criteriaFlags(true)...)
 	flags = append(flags, &cli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "really delete (without it, only say what would be deleted)"})
 	return &cli.Command{
 		Name:      "delete",
@@ -51,81 +42,86 @@ func deleteCommand() *cli.Command {
 		Description: `Without --yes, delete lists how many games (and the first of them) it would
 remove and removes nothing. With ids and criteria, the games that are both.
 Examples: plateau delete 12 40 --yes;  plateau delete --invalid --game jetan --yes`,
-		Flags: flags,
-		Action: func(c *cli.Context) error {
-			ids, err := idArgs(c)
-			if err != nil {
-				return err
-			}
-			db, err := openDB(c, !c.Bool("yes"))
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			q, err := queryOf(c)
-			if err == nil {
-				err = positionQuery(c, db, &q)
-			}
-			if err != nil {
-				return err
-			}
-			if len(ids) > 0 {
-				q.IDs = ids
-			}
-			if !hasCriteria(q) && !q.Invalid {
-				return cli.Exit("delete: name the games: ids, or search criteria (--invalid, --game, --player, --event, …)", exitUsage)
-			}
-			var del []int64
-			var invalid int
-			for _, inv := range []bool{false, true} {
-				if len(ids) == 0 && inv != q.Invalid {
-					continue // criteria apply to valid games, or with --invalid to invalid ones
-				}
-				qq := q
-				qq.Invalid, qq.Limit = inv, -1
-				res, err := db.Search(c.Context, qq)
-				if err != nil {
-					return exitErr(err)
-				}
-				for _, h := range res.Hits {
-					del = append(del, h.ID)
-					if inv {
-						invalid++
-					}
-				}
-			}
-			slices.Sort(del)
-			del = slices.Compact(del)
-			w := c.App.Writer
-			if len(del) == 0 {
-				fmt.Fprintln(w, "no game matches: nothing to delete")
-				return nil
-			}
-			if !c.Bool("yes") {
-				show := del[:min(len(del), 10)]
-				var b strings.Builder
-				for _, id := range show {
-					fmt.Fprintf(&b, " #%d", id)
-				}
-				if len(del) > len(show) {
-					b.WriteString(" …")
-				}
-				fmt.Fprintf(w, "%d games would be deleted (%d of them invalid):%s\nrun the same command with --yes to delete them\n", len(del), invalid, b.String())
-				return nil
-			}
-			bar := newProgress(c, "deleting")
-			n, err := db.Delete(c.Context, del, func(done, total int) { bar.set(done, total) })
-			bar.done()
-			fmt.Fprintf(w, "%d games deleted\n", n)
-			if err != nil {
-				if errors.Is(err, c.Context.Err()) {
-					return cli.Exit(fmt.Sprintf("interrupted: %d of %d games deleted (each batch is deleted whole); run the same command again to delete the rest", n, len(del)), exitUsage)
-				}
-				return exitErr(err)
-			}
-			return nil
-		},
+		Flags:  flags,
+		Action: deleteAction,
 	}
+}
+
+func deleteAction(c *cli.Context) error {
+	ids, err := idArgs(c)
+	if err != nil {
+		return err
+	}
+	db, err := openDB(c, !c.Bool("yes"))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	v := criteriaOf(c)
+	for _, id := range ids {
+		v.Add("id", strconv.FormatInt(id, 10))
+	}
+	q, err := queryOf(c, db, v)
+	if err != nil {
+		return err
+	}
+	if !q.HasCriteria() && !q.Invalid {
+		return cli.Exit("delete: name the games: ids, or search criteria (--invalid, --game, --player, --event, …)", exitUsage)
+	}
+	del, invalid, err := toDelete(c, db, q)
+	if err != nil {
+		return exitErr(err)
+	}
+	w := c.App.Writer
+	switch {
+	case len(del) == 0:
+		fmt.Fprintln(w, "no game matches: nothing to delete")
+		return nil
+	case !c.Bool("yes"):
+		show := del[:min(len(del), 10)]
+		var b strings.Builder
+		for _, id := range show {
+			fmt.Fprintf(&b, " #%d", id)
+		}
+		if len(del) > len(show) {
+			b.WriteString(" …")
+		}
+		fmt.Fprintf(w, "%d games would be deleted (%d of them invalid):%s\nrun the same command with --yes to delete them\n", len(del), invalid, b.String())
+		return nil
+	}
+	bar := newProgress(c, "deleting")
+	n, err := db.Delete(c.Context, del, func(done, total int) { bar.set(done, total) })
+	bar.done()
+	fmt.Fprintf(w, "%d games deleted\n", n)
+	if err != nil && errors.Is(err, c.Context.Err()) {
+		return cli.Exit(fmt.Sprintf("interrupted: %d of %d games deleted (each batch is deleted whole); run the same command again to delete the rest", n, len(del)), exitUsage)
+	}
+	return exitErr(err)
+}
+
+// toDelete lists the games of q, sorted, and how many of them are
+// invalid. The criteria select valid games, or with --invalid invalid ones;
+// ids select either.
+func toDelete(c *cli.Context, db *index.DB, q index.Query) (del []int64, invalid int, err error) {
+	for _, inv := range []bool{false, true} {
+		if q.IDs == nil && inv != q.Invalid {
+			continue
+		}
+		qq := q
+		qq.Invalid, qq.Limit = inv, -1
+		res, err := db.Search(c.Context, qq)
+		if err != nil {
+			return nil, 0, err
+		}
+		for _, h := range res.Hits {
+			del = append(del, h.ID)
+			if inv {
+				invalid++
+			}
+		}
+	}
+	slices.Sort(del)
+	return slices.Compact(del), invalid, nil
 }
 
 func tagCommand() *cli.Command {

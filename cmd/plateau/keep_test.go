@@ -82,6 +82,11 @@ func TestDeleteTagErrors(t *testing.T) {
 	}{
 		{[]string{"delete", "--db", db, "--yes"}, "name the games"},
 		{[]string{"delete", "--db", db, "x12"}, `"x12" is not a game id`},
+		{[]string{"delete", "--db", db, "--min-plies", "-1", "--yes"}, `--min-plies "-1": a whole number`},
+		{[]string{"delete", "--db", db, "--side", "Gote"}, "--side \"Gote\": needs player"},
+		{[]string{"delete", "--db", db, "--position", "32-28", "--moves", "32-28"}, "--moves: give position or moves, not both"},
+		{[]string{"search", "--db", db, "--tag", "Round"}, `--tag "Round": want Name=Value`},
+		{[]string{"search", "--db", db, "--game", "0", "--pattern", "K@1"}, `--game "0": unknown game`},
 		{[]string{"tag", "--db", db, id2}, "at least one Name=Value"},
 		{[]string{"tag", "--db", db, id2, "Event"}, "want Name=Value"},
 		{[]string{"tag", "--db", db, "999999", "Event=x"}, "game #999999: not found"},

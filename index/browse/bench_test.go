@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"math/rand/v2"
+	"net/url"
 	"os"
 	"testing"
 
@@ -80,7 +81,7 @@ func BenchmarkSource(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			s := New(db, replay.Options{})
-			p, err := s.List(ctx, web.ListQuery{Game: "ogi", Position: fens[r.IntN(len(fens))], Limit: 10})
+			p, err := s.List(ctx, web.ListQuery{Game: "ogi", Criteria: url.Values{"position": {fens[r.IntN(len(fens))]}}.Encode(), Limit: 10})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -115,23 +116,23 @@ func (s *Source) List(ctx context.Context, q web.ListQuery) (web.ListPage, error
 // ListJSON is List's page as the server writes it: a cached page is
 // served as it was encoded.
 func (s *Source) ListJSON(ctx context.Context, q web.ListQuery) ([]byte, error) {
+	iq, err := s.query(q)
+	if err != nil {
+		return nil, err
+	}
 	last, err := s.lastID(ctx)
 	if err != nil {
 		return nil, err
 	}
 	cache, key := s.pages, q
-	if q.Position != "" || q.Pattern != "" {
+	if iq.Position != nil || iq.Pattern != nil {
 		cache = s.found
-		if pos, err := index.Position(q.Game, q.Position); err == nil && q.Position != "" {
-			// One page for a position however it is written (a
-			// transposition's move number, moves from the start).
-			key.Position = fmt.Sprintf("key %x", pos.Key())
-		}
+		key.Criteria = positionKey(q.Criteria, iq.Position)
 	}
 	if b, ok := cache.get(key, last); ok {
 		return b, nil
 	}
-	p, err := s.list(ctx, q)
+	p, err := s.list(ctx, q, iq)
 	if err != nil {
 		return nil, err
 	}
@@ -140,6 +141,20 @@ func (s *Source) ListJSON(ctx context.Context, q web.ListQuery) ([]byte, error) 
 		cache.put(key, last, b)
 	}
 	return b, err
+}
+
+// positionKey is criteria with its position, however written (a
+// transposition's move number, moves from the start), as its key: one
+// cached page for a position.
+func positionKey(criteria string, pos rules.Position) string {
+	v, err := url.ParseQuery(criteria)
+	if err != nil || pos == nil {
+		return criteria
+	}
+	v.Del("fen")
+	v.Del("moves")
+	v.Set("position", fmt.Sprintf("key %x", pos.Key()))
+	return v.Encode()
 }
 
 // encode writes v as the server does (web.writeJSON: a line of JSON).
@@ -159,7 +174,8 @@ const (
 	maxCachedPage = 200
 )
 
-func (s *Source) list(ctx context.Context, q web.ListQuery) (web.ListPage, error) {
+// list reads the page of q, whose database query is iq (query).
+func (s *Source) list(ctx context.Context, q web.ListQuery, iq index.Query) (web.ListPage, error) {
 	games, err := s.counts.get(ctx)
 	if err != nil {
 		return web.ListPage{}, err
@@ -167,10 +183,6 @@ func (s *Source) list(ctx context.Context, q web.ListQuery) (web.ListPage, error
 	rulesets := make([]string, 0, len(games))
 	for _, c := range games {
 		rulesets = append(rulesets, c.Game)
-	}
-	iq, err := s.query(q)
-	if err != nil {
-		return web.ListPage{}, err
 	}
 	page := web.ListPage{Games: []web.Summary{}, Offset: iq.Offset, Rulesets: rulesets}
 	var hits []index.ListHit
@@ -317,8 +329,7 @@ func (s *Source) summaries(ctx context.Context, hits []index.ListHit, heads bool
 
 // plain reports whether q filters by ruleset and validity alone.
 func plain(q web.ListQuery) bool {
-	q.Game, q.Valid, q.Sort, q.Desc, q.Offset, q.Limit, q.After, q.Before, q.Brief = "", "", "", false, 0, 0, "", "", false
-	return q == web.ListQuery{}
+	return q.Text == "" && q.Criteria == ""
 }
 
 // maxPositionCount bounds the count of a position's occurrences: the page
@@ -346,36 +357,35 @@ var headerTags = func() []string {
 	return names
 }()
 
-// query turns a list query into a database query.
+// query turns a list query into a database query: its criteria are the
+// database's (index.ParseQuery), with the list's words as the text query
+// and its game. The validity is the list's Valid: both (""), a list reads
+// the valid and invalid games (ListOptions.AnyValidity), a position or
+// pattern list the valid ones, the only ones whose positions are indexed
+// to the end.
 func (s *Source) query(q web.ListQuery) (index.Query, error) {
-	iq := index.Query{
-		Game: q.Game, Text: q.Text, Invalid: q.Valid == "invalid",
-		Player: q.Player, Event: q.Event, Site: q.Site, DateFrom: q.DateFrom, DateTo: q.DateTo, Result: q.Result,
-		Offset: max(q.Offset, 0), Limit: q.PageLimit(),
+	v, err := url.ParseQuery(q.Criteria)
+	if err != nil {
+		return index.Query{}, web.BadQuery(fmt.Errorf("criteria: %w", err))
 	}
-	if q.Position != "" || q.Pattern != "" {
-		if q.Game == "" {
-			return iq, web.BadQuery(errors.New("a position or pattern search needs the game (ruleset)"))
-		}
-		if q.Valid == "" {
-			// Only valid games have their positions indexed to the end.
-			iq.Invalid = false
-		}
+	if v.Has("invalid") {
+		return index.Query{}, web.BadQuery(errors.New("invalid: a list's validity is its parameter valid (valid, invalid or both)"))
 	}
-	if q.Position != "" {
-		pos, err := index.Position(q.Game, q.Position)
-		if err != nil {
-			return iq, badQuery(err)
+	for name, value := range map[string]string{"text": q.Text, "game": q.Game} {
+		if value == "" {
+			continue
 		}
-		iq.Position = pos
-	}
-	if q.Pattern != "" {
-		pat, err := index.ParsePattern(q.Pattern)
-		if err != nil {
-			return iq, badQuery(err)
+		if v.Has(name) {
+			return index.Query{}, web.BadQuery(fmt.Errorf("%s: given twice (the list's words are its text query)", name))
 		}
-		iq.Pattern = pat
+		v.Set(name, value)
 	}
+	iq, err := index.ParseQuery(v)
+	if err != nil {
+		return iq, badQuery(err)
+	}
+	iq.Invalid = q.Valid == "invalid"
+	iq.Offset, iq.Limit = max(q.Offset, 0), q.PageLimit()
 	return iq, nil
 }
 

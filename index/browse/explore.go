@@ -94,7 +94,11 @@ func (s *Source) Export(ctx context.Context, q web.ListQuery, w io.Writer) (int,
 	n := 0
 	for off := 0; ; off += page {
 		q.Offset, q.Limit = off, page
-		p, err := s.list(ctx, q) // not kept in the page cache
+		iq, err := s.query(q)
+		if err != nil {
+			return n, err
+		}
+		p, err := s.list(ctx, q, iq) // not kept in the page cache
 		if err != nil {
 			return n, err
 		}

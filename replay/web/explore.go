@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -226,37 +225,6 @@ func dropKind(move string) string {
 	return k
 }
 
-// ListQueryOf reads a list query from the parameters of /api/games.
-func ListQueryOf(v url.Values) (ListQuery, error) {
-	q := ListQuery{
-		Text: v.Get("q"), Game: v.Get("game"), Valid: v.Get("valid"),
-		Player: v.Get("player"), Event: v.Get("event"), Site: v.Get("site"),
-		DateFrom: v.Get("from"), DateTo: v.Get("to"), Result: v.Get("result"),
-		Position: v.Get("position"), Pattern: v.Get("pattern"), Sort: v.Get("sort"), Desc: v.Get("desc") == "1",
-		After: v.Get("after"), Before: v.Get("before"), Brief: v.Get("brief") == "1",
-	}
-	if q.After != "" && q.Before != "" {
-		return q, fmt.Errorf("after and before: one cursor at a time")
-	}
-	for name, dst := range map[string]*int{"offset": &q.Offset, "limit": &q.Limit} {
-		if s := v.Get(name); s != "" {
-			n, err := strconv.Atoi(s)
-			if err != nil || n < 0 {
-				return q, fmt.Errorf("%s: a number ≥ 0 expected, not %q", name, s)
-			}
-			*dst = n
-		}
-	}
-	switch q.Valid {
-	case "", "valid", "invalid":
-	case "both", "all":
-		q.Valid = ""
-	default:
-		return q, fmt.Errorf("valid: valid, invalid or both expected, not %q", q.Valid)
-	}
-	return q, nil
-}
-
 // explorerRoutes adds the explorer's endpoints to mux:
 //
 //	GET /api/rulesets             every game with its start position
@@ -370,12 +338,37 @@ func serveExport(w http.ResponseWriter, r *http.Request, ex Explorer) {
 		writeError(w, http.StatusNotImplemented, "export needs a database")
 		return
 	}
-	w.Header().Set("Content-Type", "application/x-pdn; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="selection.pdn"`)
-	if _, err := ex.Export(r.Context(), q, w); err != nil {
+	f := &exportFile{w: w}
+	if _, err := ex.Export(r.Context(), q, f); err != nil {
+		if !f.started {
+			writeError(w, statusOf(err), err.Error())
+			return
+		}
 		// Headers are sent: say it in the file, as a comment.
 		fmt.Fprintf(w, "\n; export stopped: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
 	}
+	f.start() // an empty selection is an empty file
+}
+
+// exportFile is the answer of an export: a file whose headers are sent
+// with its first bytes, so that an export that fails before any (a bad
+// criterion) is answered as an error.
+type exportFile struct {
+	w       http.ResponseWriter
+	started bool
+}
+
+func (f *exportFile) start() {
+	if !f.started {
+		f.started = true
+		f.w.Header().Set("Content-Type", "application/x-pdn; charset=utf-8")
+		f.w.Header().Set("Content-Disposition", `attachment; filename="selection.pdn"`)
+	}
+}
+
+func (f *exportFile) Write(b []byte) (int, error) {
+	f.start()
+	return f.w.Write(b)
 }
 
 // statusOf is the HTTP status of a source's error (errorStatus, and 404

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -207,7 +208,8 @@ type turnSource struct {
 }
 
 func (s turnSource) List(ctx context.Context, q web.ListQuery) (web.ListPage, error) {
-	name := q.Pattern
+	c, _ := url.ParseQuery(q.Criteria)
+	name := c.Get("pattern")
 	if name == "" {
 		name = q.Text
 	}

@@ -14,7 +14,9 @@ import (
 //	GET /                 index.html of assets
 //	GET /static/{file}    the other files of assets
 //	GET /api/games        a ListPage: ?q=words&game=id&valid=valid|invalid|both&offset=N&limit=N
-//	                      (and player, event, site, from, to, result, position, pattern, sort, desc=1: ListQueryOf)
+//	                      (and after, before, sort, desc=1, brief=1: ListQueryOf); any other
+//	                      parameter is a database's search criterion (index.Criteria: player,
+//	                      event, site, from, to, result, position, pattern…)
 //	GET /api/games/{n}    Detail of game n (Summary.N)
 //
 // and those of the explorer (explorerRoutes in explore.go).

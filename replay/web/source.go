@@ -11,71 +11,8 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// ListQuery selects a page of the game list.
-type ListQuery struct {
-	// Text: words that must all occur (case and accents folded) in the
-	// players, event, site, date, round, game or file of a game; a
-	// database source may read it as a text-index query instead.
-	Text  string
-	Game  string // ruleset id; "" for all
-	Valid string // "valid", "invalid", or "" for both
-	// Offset and Limit select the page; Limit <= 0 means DefaultLimit.
-	Offset, Limit int
-	// After and Before, a database's, are the cursors of the game before
-	// the page (ListPage.Next of the page before) or after it (Prev of the
-	// page after): the page is then read from there, whatever its depth,
-	// and Offset is ignored. A source that has no cursors reads Offset.
-	After, Before string
-
-	// The criteria below are a database's (a Collection answers
-	// ErrUnsupported when one is set).
-	Player           string // either side's player (fuzzy, as search --player)
-	Event, Site      string // substrings
-	DateFrom, DateTo string // date bounds; a prefix ("2026") covers the year
-	Result           string // exact Result value
-	// Position is a position in the ruleset Game's notation, or moves from
-	// its start: the games reaching it (main lines and variations), each
-	// occurrence a line with the ply it occurs at (Summary.MatchPly).
-	Position string
-	// Pattern is a pattern in the syntax of search --pattern.
-	Pattern string
-	// Sort is the column the list is ordered by (see index.ListOptions:
-	// id, game, white, black, result, event, site, date, plies); Desc
-	// reverses it. A position or pattern list is in game and ply order.
-	Sort string
-	Desc bool
-	// Brief asks for lines without what a database reads from the records
-	// themselves (round, Elo): the page's list of the games of a position,
-	// which does not show them, is read at the cost of its index rows.
-	Brief bool
-}
-
 // ErrUnsupported is returned by a source asked for what it cannot do.
 var ErrUnsupported = errors.New("not supported by this source")
-
-// advanced reports whether q sets a criterion only a database answers.
-func (q *ListQuery) advanced() bool {
-	return q.Player != "" || q.Event != "" || q.Site != "" || q.DateFrom != "" || q.DateTo != "" ||
-		q.Result != "" || q.Position != "" || q.Pattern != "" || (q.Sort != "" && q.Sort != "id") || q.Desc
-}
-
-// DefaultLimit and MaxLimit bound a page of the game list.
-const (
-	DefaultLimit = 500
-	MaxLimit     = 5000
-)
-
-// PageLimit is the number of games a page of q holds at most: Limit,
-// bounded by DefaultLimit (when not set) and MaxLimit.
-func (q *ListQuery) PageLimit() int {
-	switch {
-	case q.Limit <= 0:
-		return DefaultLimit
-	case q.Limit > MaxLimit:
-		return MaxLimit
-	}
-	return q.Limit
-}
 
 // ListPage is a page of the game list.
 type ListPage struct {

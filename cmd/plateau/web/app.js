@@ -62,19 +62,17 @@ let listNext = '', listPrev = '', listCursor = null;
 let sort = { col: 'id', desc: false };
 let posSearch = null; // {game, fen, label}: the list is a position search
 
+// criteriaFields are the form's fields of the database's search criteria.
+function criteriaFields() { return document.querySelectorAll('#more [data-param]'); }
+
 function listParams() {
   const p = new URLSearchParams();
   const set = (k, v) => { if (v) p.set(k, v.trim()); };
   set('q', $('#filter').value);
   set('game', $('#gamefilter').value);
   set('valid', $('#validfilter').value);
-  set('player', $('#f-player').value);
-  set('event', $('#f-event').value);
-  set('site', $('#f-site').value);
-  set('result', $('#f-result').value);
-  set('from', $('#f-from').value);
-  set('to', $('#f-to').value);
-  set('pattern', $('#f-pattern').value);
+  // The database's criteria: each field names its parameter (data-param).
+  for (const f of criteriaFields()) set(f.dataset.param, f.value);
   if (posSearch) {
     p.set('game', posSearch.game);
     p.set('position', posSearch.fen);
@@ -1166,14 +1164,13 @@ function fromHash() {
 }
 
 window.addEventListener('hashchange', fromHash);
-for (const id of ['#filter', '#f-player', '#f-event', '#f-site', '#f-from', '#f-to', '#f-pattern']) {
-  $(id).addEventListener('input', filterChanged);
-}
-for (const id of ['#gamefilter', '#validfilter', '#f-result']) $(id).addEventListener('change', filterChanged);
+$('#filter').addEventListener('input', filterChanged);
+for (const f of criteriaFields()) f.addEventListener(f.tagName === 'SELECT' ? 'change' : 'input', filterChanged);
+for (const id of ['#gamefilter', '#validfilter']) $(id).addEventListener('change', filterChanged);
 $('#filters').addEventListener('submit', e => { e.preventDefault(); listOffset = 0; loadList(); });
 $('#f-reset').addEventListener('click', () => {
-  for (const id of ['#filter', '#f-player', '#f-event', '#f-site', '#f-from', '#f-to', '#f-pattern']) $(id).value = '';
-  $('#f-result').value = '';
+  $('#filter').value = '';
+  for (const f of criteriaFields()) f.value = '';
   pf.terms = [];
   if ($('#patform').open) renderPatternForm();
   filterChanged();
