@@ -1,8 +1,10 @@
 // Package dames plays the Schmidt "Jeu de dames" and its two variants,
-// international draughts and the 8×8 draughts families of PDN, with one
-// move generator whose behaviour is a set of parameters per ruleset (board,
-// who starts, men capturing backward, flying or short kings, capture
-// precedence, crowning during a capture). It registers:
+// international draughts and every draughts GameType of PDN 3.0, with one
+// move generator whose behaviour is a set of parameters per ruleset (the
+// board's size, dark corner and numbering, who starts, the directions men
+// and kings move and capture in, flying or short kings, capture precedence,
+// crowning during a capture, when taken pieces leave the board). It
+// registers:
 //
 //   - "dames": the Schmidt rules (shared/rules/dames.fr.txt);
 //   - "dames-brigand": the same rules, but the side left without a piece or a
@@ -13,11 +15,20 @@
 //   - the 8×8 families, each also found by its PDN GameType number and full
 //     GameType string: "checkers" (21, English draughts / American
 //     checkers), "italian" (22), "pool" (23, American pool checkers),
-//     "russian" (25), "brazilian" (26), "czech" (29). See "8×8 families".
+//     "russian" (25), "brazilian" (26), "czech" (29). See "8×8 families";
+//   - the other GameTypes of PDN 3.0 (gametype.rst), found the same way:
+//     "spanish" (24), "canadian" (27, 12×12), "portuguese" (28), "turkish"
+//     (30), "thai" (31), "frisian" (40), "spantsiretti" (41, 10×8); and the
+//     variants of lidraughts that its exports carry, found by the GameType
+//     numbers lidraughts writes for them: "breakthrough" (96), "frysk" (97),
+//     "antidraughts" (98). See "PDN 3.0 families and lidraughts variants".
 //
 // Board and notation. Squares are PDN numbers, 1–50 on 10×10 and 1–32 on
 // 8×8, square 1 the second square of Black's first row, the bottom-left
-// corner (46, or 29) dark. White holds the high numbers and moves up.
+// corner (46, or 29) dark. White holds the high numbers and moves up; the
+// families whose GameType numbers the board otherwise (Italian, Spanish,
+// Portuguese, Thai) and Turkish, whose board has no numbers, are described
+// below; geom.go reads the board of each from its GameType.
 //
 // Side order (the Result's, the player tags', rules.Side). A Result names
 // first the side that the PDN GameType's start colour names (gametype.rst:
@@ -27,9 +38,12 @@
 // (Red) won the game", "0-1 indicating White won the game"; English
 // checkers files follow it ("{white wins} 0-1"). So:
 //   - checkers (21,B) and pool (23,B): Black then White, "1-0" a win for
-//     Black, the first mover;
+//     Black, the first mover; thai (31,B) the same, by the same reading of
+//     its start colour (no Thai source says otherwise);
 //   - draughts (20,W), italian (22,W), russian (25,W), brazilian (26,W),
-//     czech (29,W): White then Black, White moving first;
+//     czech (29,W), spanish (24,W), canadian (27,W), portuguese (28,W),
+//     turkish (30,W), frisian (40,W), spantsiretti (41,W): White then
+//     Black, White moving first; so do lidraughts' variants;
 //   - dames, dames-brigand and loup-moutons, which are no PDN GameType:
 //     White then Black, as DESIGN.md names their player tags, although
 //     Black moves first (the sheep are White, the wolf Black).
@@ -44,7 +58,9 @@
 // canonical FEN: ascending squares, runs of three or more consecutive squares
 // of one kind as ranges, no dot. Right after a fault it adds Plateau's own
 // section ":H22,27" listing the pieces a huff may remove, so that String
-// round-trips the whole position (the key depends on it too).
+// round-trips the whole position (the key depends on it too); in frisian
+// and frysk its section ":RW28/2,B3/1" gives the kings' counts of moves in
+// a row (run.go).
 //
 // Moves are "32-28" (a step), "19x28" or "19:28" (a capture by origin and
 // destination), "19x28x37" (the landing squares of a sequence; some of them
@@ -83,7 +99,7 @@
 //     Illegal move ("capture is compulsory"); there is no huffing.
 //
 // Outcome: the side to move with no piece ("no pieces left") or no legal move
-// ("blocked") loses; in dames-brigand it wins. A side that is blocked but
+// ("blocked") loses; in dames-brigand and antidraughts it wins. A side that is blocked but
 // could free itself by a huff it may make is not blocked. Results: draughts
 // use PDN points, "2-0" / "0-2" (CheckResult also takes "1-0", "0-1", "1-1"
 // and "1/2-1/2", all found in PDN files); the Schmidt games use "1-0",
@@ -146,9 +162,85 @@
 //   - czech: men step and capture forward only, kings fly; a capture by a
 //     king must be chosen when a king can capture, otherwise any capture.
 //
-// In every family pieces taken are removed when the sequence ends and
-// cannot be jumped twice. A move is one (origin, destination, captured set,
-// crowned during the capture): the last part only matters in russian.
+// In every family but Turkish and Thai pieces taken are removed when the
+// sequence ends and cannot be jumped twice. A move is one (origin,
+// destination, captured set, crowned during the capture): the last part only
+// matters where a man crowned during a capture goes on as a king (russian,
+// spantsiretti, turkish).
+//
+// PDN 3.0 families and lidraughts variants. Each is a parameter set of the
+// same generator; the GameType string gives the board (gametype.rst), the
+// sources below the rules, and where they disagree the choice is said.
+//   - spanish (24) and portuguese (28): "24,W,8,8,N1,1" and "28,W,8,8,N1,1",
+//     the same board: the bottom-left corner is light, square 1 is White's
+//     bottom-right corner (h1) and the numbering runs right to left and up,
+//     so White starts on 1–12 ("W:W1-12:B21-32") and moves first. Men step
+//     and capture diagonally forward only, kings fly; among captures the one
+//     taking the most pieces, then the most kings (the laws of quantity and
+//     quality: Federação Portuguesa de Damas, "Regras do jogo de damas
+//     clássicas", 2013, laws of capture; the rule summaries of Spanish
+//     ("classic") draughts state the same, and so do R. Halbersma's DCTL
+//     rules for Spanish, whose published perft Plateau matches). A
+//     man reaching the far row is crowned and its move ends. The two
+//     GameTypes play alike; they are two rulesets so that each file keeps its
+//     name.
+//   - canadian (27): "27,W,12,12,N2,0": the international rules on 12×12, 30
+//     men a side on 1–30 and 43–72, PDN points as results (PDN's
+//     International result type).
+//   - turkish (30): "30,W,8,8,A0,0": every cell of the board plays and
+//     squares are named a1–h8 only (moves "c3-c4", "d3xd5"; FENs list
+//     squares "W:Wa2,b2,…", the alphanumeric FEN of fen.rst; numbers are
+//     refused). 16 men a side on the second and third ranks, White first.
+//     Men step one square forward or sideways and capture the same ways by
+//     jumping an adjacent piece; kings move and capture along ranks and
+//     files at any distance, landing on any empty square beyond. A piece
+//     taken leaves the board at once, so its square may be crossed again;
+//     a sequence may not turn back 180° between two captures; the sequence
+//     taking the most pieces must be chosen, kings and men alike. A man
+//     reaching the far row during a capture is crowned and goes on
+//     capturing as a king (Wikipedia "Turkish draughts" and
+//     draughts.github.io; an older Wikipedia text crowned it at the end of
+//     the move — as a man on the far row can only go on sideways along it,
+//     the two differ only where the king would turn).
+//   - thai (31): "31,B,8,8,N2,0": Black moves first and the numbering starts
+//     from the corner at Black's top left, that is White's bottom right:
+//     square 1 is g1, White's 8 men stand on 1–8 and Black's on 25–32
+//     ("B:W1-8:B25-32"). Men step and capture diagonally forward only;
+//     kings fly, but a king that captures lands on the square right behind
+//     the piece it takes. A piece taken leaves the board at once, and a king
+//     may then turn back over its square (DCTL's Thai rules; the checkers
+//     wiki "Mak-hot"; mindsports.nl lets it go on only straight or at a
+//     right angle). Any complete capture may be chosen. Captures are
+//     written with PDN's separator for 31, "-" ("19-26-17"), and read with
+//     "x" too.
+//   - frisian (40): "40,W,10,10,N2,0": the international board and start.
+//     Men step diagonally forward; men and kings capture in eight
+//     directions: diagonally and straight along ranks and files (the next
+//     square straight is two cells away, the same colour), forward and
+//     backward, kings at a distance; kings move diagonally only (Official
+//     Rules for Frisian Draughts, 2011, articles 7–9). The capture of the
+//     most value must be chosen, a king worth more than a man and less than
+//     two (lidraughts counts a man 100 and a king 199, DCTL 65 and 129: the
+//     same order), then at equal value a capture by a king. A king may not
+//     make more than three non-capturing moves in a row while its side has
+//     men (mindsports.nl, lidraughts); the count is part of the position
+//     (run.go). Results are written 1-0 (PDN's Default result type for 40).
+//     The drawing rules of the end (two kings against one) are not applied:
+//     as every rule that would end a game by count, the Result tag says it.
+//   - spantsiretti (41): "41,W,10,8,A0,0": the Russian rules on a board of
+//     10 files (a–j) and 8 ranks, 15 men a side on the first three ranks
+//     (Games::Checkers' "russian_10x8 (spantsiretti)"; PDN names the type
+//     after PlayOK's and Aurora Borealis' conventions). Notation as russian.
+//   - antidraughts (98): the international rules, but the side to move
+//     without a piece or a move wins (lidraughts: "Lose all your pieces (or
+//     run out of moves) to win the game").
+//   - breakthrough (96): the international rules, and the first side that
+//     crowns a king wins ("crowned a king"; lidraughts: "The first player
+//     who makes a king wins").
+//   - frysk (97): the Frisian rules from "W:W46-50:B1-5" (lidraughts: "Frisian
+//     draughts starting with 5 pieces each").
+//
+// The lidraughts variants write PDN points, as lidraughts does.
 //
 // Lenient readings the PDN standard allows: an alpha-numeric move may omit
 // its separator ("a3b4", grammar.rst), read as the step or else the one

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -330,9 +329,10 @@ func TestSideOrder(t *testing.T) {
 		cells.Cells(board, nil)
 		lay := cells.Layout()
 		for _, pl := range p.Board() {
-			// White holds the high numbers (or the low rows' a1-side).
+			// White holds the bottom half of the board (naive_test.go
+			// finds the square's row from the ruleset's numbering).
 			want := "Black"
-			if n, err := strconv.Atoi(pl.Square); (err == nil && n > 20) || (err != nil && pl.Square[1] <= '3') {
+			if rl := nRulesOf(g.ID()); func() bool { r, _ := rl.nParse(pl.Square); return r >= rl.h/2 }() {
 				want = "White"
 			}
 			if sides[pl.Side] != want {

@@ -43,6 +43,7 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 	}
 	var entries []entry
 	var huffs []int
+	runs := "" // the R section (king runs), read once the pieces stand
 	seen := [3]bool{}
 	highest := 0
 	maxBoard := g.f.geo.n
@@ -70,6 +71,13 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 			}
 			continue
 		}
+		if part[0] == 'R' || part[0] == 'r' {
+			if runs != "" {
+				return nil, rules.PositionError(text, "section R given twice")
+			}
+			runs = part[1:] + ","
+			continue
+		}
 		var side int
 		switch part[0] {
 		case 'W', 'w':
@@ -95,31 +103,9 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 				king = true
 				item = item[1:]
 			}
-			if g.f.algebraic && len(item) >= 2 && item[0] >= 'a' && item[0] <= 'z' {
-				rank, err := strconv.Atoi(item[1:])
-				sq := g.f.geo.algSquare(item[0], rank)
-				if err != nil || item[1] == '+' || item[1] == '-' {
-					return nil, rules.PositionError(text, "%q is not a square", item)
-				}
-				if sq < 0 {
-					return nil, rules.PositionError(text, "%s is not a square of the %s board", item, g.f.geo.size())
-				}
-				item = strconv.Itoa(sq + 1)
-			}
-			lo, hi, ok := strings.Cut(item, "-")
-			a, err := strconv.Atoi(lo)
-			if err != nil || lo == "" || lo[0] == '+' {
-				return nil, rules.PositionError(text, "%q is not a square number", item)
-			}
-			b := a
-			if ok {
-				b, err = strconv.Atoi(hi)
-				if err != nil || hi == "" || hi[0] == '+' || b < a {
-					return nil, rules.PositionError(text, "%q is not a square range", item)
-				}
-			}
-			if a < 1 || b > maxBoard {
-				return nil, rules.PositionError(text, "square %s is not on the board (1–%d)", item, maxBoard)
+			a, b, err := g.fenSquares(text, item, maxBoard)
+			if err != nil {
+				return nil, err
 			}
 			if side == 2 && king {
 				return nil, rules.PositionError(text, "huff section takes no K")
@@ -181,8 +167,49 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 		}
 		p.huff |= 1 << uint(s)
 	}
+	if runs != "" {
+		if err := p.parseRuns(text, runs); err != nil {
+			return nil, err
+		}
+	}
 	p.key = p.computeKey()
 	return p, nil
+}
+
+// fenSquares reads one item of a FEN section, without its K: a square
+// number, a range "31-35", or in the algebraic rulesets "c3"; lo and hi are
+// square numbers (1-based).
+func (g *Game) fenSquares(text, item string, maxBoard int) (lo, hi int, err error) {
+	if g.f.algebraic && len(item) >= 2 && item[0] >= 'a' && item[0] <= 'z' {
+		rank, err := strconv.Atoi(item[1:])
+		if err != nil || item[1] == '+' || item[1] == '-' {
+			return 0, 0, rules.PositionError(text, "%q is not a square", item)
+		}
+		sq := g.f.geo.algSquare(item[0], rank)
+		if sq < 0 {
+			return 0, 0, rules.PositionError(text, "%s is not a square of the %s board", item, g.f.geo.size())
+		}
+		return sq + 1, sq + 1, nil
+	}
+	if g.f.unnumbered {
+		return 0, 0, rules.PositionError(text, "%q: %s names its squares a1–%c%d", item, g.id, 'a'+g.f.geo.w-1, g.f.geo.h)
+	}
+	l, h, ok := strings.Cut(item, "-")
+	lo, err = strconv.Atoi(l)
+	if err != nil || l == "" || l[0] == '+' {
+		return 0, 0, rules.PositionError(text, "%q is not a square number", item)
+	}
+	hi = lo
+	if ok {
+		hi, err = strconv.Atoi(h)
+		if err != nil || h == "" || h[0] == '+' || hi < lo {
+			return 0, 0, rules.PositionError(text, "%q is not a square range", item)
+		}
+	}
+	if lo < 1 || hi > maxBoard {
+		return 0, 0, rules.PositionError(text, "square %s is not on the board (1–%d)", item, maxBoard)
+	}
+	return lo, hi, nil
 }
 
 // String writes the position as a PDN FEN: the side to move, then White's and
@@ -217,7 +244,7 @@ func (p *Position) String() string {
 			for e+1 < n && p.cell[e+1] == c {
 				e++
 			}
-			if e-s+1 < 3 {
+			if e-s+1 < 3 || p.g.f.unnumbered {
 				e = s
 			}
 			if !first {
@@ -227,7 +254,11 @@ func (p *Position) String() string {
 			if isKing(c) {
 				b.WriteByte('K')
 			}
-			b.WriteString(strconv.Itoa(s + 1))
+			if p.g.f.unnumbered {
+				b.WriteString(p.geo.alg(s))
+			} else {
+				b.WriteString(strconv.Itoa(s + 1))
+			}
 			if e > s {
 				b.WriteByte('-')
 				b.WriteString(strconv.Itoa(e + 1))
@@ -238,6 +269,7 @@ func (p *Position) String() string {
 	if p.geo != p.g.f.geo {
 		b.WriteString(":" + strconv.Itoa(p.geo.w) + "x" + strconv.Itoa(p.geo.h))
 	}
+	p.writeRuns(&b)
 	if p.huff != 0 {
 		b.WriteString(":H")
 		first := true

@@ -29,14 +29,22 @@ const (
 	precMajority                   // the most pieces (FMJD; kings and men alike)
 	precItalian                    // most pieces, then with a king, then most kings, then kings first
 	precKing                       // a king's capture before a man's (Czech)
+	precQuality                    // most pieces, then most kings (Spanish, Portuguese)
+	precValue                      // most value, a king worth a little less than two men, then with a king (Frisian)
 )
+
+// free reports whether the precedence leaves a choice between captures
+// that take more or fewer pieces (so that where a flying king lands is a
+// rule of its own, see capGen.walk).
+func (pr precedence) free() bool { return pr == precFree || pr == precKing }
 
 // outcome says who wins a finished game.
 type outcome uint8
 
 const (
 	outNormal outcome = iota // the side to move without a piece or a move loses
-	outLoser                 // it wins (dames-brigand)
+	outLoser                 // it wins (dames-brigand, antidraughts)
+	outCrown                 // as outNormal, and the first side to crown a king wins (breakthrough)
 )
 
 // family holds the parameters of one ruleset of the engine. The Schmidt
@@ -50,17 +58,32 @@ type family struct {
 	kingMove dirSet    // the directions a king moves in
 	kingCap  dirSet    // the directions a king captures in
 	flying   bool      // kings move and capture at any distance
-	prec     precedence
-	outcome  outcome
+	// landNext: a flying king lands on the square right behind the piece
+	// it takes (Thai).
+	landNext bool
+	// removeNow: a piece taken leaves the board at once, not when the
+	// sequence ends (Turkish, Thai).
+	removeNow bool
+	// noReverse: a sequence may not turn back 180° between two captures
+	// (Turkish).
+	noReverse bool
+	// kingRun: a king may make at most this many non-capturing moves in a
+	// row while its side has men (Frisian: 3); 0 for no limit.
+	kingRun int8
+	prec    precedence
+	outcome outcome
 	// crownMid: a man reaching the far row during a capture is crowned and
 	// goes on capturing as a king.
 	crownMid  bool
 	manNoKing bool // men cannot capture kings (Italian)
 	algebraic bool // moves and square names are a1–h8 (PDN notation A0)
-	capSep    byte // the capture separator written in canonical moves
-	points    bool // results are written in PDN International points, "2-0", "0-2"
-	readPts   bool // PDN International results "2-0", "1-1", "0-2" are read as well as "1-0", "0-1", "1/2-1/2"
-	huffs     bool // faults are accepted and may be huffed (the Schmidt games)
+	// unnumbered: the board has no PDN numbers (every cell plays): FENs and
+	// moves name squares a1–h8 only (Turkish).
+	unnumbered bool
+	capSep     byte // the capture separator written in canonical moves
+	points     bool // results are written in PDN International points, "2-0", "0-2"
+	readPts    bool // PDN International results "2-0", "1-1", "0-2" are read as well as "1-0", "0-1", "1/2-1/2"
+	huffs      bool // faults are accepted and may be huffed (the Schmidt games)
 	// blackFirst: Black is side 0, named first in the Result and the player
 	// tags, as in the PDN GameTypes whose start colour is B (doc.go).
 	blackFirst bool
@@ -149,7 +172,48 @@ var (
 	})}
 )
 
+// The other families of PDN 3.0 (gametype.rst) and the variants of
+// lidraughts (GameType 96–98 in its exports).
 var (
+	Spanish    = &Game{id: "spanish", name: "Spanish draughts", v: vFamily, f: iberian}
+	Portuguese = &Game{id: "portuguese", name: "Portuguese draughts", v: vFamily, f: iberian}
+	Canadian   = &Game{id: "canadian", name: "Canadian draughts", v: vFamily, f: international.with(func(f *family) {
+		f.geo, f.start = geom12, "W:W43-72:B1-30"
+	})}
+	Turkish = &Game{id: "turkish", name: "Turkish draughts", v: vFamily, f: family{
+		geo: geom8x, first: white, manMove: bySide(1<<up | 1<<left | 1<<right), kingMove: orthogonals, kingCap: orthogonals,
+		flying: true, removeNow: true, noReverse: true, crownMid: true, prec: precMajority,
+		algebraic: true, unnumbered: true, capSep: 'x', readPts: true,
+		start: "W:Wa3,b3,c3,d3,e3,f3,g3,h3,a2,b2,c2,d2,e2,f2,g2,h2:Ba7,b7,c7,d7,e7,f7,g7,h7,a6,b6,c6,d6,e6,f6,g6,h6"}.with(func(f *family) {
+		f.manCap = f.manMove
+	})}
+	Thai = &Game{id: "thai", name: "Thai draughts (Mak-hos)", v: vFamily, f: diagonal(geom8t, black, false, true).with(func(f *family) {
+		f.landNext, f.removeNow, f.capSep, f.readPts, f.blackFirst, f.start = true, true, '-', true, true, "B:W1-8:B25-32"
+	})}
+	Frisian      = &Game{id: "frisian", name: "Frisian draughts", v: vFamily, f: frisian}
+	Spantsiretti = &Game{id: "spantsiretti", name: "Spantsiretti draughts", v: vFamily, f: russian.with(func(f *family) {
+		f.geo, f.start = geom108, "W:W26-40:B1-15"
+	})}
+	Antidraughts = &Game{id: "antidraughts", name: "Antidraughts (lidraughts)", v: vFamily, f: international.with(func(f *family) {
+		f.outcome = outLoser
+	})}
+	Breakthrough = &Game{id: "breakthrough", name: "Breakthrough (lidraughts)", v: vFamily, f: international.with(func(f *family) {
+		f.outcome = outCrown
+	})}
+	Frysk = &Game{id: "frysk", name: "Frysk! (lidraughts)", v: vFamily, f: frisian.with(func(f *family) {
+		f.points, f.start = true, "W:W46-50:B1-5"
+	})}
+)
+
+var (
+	iberian = diagonal(geom8s, white, false, true).with(func(f *family) {
+		f.prec, f.readPts, f.start = precQuality, true, "W:W1-12:B21-32"
+	})
+	frisian = diagonal(geom10, white, true, true).with(func(f *family) {
+		f.manCap = [2]dirSet{diagonals | orthogonals, diagonals | orthogonals}
+		f.kingCap = diagonals | orthogonals
+		f.prec, f.kingRun, f.readPts, f.start = precValue, 3, true, "W:W31-50:B1-20"
+	})
 	schmidt = diagonal(geom10, black, true, true).with(func(f *family) {
 		f.huffs, f.start = true, "B:W31-50:B1-20"
 	})
@@ -162,7 +226,7 @@ var (
 )
 
 func init() {
-	for _, g := range []*Game{Checkers, Pool} {
+	for _, g := range []*Game{Checkers, Pool, Thai} {
 		g.flipped = [2]*rules.Layout{flipSides(g.f.geo.layouts[0]), flipSides(g.f.geo.layouts[1])}
 	}
 	rules.Register(Dames)
@@ -175,6 +239,16 @@ func init() {
 	rules.Register(Russian, "25", "25,W,8,8,A0,0")
 	rules.Register(Brazilian, "26", "26,W,8,8,A0,0")
 	rules.Register(Czech, "29", "29,W,8,8,A0,0")
+	rules.Register(Spanish, "24", "24,W,8,8,N1,1")
+	rules.Register(Canadian, "27", "27,W,12,12,N2,0")
+	rules.Register(Portuguese, "28", "28,W,8,8,N1,1")
+	rules.Register(Turkish, "30", "30,W,8,8,A0,0")
+	rules.Register(Thai, "31", "31,B,8,8,N2,0")
+	rules.Register(Frisian, "40", "40,W,10,10,N2,0")
+	rules.Register(Spantsiretti, "41", "41,W,10,8,A0,0")
+	rules.Register(Breakthrough, "96")
+	rules.Register(Frysk, "97")
+	rules.Register(Antidraughts, "98")
 }
 
 // ID is the Game tag value.

@@ -35,6 +35,9 @@ func (f *family) capDirs(side int, king bool) dirSet {
 // canStep reports whether the piece on s has a non-capturing move.
 func (p *Position) canStep(s int) bool {
 	c := p.cell[s]
+	if isKing(c) && p.runOut(s) {
+		return false
+	}
 	for ds := p.g.f.moveDirs(c); ds != 0; {
 		if t := p.geo.steps[s][nextDir(&ds)]; t >= 0 && p.cell[t] == empty {
 			return true
@@ -112,8 +115,13 @@ func (p *Position) steps(dst []rules.Move) []rules.Move {
 		s := own.pop()
 		c := p.cell[s]
 		n := 1
-		if isKing(c) && f.flying {
-			n = maxRay
+		if isKing(c) {
+			if f.flying {
+				n = maxRay
+			}
+			if p.runOut(s) {
+				continue
+			}
 		}
 		for ds := f.moveDirs(c); ds != 0; {
 			d := nextDir(&ds)
@@ -132,7 +140,8 @@ func (p *Position) steps(dst []rules.Move) []rules.Move {
 
 // capGen walks capture sequences of one piece. The piece is lifted from its
 // origin; captured pieces stay on the board (they block and cannot be jumped
-// twice) until the sequence ends.
+// twice) until the sequence ends, or leave it at once where the ruleset
+// says so (removeNow: their squares may then be crossed again).
 type capGen struct {
 	p      *Position
 	f      *family
@@ -146,6 +155,7 @@ type capGen struct {
 	// order has bit 31-i set when the i-th piece taken is a king (Italian
 	// precedence: kings taken earlier rank higher).
 	order uint64
+	kings int // kings taken so far
 	depth int
 	// paths mode: every complete sequence with its landing squares.
 	paths   bool
@@ -165,8 +175,9 @@ type capPath struct {
 }
 
 // walk goes on from cur, having taken caps; king is whether the piece moves
-// as a king now, crowned whether it was crowned during this capture.
-func (cg *capGen) walk(cur int, caps sqset, king, crowned bool) {
+// as a king now, crowned whether it was crowned during this capture, last
+// the direction of the last capture (-1 before the first).
+func (cg *capGen) walk(cur int, caps sqset, king, crowned bool, last int) {
 	p := cg.p
 	g := p.geo
 	f := cg.f
@@ -174,6 +185,9 @@ func (cg *capGen) walk(cur int, caps sqset, king, crowned bool) {
 	found := false
 	for ds := f.capDirs(cg.side, king); ds != 0; {
 		d := nextDir(&ds)
+		if f.noReverse && last >= 0 && d == opposite[last] {
+			continue
+		}
 		n := int(g.rayN[cur][d])
 		ray := &g.ray[cur][d]
 		i := 0
@@ -193,57 +207,75 @@ func (cg *capGen) walk(cur int, caps sqset, king, crowned bool) {
 		if !king && f.manNoKing && isKing(c) {
 			continue
 		}
+		if f.removeNow {
+			p.cell[t] = empty
+		}
 		// A flying king that can land on several squares beyond the piece
-		// must take one from which the capture goes on, when there is one.
-		goOn := long && !cg.anyLanding && cg.continues(ray[i+1:n], caps.with(t))
+		// must take one from which the capture goes on, when there is one
+		// (where the precedence counts pieces, that follows from it).
+		goOn := long && !f.landNext && !cg.anyLanding && f.prec.free() && cg.continues(ray[i+1:n], caps.with(t), d)
 		for j := i + 1; j < n; j++ {
 			l := int(ray[j])
 			if p.cell[l] != empty {
 				break
 			}
-			if goOn && !cg.kingCanTake(l, caps.with(t)) {
+			if goOn && !cg.kingCanTake(l, caps.with(t), d) {
 				continue
 			}
 			found = true
-			if cg.paths {
-				cg.path = append(cg.path, int8(l))
-				if cg.prefixes {
-					cg.record(l, caps.with(t), crowned)
-				}
-			}
-			saved := cg.order
-			if isKing(c) && cg.depth < 32 {
-				cg.order |= 1 << uint(31-cg.depth)
-			}
-			cg.depth++
-			if !king && f.crownMid && g.farRow(l, cg.side) {
-				cg.walk(l, caps.with(t), true, true)
-			} else {
-				cg.walk(l, caps.with(t), king, crowned)
-			}
-			cg.depth--
-			cg.order = saved
-			if cg.paths {
-				cg.path = cg.path[:len(cg.path)-1]
-			}
-			if !long {
+			cg.jump(l, caps.with(t), king, crowned, d, isKing(c))
+			if !long || f.landNext {
 				break
 			}
 		}
+		p.cell[t] = c
 	}
 	if !found && !caps.empty() && !cg.prefixes {
 		cg.record(cur, caps, crowned)
 	}
 }
 
+// jump lands on l having taken caps (the last piece taken in direction d,
+// a king or not) and goes on from there.
+func (cg *capGen) jump(l int, caps sqset, king, crowned bool, d int, tookKing bool) {
+	if cg.paths {
+		cg.path = append(cg.path, int8(l))
+		if cg.prefixes {
+			cg.record(l, caps, crowned)
+		}
+	}
+	saved := cg.order
+	if tookKing {
+		cg.kings++
+		if cg.depth < 32 {
+			cg.order |= 1 << uint(31-cg.depth)
+		}
+	}
+	cg.depth++
+	if !king && cg.f.crownMid && cg.p.geo.farRow(l, cg.side) {
+		cg.walk(l, caps, true, true, d)
+	} else {
+		cg.walk(l, caps, king, crowned, d)
+	}
+	cg.depth--
+	cg.order = saved
+	if tookKing {
+		cg.kings--
+	}
+	if cg.paths {
+		cg.path = cg.path[:len(cg.path)-1]
+	}
+}
+
 // continues reports whether a flying king landing on one of the empty
-// squares at the head of landings, having taken caps, could take again.
-func (cg *capGen) continues(landings []int8, caps sqset) bool {
+// squares at the head of landings, having taken caps in direction d, could
+// take again.
+func (cg *capGen) continues(landings []int8, caps sqset, d int) bool {
 	for _, l := range landings {
 		if cg.p.cell[l] != empty {
 			return false
 		}
-		if cg.kingCanTake(int(l), caps) {
+		if cg.kingCanTake(int(l), caps, d) {
 			return true
 		}
 	}
@@ -251,12 +283,16 @@ func (cg *capGen) continues(landings []int8, caps sqset) bool {
 }
 
 // kingCanTake reports whether the moving piece, a flying king standing on
-// cur, could take a piece not in caps; pieces in caps still block.
-func (cg *capGen) kingCanTake(cur int, caps sqset) bool {
+// cur after a capture in direction last, could take a piece not in caps;
+// pieces in caps still block (unless the ruleset removes them at once).
+func (cg *capGen) kingCanTake(cur int, caps sqset, last int) bool {
 	p := cg.p
 	g := p.geo
 	for ds := cg.f.kingCap; ds != 0; {
 		d := nextDir(&ds)
+		if cg.f.noReverse && d == opposite[last] {
+			continue
+		}
 		n := int(g.rayN[cur][d])
 		ray := &g.ray[cur][d]
 		i := 0
@@ -277,19 +313,31 @@ func (cg *capGen) kingCanTake(cur int, caps sqset) bool {
 // score ranks a complete sequence under the ruleset's precedence; only the
 // sequences with the highest score are legal.
 func (cg *capGen) score(caps sqset) uint64 {
+	n := uint64(caps.count())
+	k := uint64(cg.kings)
 	switch cg.f.prec {
 	case precMajority:
-		return uint64(caps.count())
+		return n
 	case precKing:
 		if cg.king {
 			return 1
 		}
+	case precQuality:
+		return n<<8 | k
+	case precValue:
+		// men + 2·kings first; at equal sums the fewer kings (a king is
+		// worth a little less than two men), then a capture by a king.
+		s := (n+k)<<16 | (0xff-k)<<8
+		if cg.king {
+			s |= 1
+		}
+		return s
 	case precItalian:
-		s := uint64(caps.count()) << 40
+		s := n << 40
 		if cg.king {
 			s |= 1 << 39
 		}
-		s |= uint64(bits.OnesCount64(cg.order)) << 32
+		s |= k << 32
 		return s | cg.order
 	}
 	return 0
@@ -335,7 +383,7 @@ func (p *Position) captures(dst []rules.Move, ranked bool) []rules.Move {
 		}
 		cg.from, cg.king = s, isKing(c)
 		p.cell[s] = empty
-		cg.walk(s, sqset{}, cg.king, false)
+		cg.walk(s, sqset{}, cg.king, false, -1)
 		p.cell[s] = c
 	}
 	return cg.dst
@@ -354,7 +402,7 @@ func (p *Position) capturePaths(from int, prefixes, anyLanding bool) []capPath {
 	cg := capGen{p: p, f: &p.g.f, side: int(p.turn), from: from, king: isKing(c), paths: true, prefixes: prefixes, anyLanding: anyLanding}
 	cg.path = append(cg.path, int8(from))
 	p.cell[from] = empty
-	cg.walk(from, sqset{}, cg.king, false)
+	cg.walk(from, sqset{}, cg.king, false, -1)
 	p.cell[from] = c
 	return cg.records
 }

@@ -12,106 +12,231 @@ import (
 )
 
 // A deliberately naive second generator: a [][]byte board indexed by row and
-// column, every rule checked directly, no precomputed tables, no encoding.
-// 'w' 'W' white man/king, 'b' 'B' black man/king, '.' empty dark square,
-// ' ' light square.
+// column, every rule checked directly from the rule sentences below, no
+// precomputed tables, no encoding. 'w' 'W' white man/king, 'b' 'B' black
+// man/king, '.' empty square, ' ' a cell that is no square. Rows run from
+// the top (Black's side), columns from White's left.
 
 type nBoard struct {
-	size  int
+	rl    nRules
 	cells [][]byte
 	white bool // White to move
 	game  string
+	// run is the Frisian count of each side's king moves: the king's cell
+	// and how many non-capturing moves it made in a row.
+	run [2]nRun
 }
+
+type nRun struct{ r, c, n int }
 
 type nMove struct {
 	fr, fc, tr, tc int
 	caps           [][2]int
 	kingsAt        []bool // whether each piece taken, in order, is a king
 	kingMover      bool
-	crowned        bool // crowned during the capture (Russian)
+	crowned        bool // crowned during the capture (Russian, Turkish)
 }
 
 // nRules are the rule sentences of each ruleset, as this test reads them.
+// Directions are White's, in cells (row, column); Black's are their mirror
+// image.
 type nRules struct {
-	manBack   bool   // men capture backward
-	flying    bool   // kings fly
-	crownMid  bool   // a man reaching the far row mid-capture goes on as a king
-	manNoKing bool   // men cannot take kings
-	choice    string // "free", "most", "italian", "king"
-	mirror    bool   // square 1 is the top-left corner
+	w, h            int
+	every           bool // every cell is a square (Turkish)
+	a1Light         bool // the bottom-left corner is no square (PDN invert flag 1)
+	fromBottomRight bool // square 1 is at White's bottom right, counting leftwards and up
+	algebraic       bool // square names a1…
+	manMove         [][2]int
+	manCap          [][2]int
+	kingMove        [][2]int
+	kingCap         [][2]int
+	flying          bool // kings move and capture at a distance
+	landNext        bool // a flying king lands right behind the piece it takes (Thai)
+	removeNow       bool // a piece taken leaves the board at once (Thai, Turkish)
+	noReverse       bool // no 180° turn between two captures (Turkish)
+	crownMid        bool // a man reaching the far row mid-capture goes on as a king
+	manNoKing       bool // men cannot take kings
+	choice          string
+	kingRun         int    // a king makes at most this many quiet moves in a row while its side has men
+	outcome         string // "normal", "loser" (the blocked side wins), "crown" (the first king wins)
 }
+
+var (
+	nDiag     = [][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}}
+	nDiagFwd  = [][2]int{{-1, -1}, {-1, 1}}
+	nOrth2    = [][2]int{{-2, 0}, {2, 0}, {0, -2}, {0, 2}} // the next square of the same colour
+	nOrth1    = [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
+	nTurkMan  = [][2]int{{-1, 0}, {0, -1}, {0, 1}}
+	nEightDir = append(append([][2]int(nil), nDiag...), nOrth2...)
+)
 
 func nRulesOf(game string) nRules {
+	intl := nRules{w: 10, h: 10, manMove: nDiagFwd, manCap: nDiag, kingMove: nDiag, kingCap: nDiag, flying: true, choice: "most"}
+	eight := func(r nRules) nRules { r.w, r.h = 8, 8; return r }
 	switch game {
-	case "draughts", "brazilian":
-		return nRules{manBack: true, flying: true, choice: "most"}
+	case "draughts":
+		return intl
+	case "brazilian":
+		return eight(intl)
 	case "checkers":
-		return nRules{choice: "free"}
+		return nRules{w: 8, h: 8, manMove: nDiagFwd, manCap: nDiagFwd, kingMove: nDiag, kingCap: nDiag, choice: "free"}
 	case "italian":
-		return nRules{manNoKing: true, choice: "italian", mirror: true}
+		return nRules{w: 8, h: 8, a1Light: true, manMove: nDiagFwd, manCap: nDiagFwd, kingMove: nDiag, kingCap: nDiag, manNoKing: true, choice: "italian"}
 	case "pool":
-		return nRules{manBack: true, flying: true, choice: "free"}
-	case "russian":
-		return nRules{manBack: true, flying: true, crownMid: true, choice: "free"}
+		r := eight(intl)
+		r.choice = "free"
+		return r
+	case "russian", "spantsiretti":
+		r := eight(intl)
+		r.choice, r.crownMid, r.algebraic = "free", true, true
+		if game == "spantsiretti" {
+			r.w = 10
+		}
+		return r
 	case "czech":
-		return nRules{flying: true, choice: "king"}
+		return nRules{w: 8, h: 8, algebraic: true, manMove: nDiagFwd, manCap: nDiagFwd, kingMove: nDiag, kingCap: nDiag, flying: true, choice: "king"}
+	case "spanish", "portuguese":
+		return nRules{w: 8, h: 8, a1Light: true, fromBottomRight: true, manMove: nDiagFwd, manCap: nDiagFwd, kingMove: nDiag, kingCap: nDiag, flying: true, choice: "quality"}
+	case "thai":
+		return nRules{w: 8, h: 8, fromBottomRight: true, manMove: nDiagFwd, manCap: nDiagFwd, kingMove: nDiag, kingCap: nDiag, flying: true, landNext: true, removeNow: true, choice: "free"}
+	case "canadian":
+		intl.w, intl.h = 12, 12
+		return intl
+	case "antidraughts":
+		intl.outcome = "loser"
+		return intl
+	case "breakthrough":
+		intl.outcome = "crown"
+		return intl
+	case "frisian", "frysk":
+		intl.manCap, intl.kingCap, intl.choice, intl.kingRun = nEightDir, nEightDir, "value", 3
+		return intl
+	case "turkish":
+		return nRules{w: 8, h: 8, every: true, algebraic: true, manMove: nTurkMan, manCap: nTurkMan, kingMove: nOrth1, kingCap: nOrth1, flying: true,
+			removeNow: true, noReverse: true, crownMid: true, choice: "most"}
+	case "loup-moutons":
+		return nRules{w: 8, h: 8, manMove: nDiagFwd, kingMove: nDiag}
+	case "dames-brigand":
+		intl.outcome = "loser"
 	}
-	return nRules{manBack: true, flying: true, choice: "free"} // dames, dames-brigand
+	intl.choice = "free" // dames, dames-brigand
+	return intl
 }
 
-func nSquare(size, n int, mirror bool) (int, int) {
-	half := size / 2
-	r := (n - 1) / half
-	c := 2 * ((n - 1) % half)
-	if (r%2 == 0) != mirror {
-		c++
+// nDirs are the directions of a piece: White's as listed, Black's turned
+// upside down; the wolf (Black's man in loup-moutons) steps as a king.
+func (b *nBoard) nDirs(ds [][2]int, whitePiece bool) [][2]int {
+	if whitePiece {
+		return ds
 	}
-	return r, c
+	out := make([][2]int, len(ds))
+	for i, d := range ds {
+		out[i] = [2]int{-d[0], d[1]}
+	}
+	return out
 }
 
-func nNumber(size, r, c int) int { return r*(size/2) + c/2 + 1 }
+// playing reports whether the cell is a square: every cell, or the cells of
+// the colour of the bottom-left corner (or of the other colour, with the
+// invert flag).
+func (rl nRules) playing(r, c int) bool {
+	if rl.every {
+		return true
+	}
+	cornerColour := (rl.h - 1) % 2 // row+column parity of the bottom-left cell
+	return ((r+c)%2 == cornerColour) != rl.a1Light
+}
+
+// cellOf finds PDN square n by counting squares from square 1's corner.
+func (rl nRules) cellOf(n int) (int, int) {
+	k := 0
+	for i := 0; i < rl.w*rl.h; i++ {
+		r, c := i/rl.w, i%rl.w
+		if rl.fromBottomRight {
+			r, c = rl.h-1-r, rl.w-1-c
+		}
+		if rl.playing(r, c) {
+			k++
+			if k == n {
+				return r, c
+			}
+		}
+	}
+	return -1, -1
+}
 
 // nParse reads a square name: a PDN number, or "c3" (file, rank from the
-// bottom) in the algebraic rulesets.
-func nParse(size int, name string, mirror bool) (int, int) {
-	if name[0] >= 'a' && name[0] <= 'h' {
+// bottom).
+func (rl nRules) nParse(name string) (int, int) {
+	if name[0] >= 'a' && name[0] <= 'z' {
 		rank, _ := strconv.Atoi(name[1:])
-		return size - rank, int(name[0] - 'a')
+		return rl.h - rank, int(name[0] - 'a')
 	}
 	n, _ := strconv.Atoi(name)
-	return nSquare(size, n, mirror)
+	return rl.cellOf(n)
 }
 
-// nFromBoard copies a position through its Board listing.
-func nFromBoard(p rules.Position, game string) *nBoard {
-	size := 10
-	if strings.Contains(p.Diagram(), "---------------------------+") == false {
-		size = 8
+// nName is the name a FEN of the ruleset gives the cell.
+func (rl nRules) nName(r, c int) string {
+	if rl.every {
+		return string(rune('a'+c)) + strconv.Itoa(rl.h-r)
 	}
-	b := &nBoard{size: size, white: colour(game, p.ToMove()) == 'w', game: game}
-	b.cells = make([][]byte, size)
+	for n := 1; ; n++ {
+		if nr, nc := rl.cellOf(n); nr == r && nc == c {
+			return strconv.Itoa(n)
+		}
+	}
+}
+
+// nFromBoard copies a position through its Board listing (and the king runs
+// of its FEN).
+func nFromBoard(p rules.Position, game string) *nBoard {
+	rl := nRulesOf(game)
+	if game == "loup-moutons" && strings.Contains(p.String(), ":10x10") {
+		rl.w, rl.h = 10, 10
+	}
+	b := &nBoard{rl: rl, white: colour(game, p.ToMove()) == 'w', game: game}
+	b.cells = make([][]byte, rl.h)
 	for r := range b.cells {
-		b.cells[r] = make([]byte, size)
+		b.cells[r] = make([]byte, rl.w)
 		for c := range b.cells[r] {
-			if ((r+c)%2 == 1) != nRulesOf(game).mirror {
+			b.cells[r][c] = ' '
+			if rl.playing(r, c) {
 				b.cells[r][c] = '.'
-			} else {
-				b.cells[r][c] = ' '
 			}
 		}
 	}
 	for _, pl := range p.Board() {
-		r, c := nParse(size, pl.Square, nRulesOf(game).mirror)
+		r, c := rl.nParse(pl.Square)
 		ch := colour(game, pl.Side)
 		if pl.Kind == 'K' {
 			ch -= 'a' - 'A'
 		}
 		b.cells[r][c] = ch
 	}
+	b.run = nRunsOf(p.String(), rl)
 	return b
 }
 
-func (b *nBoard) in(r, c int) bool { return r >= 0 && c >= 0 && r < b.size && c < b.size }
+// nRunsOf reads the king runs section ":RW28/2,B3/1" of a FEN.
+func nRunsOf(fen string, rl nRules) [2]nRun {
+	var runs [2]nRun
+	for _, part := range strings.Split(fen, ":") {
+		if !strings.HasPrefix(part, "R") {
+			continue
+		}
+		for _, item := range strings.Split(part[1:], ",") {
+			side := strings.Index("WB", item[:1])
+			sq, n, _ := strings.Cut(item[1:], "/")
+			r, c := rl.nParse(sq)
+			k, _ := strconv.Atoi(n)
+			runs[side] = nRun{r, c, k}
+		}
+	}
+	return runs
+}
+
+func (b *nBoard) in(r, c int) bool { return r >= 0 && c >= 0 && r < b.rl.h && c < b.rl.w }
 
 func (b *nBoard) mine(ch byte) bool {
 	if b.white {
@@ -127,93 +252,32 @@ func (b *nBoard) enemy(ch byte) bool {
 	return ch == 'b' || ch == 'B'
 }
 
-var nDirs = [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}}
+func isKingCh(ch byte) bool { return ch == 'W' || ch == 'B' }
+
+// nCapture is the state of a capture sequence being explored.
+type nCapture struct {
+	fr, fc  int
+	mover   byte
+	caps    [][2]int
+	kings   []bool
+	last    [2]int // the direction of the last capture
+	crowned bool
+}
 
 func (b *nBoard) captures() []nMove {
 	var out []nMove
-	rl := nRulesOf(b.game)
-	for r := 0; r < b.size; r++ {
-		for c := 0; c < b.size; c++ {
+	for r := 0; r < b.rl.h; r++ {
+		for c := 0; c < b.rl.w; c++ {
 			ch := b.cells[r][c]
-			if !b.mine(ch) {
+			if !b.mine(ch) || b.rl.manCap == nil && !isKingCh(ch) {
 				continue
 			}
 			b.cells[r][c] = '.'
-			var rec func(cr, cc int, king, crowned bool, caps [][2]int, kings []bool)
-			rec = func(cr, cc int, king, crowned bool, caps [][2]int, kings []bool) {
-				more := false
-				for _, d := range nDirs {
-					forwardDir := (b.white && d[0] < 0) || (!b.white && d[0] > 0)
-					if !king && !rl.manBack && !forwardDir {
-						continue
-					}
-					// find the first piece along d
-					k := 1
-					if king && rl.flying {
-						for b.in(cr+k*d[0], cc+k*d[1]) && b.cells[cr+k*d[0]][cc+k*d[1]] == '.' {
-							k++
-						}
-					}
-					er, ec := cr+k*d[0], cc+k*d[1]
-					if !b.in(er, ec) || !b.enemy(b.cells[er][ec]) {
-						continue
-					}
-					victimKing := b.cells[er][ec] == 'W' || b.cells[er][ec] == 'B'
-					if !king && rl.manNoKing && victimKing {
-						continue
-					}
-					taken := false
-					for _, x := range caps {
-						if x == [2]int{er, ec} {
-							taken = true
-						}
-					}
-					if taken {
-						continue
-					}
-					nc := append(append([][2]int(nil), caps...), [2]int{er, ec})
-					// A flying king must land where it can take again, if
-					// any square beyond the piece allows it.
-					mustGoOn := false
-					for j := 1; king && rl.flying; j++ {
-						lr, lc := er+j*d[0], ec+j*d[1]
-						if !b.in(lr, lc) || b.cells[lr][lc] != '.' {
-							break
-						}
-						if b.kingCanJump(lr, lc, nc) {
-							mustGoOn = true
-						}
-					}
-					for j := 1; ; j++ {
-						lr, lc := er+j*d[0], ec+j*d[1]
-						if !b.in(lr, lc) || b.cells[lr][lc] != '.' {
-							break
-						}
-						if mustGoOn && !b.kingCanJump(lr, lc, nc) {
-							continue
-						}
-						more = true
-						nk := append(append([]bool(nil), kings...), victimKing)
-						farRow := (b.white && lr == 0) || (!b.white && lr == b.size-1)
-						if !king && rl.crownMid && farRow {
-							rec(lr, lc, true, true, nc, nk)
-						} else {
-							rec(lr, lc, king, crowned, nc, nk)
-						}
-						if !(king && rl.flying) {
-							break
-						}
-					}
-				}
-				if !more && len(caps) > 0 {
-					out = append(out, nMove{r, c, cr, cc, caps, kings, ch == 'W' || ch == 'B', crowned})
-				}
-			}
-			rec(r, c, ch == 'W' || ch == 'B', false, nil, nil)
+			b.captureFrom(&out, nCapture{fr: r, fc: c, mover: ch}, r, c, isKingCh(ch))
 			b.cells[r][c] = ch
 		}
 	}
-	out = nFilter(out, rl.choice)
+	out = nFilter(out, b.rl.choice)
 	// one move per origin, destination, captured set (and crowning)
 	seen := map[string]bool{}
 	var uniq []nMove
@@ -227,11 +291,97 @@ func (b *nBoard) captures() []nMove {
 	return uniq
 }
 
+// captureFrom explores the sequence st from (cr, cc), the piece moving as a
+// king or not; complete sequences go to out.
+func (b *nBoard) captureFrom(out *[]nMove, st nCapture, cr, cc int, king bool) {
+	rl := b.rl
+	dirs := b.nDirs(rl.manCap, b.white)
+	if king {
+		dirs = rl.kingCap
+	}
+	more := false
+	for _, d := range dirs {
+		if rl.noReverse && len(st.caps) > 0 && d == [2]int{-st.last[0], -st.last[1]} {
+			continue
+		}
+		// the first piece along d: next to it, or at any distance for a flying king
+		k := 1
+		if king && rl.flying {
+			for b.in(cr+k*d[0], cc+k*d[1]) && b.cells[cr+k*d[0]][cc+k*d[1]] == '.' {
+				k++
+			}
+		}
+		er, ec := cr+k*d[0], cc+k*d[1]
+		if !b.in(er, ec) || !b.enemy(b.cells[er][ec]) {
+			continue
+		}
+		victim := b.cells[er][ec]
+		if !king && rl.manNoKing && isKingCh(victim) {
+			continue
+		}
+		taken := false
+		for _, x := range st.caps {
+			taken = taken || x == [2]int{er, ec}
+		}
+		if taken {
+			continue
+		}
+		if rl.removeNow {
+			b.cells[er][ec] = '.'
+		}
+		caps := append(append([][2]int(nil), st.caps...), [2]int{er, ec})
+		// A flying king must land where it can take again, if any square
+		// beyond the piece allows it.
+		mustGoOn := false
+		for j := 1; king && rl.flying && !rl.landNext; j++ {
+			lr, lc := er+j*d[0], ec+j*d[1]
+			if !b.in(lr, lc) || b.cells[lr][lc] != '.' {
+				break
+			}
+			if b.kingCanJump(lr, lc, caps, d) {
+				mustGoOn = true
+			}
+		}
+		for j := 1; ; j++ {
+			lr, lc := er+j*d[0], ec+j*d[1]
+			if !b.in(lr, lc) || b.cells[lr][lc] != '.' {
+				break
+			}
+			if mustGoOn && !b.kingCanJump(lr, lc, caps, d) {
+				continue
+			}
+			more = true
+			next := st
+			next.caps = caps
+			next.kings = append(append([]bool(nil), st.kings...), isKingCh(victim))
+			next.last = d
+			farRow := (b.white && lr == 0) || (!b.white && lr == rl.h-1)
+			if !king && rl.crownMid && farRow {
+				next.crowned = true
+				b.captureFrom(out, next, lr, lc, true)
+			} else {
+				b.captureFrom(out, next, lr, lc, king)
+			}
+			if !(king && rl.flying) || rl.landNext {
+				break
+			}
+		}
+		b.cells[er][ec] = victim
+	}
+	if !more && len(st.caps) > 0 {
+		*out = append(*out, nMove{st.fr, st.fc, cr, cc, st.caps, st.kings, isKingCh(st.mover), st.crowned})
+	}
+}
+
 // kingCanJump reports whether a flying king of the side to move standing on
-// (r, c) could jump an enemy piece that is not in caps; pieces in caps stay
-// on the board and block.
-func (b *nBoard) kingCanJump(r, c int, caps [][2]int) bool {
-	for _, d := range nDirs {
+// (r, c), having just taken in direction last, could jump an enemy piece
+// that is not in caps; pieces in caps stay on the board and block (unless
+// the ruleset removes them at once), and a Turkish king may not turn back.
+func (b *nBoard) kingCanJump(r, c int, caps [][2]int, last [2]int) bool {
+	for _, d := range b.rl.kingCap {
+		if b.rl.noReverse && d == [2]int{-last[0], -last[1]} {
+			continue
+		}
 		k := 1
 		for b.in(r+k*d[0], c+k*d[1]) && b.cells[r+k*d[0]][c+k*d[1]] == '.' {
 			k++
@@ -297,15 +447,26 @@ func nFilter(ms []nMove, choice string) []nMove {
 		}
 		return 0
 	}
+	most := func(a, b nMove) int { return cmp(len(a.caps), len(b.caps)) }
+	kingMover := func(a, b nMove) int { return cmp(boolInt(a.kingMover), boolInt(b.kingMover)) }
+	mostKings := func(a, b nMove) int { return cmp(kingCount(a), kingCount(b)) }
 	switch choice {
 	case "most":
-		ms = keep(ms, func(a, b nMove) int { return cmp(len(a.caps), len(b.caps)) })
+		ms = keep(ms, most)
 	case "king":
-		ms = keep(ms, func(a, b nMove) int { return cmp(boolInt(a.kingMover), boolInt(b.kingMover)) })
+		ms = keep(ms, kingMover)
+	case "quality":
+		ms = keep(ms, most)
+		ms = keep(ms, mostKings)
+	case "value":
+		// lidraughts' Frisian values: a man 100, a king 199; then a king's capture
+		value := func(m nMove) int { return 100*(len(m.caps)-kingCount(m)) + 199*kingCount(m) }
+		ms = keep(ms, func(a, b nMove) int { return cmp(value(a), value(b)) })
+		ms = keep(ms, kingMover)
 	case "italian":
-		ms = keep(ms, func(a, b nMove) int { return cmp(len(a.caps), len(b.caps)) })
-		ms = keep(ms, func(a, b nMove) int { return cmp(boolInt(a.kingMover), boolInt(b.kingMover)) })
-		ms = keep(ms, func(a, b nMove) int { return cmp(kingCount(a), kingCount(b)) })
+		ms = keep(ms, most)
+		ms = keep(ms, kingMover)
+		ms = keep(ms, mostKings)
 		ms = keep(ms, func(a, b nMove) int {
 			for i := range a.kingsAt {
 				if a.kingsAt[i] != b.kingsAt[i] {
@@ -327,29 +488,48 @@ func (m nMove) key() string {
 	return fmt.Sprint(m.fr, m.fc, m.tr, m.tc, cs, m.crowned)
 }
 
-func (b *nBoard) moves() []nMove {
-	if b.game != "loup-moutons" {
-		if caps := b.captures(); len(caps) > 0 {
-			return caps
+// hasMen reports whether the side (White or not) has a man.
+func (b *nBoard) hasMen(whiteSide bool) bool {
+	for _, row := range b.cells {
+		for _, ch := range row {
+			if (whiteSide && ch == 'w') || (!whiteSide && ch == 'b') {
+				return true
+			}
 		}
 	}
+	return false
+}
+
+func (b *nBoard) moves() []nMove {
+	if caps := b.captures(); len(caps) > 0 {
+		return caps
+	}
 	var out []nMove
-	for r := 0; r < b.size; r++ {
-		for c := 0; c < b.size; c++ {
+	side := 1
+	if b.white {
+		side = 0
+	}
+	for r := 0; r < b.rl.h; r++ {
+		for c := 0; c < b.rl.w; c++ {
 			ch := b.cells[r][c]
 			if !b.mine(ch) {
 				continue
 			}
-			for _, d := range nDirs {
-				king := ch == 'W' || ch == 'B'
-				wolf := b.game == "loup-moutons" && ch == 'b'
-				fwd := (ch == 'w' && d[0] < 0) || (ch == 'b' && d[0] > 0)
-				if !king && !fwd && !wolf {
+			king := isKingCh(ch)
+			dirs := b.nDirs(b.rl.manMove, b.white)
+			if b.game == "loup-moutons" && ch == 'b' {
+				dirs = nDiag // the wolf
+			}
+			if king {
+				dirs = b.rl.kingMove
+				if run := b.run[side]; b.rl.kingRun > 0 && run.n >= b.rl.kingRun && run.r == r && run.c == c && b.hasMen(b.white) {
 					continue
 				}
+			}
+			for _, d := range dirs {
 				for k := 1; b.in(r+k*d[0], c+k*d[1]) && b.cells[r+k*d[0]][c+k*d[1]] == '.'; k++ {
 					out = append(out, nMove{fr: r, fc: c, tr: r + k*d[0], tc: c + k*d[1]})
-					if !king || !nRulesOf(b.game).flying {
+					if !king || !b.rl.flying {
 						break
 					}
 				}
@@ -360,7 +540,7 @@ func (b *nBoard) moves() []nMove {
 }
 
 func (b *nBoard) play(m nMove) *nBoard {
-	nb := &nBoard{size: b.size, white: !b.white, game: b.game}
+	nb := &nBoard{rl: b.rl, white: !b.white, game: b.game, run: b.run}
 	for _, row := range b.cells {
 		nb.cells = append(nb.cells, append([]byte(nil), row...))
 	}
@@ -369,23 +549,48 @@ func (b *nBoard) play(m nMove) *nBoard {
 	for _, x := range m.caps {
 		nb.cells[x[0]][x[1]] = '.'
 	}
+	wasKing := isKingCh(ch)
 	if b.game != "loup-moutons" {
 		if ch == 'w' && (m.tr == 0 || m.crowned) {
 			ch = 'W'
 		}
-		if ch == 'b' && (m.tr == b.size-1 || m.crowned) {
+		if ch == 'b' && (m.tr == b.rl.h-1 || m.crowned) {
 			ch = 'B'
 		}
 	}
 	nb.cells[m.tr][m.tc] = ch
+	if b.rl.kingRun > 0 {
+		side := 1
+		if b.white {
+			side = 0
+		}
+		run := nRun{}
+		if wasKing && len(m.caps) == 0 {
+			run = nRun{m.tr, m.tc, 1}
+			if old := b.run[side]; old.n > 0 && old.r == m.fr && old.c == m.fc {
+				run.n = old.n + 1
+			}
+		}
+		nb.run[side] = run
+		for s, w := range []bool{true, false} {
+			king := byte('W')
+			if !w {
+				king = 'B'
+			}
+			if r := nb.run[s]; r.n > 0 && (!nb.hasMen(w) || nb.cells[r.r][r.c] != king) {
+				nb.run[s] = nRun{}
+			}
+		}
+	}
 	return nb
 }
 
 func (b *nBoard) over() bool {
-	if b.game == "loup-moutons" {
+	switch {
+	case b.game == "loup-moutons":
 		wolfRow, sheepRow := -1, -1
-		for r := 0; r < b.size; r++ {
-			for c := 0; c < b.size; c++ {
+		for r := 0; r < b.rl.h; r++ {
+			for c := 0; c < b.rl.w; c++ {
 				if b.cells[r][c] == 'b' {
 					wolfRow = r
 				}
@@ -396,6 +601,14 @@ func (b *nBoard) over() bool {
 		}
 		if wolfRow > sheepRow {
 			return true
+		}
+	case b.rl.outcome == "crown":
+		for _, row := range b.cells {
+			for _, ch := range row {
+				if isKingCh(ch) {
+					return true
+				}
+			}
 		}
 	}
 	return len(b.moves()) == 0
@@ -419,12 +632,13 @@ func (b *nBoard) perft(d int) uint64 {
 	return n
 }
 
+// String lists the pieces by cell, the side to move and the king runs.
 func (b *nBoard) String() string {
 	var parts []string
-	for r := 0; r < b.size; r++ {
-		for c := 0; c < b.size; c++ {
+	for r := 0; r < b.rl.h; r++ {
+		for c := 0; c < b.rl.w; c++ {
 			if ch := b.cells[r][c]; ch != '.' && ch != ' ' {
-				parts = append(parts, fmt.Sprintf("%d%c", nNumber(b.size, r, c), ch))
+				parts = append(parts, fmt.Sprintf("%d.%d%c", r, c, ch))
 			}
 		}
 	}
@@ -433,7 +647,7 @@ func (b *nBoard) String() string {
 	if b.white {
 		side = "W"
 	}
-	return side + strings.Join(parts, ",")
+	return side + strings.Join(parts, ",") + fmt.Sprint(b.run)
 }
 
 var nCrossPositions = []struct {
@@ -487,7 +701,7 @@ var nCrossPositions = []struct {
 }
 
 func TestNaiveCrossCheck(t *testing.T) {
-	for _, tc := range nCrossPositions {
+	for _, tc := range append(nCrossPositions, nNewCrossPositions...) {
 		p := mustPos(t, tc.game, tc.fen)
 		nb := nFromBoard(p, tc.game)
 		for d := 1; d <= tc.depth; d++ {
@@ -514,52 +728,60 @@ func colour(game string, s rules.Side) byte {
 }
 
 // boardString renders a rules position of game as nBoard.String does.
-func boardString(p rules.Position, game string, size int) string {
+func boardString(p rules.Position, game string, rl nRules) string {
 	var parts []string
 	for _, pl := range p.Board() {
-		r, c := nParse(size, pl.Square, false)
-		pl.Square = strconv.Itoa(nNumber(size, r, c))
+		r, c := rl.nParse(pl.Square)
 		ch := colour(game, pl.Side)
 		if pl.Kind == 'K' {
 			ch -= 'a' - 'A'
 		}
-		parts = append(parts, pl.Square+string(ch))
+		parts = append(parts, fmt.Sprintf("%d.%d%c", r, c, ch))
 	}
 	sort.Strings(parts)
 	side := "B"
 	if colour(game, p.ToMove()) == 'w' {
 		side = "W"
 	}
-	return side + strings.Join(parts, ",")
+	return side + strings.Join(parts, ",") + fmt.Sprint(nRunsOf(p.String(), rl))
+}
+
+// nRandomGames is how many random games each ruleset plays in
+// TestNaiveRandomPositions (every other one from a random position).
+var nRandomGames = map[string]int{
+	"dames": 60, "draughts": 60, "dames-brigand": 60, "loup-moutons": 60,
+	"checkers": 24, "italian": 24, "pool": 24, "russian": 24, "brazilian": 24, "czech": 24,
+	"spanish": 24, "portuguese": 12, "thai": 24, "turkish": 24, "spantsiretti": 24,
+	"canadian": 12, "frisian": 30, "frysk": 30, "antidraughts": 12, "breakthrough": 12,
 }
 
 // Random games and random king-heavy positions: the set of positions reached
 // in one move must be the same for both generators.
 func TestNaiveRandomPositions(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
-	for _, game := range []string{"dames", "draughts", "dames-brigand", "loup-moutons", "checkers", "italian", "pool", "russian", "brazilian", "czech"} {
-		games := 60
-		if nRulesOf(game) != nRulesOf("dames") && game != "draughts" {
-			games = 24 // the 8×8 families: smaller boards, shorter games
-		}
-		for i := 0; i < games; i++ {
+	games := make([]string, 0, len(nRandomGames))
+	for g := range nRandomGames {
+		games = append(games, g)
+	}
+	sort.Strings(games)
+	for _, game := range games {
+		for i := 0; i < nRandomGames[game]; i++ {
 			fen := ""
 			if game != "loup-moutons" && i%2 == 1 {
-				n := 50
-				if game != "dames" && game != "draughts" && game != "dames-brigand" {
-					n = 32
-				}
-				fen = randomFEN(rng, n)
+				fen = randomFEN(rng, game)
 			}
 			p := mustPos(t, game, fen)
 			for ply := 0; ply < 80 && !p.Outcome().Over; ply++ {
+				if q := mustPos(t, game, p.String()); q.Key() != p.Key() || q.String() != p.String() {
+					t.Fatalf("%s %s reads back as %s", game, p, q)
+				}
 				nb := nFromBoard(p, game)
 				var a, b []string
 				moves := p.Legal(nil)
 				for _, m := range moves {
 					c := p.Clone()
 					c.Play(m)
-					a = append(a, boardString(c, game, nb.size))
+					a = append(a, boardString(c, game, nb.rl))
 				}
 				for _, m := range nb.moves() {
 					b = append(b, nb.play(m).String())
@@ -575,21 +797,27 @@ func TestNaiveRandomPositions(t *testing.T) {
 	}
 }
 
-func randomFEN(rng *rand.Rand, n int) string {
+// randomFEN places men and kings at random on the squares of game's board
+// (about a fifth of them White's, a fifth Black's; no man on its crowning
+// row).
+func randomFEN(rng *rand.Rand, game string) string {
+	rl := nRulesOf(game)
 	var w, b []string
-	half := 5
-	if n == 32 {
-		half = 4
-	}
-	for s := 1; s <= n; s++ {
-		switch x := rng.Intn(10); {
-		case x < 2:
-			if s > half || rng.Intn(2) == 0 {
-				w = append(w, prefixK(rng, 4)+strconv.Itoa(s))
+	for r := 0; r < rl.h; r++ {
+		for c := 0; c < rl.w; c++ {
+			if !rl.playing(r, c) {
+				continue
 			}
-		case x < 4:
-			if s <= n-half || rng.Intn(2) == 0 {
-				b = append(b, prefixK(rng, 4)+strconv.Itoa(s))
+			name := rl.nName(r, c)
+			switch x := rng.Intn(10); {
+			case x < 2:
+				if k := prefixK(rng, 4); k != "" || r > 0 {
+					w = append(w, k+name)
+				}
+			case x < 4:
+				if k := prefixK(rng, 4); k != "" || r < rl.h-1 {
+					b = append(b, k+name)
+				}
 			}
 		}
 	}

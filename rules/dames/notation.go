@@ -123,6 +123,9 @@ func (p *Position) scan(text string, out *parsed) error {
 			}
 			return syntaxErr(text, "square number expected")
 		}
+		if p.g.f.unnumbered {
+			return syntaxErr(text, p.g.id+" names its squares a1–"+p.geo.alg(int(p.geo.at[0][p.geo.w-1]))+", not by numbers")
+		}
 		if v < 1 || v > p.geo.n {
 			return syntaxErr(text, "no square "+strconv.Itoa(v)+" on the "+p.geo.size()+" board (1–"+strconv.Itoa(p.geo.n)+")")
 		}
@@ -142,7 +145,10 @@ func (p *Position) scan(text string, out *parsed) error {
 		return syntaxErr(text, "a move names at least two squares (32-28, 19x28)")
 	}
 	if !out.capture && out.n > 2 {
-		return syntaxErr(text, "a step names two squares; captures use x")
+		if p.g.f.capSep != '-' {
+			return syntaxErr(text, "a step names two squares; captures use x")
+		}
+		out.capture = true // a capture path written with PDN's Thai separator
 	}
 	return nil
 }
@@ -169,6 +175,9 @@ func (p *Position) ParseMove(text string) (rules.Move, error) {
 	}
 	if sideOf(c) != int(p.turn) {
 		return 0, illegal(text, "not your piece", p.sqName(from)+" holds a piece of the side not to move")
+	}
+	if !ps.capture && p.g.f.capSep == '-' && p.anyCapture() {
+		ps.capture = true // a capture written with PDN's Thai separator
 	}
 	if !ps.capture {
 		m, err := p.parseStep(text, from, to, c)
@@ -239,6 +248,9 @@ func (p *Position) parseStep(text string, from, to int, c int8) (rules.Move, err
 			if i > 0 && !f.flying {
 				return 0, illegal(text, "one square", "a king moves one square in "+p.g.id)
 			}
+			if isKing(c) && p.runOut(from) {
+				return 0, illegal(text, "king moves", "this king has made "+strconv.Itoa(int(f.kingRun))+" moves in a row: it may capture, or another piece moves")
+			}
 			for k := 0; k < i; k++ {
 				if p.cell[g.ray[from][d][k]] != empty {
 					return 0, illegal(text, "path blocked", "the king's path is blocked at "+p.sqName(int(g.ray[from][d][k])))
@@ -253,22 +265,48 @@ func (p *Position) parseStep(text string, from, to int, c int8) (rules.Move, err
 			return p.mkMove(from, to, sqset{}), nil
 		}
 	}
-	return 0, illegal(text, "not a diagonal move", p.sqName(to)+" is not on a line of "+p.sqName(from))
+	return 0, illegal(text, p.lineRule(), p.sqName(to)+" is not on a line of "+p.sqName(from))
 }
 
 // wrongDirection is the error of a step in direction d, which the piece c
 // does not move in.
 func (p *Position) wrongDirection(text string, c int8, d int) error {
 	f := &p.g.f
+	rule := p.lineRule()
 	switch {
 	case isKing(c):
-		return illegal(text, "not a diagonal move", "a king of "+p.g.id+" does not move that way")
+		return illegal(text, rule, "a king moves along the "+dirNames(f.kingMove)+" only")
 	case forward(sideOf(c), d) || d == left || d == right:
-		return illegal(text, "not a diagonal move", "a man of "+p.g.id+" does not move that way")
-	case f.manCap[sideOf(c)]&(1<<d) != 0:
+		return illegal(text, rule, "a man moves "+dirNames(f.manMove[white]))
+	case f.manMove[white]&sideways != 0:
+		return illegal(text, "men move forward", "a man moves forward or sideways")
+	case f.manCap[sideOf(c)]&(1<<d) != 0 || p.g.v != vFamily: // (the wording the Schmidt games and loup-moutons always had)
 		return illegal(text, "men move forward", "a man moves forward only (it captures backward)")
 	}
 	return illegal(text, "men move forward", "a man moves forward only")
+}
+
+// lineRule names the rule a step off the piece's lines breaks.
+func (p *Position) lineRule() string {
+	if p.g.f.kingMove&diagonals == 0 {
+		return "not an orthogonal move"
+	}
+	return "not a diagonal move"
+}
+
+// dirNames describes a set of directions (White's, for men).
+func dirNames(ds dirSet) string {
+	switch ds {
+	case diagonals:
+		return "diagonals"
+	case orthogonals:
+		return "rows and columns"
+	case diagonals & upward:
+		return "diagonally forward"
+	case 1<<up | sideways:
+		return "forward or sideways"
+	}
+	return "lines it may take"
 }
 
 // captureList is the legal captures, canonical, comma-separated.
@@ -453,8 +491,13 @@ func (p *Position) Describe(m rules.Move) rules.MoveInfo {
 
 // precedenceRule says which capture the ruleset's precedence requires.
 func (p *Position) precedenceRule() string {
-	if p.g.f.prec == precKing {
+	switch p.g.f.prec {
+	case precKing:
 		return "a king must capture when it can"
+	case precQuality:
+		return "the most pieces, then the most kings"
+	case precValue:
+		return "the most value (a king a little less than two men), then with a king"
 	}
 	return "the most pieces, then with a king, then the most kings, then kings taken first"
 }

@@ -83,11 +83,15 @@ func TestLookup(t *testing.T) {
 func TestNotationRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	ambiguous := 0
-	for _, game := range []string{"dames", "draughts", "loup-moutons"} {
-		for i := 0; i < 80; i++ {
+	for _, game := range []string{"dames", "draughts", "loup-moutons", "spanish", "thai", "turkish", "canadian", "frisian", "spantsiretti"} {
+		games := 80
+		if game != "dames" && game != "draughts" && game != "loup-moutons" {
+			games = 20
+		}
+		for i := 0; i < games; i++ {
 			fen := ""
 			if game != "loup-moutons" && i%2 == 1 {
-				fen = randomFEN(rng, 50)
+				fen = randomFEN(rng, game)
 			}
 			p := mustPos(t, game, fen)
 			for ply := 0; ply < 100 && !p.Outcome().Over; ply++ {
@@ -100,6 +104,9 @@ func TestNotationRoundTrip(t *testing.T) {
 					}
 					info := p.Describe(m)
 					short := info.From + "x" + info.To
+					if len(text) > len(info.From) {
+						short = info.From + text[len(info.From):len(info.From)+1] + info.To // the ruleset's separator (Thai writes "-")
+					}
 					if info.Captures > 0 && text != short {
 						// The short form is either ambiguous, or exactly the
 						// one-leg path of another capture.
@@ -134,6 +141,13 @@ func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{"c3-d4", "h2xf4", "h6:f4", "c3:e5:g7", "22-18", "H28", "a1-b2", "i9-h8", "c3xe5x"} {
 		f.Add("russian", "", s)
 		f.Add("czech", "W:W22,K32:B18,27", s)
+	}
+	for _, s := range []string{"c3-c4", "d3xd5xf5", "a2-a1", "h8-h9", "c3xc5", "33-28"} {
+		f.Add("turkish", "", s)
+	}
+	for _, s := range []string{"9-13", "22-15", "22-15-6", "22x15", "1-10"} {
+		f.Add("thai", "", s)
+		f.Add("frisian", "W:WK28,31:B10,K45:RW28/2", s)
 	}
 	for _, s := range []string{"9-13", "22x13", "27x9", "1-10"} {
 		f.Add("checkers", "", s)

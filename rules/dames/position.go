@@ -31,7 +31,8 @@ type Position struct {
 	count [2]int16
 	occ   [2]sqset // squares held by each side
 	turn  rules.Side
-	huff  uint64 // squares a huff may empty (right after a fault; 10×10 only)
+	huff  uint64     // squares a huff may empty (right after a fault; 10×10 only)
+	run   [2]kingRun // the Frisian count of king moves (run.go)
 	key   uint64
 }
 
@@ -82,6 +83,7 @@ func (p *Position) computeKey() uint64 {
 	if p.turn == black {
 		k ^= zTurn
 	}
+	k ^= p.run[0].key(0) ^ p.run[1].key(1)
 	if p.geo.w == 8 && p.geo.h == 8 {
 		k ^= zSize
 	}
@@ -135,14 +137,20 @@ func (p *Position) Play(m rules.Move) {
 		huff = p.huffSquares(from, to)
 	}
 	c := p.cell[from]
+	caps := p.mCaps(m)
+	crowned := p.crowns(m, c)
 	p.setCell(from, empty)
-	for caps := p.mCaps(m); !caps.empty(); {
-		p.setCell(caps.pop(), empty)
+	for x := caps; !x.empty(); {
+		p.setCell(x.pop(), empty)
 	}
-	if p.crowns(m, c) {
-		c++
+	if crowned {
+		p.setCell(to, c+1)
+	} else {
+		p.setCell(to, c)
 	}
-	p.setCell(to, c)
+	if p.g.f.kingRun > 0 {
+		p.updateRuns(c, from, to, !caps.empty())
+	}
 	p.setHuff(huff)
 	p.turn = p.turn.Other()
 	p.key ^= zTurn
@@ -171,12 +179,23 @@ func (p *Position) huffSquares(from, to int) uint64 {
 }
 
 // Outcome: the side to move with no piece or no legal move loses (wins in
-// dames-brigand), and so does a side left without a piece by a huff, although
-// the huffer still has the turn; in loup-moutons the wolf also wins once it stands on a row
-// behind every sheep.
+// dames-brigand and antidraughts), and so does a side left without a piece
+// by a huff, although the huffer still has the turn; in breakthrough the
+// side that has a king has won (the side that just moved first, should a
+// position hold kings of both); in loup-moutons the wolf also wins once it
+// stands on a row behind every sheep.
 func (p *Position) Outcome() rules.Outcome {
 	if p.g.v == vLoup {
 		return p.loupOutcome()
+	}
+	if p.g.f.outcome == outCrown {
+		for _, s := range [2]rules.Side{p.turn.Other(), p.turn} {
+			for own := p.occ[s]; !own.empty(); {
+				if isKing(p.cell[own.pop()]) {
+					return rules.Outcome{Over: true, Result: p.g.winResult(s), Reason: "crowned a king"}
+				}
+			}
+		}
 	}
 	reason := ""
 	loser := p.turn

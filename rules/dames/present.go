@@ -35,7 +35,9 @@ func (g *Game) Drawing(start rules.Position) draw.Board {
 		for x := 0; x < geo.w; x++ {
 			c := draw.Cell{X: float64(x), Y: float64(y)}
 			if s := int(geo.at[y][x]); s >= 0 {
-				c.Name, c.Dark = squares[s], true
+				// every cell plays on a Turkish board: checkered as a
+				// chessboard, a1 dark
+				c.Name, c.Dark = squares[s], !geo.every || (geo.h-1-y+x)%2 == 0
 				if num := strconv.Itoa(s + 1); c.Name == num {
 					c.Label = num
 				}
@@ -75,9 +77,24 @@ func (g *Game) start() *Position {
 // then and resign four pieces down, each move tried with the opponent's
 // replies; draughts write PDN points. In loup-moutons nobody resigns or
 // agrees a draw, and the book is short. The 8×8 families take the
-// defaults.
+// defaults, and the other families of larger boards those of draughts;
+// the rulesets that write points say so first. Nobody resigns in
+// antidraughts, where the side with fewer pieces is winning.
 func (g *Game) Profile() rules.Profile {
 	p := rules.DefaultProfile()
+	if g.f.points {
+		p.Wins = [2][]string{{"2-0", "1-0"}, {"0-2", "0-1"}}
+		p.Draws = []string{"1-1", "1/2-1/2"}
+	}
+	if g.v == vFamily && g.f.geo.n > 32 {
+		p.Agree = 0.02
+		p.MaxPlies = 200
+		p.Resign = 4
+		p.Replies = true
+	}
+	if g.f.outcome == outLoser && g.v == vFamily {
+		p.Resign = 0
+	}
 	switch g.v {
 	case vDraughts:
 		p.Wins = [2][]string{{"2-0", "1-0"}, {"0-2", "0-1"}}

@@ -125,9 +125,13 @@ func genGame(rng *rand.Rand, game, fen string, style int, tags [][2]string) (*re
 		rec.Moves = append(rec.Moves, rm)
 		return rm
 	}
-	family := strings.Contains(g.(interface{ StartFEN() string }).StartFEN(), "21-32")
+	family := isFamily(game)
 	seenKeys := map[uint64]int{}
-	for ply < 240 {
+	limit := 240
+	if game == "canadian" || game == "turkish" {
+		limit = 480 // 30 or 16 men a side: games last longer
+	}
+	for ply < limit {
 		if o := p.Outcome(); o.Over {
 			st.reason = o.Reason
 			break
@@ -207,6 +211,23 @@ func huffs(p rules.Position) []rules.Move {
 	return out
 }
 
+// sampleGames are the rulesets with a sample file, in the order they are
+// generated (one random stream: adding a ruleset at the end leaves the
+// others' files as they were).
+var sampleGames = []string{"dames", "dames-brigand", "loup-moutons", "draughts", "checkers", "italian", "pool", "russian", "brazilian", "czech",
+	"spanish", "portuguese", "canadian", "turkish", "thai", "frisian", "spantsiretti", "antidraughts", "breakthrough", "frysk"}
+
+// isFamily reports whether game is one of the PDN families and lidraughts
+// variants (not the Schmidt games, loup-moutons or draughts): their
+// samples are 10 games, and a position met a third time is a draw.
+func isFamily(game string) bool {
+	switch game {
+	case "dames", "dames-brigand", "loup-moutons", "draughts":
+		return false
+	}
+	return true
+}
+
 type sampleFile struct {
 	path  string
 	games []*record.Game
@@ -225,16 +246,26 @@ func buildSamples(t *testing.T) []sampleFile {
 		"russian":       {"Kozlova, E.", "Lebedev, A."},
 		"brazilian":     {"Souza, R.", "Oliveira, M."},
 		"czech":         {"Hajek, A.", "Krista, V."},
+		"spanish":       {"Ruiz, C.", "Lorenzo, A."},
+		"portuguese":    {"Sousa, J.", "Ferreira, P."},
+		"canadian":      {"Gagnon, M.", "Tremblay, L."},
+		"turkish":       {"Yılmaz, E.", "Demir, M."},
+		"thai":          {"Srisuk, P.", "Chaiyo, K."},
+		"frisian":       {"Hoekstra, S.", "de Vries, J."},
+		"spantsiretti":  {"Sokolov, I.", "Petrov, D."},
+		"antidraughts":  {"Mulder, K.", "Bakker, R."},
+		"breakthrough":  {"Visser, T.", "Smit, H."},
+		"frysk":         {"Dijkstra, A.", "Postma, W."},
 	}
 	var files []sampleFile
 	var all sampleStats
 	check := func(game string, need func(s sampleStats) bool, what string) {}
 	_ = check
-	for _, game := range []string{"dames", "dames-brigand", "loup-moutons", "draughts", "checkers", "italian", "pool", "russian", "brazilian", "czech"} {
+	for _, game := range sampleGames {
 		sf := sampleFile{path: filepath.Join(samplesDir, game, game+".pdn")}
 		seen := map[string]bool{}
 		n := 12
-		if g, _ := rules.Lookup(game); g != nil && strings.Contains(g.(interface{ StartFEN() string }).StartFEN(), "21-32") {
+		if isFamily(game) {
 			n = 10
 		}
 		for i := 0; i < n; i++ {
@@ -282,6 +313,16 @@ func buildSamples(t *testing.T) []sampleFile {
 			"russian":       {"crown", "reason:no pieces left"},
 			"brazilian":     {"crown", "reason:no pieces left"},
 			"czech":         {"crown", "reason:no pieces left"},
+			"spanish":       {"crown", "reason:no pieces left"},
+			"portuguese":    {"crown", "reason:no pieces left"},
+			"canadian":      {"crown", "reason:no pieces left"},
+			"turkish":       {"crown", "king multi-capture", "reason:no pieces left"},
+			"thai":          {"crown", "reason:no pieces left"},
+			"frisian":       {"crown", "reason:no pieces left"},
+			"spantsiretti":  {"crown", "reason:no pieces left"},
+			"antidraughts":  {"reason:no pieces left"},
+			"breakthrough":  {"crown", "reason:crowned a king"},
+			"frysk":         {"crown", "reason:no pieces left"},
 		}
 		for _, w := range want[game] {
 			if !seen[w] {
