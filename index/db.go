@@ -12,6 +12,8 @@ import (
 	"time"
 
 	_ "github.com/mattn/go-sqlite3" // the SQLite driver
+
+	"github.com/plateau/plateau/index/internal/textindex"
 )
 
 // Sentinel errors.
@@ -21,13 +23,13 @@ var (
 	// ErrQuery: a search criterion cannot be understood.
 	ErrQuery = errors.New("bad query")
 	// ErrTextBusy: the text index is held by another process (an import).
-	ErrTextBusy = errors.New("text index is busy (an import is running?)")
+	ErrTextBusy = textindex.ErrBusy
 	// ErrSchema: the database was made with another layout version.
 	ErrSchema = errors.New("database layout not supported")
 	// ErrReadOnly: a writing command on a database that cannot be written.
 	ErrReadOnly = errors.New("database is read-only")
 	// ErrTextBroken: the text index cannot be opened (damaged files).
-	ErrTextBroken = errors.New("text index is damaged")
+	ErrTextBroken = textindex.ErrBroken
 )
 
 // DefaultDir is the database directory used when none is given:
@@ -52,13 +54,7 @@ type DB struct {
 	sql      *sql.DB
 	readOnly bool
 	notice   func(string)
-	// textFault, set by tests, fails a writable open of the text index
-	// (a fault-injecting file system: no space left…).
-	textFault func() error
-
-	// mu: a writable database's text-index opens take turns (Lock); a
-	// read-only one's share it (RLock), so that no search waits for another.
-	mu sync.RWMutex
+	text     *textindex.Index // opened for each piece of work (text.go)
 
 	pmu     sync.Mutex
 	players []playerEntry // folded player names, by id
@@ -133,7 +129,8 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{dir: dir, sql: sdb, readOnly: opts.ReadOnly, notice: opts.Notice}
+	db := &DB{dir: dir, sql: sdb, readOnly: opts.ReadOnly, notice: opts.Notice,
+		text: textindex.New(filepath.Join(dir, bleveName), opts.ReadOnly)}
 	if err := db.setUp(ctx, opts); err != nil {
 		sdb.Close()
 		if !errors.Is(err, ErrSchema) && !errors.Is(err, context.Canceled) {
@@ -236,9 +233,7 @@ func (db *DB) Dir() string { return db.dir }
 func (db *DB) Close() error {
 	db.fences.close() // its snapshot's connection goes back to reads
 	db.reads.close()
-	db.mu.Lock()
-	defer db.mu.Unlock()
-	return db.sql.Close()
+	return db.text.Exclusive(db.sql.Close)
 }
 
 // The schema. Decisions are in doc.go.

@@ -266,7 +266,7 @@
 // read, so that a lookup after a commit took 66 µs p50 instead of 42 (20,000
 // Ōgi games, BenchmarkQueries/position-after-commit).
 //
-// Failures (text.go, readonly.go, diskfull.go): a failed open of the text
+// Failures (internal/textindex, readonly.go, diskfull.go): a failed open of the text
 // index is ErrTextBusy only when its lock timed out; damaged files are
 // ErrTextBroken, and the next import (catchUpText) rebuilds the index from
 // SQLite by itself, telling Options.Notice; a file-system error keeps its
@@ -311,7 +311,7 @@
 // annotator, comments with an ASCII-folding analyzer; game, result, date as
 // keywords) for Query.Text, a Bleve query string. A term written without a
 // field (or with _all) searches each of the five text fields, as the
-// disjunction of the same term over them (text.go textQuery): documents
+// disjunction of the same term over them (textindex.Parse): documents
 // have no _all field since 2026-12, which held every text token a second
 // time, with term vectors; indexes written before keep theirs for their
 // older games and are searched the same way, with the same answers (only
@@ -320,7 +320,7 @@
 // index 120 instead of 168 bytes a game. The fields keep no word
 // positions, so a "phrase" (field:"phrase") matches the games that hold
 // all the words of the phrase in one field (the one named, else any text
-// field), in any order (text.go phraseWords; it once matched no game):
+// field), in any order (textindex phraseWords; it once matched no game):
 // positions (term vectors) would take the index from 124 to 215
 // bytes a game (BenchmarkTextIndex, 20,000 Ōgi games), and indexes
 // written without them would still need this search. Event, site and

@@ -7,10 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
-
-	"github.com/blevesearch/bleve/v2"
 
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
@@ -438,23 +435,7 @@ func (db *DB) syncText(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		err = db.withText(func(idx bleve.Index) error {
-			bd, err := newDocBuilder(idx.Mapping())
-			if err != nil {
-				return err
-			}
-			b := idx.NewBatch()
-			for _, id := range ids {
-				if d, ok := docs[id]; ok {
-					if err := b.IndexAdvanced(bd.build(&d)); err != nil {
-						return err
-					}
-				} else {
-					b.Delete(strconv.FormatInt(id, 10))
-				}
-			}
-			return idx.Batch(b)
-		})
+		err = db.textError(db.text.Update(ids, docs))
 		if err != nil {
 			return fmt.Errorf("text index: %w", err)
 		}

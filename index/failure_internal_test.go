@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -15,7 +14,6 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
-	bolterrors "go.etcd.io/bbolt/errors"
 
 	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
@@ -65,12 +63,12 @@ func TestDiskFullDuringTextIndexing(t *testing.T) {
 	defer db.Close()
 	var opens atomic.Int32
 	meta := filepath.Join(db.textPath(), "index_meta.json")
-	db.textFault = func() error {
+	db.text.SetFault(func() error {
 		if opens.Add(1) >= 3 {
 			return &fs.PathError{Op: "write", Path: meta, Err: syscall.ENOSPC}
 		}
 		return nil
-	}
+	})
 	_, err = importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 100})
 	if err == nil {
 		t.Fatal("import with a full disk: no error")
@@ -79,42 +77,13 @@ func TestDiskFullDuringTextIndexing(t *testing.T) {
 		!strings.Contains(err.Error(), "no space left on device") || !strings.Contains(err.Error(), meta) {
 		t.Fatalf("import with a full disk: %v", err)
 	}
-	db.textFault = nil
+	db.text.SetFault(nil)
 	if _, err := importFiles(ctx, db, []string{file}, ImportOptions{}); err != nil {
 		t.Fatalf("import after space was freed: %v", err)
 	}
 	ids, err := db.TextSearch(ctx, "game:draughts", 10*n)
 	if err != nil || len(ids) != n {
 		t.Fatalf("text index after the second import: %d games of %d, %v", len(ids), n, err)
-	}
-}
-
-// TestTextOpenErrors: each failure to open the text index says what
-// happened (it was always "busy").
-func TestTextOpenErrors(t *testing.T) {
-	const path = "/db/text.bleve"
-	for _, c := range []struct {
-		name   string
-		err    error
-		is     error
-		isNot  error
-		inText []string
-	}{
-		{"locked", fmt.Errorf("open: %w", bolterrors.ErrTimeout), ErrTextBusy, ErrTextBroken, []string{"busy", path, "20s"}},
-		{"corrupt", errors.New("cannot open index, metadata corrupt"), ErrTextBroken, ErrTextBusy, []string{"damaged", path, "metadata corrupt", "reindex"}},
-		{"no space", &fs.PathError{Op: "write", Path: path + "/root.bolt", Err: syscall.ENOSPC}, syscall.ENOSPC, ErrTextBusy, []string{"no space left on device", "root.bolt"}},
-		{"permission", &fs.PathError{Op: "open", Path: path + "/root.bolt", Err: syscall.EACCES}, fs.ErrPermission, ErrTextBroken, []string{"permission denied", "root.bolt"}},
-		{"read-only fs", &fs.PathError{Op: "open", Path: path + "/root.bolt", Err: syscall.EROFS}, syscall.EROFS, ErrTextBroken, []string{"read-only file system"}},
-	} {
-		err := textOpenError(path, textReadWait, c.err)
-		if !errors.Is(err, c.is) || errors.Is(err, c.isNot) {
-			t.Errorf("%s: %v: is %v %v, is %v %v", c.name, err, c.is, errors.Is(err, c.is), c.isNot, errors.Is(err, c.isNot))
-		}
-		for _, s := range c.inText {
-			if !strings.Contains(err.Error(), s) {
-				t.Errorf("%s: %q does not say %q", c.name, err, s)
-			}
-		}
 	}
 }
 

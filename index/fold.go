@@ -3,8 +3,12 @@ package index
 import (
 	"database/sql"
 	"strings"
+	"unicode"
 
 	sqlite3 "github.com/mattn/go-sqlite3"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Event, site and termination criteria match as players do: without regard
@@ -26,4 +30,17 @@ func init() {
 // folded text.
 func (w *where) foldContains(col, text string) {
 	w.add("instr(plateau_fold("+col+"), ?) > 0", strings.TrimSpace(fold(text)))
+}
+
+// fold is the player-name key: lower case, accents removed, spaces and
+// punctuation collapsed to single spaces.
+func fold(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	r, _, err := transform.String(t, s)
+	if err != nil {
+		r = s
+	}
+	r = strings.ToLower(r)
+	f := strings.FieldsFunc(r, func(c rune) bool { return !unicode.IsLetter(c) && !unicode.IsDigit(c) })
+	return strings.Join(f, " ")
 }

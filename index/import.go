@@ -605,7 +605,7 @@ func (t *textStage) index(db *DB, docs []textDoc) error {
 		return err
 	}
 	t.n.Add(int64(len(docs)))
-	t.hw.Store(docs[len(docs)-1].id)
+	t.hw.Store(docs[len(docs)-1].ID)
 	if testTextTurn != nil {
 		testTextTurn(len(docs))
 	}

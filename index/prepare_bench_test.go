@@ -6,7 +6,9 @@ import (
 	"errors"
 	"io"
 	"os"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
@@ -141,4 +143,11 @@ func BenchmarkPrepare(b *testing.B) {
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 		b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/game")
 	})
+}
+
+// cpuTime is the processor time of the process so far, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -1,4 +1,4 @@
-package index
+package textindex
 
 import (
 	"context"
@@ -19,22 +19,21 @@ import (
 	bindex "github.com/blevesearch/bleve_index_api"
 
 	"github.com/plateau/plateau/record"
-	"github.com/plateau/plateau/replay"
 
 	_ "github.com/plateau/plateau/rules/all"
 )
 
-// allTextMapping is textMapping as it was up to 2026-12: with Bleve's
+// allTextMapping is indexMapping as it was up to 2026-12: with Bleve's
 // default field _all.
 func allTextMapping(t testing.TB) mapping.IndexMapping {
 	t.Helper()
-	m, err := textMapping()
+	m, err := indexMapping()
 	if err != nil {
 		t.Fatal(err)
 	}
 	im := m.(*mapping.IndexMappingImpl)
 	if _, ok := im.DefaultMapping.Properties[allField]; !ok {
-		t.Fatal("textMapping does not disable _all")
+		t.Fatal("indexMapping does not disable _all")
 	}
 	delete(im.DefaultMapping.Properties, allField)
 	return im
@@ -42,7 +41,7 @@ func allTextMapping(t testing.TB) mapping.IndexMapping {
 
 // buildWithAll is a document as docBuilder built it up to 2026-12: its
 // fields and the composite field _all of the text fields.
-func buildWithAll(bd *docBuilder, d *textDoc) *document.Document {
+func buildWithAll(bd *docBuilder, d *Doc) *document.Document {
 	doc := bd.build(d)
 	doc.AddField(document.NewCompositeFieldWithIndexingOptions(allField, true, nil,
 		[]string{"_id", "game", "result", "date"}, bindex.IndexField|bindex.IncludeTermVectors))
@@ -52,7 +51,7 @@ func buildWithAll(bd *docBuilder, d *textDoc) *document.Document {
 // writeTextIndex creates a text index at path with mapping m and indexes
 // docs in batches of 100 (several segments), document n built by
 // withAll(n) with _all, else as now.
-func writeTextIndex(t testing.TB, path string, m mapping.IndexMapping, docs []textDoc, withAll func(n int) bool) {
+func writeTextIndex(t testing.TB, path string, m mapping.IndexMapping, docs []Doc, withAll func(n int) bool) {
 	t.Helper()
 	idx, err := bleve.New(path, m)
 	if err != nil {
@@ -89,15 +88,14 @@ func writeTextIndex(t testing.TB, path string, m mapping.IndexMapping, docs []te
 	}
 }
 
-// sampleTextDocs are the documents of the valid games of ../samples.
-func sampleTextDocs(t testing.TB, first int64) []textDoc {
+// sampleTextDocs are the documents of the valid games of the samples.
+func sampleTextDocs(t testing.TB, first int64) []Doc {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join("..", "samples", "*", "*.pdn"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "..", "samples", "*", "*.pdn"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no samples: %v", err)
 	}
-	var docs []textDoc
-	p := newPreparer(replay.Options{}, nil)
+	var docs []Doc
 	for _, name := range files {
 		f, err := os.Open(name)
 		if err != nil {
@@ -109,8 +107,8 @@ func sampleTextDocs(t testing.TB, first int64) []textDoc {
 			if errors.Is(err, io.EOF) {
 				break
 			}
-			if pr := p.prepare(Record{Game: rec, Err: err, File: name}); pr.valid {
-				docs = append(docs, docOf(first+int64(len(docs)), pr))
+			if d, ok := gameDoc(first+int64(len(docs)), rec, err); ok {
+				docs = append(docs, d)
 			}
 		}
 		f.Close()
@@ -149,11 +147,11 @@ func searchIDs(t testing.TB, idx bleve.Index, q query.Query) ([]int64, error) {
 }
 
 // textCorpus are textTestDocs of 400 games, the samples' and textFormDocs.
-func textCorpus(t testing.TB) []textDoc {
+func textCorpus(t testing.TB) []Doc {
 	docs := textTestDocs(t, 400)
 	docs = append(docs, sampleTextDocs(t, int64(len(docs)+1))...)
 	for _, d := range textFormDocs {
-		d.id = int64(len(docs) + 1)
+		d.ID = int64(len(docs) + 1)
 		docs = append(docs, d)
 	}
 	return docs
@@ -168,7 +166,7 @@ func textCorpus(t testing.TB) []textDoc {
 func TestTextQueryAsAll(t *testing.T) {
 	docs := textCorpus(t)
 	dir := t.TempDir()
-	m, err := textMapping()
+	m, err := indexMapping()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +191,7 @@ func TestTextQueryAsAll(t *testing.T) {
 	}
 	queries := slices.Clone(textFormQueries)
 	for i, d := range docs[:20] { // each generated game's own words, whole, prefixed, fuzzy
-		for j, w := range strings.Fields(d.players + " " + d.event + " " + d.site + " " + d.annotator + " " + d.comments) {
+		for j, w := range strings.Fields(d.Players + " " + d.Event + " " + d.Site + " " + d.Annotator + " " + d.Comments) {
 			w = strings.Trim(w, ",;.!?()")
 			if w == "" || strings.ContainsAny(w, `+-&|!(){}[]^"~*?:\/ `) {
 				continue
@@ -213,7 +211,7 @@ func TestTextQueryAsAll(t *testing.T) {
 			continue // phrases matched no game through _all (TestTextPhraseWords)
 		}
 		want, errWant := searchIDs(t, opened["old"], bleve.NewQueryStringQuery(q))
-		_, errParse := textQuery(q)
+		_, errParse := Parse(q)
 		if (errWant != nil) != (errParse != nil) {
 			t.Fatalf("%s: error %v through _all, parse error %v", q, errWant, errParse)
 		}
@@ -224,7 +222,7 @@ func TestTextQueryAsAll(t *testing.T) {
 			matched++
 		}
 		for _, name := range []string{"now", "old", "mixed"} {
-			qq, _ := textQuery(q) // a tree of its own for each search
+			qq, _ := Parse(q) // a tree of its own for each search
 			got, err := searchIDs(t, opened[name], qq)
 			if err != nil {
 				t.Fatalf("%s on %s: %v", q, name, err)
@@ -272,15 +270,15 @@ var textFormQueries = []string{
 
 // textFormDocs are hand-made documents whose text fields each hold words
 // of their own, for TestTextSearchForms.
-var textFormDocs = []textDoc{
-	{id: 1, game: "ogi", result: "1-0", date: "1997.05.03", players: "Garnier, Ingrid ; Leclercq, Jiří",
-		event: "Bruxelles Open 1997", site: "Bruxelles"},
-	{id: 2, game: "dames", result: "0-1", players: "Moreau, Dagmar ; Garnier, Benoît", event: "Kubok Utrecht",
-		site: "Utrecht", comments: "a quiet opening, then the Bruxelles style"},
-	{id: 3, game: "ogi", result: "0-1", players: "Popescu, Siobhán ; Võ, José", event: "Tournoi", site: "Timișoara",
-		annotator: "Quaglio, Cyril", comments: "zugzwang after move 40"},
-	{id: 4, game: "ogi", players: "Smirnova, Olga ; Garnet, Paul", site: "Kyōto"},
-	{id: 5, game: "jetan", players: "A ; B", comments: "Garnier was not here"},
+var textFormDocs = []Doc{
+	{ID: 1, Game: "ogi", Result: "1-0", Date: "1997.05.03", Players: "Garnier, Ingrid ; Leclercq, Jiří",
+		Event: "Bruxelles Open 1997", Site: "Bruxelles"},
+	{ID: 2, Game: "dames", Result: "0-1", Players: "Moreau, Dagmar ; Garnier, Benoît", Event: "Kubok Utrecht",
+		Site: "Utrecht", Comments: "a quiet opening, then the Bruxelles style"},
+	{ID: 3, Game: "ogi", Result: "0-1", Players: "Popescu, Siobhán ; Võ, José", Event: "Tournoi", Site: "Timișoara",
+		Annotator: "Quaglio, Cyril", Comments: "zugzwang after move 40"},
+	{ID: 4, Game: "ogi", Players: "Smirnova, Olga ; Garnet, Paul", Site: "Kyōto"},
+	{ID: 5, Game: "jetan", Players: "A ; B", Comments: "Garnier was not here"},
 }
 
 // TestTextSearchForms: TextSearch answers each form of query with the games
@@ -348,7 +346,7 @@ func TestTextSearchForms(t *testing.T) {
 		{"no match", "nothingatall", nil},
 	}
 	ctx := context.Background()
-	m, err := textMapping()
+	m, err := indexMapping()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -357,10 +355,10 @@ func TestTextSearchForms(t *testing.T) {
 		m       mapping.IndexMapping
 		withAll bool
 	}{{"without _all", m, false}, {"with _all", allTextMapping(t), true}} {
-		db := &DB{dir: t.TempDir()}
-		writeTextIndex(t, db.textPath(), ix.m, textFormDocs, func(int) bool { return ix.withAll })
+		x := New(filepath.Join(t.TempDir(), "text.bleve"), false)
+		writeTextIndex(t, x.Path(), ix.m, textFormDocs, func(int) bool { return ix.withAll })
 		for _, tt := range tests {
-			got, err := db.TextSearch(ctx, tt.q, 100)
+			got, err := x.Search(ctx, tt.q, 100)
 			if err != nil {
 				t.Fatalf("%s, %s %q: %v", ix.name, tt.form, tt.q, err)
 			}
@@ -377,7 +375,7 @@ func TestTextSearchForms(t *testing.T) {
 // the query searches no field twice.
 func TestTextFieldOnly(t *testing.T) {
 	docs := textCorpus(t)
-	m, err := textMapping()
+	m, err := indexMapping()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -396,7 +394,7 @@ func TestTextFieldOnly(t *testing.T) {
 				if holders[w] == nil {
 					holders[w] = map[int][]int64{}
 				}
-				holders[w][f] = append(holders[w][f], d.id)
+				holders[w][f] = append(holders[w][f], d.ID)
 			}
 		}
 	}
@@ -418,7 +416,7 @@ func TestTextFieldOnly(t *testing.T) {
 				continue
 			}
 			found[f]++
-			q, err := textQuery(w)
+			q, err := Parse(w)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -442,7 +440,7 @@ func TestTextFieldOnly(t *testing.T) {
 // its fielded leaves, and spreads a field-less leaf over the text fields,
 // as copies that keep its boost and fuzziness.
 func TestTextQueryTree(t *testing.T) {
-	q, err := textQuery("+garnir~1 -site:utrecht kubok^2")
+	q, err := Parse("+garnir~1 -site:utrecht kubok^2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -465,7 +463,7 @@ func TestTextQueryTree(t *testing.T) {
 // one without a field (or with _all) the disjunction of its phraseWords
 // over the text fields; a phrase of a keyword field keeps its field.
 func TestTextQueryPhraseTree(t *testing.T) {
-	q, err := textQuery(`+"Garnier Benoît" -comments:"quiet opening" _all:"a b"^2 game:"ogi"`)
+	q, err := Parse(`+"Garnier Benoît" -comments:"quiet opening" _all:"a b"^2 game:"ogi"`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -490,7 +488,7 @@ func TestTextQueryPhraseTree(t *testing.T) {
 // _all, one with _all and one with _all in its older documents.
 func TestTextPhraseWords(t *testing.T) {
 	docs := textCorpus(t)
-	m, err := textMapping()
+	m, err := indexMapping()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -561,7 +559,7 @@ func TestTextPhraseWords(t *testing.T) {
 		for n, d := range docs {
 			for f := range textFields {
 				if (p.field < 0 || p.field == f) && words[n][f][p.w1] && words[n][f][p.w2] {
-					want = append(want, d.id)
+					want = append(want, d.ID)
 					break
 				}
 			}
@@ -576,13 +574,13 @@ func TestTextPhraseWords(t *testing.T) {
 				}
 				return any
 			}
-			if in(p.w1) && in(p.w2) && !slices.Contains(want, docs[n].id) {
+			if in(p.w1) && in(p.w2) && !slices.Contains(want, docs[n].ID) {
 				split++
 				break
 			}
 		}
 		for _, name := range []string{"now", "old", "mixed"} {
-			qq, err := textQuery(q)
+			qq, err := Parse(q)
 			if err != nil {
 				t.Fatalf("%s: %v", q, err)
 			}

@@ -1,4 +1,4 @@
-package index
+package textindex
 
 import (
 	"strings"
@@ -20,10 +20,10 @@ type analyzed struct {
 	joins bool
 }
 
-// termCache remembers the analysis of the field values of one indexDocs
-// call: most values recur (5000 generated Ōgi games hold 558 events, 50
-// sites, 535 comment texts and 3,740 player names; 50,000 games 5,697
-// names), and each analysis costs an allocation per token and a map.
+// termCache remembers the analysis of the field values of one AddTo
+// call: most values recur (a collection repeats a few events, sites,
+// comments and player names across its games: docs/storage.md), and each
+// analysis costs an allocation per token and a map.
 // Bleve reads a field's token frequencies and never writes them (zapx's
 // MergeAll writes only into a field named twice in one document, which
 // docBuilder never makes), so that fields of one value share them.

@@ -1,4 +1,4 @@
-package index
+package textindex
 
 import (
 	"fmt"
@@ -17,7 +17,7 @@ import (
 // joiners, spaces and separators of their own; and that it is composed for
 // ordinary names, not analyzed whole.
 func TestTermCachePlayers(t *testing.T) {
-	m, err := textMapping()
+	m, err := indexMapping()
 	if err != nil {
 		t.Fatal(err)
 	}

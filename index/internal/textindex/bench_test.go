@@ -1,4 +1,4 @@
-package index
+package textindex
 
 import (
 	"bufio"
@@ -22,7 +22,6 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/plateau/plateau/record"
-	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
 
@@ -31,16 +30,16 @@ import (
 
 var textBench struct {
 	once sync.Once
-	docs []textDoc
+	docs []Doc
 	err  error
 }
 
-// textBenchDocs returns the text documents (docOf, ids 1…) of the valid
+// textBenchDocs returns the text documents (gameDoc, ids 1…) of the valid
 // games of PLATEAU_TEXT_N (default 50,000) generated Ōgi games (seed 1),
-// prepared as the import's workers prepare them, once per process. With
+// made as the import makes them, once per process. With
 // PLATEAU_TEXT_CACHE set to a file name, the documents are read from that
 // file if it holds them (gob) and written to it otherwise.
-func textBenchDocs(b *testing.B) []textDoc {
+func textBenchDocs(b *testing.B) []Doc {
 	textBench.once.Do(func() {
 		n := 50000
 		if v, err := strconv.Atoi(os.Getenv("PLATEAU_TEXT_N")); err == nil && v > 0 {
@@ -69,15 +68,13 @@ func textBenchDocs(b *testing.B) []textDoc {
 			return
 		}
 		r := record.NewReader(&buf, "g.pdn")
-		p := newPreparer(replay.Options{}, nil)
 		for {
 			rec, err := r.Next()
 			if errors.Is(err, io.EOF) {
 				break
 			}
-			pr := p.prepare(Record{Game: rec, Err: err, File: "g.pdn"})
-			if pr.valid {
-				textBench.docs = append(textBench.docs, docOf(int64(len(textBench.docs)+1), pr))
+			if d, ok := gameDoc(int64(len(textBench.docs)+1), rec, err); ok {
+				textBench.docs = append(textBench.docs, d)
 			}
 		}
 		if cache != "" {
@@ -90,13 +87,13 @@ func textBenchDocs(b *testing.B) []textDoc {
 	return textBench.docs
 }
 
-// benchDoc is a textDoc as the benchmarks' cache file holds it.
+// benchDoc is a Doc as the benchmarks' cache file holds it.
 type benchDoc struct {
 	ID                                                            int64
 	Game, Result, Date, Players, Event, Site, Annotator, Comments string
 }
 
-func readBenchDocs(path string, n int) ([]textDoc, error) {
+func readBenchDocs(path string, n int) ([]Doc, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -112,21 +109,21 @@ func readBenchDocs(path string, n int) ([]textDoc, error) {
 	if c.N != n {
 		return nil, fmt.Errorf("%s holds the documents of %d games, not %d", path, c.N, n)
 	}
-	docs := make([]textDoc, len(c.Docs))
+	docs := make([]Doc, len(c.Docs))
 	for i, d := range c.Docs {
-		docs[i] = textDoc{id: d.ID, game: d.Game, result: d.Result, date: d.Date, players: d.Players,
-			event: d.Event, site: d.Site, annotator: d.Annotator, comments: d.Comments}
+		docs[i] = Doc{ID: d.ID, Game: d.Game, Result: d.Result, Date: d.Date, Players: d.Players,
+			Event: d.Event, Site: d.Site, Annotator: d.Annotator, Comments: d.Comments}
 	}
 	return docs, nil
 }
 
-func writeBenchDocs(path string, n int, docs []textDoc) error {
+func writeBenchDocs(path string, n int, docs []Doc) error {
 	c := struct {
 		N    int
 		Docs []benchDoc
 	}{N: n}
 	for _, d := range docs {
-		c.Docs = append(c.Docs, benchDoc{d.id, d.game, d.result, d.date, d.players, d.event, d.site, d.annotator, d.comments})
+		c.Docs = append(c.Docs, benchDoc{d.ID, d.Game, d.Result, d.Date, d.Players, d.Event, d.Site, d.Annotator, d.Comments})
 	}
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(&c); err != nil {
@@ -144,13 +141,13 @@ func cpuTime() time.Duration {
 // BenchmarkTextIndex indexes the valid games of PLATEAU_TEXT_N generated Ōgi
 // games (textBenchDocs) into a fresh text index as an import does: commits
 // of a tenth of the games indexed so far (5000 to 50,000), the index
-// opened, written in batches of bleveBatch documents (PLATEAU_TEXT_BATCH
+// opened, written in batches of Batch documents (PLATEAU_TEXT_BATCH
 // if set), merged and closed per commit (withText). It reports wall and CPU (all threads: analysis
 // workers, persister, merges) time, bytes and allocations per document,
 // and the size of the index on disk per document (disk-B/doc).
 func BenchmarkTextIndex(b *testing.B) {
 	docs := textBenchDocs(b)
-	batch := bleveBatch
+	batch := Batch
 	if v, err := strconv.Atoi(os.Getenv("PLATEAU_TEXT_BATCH")); err == nil && v > 0 {
 		batch = v
 	}
@@ -161,7 +158,7 @@ func BenchmarkTextIndex(b *testing.B) {
 	var disk int64
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		db := &DB{dir: b.TempDir()}
+		x := New(filepath.Join(b.TempDir(), "text.bleve"), false)
 		runtime.GC()
 		var m0, m1 runtime.MemStats
 		runtime.ReadMemStats(&m0)
@@ -170,7 +167,7 @@ func BenchmarkTextIndex(b *testing.B) {
 		for done := 0; done < len(docs); {
 			n := min(max(done/10, 5000), 50000, len(docs)-done)
 			commit := docs[done : done+n]
-			if err := db.withText(func(idx bleve.Index) error { return indexDocsBatch(idx, commit, batch) }); err != nil {
+			if err := x.With(func(idx bleve.Index) error { return AddBatches(idx, commit, batch) }); err != nil {
 				b.Fatal(err)
 			}
 			done += n
@@ -181,7 +178,7 @@ func BenchmarkTextIndex(b *testing.B) {
 		runtime.ReadMemStats(&m1)
 		bytes += m1.TotalAlloc - m0.TotalAlloc
 		allocs += m1.Mallocs - m0.Mallocs
-		disk += dirSize(db.textPath(), nil)
+		disk += dirSize(x.Path())
 		b.StartTimer()
 	}
 	d := float64(b.N * len(docs))
@@ -193,12 +190,12 @@ func BenchmarkTextIndex(b *testing.B) {
 }
 
 // BenchmarkTextQuery runs query strings on the text index of
-// PLATEAU_TEXT_N generated Ōgi games as written now (textQuery over the
+// PLATEAU_TEXT_N generated Ōgi games as written now (Parse over the
 // text fields, no _all) and as written before 2026-12 (the query string as
 // Bleve parses it, over _all).
 func BenchmarkTextQuery(b *testing.B) {
 	docs := textBenchDocs(b)
-	m, err := textMapping()
+	m, err := indexMapping()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -212,7 +209,7 @@ func BenchmarkTextQuery(b *testing.B) {
 		name, path string
 		parse      func(string) (query.Query, error)
 	}{
-		{"now", now, textQuery},
+		{"now", now, Parse},
 		{"_all", old, func(q string) (query.Query, error) { return bleve.NewQueryStringQuery(q).Parse() }},
 	} {
 		idx, err := bleve.Open(ix.path)
@@ -242,9 +239,9 @@ func BenchmarkTextQuery(b *testing.B) {
 }
 
 // benchTextIndex writes docs into a new index at path in batches of
-// bleveBatch, merged as an import merges them, each document with _all if
+// Batch, merged as an import merges them, each document with _all if
 // withAll.
-func benchTextIndex(b *testing.B, path string, m mapping.IndexMapping, docs []textDoc, withAll bool) {
+func benchTextIndex(b *testing.B, path string, m mapping.IndexMapping, docs []Doc, withAll bool) {
 	idx, err := bleve.New(path, m)
 	if err != nil {
 		b.Fatal(err)
@@ -254,9 +251,9 @@ func benchTextIndex(b *testing.B, path string, m mapping.IndexMapping, docs []te
 	if err != nil {
 		b.Fatal(err)
 	}
-	for i := 0; i < len(docs); i += bleveBatch {
+	for i := 0; i < len(docs); i += Batch {
 		bt := idx.NewBatch()
-		for n := i; n < min(i+bleveBatch, len(docs)); n++ {
+		for n := i; n < min(i+Batch, len(docs)); n++ {
 			doc := bd.build(&docs[n])
 			if withAll {
 				doc = buildWithAll(bd, &docs[n])
@@ -268,7 +265,7 @@ func benchTextIndex(b *testing.B, path string, m mapping.IndexMapping, docs []te
 		if err := idx.Batch(bt); err != nil {
 			b.Fatal(err)
 		}
-		if err := mergeText(idx); err != nil {
+		if err := merge(idx); err != nil {
 			b.Fatal(err)
 		}
 	}

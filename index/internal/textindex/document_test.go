@@ -1,4 +1,4 @@
-package index
+package textindex
 
 import (
 	"bytes"
@@ -17,16 +17,15 @@ import (
 	bindex "github.com/blevesearch/bleve_index_api"
 
 	"github.com/plateau/plateau/record"
-	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
 )
 
 // mappedDoc is a game's document as Plateau gave it to Bleve up to 2026-11
-// (a map through textMapping's reflection), the reference of docBuilder.
-func mappedDoc(d textDoc) map[string]any {
-	m := map[string]any{"game": d.game, "result": d.result, "date": d.date, "players": d.players}
-	for k, v := range map[string]string{"event": d.event, "site": d.site, "annotator": d.annotator, "comments": d.comments} {
+// (a map through indexMapping's reflection), the reference of docBuilder.
+func mappedDoc(d Doc) map[string]any {
+	m := map[string]any{"game": d.Game, "result": d.Result, "date": d.Date, "players": d.Players}
+	for k, v := range map[string]string{"event": d.Event, "site": d.Site, "annotator": d.Annotator, "comments": d.Comments} {
 		if v != "" {
 			m[k] = v
 		}
@@ -37,7 +36,7 @@ func mappedDoc(d textDoc) map[string]any {
 // textTestDocs are the documents of generated Ōgi games and of hand-made
 // ones that try the analyzers' corners: empty fields, accents, scripts,
 // apostrophes, numbers with separators, repeated words.
-func textTestDocs(t testing.TB, n int) []textDoc {
+func textTestDocs(t testing.TB, n int) []Doc {
 	t.Helper()
 	g, err := rules.Lookup("ogi")
 	if err != nil {
@@ -51,38 +50,37 @@ func textTestDocs(t testing.TB, n int) []textDoc {
 	if _, err := gen.Write(context.Background(), &buf, n, generate.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	var docs []textDoc
+	var docs []Doc
 	r := record.NewReader(&buf, "g.pdn")
-	p := newPreparer(replay.Options{}, nil)
 	for {
 		rec, err := r.Next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		if pr := p.prepare(Record{Game: rec, Err: err, File: "g.pdn"}); pr.valid {
-			docs = append(docs, docOf(int64(len(docs)+1), pr))
+		if d, ok := gameDoc(int64(len(docs)+1), rec, err); ok {
+			docs = append(docs, d)
 		}
 	}
-	odd := []textDoc{
+	odd := []Doc{
 		{},
-		{game: "ogi", players: ";"},
-		{game: "dames", result: "1-1", date: "1988.??.??", players: "Ōno, Kōji ; DE GRAAF", event: "Ōsaka Ōsaka ōsaka", site: "Zürich"},
-		{game: "draughts", result: "2-0", players: "O'Brien ; d'Artagnan", comments: "3.14 1,000 a.b x_y e-mail don't l'œil ÆØÅ ß ǅ ﬁ café naïve"},
-		{game: "jetan", players: "高橋 明 ; رنا الهاشمي", event: "София 名人戦 1988", annotator: "Veltin, Cyril", comments: "  {brace} $1 !? 12. P-e4 ... \t\n x"},
-		{game: "sauts", result: "*", players: "A ; B", site: "São Paulo", comments: strings.Repeat("long long ", 500)},
+		{Game: "ogi", Players: ";"},
+		{Game: "dames", Result: "1-1", Date: "1988.??.??", Players: "Ōno, Kōji ; DE GRAAF", Event: "Ōsaka Ōsaka ōsaka", Site: "Zürich"},
+		{Game: "draughts", Result: "2-0", Players: "O'Brien ; d'Artagnan", Comments: "3.14 1,000 a.b x_y e-mail don't l'œil ÆØÅ ß ǅ ﬁ café naïve"},
+		{Game: "jetan", Players: "高橋 明 ; رنا الهاشمي", Event: "София 名人戦 1988", Annotator: "Veltin, Cyril", Comments: "  {brace} $1 !? 12. P-e4 ... \t\n x"},
+		{Game: "sauts", Result: "*", Players: "A ; B", Site: "São Paulo", Comments: strings.Repeat("long long ", 500)},
 	}
 	for _, d := range odd {
-		d.id = int64(len(docs) + 1)
+		d.ID = int64(len(docs) + 1)
 		docs = append(docs, d)
 	}
 	return docs
 }
 
 // TestDocBuilderAsMapping: a document built by docBuilder is, once analyzed,
-// the one textMapping makes of the map: same fields, options, lengths, token
+// the one indexMapping makes of the map: same fields, options, lengths, token
 // frequencies and locations, and the same default field _all.
 func TestDocBuilderAsMapping(t *testing.T) {
-	m, err := textMapping()
+	m, err := indexMapping()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,13 +89,13 @@ func TestDocBuilderAsMapping(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, d := range textTestDocs(t, 300) {
-		want := document.NewDocument(strconv.FormatInt(d.id, 10))
+		want := document.NewDocument(strconv.FormatInt(d.ID, 10))
 		if err := m.MapDocument(want, mappedDoc(d)); err != nil {
 			t.Fatal(err)
 		}
 		got := bd.build(&d)
 		if g, w := docSummary(got), docSummary(want); g != w {
-			t.Fatalf("document %d (%+v):\n got %s\nwant %s", d.id, d, g, w)
+			t.Fatalf("document %d (%+v):\n got %s\nwant %s", d.ID, d, g, w)
 		}
 	}
 }
@@ -140,9 +138,9 @@ func fieldSummary(f bindex.Field) string {
 // one written through the mapping: same hits, same order, same scores.
 func TestDocBuilderSearch(t *testing.T) {
 	docs := textTestDocs(t, 400)
-	open := func(name string, add func(bleve.Index, *bleve.Batch, textDoc) error) bleve.Index {
+	open := func(name string, add func(bleve.Index, *bleve.Batch, Doc) error) bleve.Index {
 		path := filepath.Join(t.TempDir(), name)
-		if err := createText(path); err != nil {
+		if err := create(path); err != nil {
 			t.Fatal(err)
 		}
 		idx, err := bleve.Open(path)
@@ -163,11 +161,11 @@ func TestDocBuilderSearch(t *testing.T) {
 		}
 		return idx
 	}
-	old := open("mapped", func(_ bleve.Index, b *bleve.Batch, d textDoc) error {
-		return b.Index(strconv.FormatInt(d.id, 10), mappedDoc(d))
+	old := open("mapped", func(_ bleve.Index, b *bleve.Batch, d Doc) error {
+		return b.Index(strconv.FormatInt(d.ID, 10), mappedDoc(d))
 	})
-	var bd *docBuilder // one for the index, as indexDocs
-	built := open("built", func(idx bleve.Index, b *bleve.Batch, d textDoc) error {
+	var bd *docBuilder // one for the index, as AddTo
+	built := open("built", func(idx bleve.Index, b *bleve.Batch, d Doc) error {
 		if bd == nil {
 			var err error
 			if bd, err = newDocBuilder(idx.Mapping()); err != nil {
@@ -185,7 +183,7 @@ func TestDocBuilderSearch(t *testing.T) {
 		"1988", "ÆØÅ", "aeoa", "naive", "fi", "players:a", "tournament", "open", "club",
 	}
 	for _, d := range docs[:50] { // each generated game's own words
-		for _, w := range strings.Fields(d.players + " " + d.event + " " + d.site) {
+		for _, w := range strings.Fields(d.Players + " " + d.Event + " " + d.Site) {
 			if w != ";" {
 				queries = append(queries, strconv.Quote(w))
 			}
@@ -193,7 +191,7 @@ func TestDocBuilderSearch(t *testing.T) {
 	}
 	for _, q := range queries {
 		tq := func() *bleve.SearchRequest { // a tree of its own for each search
-			qq, err := textQuery(q)
+			qq, err := Parse(q)
 			if err != nil {
 				return bleve.NewSearchRequestOptions(bleve.NewQueryStringQuery(q), 1000, 0, false)
 			}
@@ -226,7 +224,7 @@ func TestDocBuilderSearch(t *testing.T) {
 		}
 	}
 	for _, q := range []string{"game:ogi", "osaka", "comments:long"} {
-		qq, err := textQuery(q)
+		qq, err := Parse(q)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,299 @@
+// Package textindex is Plateau's text index: one Bleve document per valid
+// game (players, event, site, annotator and comments, analyzed with an
+// ASCII-folding analyzer; game, result and date as keywords), written in
+// batches and searched with Bleve query strings.
+//
+// Decisions:
+//
+//   - The index is opened for one piece of work and closed after it
+//     (With). Bleve (boltdb) admits one writing process or several reading
+//     ones, never both: a writer holds it for a batch of documents, a
+//     reader for one search, so that an import and searches in other
+//     processes take turns. A read-only Index waits up to ReadWait for a
+//     writer before failing with ErrBusy; a writable one waits up to
+//     WriteWait for readers. Within one process, a writable Index's works
+//     take turns and a read-only one's run side by side.
+//   - A failed open says why: ErrBusy only when boltdb's lock timed out,
+//     ErrBroken for damaged files (the index can be rebuilt from the store
+//     of record), a file-system error (no space, permissions) with its
+//     path, ErrMissing for a read-only Index with no index yet.
+//   - A new index is built beside its path and renamed into place, so that
+//     a reader never sees one half made.
+//   - Documents are built field by field as the mapping would map them,
+//     each distinct value analyzed once (termCache, textField); they have
+//     no _all field. A term written without a field searches each text
+//     field (Parse): indexes written with _all are searched the same way.
+//   - Fields keep no word positions: a phrase matches the documents that
+//     hold all its words in one field, in any order (phraseWords).
+//   - A query is bounded (MaxQuery, MaxTerms, MaxPatterns) and parsed
+//     before the index is opened; it runs under the caller's context.
+//
+// The measurements behind these choices are in docs/storage.md.
+package textindex
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
+	bolterrors "go.etcd.io/bbolt/errors"
+)
+
+// Errors of an open of the index.
+var (
+	// ErrBusy: the index is held by another process beyond the wait.
+	ErrBusy = errors.New("text index is busy (an import is running?)")
+	// ErrBroken: the index cannot be opened (damaged files).
+	ErrBroken = errors.New("text index is damaged")
+	// ErrMissing: a read-only Index found no index at its path.
+	ErrMissing = errors.New("no text index")
+)
+
+// The waits of an open for another process's turn to end.
+const (
+	// ReadWait is how long a search waits for a writer to release the
+	// index before failing with ErrBusy: a writer holds it for one batch
+	// of documents at a time.
+	ReadWait = 20 * time.Second
+	// WriteWait is how long a writer waits for readers to release it.
+	WriteWait = time.Minute
+)
+
+// A Bleve batch holds at most Batch documents and, once past BatchBytes of
+// text, ends with the document that crossed it. Each batch is a segment
+// that Bleve then merges.
+const (
+	Batch      = 5000
+	BatchBytes = 8 << 20
+)
+
+// Index is the text index at one path, opened for each piece of work.
+type Index struct {
+	path     string
+	readOnly bool
+	// mu: a writable Index's works take turns (Lock); a read-only one's
+	// share it (RLock), so that no search waits for another.
+	mu sync.RWMutex
+	// fault, set by tests, fails a writable open (a fault-injecting file
+	// system: no space left…).
+	fault func() error
+}
+
+// New is the index at path (a directory, created by the first writable
+// work), read-only or not.
+func New(path string, readOnly bool) *Index {
+	return &Index{path: path, readOnly: readOnly}
+}
+
+// Path is the index's directory.
+func (x *Index) Path() string { return x.path }
+
+// SetFault makes every writable open fail with f's error when f returns
+// one (tests: a full disk, a lost file).
+func (x *Index) SetFault(f func() error) { x.fault = f }
+
+// With opens the index (read-only for a read-only Index; otherwise for
+// writing, creating it if needed), runs fn and closes it, having run the
+// merges Bleve's merge policy plans after a writable fn.
+func (x *Index) With(fn func(bleve.Index) error) error {
+	if x.readOnly {
+		x.mu.RLock()
+		defer x.mu.RUnlock()
+	} else {
+		x.mu.Lock()
+		defer x.mu.Unlock()
+	}
+	idx, err := x.open()
+	if err != nil {
+		return err
+	}
+	err = fn(idx)
+	if err == nil && !x.readOnly {
+		err = merge(idx)
+	}
+	return errors.Join(err, idx.Close())
+}
+
+// Exclusive runs fn while no work of this Index is under way (a handle
+// closing its store).
+func (x *Index) Exclusive(fn func() error) error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return fn()
+}
+
+// Add indexes docs, in batches.
+func (x *Index) Add(docs []Doc) error {
+	return x.With(func(idx bleve.Index) error { return AddTo(idx, docs) })
+}
+
+// Update indexes again the documents of ids found in docs and removes the
+// others, in one batch.
+func (x *Index) Update(ids []int64, docs map[int64]Doc) error {
+	return x.With(func(idx bleve.Index) error {
+		bd, err := newDocBuilder(idx.Mapping())
+		if err != nil {
+			return err
+		}
+		b := idx.NewBatch()
+		for _, id := range ids {
+			if d, ok := docs[id]; ok {
+				if err := b.IndexAdvanced(bd.build(&d)); err != nil {
+					return err
+				}
+			} else {
+				b.Delete(strconv.FormatInt(id, 10))
+			}
+		}
+		return idx.Batch(b)
+	})
+}
+
+// Check opens the index and closes it: nil when it opens (or, for a
+// writable Index, when there is none yet to open), else the open's error.
+func (x *Index) Check() error {
+	if _, err := os.Stat(x.path); err != nil {
+		return nil
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	idx, err := x.open()
+	if err != nil {
+		return err
+	}
+	return idx.Close()
+}
+
+// Remove deletes the index's files, for a rebuild.
+func (x *Index) Remove() error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return os.RemoveAll(x.path)
+}
+
+// open opens the index, creating it for a writable Index. Its errors say
+// what happened: ErrBusy when another process holds it beyond the wait,
+// ErrBroken when its files are damaged, ErrMissing when a read-only Index
+// finds none, the file system's error otherwise (no space, permissions),
+// each naming the path.
+func (x *Index) open() (bleve.Index, error) {
+	if x.fault != nil && !x.readOnly {
+		if err := x.fault(); err != nil {
+			return nil, fmt.Errorf("text index %s: %w", x.path, err)
+		}
+	}
+	if _, serr := os.Stat(x.path); serr != nil {
+		if x.readOnly {
+			return nil, fmt.Errorf("%w at %s", ErrMissing, x.path)
+		}
+		if err := create(x.path); err != nil {
+			return nil, err
+		}
+	}
+	cfg := map[string]any{"bolt_timeout": WriteWait.String()}
+	wait := WriteWait
+	if x.readOnly {
+		cfg = map[string]any{"bolt_timeout": ReadWait.String(), "read_only": true}
+		wait = ReadWait
+	}
+	idx, err := bleve.OpenUsing(x.path, cfg)
+	if err != nil {
+		return nil, openError(x.path, wait, err)
+	}
+	return idx, nil
+}
+
+// create creates an empty index at path atomically: it is built beside
+// path and renamed into place once complete, so that a reader in another
+// process sees either no index or a whole one, never the files of one
+// being created (which would read as damaged).
+func create(path string) error {
+	tmp := path + ".new"
+	if err := os.RemoveAll(tmp); err != nil { // left by a killed process
+		return fmt.Errorf("text index %s: %w", tmp, err)
+	}
+	m, err := indexMapping()
+	if err != nil {
+		return err
+	}
+	idx, err := bleve.NewUsing(tmp, m, bleve.Config.DefaultIndexType, bleve.Config.DefaultKVStore,
+		map[string]any{"bolt_timeout": WriteWait.String()})
+	if err != nil {
+		os.RemoveAll(tmp)
+		return fmt.Errorf("text index %s: cannot create it: %w", path, err)
+	}
+	if err := idx.Close(); err != nil {
+		os.RemoveAll(tmp)
+		return fmt.Errorf("text index %s: cannot create it: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.RemoveAll(tmp)
+		return fmt.Errorf("text index %s: cannot create it: %w", path, err)
+	}
+	return nil
+}
+
+// openError names the cause of a failed open of the index at path.
+func openError(path string, wait time.Duration, err error) error {
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, bolterrors.ErrTimeout):
+		return fmt.Errorf("%w: %s still locked by another process after %v", ErrBusy, path, wait)
+	case errors.As(err, &pe) && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EROFS)):
+		return fmt.Errorf("text index %s: %w", path, err)
+	}
+	return fmt.Errorf("%w: %s: %v (`plateau reindex` rebuilds it from the SQLite store; an import does so by itself)", ErrBroken, path, err)
+}
+
+// merge runs the merges that Bleve's default merge policy plans, which
+// its background merger would have run had the index stayed open.
+func merge(idx bleve.Index) error {
+	adv, err := idx.Advanced()
+	if err != nil {
+		return err
+	}
+	sc, ok := adv.(*scorch.Scorch)
+	if !ok {
+		return nil
+	}
+	opts := mergeplan.DefaultMergePlanOptions
+	return sc.ForceMerge(context.Background(), &opts)
+}
+
+// AddTo indexes docs into an open index, in batches of Batch documents.
+func AddTo(idx bleve.Index, docs []Doc) error {
+	return AddBatches(idx, docs, Batch)
+}
+
+// AddBatches is AddTo in batches of at most batch documents.
+func AddBatches(idx bleve.Index, docs []Doc, batch int) error {
+	bd, err := newDocBuilder(idx.Mapping())
+	if err != nil {
+		return err
+	}
+	for len(docs) > 0 {
+		b := idx.NewBatch()
+		n, size := 0, 0
+		for n < len(docs) && n < batch && size < BatchBytes {
+			if err := b.IndexAdvanced(bd.build(&docs[n])); err != nil {
+				return err
+			}
+			size += docs[n].Size()
+			n++
+		}
+		if err := idx.Batch(b); err != nil {
+			return fmt.Errorf("text index: %w", err)
+		}
+		docs = docs[n:]
+	}
+	return nil
+}
