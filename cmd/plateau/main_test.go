@@ -212,20 +212,27 @@ func TestCorpus(t *testing.T) {
 		}
 	}
 	// Every game of succeed/ reads under its ruleset (8×8 families detected
-	// for untagged files) but two records that are wrong in themselves: an
+	// for untagged files), an empty board recorded as a draw (bridges game
+	// 14) with a warning; the one record that may still be refused is an
 	// Italian capture that two paths of equal value fit (Campionato game
-	// 46), and an empty board recorded as a draw (bridges game 14).
+	// 46), until short captures are settled by the moves that follow.
 	out, _, status := plateau(t, "validate", filepath.Join(dir, "succeed"))
-	if status != exitInvalid || !strings.Contains(out, ", 2 invalid,") ||
-		!strings.Contains(out, `Campionato Assoluto 2005.pdn:753: game 46: ply 26 "3x26": ambiguous move`) ||
-		!strings.Contains(out, "bridges.pdn:118: game 14: result does not match the game") {
+	for _, l := range errorLines(out) {
+		if !strings.Contains(l, `Campionato Assoluto 2005.pdn:753: game 46: ply 26 "3x26": ambiguous move`) && !strings.Contains(l, "valid games with warnings") {
+			t.Errorf("succeed/: status %d, error %s", status, l)
+		}
+	}
+	if !regexp.MustCompile(`, [01] invalid,`).MatchString(out) || (status == exitOK) != strings.Contains(out, ", 0 invalid,") {
 		t.Errorf("succeed/: status %d\n%s", status, out)
 	}
 	out, _, status = plateau(t, "validate", filepath.Join(dir, "fail"))
 	if status != exitInvalid {
 		t.Fatalf("fail/: status %d", status)
 	}
-	if !strings.Contains(out, "nested_comment.pdn:1: game 1: '{' inside a comment") || !strings.Contains(out, "delfts.pdn:53: game 2: ply 125") {
+	// delfts.pdn ends its games with scores ("1-9"), read as results, not
+	// as moves: both games are valid (TestValidateFailCorpus checks the
+	// warnings of every file).
+	if !strings.Contains(out, "nested_comment.pdn:1: game 1: '{' inside a comment") || strings.Contains(out, "delfts.pdn") {
 		t.Errorf("fail/ errors not named:\n%s", out)
 	}
 	if m := regexp.MustCompile(`(\d+) games, (\d+) valid`).FindStringSubmatch(out); m == nil || m[2] == "0" {
