@@ -3,6 +3,7 @@ package index
 import (
 	"strconv"
 	"strings"
+	"time"
 )
 
 // NormalizeDate turns a Date tag as real record files write it into PDN's
@@ -18,10 +19,19 @@ import (
 //   - "?", "??", "????" and "*" fields are unknown parts. A date with no
 //     known part ("??", "????.??.??", "") is "": no date, so that it sorts
 //     with the undated games rather than after every year.
+//   - A two-digit year, as Russian and Italian files write dates
+//     ("03.07.20", "11.10.73"), is last after day and month (or month and
+//     day, as above), or first before month and day when it cannot be a
+//     day ("98.05.12"): it is the latest year with those last two digits
+//     that is not after the current year (in 2026, "20" is 2020 and "73"
+//     1973), since a game is not played in the future.
 //   - A range "A - B" is its first day A (when A is a date).
-//   - Anything else (a two-digit year, words, an impossible month or day) is
-//     kept as written, trimmed: nothing is invented.
-func NormalizeDate(s string) string {
+//   - Anything else (a two-digit year alone, words, an impossible month or
+//     day) is kept as written, trimmed: nothing is invented.
+func NormalizeDate(s string) string { return normalizeDate(s, time.Now().Year()) }
+
+// normalizeDate is NormalizeDate in the year now.
+func normalizeDate(s string, now int) string {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return ""
@@ -33,7 +43,7 @@ func NormalizeDate(s string) string {
 	}
 	if a, _, ok := strings.Cut(s, " - "); ok {
 		// A range of days ("2004.10.27 - 2004.11.01"): its first day.
-		if n := NormalizeDate(a); n != strings.TrimSpace(a) || isPDNDate(n) {
+		if n := normalizeDate(a, now); n != strings.TrimSpace(a) || isPDNDate(n) {
 			return n
 		}
 		return s
@@ -52,23 +62,8 @@ func NormalizeDate(s string) string {
 	if allUnknown {
 		return ""
 	}
-	var y, m, d string
-	yearField := func(x string) bool { return len(x) == 4 && (unknown(x) || isDigits(x)) }
-	switch {
-	case yearField(f[0]):
-		y = f[0]
-		if len(f) > 1 {
-			m = f[1]
-		}
-		if len(f) > 2 {
-			d = f[2]
-		}
-	case len(f) == 3 && yearField(f[2]):
-		y, m, d = f[2], f[1], f[0]
-		if num(f[0]) <= 12 && num(f[1]) > 12 && num(f[1]) <= 31 {
-			m, d = f[0], f[1] // month first: 01/13/1996
-		}
-	default:
+	y, m, d, ok := dateFields(f, now)
+	if !ok {
 		return s
 	}
 	part := func(x string, width, max int) (string, bool) {
@@ -90,6 +85,42 @@ func NormalizeDate(s string) string {
 		return s
 	}
 	return y + "." + mm + "." + dd
+}
+
+// dateFields finds the year, month and day among the fields of a date
+// (see NormalizeDate); ok is false when no field is a year.
+func dateFields(f []string, now int) (y, m, d string, ok bool) {
+	unknown := func(x string) bool { return strings.Trim(x, "?*") == "" }
+	yearField := func(x string) bool { return len(x) == 4 && (unknown(x) || isDigits(x)) }
+	short := func(x string) bool { return len(x) == 2 && isDigits(x) }
+	switch {
+	case yearField(f[0]):
+		y = f[0]
+		if len(f) > 1 {
+			m = f[1]
+		}
+		if len(f) > 2 {
+			d = f[2]
+		}
+	case len(f) == 3 && short(f[0]) && num(f[0]) > 31 && !yearField(f[2]):
+		y, m, d = f[0], f[1], f[2] // 98.05.12
+	case len(f) == 3 && (yearField(f[2]) || short(f[2]) && len(f[0]) <= 2 && len(f[1]) <= 2):
+		y, m, d = f[2], f[1], f[0]
+		if num(f[0]) <= 12 && num(f[1]) > 12 && num(f[1]) <= 31 {
+			m, d = f[0], f[1] // month first: 01/13/1996
+		}
+	default:
+		return "", "", "", false
+	}
+	if short(y) {
+		// The latest year ending so, not after now.
+		n := now/100*100 + num(y)
+		if n > now {
+			n -= 100
+		}
+		y = strconv.Itoa(n)
+	}
+	return y, m, d, true
 }
 
 // isPDNDate reports whether s is in the form YYYY.MM.DD (digits or ?).

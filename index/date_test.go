@@ -28,7 +28,7 @@ func TestNormalizeDate(t *testing.T) {
 		{"1847-??-??", "1847.??.??"},
 		{"2004.10.27 - 2004.11.01", "2004.10.27"},
 		{"1.1.1987", "1987.01.01"},
-		{"03.07.20", "03.07.20"},
+		{"03.07.20", "2020.07.03"},
 		{"1996/1997", "1996/1997"},
 		{"soon - later", "soon - later"},
 		{"January 1996", "January 1996"},
@@ -38,6 +38,41 @@ func TestNormalizeDate(t *testing.T) {
 	for _, tt := range tests {
 		if got := NormalizeDate(tt.in); got != tt.want {
 			t.Errorf("NormalizeDate(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestNormalizeDateTwoDigitYears: a two-digit year is the latest year
+// with those digits not after the current one, day and month first (or
+// month first when the day cannot be a month), or year first when it
+// cannot be a day; nothing else is guessed.
+func TestNormalizeDateTwoDigitYears(t *testing.T) {
+	tests := []struct {
+		in   string
+		now  int
+		want string
+	}{
+		{"03.07.20", 2026, "2020.07.03"},
+		{"11.10.73", 2026, "1973.10.11"},
+		{"11.10.26", 2026, "2026.10.11"},
+		{"11.10.27", 2026, "1927.10.11"},
+		{"11.10.27", 2030, "2027.10.11"},
+		{"1.5.47", 2026, "1947.05.01"},
+		{"07/13/99", 2026, "1999.07.13"},
+		{"98.05.12", 2026, "1998.05.12"},
+		{"03-07-20", 2026, "2020.07.03"},
+		{"?.07.20", 2026, "2020.07.??"},
+		{"13.13.20", 2026, "13.13.20"},
+		{"20.07.03", 2026, "2003.07.20"},
+		{"96", 2026, "96"},
+		{"03.07", 2026, "03.07"},
+		{"003.07.20", 2026, "003.07.20"},
+		{"2004.10.27 - 05.11.04", 2026, "2004.10.27"},
+		{"27.10.04 - 01.11.04", 2026, "2004.10.27"},
+	}
+	for _, tt := range tests {
+		if got := normalizeDate(tt.in, tt.now); got != tt.want {
+			t.Errorf("normalizeDate(%q, %d) = %q, want %q", tt.in, tt.now, got, tt.want)
 		}
 	}
 }

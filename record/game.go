@@ -258,6 +258,9 @@ func (r *Reader) finish(st *gameRead) ending {
 	if st.unknowns > 0 {
 		st.g.warn(st.unknownAt, ruleUnknown, fmt.Sprintf("%d unknown moves written '-': replay stops at the first", st.unknowns))
 	}
+	if len(st.g.Tags) > 0 {
+		st.g.addStandardTags()
+	}
 	f := st.stack[0]
 	if len(f.pending) > 0 {
 		if m := f.last(); m != nil {

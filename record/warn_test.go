@@ -107,7 +107,7 @@ func TestRussianSpellings(t *testing.T) {
 		{"[Result \"1-0\"] [Event \"1:0\"] *", "*", []record.Tag{{"Result", "1-0"}, {"Event", "1:0"}}},
 		{"[Round 1.1]\n[White Иванов И.И. ]\n*", "*", []record.Tag{{"Round", "1.1"}, {"White", "Иванов И.И."}}},
 		{"[Round 3][Site \"Москва\"] *", "*", []record.Tag{{"Round", "3"}, {"Site", "Москва"}}},
-		{"[Белые \"Иванов\"] [Résultat \"1-0\"] *", "*", []record.Tag{{"Белые", "Иванов"}, {"Résultat", "1-0"}}},
+		{"[Ход \"Иванов\"] [Résumé \"1-0\"] *", "*", []record.Tag{{"Ход", "Иванов"}, {"Résumé", "1-0"}}},
 	}
 	for _, tt := range tests {
 		g := one(t, tt.src)
@@ -170,5 +170,43 @@ func TestProseParentheses(t *testing.T) {
 	var se *record.Error
 	if len(errs) != 1 || len(gs) != 1 || gs[0].Tag("Event") != "b" || !errors.As(errs[0], &se) || se.Pos.Line != 1 || se.Pos.Col != 10 {
 		t.Errorf("unclosed note: games %d, errors %v", len(gs), errs)
+	}
+}
+
+// TestLocalisedTags: a tag named in the file's language adds the standard
+// tag it stands for, when the game has none (or an empty one), and is kept;
+// a year alone gives the Date when no date does.
+func TestLocalisedTags(t *testing.T) {
+	tests := []struct {
+		src  string
+		want map[string]string // standard tags and their values ("" absent)
+	}{
+		{"[Bianco \"Rossi\"] [Nero \"Verdi\"] [Risultato \"1-0\"] [Dati \"03.07.20\"] *",
+			map[string]string{"White": "Rossi", "Black": "Verdi", "Result": "1-0", "Date": "03.07.20", "Bianco": "Rossi"}},
+		{"[Anno \"1998\"] [Torneo \"Campionato\"] [Luogo \"Arco\"] [Turno \"3\"] *",
+			map[string]string{"Date": "1998", "Event": "Campionato", "Site": "Arco", "Round": "3"}},
+		{"[Anno \"1998\"] [Data \"1998.05.02\"] *", map[string]string{"Date": "1998.05.02", "Anno": "1998"}},
+		{"[Dati \"69° ASSOLUTO 1° TURNO\"] [Anno \"2005\"] *", map[string]string{"Date": "2005", "Event": "69° ASSOLUTO 1° TURNO"}},
+		{"[Data \"primavera\"] *", map[string]string{"Date": ""}},
+		{"[Date \"????.??.??\"] [Jaar \"1998\"] *", map[string]string{"Date": "1998"}},
+		{"[Blancs \"Dupont\"] [NOIRS \"Durand\"] [Résultat \"0-1\"] [Lieu \"Paris\"] [Ronde \"2\"] *",
+			map[string]string{"White": "Dupont", "Black": "Durand", "Result": "0-1", "Site": "Paris", "Round": "2"}},
+		{"[Wit \"Sijbrands\"] [zwart \"Baljakin\"] [Uitslag \"1-1\"] [Datum \"13-01-1996\"] *",
+			map[string]string{"White": "Sijbrands", "Black": "Baljakin", "Result": "1-1", "Date": "13-01-1996"}},
+		{"[Белые \"Иванов\"] [Черные \"Петров\"] [Результат \"1:0\"] [Турнир \"ЧМ\"] *",
+			map[string]string{"White": "Иванов", "Black": "Петров", "Result": "1-0", "Event": "ЧМ", "Результат": "1:0"}},
+		{"[Brancas \"Silva\"] [Pretas \"Souza\"] [Resultado \"1/2-1/2\"] [Rodada \"4\"] *",
+			map[string]string{"White": "Silva", "Black": "Souza", "Result": "1/2-1/2", "Round": "4"}},
+		{"[White \"Kept\"] [Bianco \"Other\"] *", map[string]string{"White": "Kept", "Bianco": "Other"}},
+		{"[White \"?\"] [Bianco \"Rossi\"] *", map[string]string{"White": "Rossi"}},
+		{"[Bianco \"\"] *", map[string]string{"White": ""}},
+	}
+	for _, tt := range tests {
+		g := one(t, tt.src)
+		for name, v := range tt.want {
+			if got := g.Tag(name); got != v {
+				t.Errorf("%q: %s = %q, want %q (tags %q)", tt.src, name, got, v, g.Tags)
+			}
+		}
 	}
 }
