@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/rules"
+	"github.com/plateau/plateau/rules/draw"
 )
 
 // The families PDN 3.0 added (gametype.rst: 24 Spanish, 27 Canadian,
@@ -55,7 +56,7 @@ var nNewCrossPositions = []struct {
 	{"breakthrough", "W:W7,8,33:B2,41,42", 4},
 }
 
-var deep = flag.Bool("deep", false, "count the published perft figures beyond depth 6 (seconds to minutes)")
+var deep = flag.Bool("deep", false, "count the published perft figures beyond depth 6, and every start to depth 6 with the naive generator (minutes)")
 
 // Perft from the start, to depth 6 (5 with -short; every published depth
 // with -deep). Published figures: Spanish (and Portuguese, the same
@@ -343,6 +344,54 @@ func TestPDN3GameTypes(t *testing.T) {
 		g, err := rules.Lookup(gt)
 		if err != nil || g.ID() != id {
 			t.Errorf("Lookup(%q) = %v, %v; want %s", gt, g, err, id)
+		}
+	}
+}
+
+// The drawing of each new board comes from its geometry: its size, a named
+// cell per square (dark, or every other cell where every cell plays), PDN
+// numbers where the board has them, files and ranks where it is algebraic.
+func TestPDN3Drawing(t *testing.T) {
+	tests := []struct {
+		game       string
+		w, h, n    int
+		cornerCell string // the name of the bottom-right cell, "" when it is no square
+		label      string // the label of that cell
+		files      string // the file letters written under the board
+	}{
+		{"spanish", 8, 8, 32, "1", "1", ""},
+		{"thai", 8, 8, 32, "", "", ""},
+		{"canadian", 12, 12, 72, "", "", ""},
+		{"turkish", 8, 8, 64, "h1", "", "abcdefgh"},
+		{"spantsiretti", 10, 8, 40, "", "", "abcdefghij"},
+		{"frisian", 10, 10, 50, "", "", ""},
+	}
+	for _, tc := range tests {
+		g, _ := rules.Lookup(tc.game)
+		b := g.(interface {
+			Drawing(rules.Position) draw.Board
+		}).Drawing(nil)
+		named, dark := 0, 0
+		for _, c := range b.Cells {
+			if c.Name != "" {
+				named++
+			}
+			if c.Dark {
+				dark++
+			}
+			if int(c.X) == tc.w-1 && int(c.Y) == tc.h-1 && (c.Name != tc.cornerCell || c.Label != tc.label) {
+				t.Errorf("%s: bottom-right cell %q label %q, want %q %q", tc.game, c.Name, c.Label, tc.cornerCell, tc.label)
+			}
+		}
+		files := ""
+		for _, l := range b.Labels {
+			if l.Y > float64(tc.h) {
+				files += l.Text
+			}
+		}
+		if b.W != tc.w || b.H != tc.h || named != tc.n || dark != tc.w*tc.h/2 || files != tc.files {
+			t.Errorf("%s: %d×%d, %d squares, %d dark, files %q; want %d×%d, %d, %d, %q",
+				tc.game, b.W, b.H, named, dark, files, tc.w, tc.h, tc.n, tc.w*tc.h/2, tc.files)
 		}
 	}
 }
