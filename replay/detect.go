@@ -21,9 +21,11 @@ import (
 //  2. A record that fits 8×8 is replayed under every registered 8×8
 //     draughts ruleset; when none reads it (every move legal), under
 //     DefaultGame. Numeric records try checkers (PDN GameType 21), italian
-//     (22), pool (23), russian (25), brazilian (26), czech (29); algebraic
-//     ones (the Russian habit) try russian, brazilian, czech, pool,
-//     checkers, italian. Rulesets are found by their PDN GameType number,
+//     (22), pool (23), russian (25), brazilian (26), czech (29), then the
+//     rarer spanish (24), portuguese (28), thai (31) and turkish (30);
+//     algebraic ones (the Russian habit) try russian, brazilian, czech,
+//     pool, checkers, italian, turkish, spanish, portuguese, thai. Rulesets
+//     are found by their PDN GameType number,
 //     so a new family is tried as soon as it registers it; one not
 //     registered is skipped.
 //  3. Checkers and pool write numbers (PDN notation N1), yet online sites
@@ -57,8 +59,8 @@ import (
 // numericOrder and algebraicOrder are the 8×8 rulesets tried, by PDN
 // GameType.
 var (
-	numericOrder   = []string{"21", "22", "23", "25", "26", "29"}
-	algebraicOrder = []string{"25", "26", "29", "23", "21", "22"}
+	numericOrder   = []string{"21", "22", "23", "25", "26", "29", "24", "28", "31", "30"}
+	algebraicOrder = []string{"25", "26", "29", "23", "21", "22", "30", "24", "28", "31"}
 )
 
 // numberedTypes are the PDN GameTypes whose first mover is Black and whose
