@@ -245,7 +245,9 @@
 // Lenient readings the PDN standard allows: an alpha-numeric move may omit
 // its separator ("a3b4", grammar.rst), read as the step or else the one
 // capture between the two squares; a FEN section may be empty ("W::",
-// the "empty ranges of pieces" of fen.rst's extensions).
+// the "empty ranges of pieces" of fen.rst's extensions). lidraughts ends
+// some FENs with its clocks, ":H0:F1" (moves since the last capture or man
+// move, move number): read and ignored when the F section is there.
 //
 // Board lists men as Kind 'M' and kings as Kind 'K' (Promoted); the sheep and
 // the wolf are men. Diagram draws w/b men and W/B kings (s sheep, L wolf),

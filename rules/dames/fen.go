@@ -71,6 +71,9 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 			}
 			continue
 		}
+		if g.lidraughtsClock(part, parts) {
+			continue
+		}
 		if part[0] == 'R' || part[0] == 'r' {
 			if runs != "" {
 				return nil, rules.PositionError(text, "section R given twice")
@@ -174,6 +177,37 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 	}
 	p.key = p.computeKey()
 	return p, nil
+}
+
+// lidraughtsClock reports whether a FEN section is one of the two lidraughts
+// writes after the pieces, ":H0:F1" (the moves since the last capture or
+// man move, and the move number): F and a number, or H and a number when
+// the FEN has such an F section too (and the ruleset no huffs, or it is
+// H0). They are read and ignored.
+func (g *Game) lidraughtsClock(part string, parts []string) bool {
+	number := func(p string, c byte) bool {
+		if len(p) < 2 || p[0] != c {
+			return false
+		}
+		for _, d := range p[1:] {
+			if d < '0' || d > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	if number(part, 'F') {
+		return true
+	}
+	if !number(part, 'H') || g.f.huffs && part != "H0" {
+		return false
+	}
+	for _, p := range parts {
+		if number(p, 'F') {
+			return true
+		}
+	}
+	return false
 }
 
 // fenSquares reads one item of a FEN section, without its K: a square

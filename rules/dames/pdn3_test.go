@@ -315,6 +315,11 @@ func TestPDN3FEN(t *testing.T) {
 		{"frisian", "W:WK28,45:B6,K41:RW27/2", ""}, // no king there
 		{"frisian", "W:WK28,45:B6,K41:RW28/4", ""}, // more than the limit
 		{"draughts", "W:WK28,45:B6,K41:RW28/2", ""},
+		// lidraughts' clocks after the pieces are read and ignored
+		{"frysk", "W:W46,47,48,49,50:B1,2,3,4,5:H0:F1", "W:W46-50:B1-5"},
+		{"draughts", "B:W31-50:B1-20:H12:F30", "B:W31-50:B1-20"},
+		{"dames", "B:W31-50:B1-20:H0:F1", "B:W31-50:B1-20"},
+		{"dames", "B:W31-50:B1-20:F1x", ""},
 	}
 	for _, tc := range tests {
 		g, _ := rules.Lookup(tc.game)
