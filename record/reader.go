@@ -165,6 +165,19 @@ func (r *Reader) Reset(src io.Reader, filename string) {
 	r.ioErr = nil
 }
 
+// ResetAt makes r read src as the rest of a stream whose next byte is at p,
+// a line's start (p.Col 1) that an earlier Reader of the stream reported,
+// such as a game's Pos: lines and offsets count on from p, so that positions
+// are the whole stream's. The encoding is not sniffed again (no byte-order
+// mark, no UTF-16): src goes on with the stream's UTF-8 (or Windows-1252)
+// lines. A caller that seeks into a file to read one game uses it.
+func (r *Reader) ResetAt(src io.Reader, p Pos) {
+	r.Reset(src, p.File)
+	r.s.lr.started = true
+	r.s.lr.line = max(p.Line-1, 0)
+	r.s.lr.off = p.Offset
+}
+
 // next reads the next token into t.
 func (r *Reader) next(t *token) {
 	if r.ahead {

@@ -253,3 +253,32 @@ func TestLongLineWithoutNewline(t *testing.T) {
 		t.Fatalf("last move %q at %v, want 1:%d", last.Text, last.Pos, col-6)
 	}
 }
+
+// TestResetAt: a game read from the middle of a stream with ResetAt has the
+// positions a Reader of the whole stream gives it.
+func TestResetAt(t *testing.T) {
+	src := "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 {é} d5 *\n"
+	r := record.NewReader(strings.NewReader(src), "f.pdn")
+	if _, err := r.Next(); err != nil {
+		t.Fatal(err)
+	}
+	want, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := want.Pos
+	if at.Line != 5 || at.Col != 1 {
+		t.Fatalf("second game at %v", at)
+	}
+	r.ResetAt(strings.NewReader(src[at.Offset:]), at)
+	got, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Pos != want.Pos || got.Tag("Event") != "b" {
+		t.Fatalf("game at %v (Event %q), want %v", got.Pos, got.Tag("Event"), want.Pos)
+	}
+	if g, w := got.Moves[1].Pos, want.Moves[1].Pos; g != w {
+		t.Fatalf("second move at %v, want %v", g, w)
+	}
+}

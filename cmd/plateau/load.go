@@ -165,28 +165,38 @@ func loadGame(c *cli.Context, arg string, n int) (*record.Game, error) {
 		}
 		return g, nil
 	}
-	var rec *record.Game
-	var recErr error
-	found, count := false, 0
 	o, err := readOptsOf(c)
 	if err != nil {
 		return nil, err
 	}
-	err = eachGame(o, []string{arg}, func(file string, i int, g *record.Game, err error) error {
-		count++
-		if count == n {
-			rec, recErr, found = g, err, true
-		}
-		return nil
-	})
+	ix, err := newGameIndex(arg, o)
 	if err != nil {
 		return nil, cli.Exit(err, exitUsage)
 	}
-	if !found {
-		return nil, cli.Exit(fmt.Sprintf("%s: %s has %d games, no game %d", c.Command.Name, arg, count, n), exitUsage)
+	defer ix.close()
+	rec, rerr, err := fileGame(c, ix, n)
+	if err != nil {
+		return nil, err
 	}
-	if recErr != nil {
-		return nil, cli.Exit(recErr, exitInvalid)
+	if rerr != nil {
+		return nil, cli.Exit(rerr, exitInvalid)
 	}
 	return rec, nil
+}
+
+// fileGame reads game n (1-based) of an index, which reads on to it. The
+// error is a cli exit error (status 2); a record that does not read is
+// returned as rerr.
+func fileGame(c *cli.Context, ix *gameIndex, n int) (rec *record.Game, rerr, err error) {
+	if err := ix.extend(n); err != nil {
+		return nil, nil, cli.Exit(err, exitUsage)
+	}
+	if n < 1 || n > ix.Len() {
+		return nil, nil, cli.Exit(fmt.Sprintf("%s: %s has %d games, no game %d", c.Command.Name, ix.arg, ix.Len(), n), exitUsage)
+	}
+	rec, rerr, err = ix.game(n - 1)
+	if err != nil {
+		return nil, nil, cli.Exit(err, exitUsage)
+	}
+	return rec, rerr, nil
 }

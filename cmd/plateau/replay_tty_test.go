@@ -275,3 +275,30 @@ func TestReplayByID(t *testing.T) {
 		t.Errorf("exit status %d", status)
 	}
 }
+
+// TestReplayTerminalCollection: on a file of several games the replayer
+// shows the game's number, moves to the next and previous game with ] and
+// [, and opens the game list (o), where a number then Enter opens a game.
+func TestReplayTerminalCollection(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the command in a pseudo-terminal")
+	}
+	s := startSession(t, nil, "replay", filepath.Join(samples, "jetan", "club.pdn"), "--game", "3")
+	s.expect("game 3", []string{"game 3 of 20 · Jetan", "Dejah Thoris", "Carthoris", "[/] game · o list"})
+	s.send("]")
+	s.expect("next game", []string{"game 4 of 20 · Jetan", "Sola", "Xodar"})
+	s.send("[[")
+	s.expect("two games back", []string{"game 2 of 20 · Jetan", "E-Med", "Tara of Helium"})
+	s.send("[")
+	s.expect("first game", []string{"game 1 of 20"})
+	s.send("[")
+	s.expect("no game before the first", []string{"no game 0: the file has games 1 to 20"})
+	s.send("o")
+	s.expect("game list", []string{"games of the file (20)", " 1  Xodar – A-Kor  1/2-1/2  Plateau Jetan samples", "20  E-Med – Tara of Helium  0-1"})
+	s.send("17\r")
+	s.expect("game 17 from the list", []string{"game 17 of 20 · Jetan", "Tara of Helium", "Tars Tarkas"})
+	s.send("q")
+	if status := s.wait(); status != 0 {
+		t.Errorf("exit status %d", status)
+	}
+}

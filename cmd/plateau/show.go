@@ -34,9 +34,12 @@ func showCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			want := c.Int("game")
+			if _, isID := gameID(c, c.Args().First()); want > 0 && !isID {
+				return showFileGame(c, c.Args().First(), want, opts)
+			}
 			var games []*record.Game
 			var errs []error
-			want := c.Int("game")
 			err = eachGameArg(c, c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
 				games = append(games, g)
 				errs = append(errs, err)
@@ -72,6 +75,48 @@ func showCommand() *cli.Command {
 			return showGame(w, games[want-1], opts, c.Int("ply"), c.Int("context"))
 		},
 	}
+}
+
+// showFileGame shows game want of a file through its index: the games
+// before it are not held, and are replayed only when detection needs the
+// file's choices (an untagged game).
+func showFileGame(c *cli.Context, arg string, want int, opts replay.Options) error {
+	o, err := readOptsOf(c)
+	if err != nil {
+		return err
+	}
+	ix, err := newGameIndex(arg, o)
+	if err != nil {
+		return cli.Exit(err, exitUsage)
+	}
+	defer ix.close()
+	rec, rerr, err := fileGame(c, ix, want)
+	if err != nil {
+		return err
+	}
+	if rerr != nil {
+		return cli.Exit(rerr, exitInvalid)
+	}
+	if opts.Detect && !namesRules(rec) {
+		// Detection reads a file's games alike: the games before this
+		// one say which 8×8 ruleset the file prefers.
+		fr := fileReplayer{opts: opts}
+		for i := 0; i < want-1; i++ {
+			g, rerr, err := ix.game(i)
+			if err == nil && rerr == nil {
+				fr.replay(ix.games[i].file.Name, g)
+			}
+		}
+		opts.Prefer = fr.prefer
+		opts.Votes = &fr.votes
+	}
+	return showGame(c.App.Writer, rec, opts, c.Int("ply"), c.Int("context"))
+}
+
+// namesRules reports whether a record names its ruleset, so that replay
+// does not detect it (the tags replay.Replay reads).
+func namesRules(g *record.Game) bool {
+	return g.Tag("Game") != "" || g.Tag("GameType") != "" || g.Tag("SGFGame") != ""
 }
 
 func showGame(w io.Writer, rec *record.Game, opts replay.Options, ply, context int) error {

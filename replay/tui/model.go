@@ -33,6 +33,14 @@ type Model struct {
 	quitting bool
 
 	width, height int
+
+	// games is the collection the game belongs to (nil: one game), cur
+	// the game's number in it (0-based); listing says the game list is
+	// open, listAt is the game under its cursor.
+	games   Games
+	cur     int
+	listing bool
+	listAt  int
 }
 
 // New returns a replayer at the start of a replayed game, which must have a
@@ -279,6 +287,10 @@ func (m *Model) key(k tea.KeyMsg) {
 		m.chooseKey(s)
 		return
 	}
+	if m.listing {
+		m.listKey(s)
+		return
+	}
 	if len(s) == 1 && s[0] >= '0' && s[0] <= '9' {
 		if len(m.input) < 6 {
 			m.input += s
@@ -315,6 +327,12 @@ func (m *Model) key(k tea.KeyMsg) {
 		m.startVariation()
 	case "x":
 		m.exit()
+	case "]":
+		m.open(m.cur + 1)
+	case "[":
+		m.open(m.cur - 1)
+	case "o":
+		m.openList()
 	case "f":
 		m.flip = !m.flip
 	case "?":

@@ -28,6 +28,8 @@ End G           end of the current line
 N Enter         go to ply N (of the variation if it reaches N, else the main line)
 v               enter the variation of the next move (several: ↑↓ or 1-9, Enter)
 x               leave the variation, back to where it branched
+] [             next, previous game of the file
+o               the file's game list (↑↓ PgUp PgDn, a number, Enter opens)
 f               flip the board
 ?               this help (any key closes it)
 q Ctrl-C        quit`
@@ -87,6 +89,9 @@ func (m *Model) header() string {
 	rec := m.g.Record
 	sides := m.g.Rules.Sides()
 	parts := []string{m.g.Rules.Name()}
+	if i, n := m.Game(); n > 1 {
+		parts = append([]string{fmt.Sprintf("game %d of %d", i+1, n)}, parts...)
+	}
 	for _, t := range []string{"Event", "Site", "Date"} {
 		if v := rec.Tag(t); orDash(v) != "—" {
 			parts = append(parts, v)
@@ -289,10 +294,15 @@ func (m *Model) View() string {
 	b.squat = m.height < 34 // a round board fits 80×24 squat
 	bd := b.draw()
 	stat := m.status(m.width)
-	foot := dimStyle.Render("→/← step · Home/End · N Enter ply · v/x variation · f flip · ? help · q quit")
-	if m.input != "" {
+	foot := dimStyle.Render("→/← step · Home/End · N Enter ply · v/x variation" + m.gameKeys() + " · f flip · ? help · q quit")
+	switch {
+	case m.listing && m.input != "":
+		foot = "go to game: " + m.input + "▏" + dimStyle.Render("  (Enter goes, Esc closes the list)")
+	case m.listing && m.msg == "":
+		foot = dimStyle.Render("↑↓ PgUp PgDn choose · Enter opens · a number then Enter · Esc closes")
+	case m.input != "":
 		foot = "go to ply: " + m.input + "▏" + dimStyle.Render("  (Enter goes, Esc cancels)")
-	} else if m.msg != "" {
+	case m.msg != "":
 		foot = errStyle.Render(m.msg)
 	}
 	boardW := lipgloss.Width(bd)
@@ -303,9 +313,12 @@ func (m *Model) View() string {
 	rest := lipgloss.Height(lipgloss.NewStyle().Width(max(m.width, 20)).Render(head+"\n"+stat)) + 3
 	listH := max(bodyH, m.height-rest) - 2
 	var body string
-	if m.help {
+	switch {
+	case m.help:
 		body = listStyle.Render(titleStyle.Render("keys") + "\n" + Keys)
-	} else {
+	case m.listing:
+		body = m.gameList(max(m.width, 20))
+	default:
 		body = lipgloss.JoinHorizontal(lipgloss.Top, bd, "  ", m.moveList(listH, listW))
 	}
 	wrap := lipgloss.NewStyle().Width(max(m.width, 20))
