@@ -252,27 +252,43 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return r.rep, err
 	}
 
-	// Parse.
+	if err := r.parse(file, gs); err != nil {
+		return r.rep, err
+	}
+	smp, err := r.validate(file, gs)
+	if err != nil {
+		return r.rep, err
+	}
+	if cfg.NoDB {
+		r.rep.Notes = append(r.rep.Notes, "database stages skipped (--no-db)")
+		return r.rep, nil
+	}
+	return r.rep, r.runDB(ctx, file, gs, smp)
+}
+
+// parse measures reading the records of file.
+func (r *run) parse(file string, gs generate.Stats) error {
 	r.logf("parsing…")
 	st := Stage{Name: "parse", Bytes: gs.Bytes}
 	m := startMeter()
-	err = eachRecord(file, func(g *record.Game) error {
+	err := eachRecord(file, func(g *record.Game) error {
 		st.Count++
 		st.Plies += len(g.Moves)
 		return nil
 	})
 	m.stop(&st)
 	r.rep.Stages = append(r.rep.Stages, st)
-	if err != nil {
-		return r.rep, err
-	}
+	return err
+}
 
-	// Parse and replay-validate, sampling query material on the way.
+// validate measures reading and replaying the records of file, sampling
+// the query material on the way.
+func (r *run) validate(file string, gs generate.Stats) (*sampler, error) {
 	r.logf("validating…")
-	smp := newSampler(cfg.Games, cfg.Queries)
-	st = Stage{Name: "parse + replay-validate", Bytes: gs.Bytes, Note: "as plateau validate"}
-	m = startMeter()
-	err = eachRecord(file, func(g *record.Game) error {
+	smp := newSampler(r.cfg.Games, r.cfg.Queries)
+	st := Stage{Name: "parse + replay-validate", Bytes: gs.Bytes, Note: "as plateau validate"}
+	m := startMeter()
+	err := eachRecord(file, func(g *record.Game) error {
 		rg := replay.Replay(g, replay.Options{})
 		if rg.Err != nil {
 			return fmt.Errorf("%w: game %d: %v", ErrInvalid, st.Count+1, rg.Err)
@@ -286,15 +302,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	})
 	m.stop(&st)
 	r.rep.Stages = append(r.rep.Stages, st)
-	if err != nil {
-		return r.rep, err
-	}
-
-	if cfg.NoDB {
-		r.rep.Notes = append(r.rep.Notes, "database stages skipped (--no-db)")
-		return r.rep, nil
-	}
-	return r.rep, r.runDB(ctx, file, gs, smp)
+	return smp, err
 }
 
 // compact merges the position index of the database in dir into one run,
