@@ -30,7 +30,7 @@ func TestGamesSortedAndComplete(t *testing.T) {
 	for _, g := range rules.Games() {
 		ids = append(ids, g.ID())
 	}
-	if got := strings.Join(ids, " "); got != "brazilian checkers czech dames dames-brigand dejarik draughts italian jetan loup-moutons ogi pool russian sauts" {
+	if got := strings.Join(ids, " "); got != "antidraughts brazilian breakthrough canadian checkers czech dames dames-brigand dejarik draughts frisian frysk italian jetan loup-moutons ogi pool portuguese russian sauts spanish spantsiretti thai turkish" {
 		t.Fatalf("games: %s", got)
 	}
 }
