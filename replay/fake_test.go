@@ -11,7 +11,8 @@ import (
 // race is a tiny game for testing replay without a real ruleset: two sides
 // add 1 or 2 to a shared counter; whoever reaches 10 wins. "+3" is a
 // well-formed but illegal move (rule "too far"); "h" is a move that keeps the
-// turn (like a dames huff); "+1!" is accepted with a note (like a dames fault).
+// turn (like a dames huff); "+1!" is accepted with a note (like a dames fault);
+// "?" and "?2" are ambiguous, +1 or +2.
 type race struct{ loses bool }
 
 func (r race) ID() string             { return map[bool]string{false: "race", true: "race-loses"}[r.loses] }
@@ -62,6 +63,8 @@ func (p *racePos) ParseMove(text string) (rules.Move, error) {
 		return fault, nil
 	case "?":
 		return 0, &rules.MoveError{Text: text, Kind: rules.Ambiguous, Candidates: []string{"+1", "+2"}}
+	case "?2": // the same, listed the other way round
+		return 0, &rules.MoveError{Text: text, Kind: rules.Ambiguous, Candidates: []string{"+2", "+1"}}
 	}
 	if !strings.HasPrefix(text, "+") {
 		return 0, &rules.MoveError{Text: text, Kind: rules.Syntax}

@@ -47,7 +47,7 @@ type JSONError struct {
 
 // JSONWarning is a fault that leaves the record valid.
 type JSONWarning struct {
-	Kind string `json:"kind"` // "result" or "ruleset"
+	Kind string `json:"kind"` // "result", "ruleset", "syntax" or "ambiguous"
 	Text string `json:"text"`
 	Line int    `json:"line,omitempty"`
 }

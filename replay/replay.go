@@ -31,9 +31,12 @@
 //     invalid.
 //   - Moves that keep the turn (a dames huff) are not plies: they share the ply
 //     number of the move that follows them.
-//   - A short move that matches several legal moves is settled when exactly
-//     one of them lets the rest of its line play; otherwise it is an error
-//     naming the candidates.
+//   - A short move that matches several legal moves (rules.Matches) is
+//     settled when exactly one of them lets the rest of its line play;
+//     otherwise the record stays readable with a WarnAmbiguous warning
+//     naming the candidates and the one read (the one that gives the
+//     Result, else the first); it breaks only where the best reading does
+//     (ambiguous.go).
 //   - Moves accepted with a remark (a dames fault that ignored a capture) are
 //     listed in Game.Notes.
 package replay
@@ -360,6 +363,9 @@ type replayer struct {
 	illegal *illegalEnd
 	buf     []byte // a move's canonical text (canonText)
 	rp      *Replayer
+	// breaks is where the best reading of an ambiguous move that no
+	// reading lets go on fails (ambiguous.go), to say so in that error.
+	breaks *breakAt
 }
 
 // canonText is the canonical text of mv, a move of pos written as m: m's
@@ -387,6 +393,9 @@ type illegalEnd struct {
 }
 
 func (r *replayer) fail(m *record.Move, ply int, err error) {
+	if b := r.breaks; b != nil && b.move == m {
+		err = fmt.Errorf("%w; %s", err, b.why)
+	}
 	if r.g.Err == nil {
 		r.g.Err = &Error{Pos: m.Pos, Ply: ply + 1, Move: m.Text, Err: err}
 	}
@@ -431,7 +440,7 @@ func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) [
 			mv, err = pos.ParseMove(m.Text)
 		}
 		if err != nil {
-			mv, err = resolve(pos, err, moves[i+1:])
+			mv, err = r.resolve(pos, m, ply, depth, err, moves[i+1:])
 		}
 		if err != nil {
 			var me *rules.MoveError
@@ -456,47 +465,6 @@ func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) [
 		}
 	}
 	return steps
-}
-
-// resolve settles a short move that matches several legal moves (a draughts
-// capture written origin-destination with two capture paths, as real PDN
-// files have) when exactly one of the candidates lets the rest of the line
-// play to its end. Otherwise it returns the original error.
-func resolve(pos rules.Position, err error, rest record.Line) (rules.Move, error) {
-	var me *rules.MoveError
-	if !errors.As(err, &me) || me.Kind != rules.Ambiguous || len(me.Candidates) < 2 {
-		return 0, err
-	}
-	var found rules.Move
-	n := 0
-	for _, cand := range me.Candidates {
-		mv, cerr := pos.ParseMove(cand)
-		if cerr != nil {
-			continue
-		}
-		try := pos.Clone()
-		try.Play(mv)
-		if playsThrough(try, rest) {
-			found = mv
-			n++
-		}
-	}
-	if n != 1 {
-		return 0, err
-	}
-	return found, nil
-}
-
-// playsThrough reports whether every move of rest is legal from pos (changed).
-func playsThrough(pos rules.Position, rest record.Line) bool {
-	for _, m := range rest {
-		mv, err := pos.ParseMove(m.Text)
-		if err != nil {
-			return false
-		}
-		pos.Play(mv)
-	}
-	return true
 }
 
 func (r *replayer) illegalOutcome(pos rules.Position) rules.Outcome {

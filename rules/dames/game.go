@@ -225,30 +225,36 @@ var (
 	})
 )
 
-func init() {
-	for _, g := range []*Game{Checkers, Pool, Thai} {
+// register completes a ruleset (the layouts of a Black-first one) and
+// registers it.
+func register(g *Game, alias ...string) {
+	if g.f.blackFirst {
 		g.flipped = [2]*rules.Layout{flipSides(g.f.geo.layouts[0]), flipSides(g.f.geo.layouts[1])}
 	}
-	rules.Register(Dames)
-	rules.Register(Brigand)
-	rules.Register(Loup)
-	rules.Register(Draughts, "20", "20,W,10,10,N2,0", "international")
-	rules.Register(Checkers, "21", "21,B,8,8,N1,0", "english")
-	rules.Register(Italian, "22", "22,W,8,8,N2,1")
-	rules.Register(Pool, "23", "23,B,8,8,N1,0")
-	rules.Register(Russian, "25", "25,W,8,8,A0,0")
-	rules.Register(Brazilian, "26", "26,W,8,8,A0,0")
-	rules.Register(Czech, "29", "29,W,8,8,A0,0")
-	rules.Register(Spanish, "24", "24,W,8,8,N1,1")
-	rules.Register(Canadian, "27", "27,W,12,12,N2,0")
-	rules.Register(Portuguese, "28", "28,W,8,8,N1,1")
-	rules.Register(Turkish, "30", "30,W,8,8,A0,0")
-	rules.Register(Thai, "31", "31,B,8,8,N2,0")
-	rules.Register(Frisian, "40", "40,W,10,10,N2,0")
-	rules.Register(Spantsiretti, "41", "41,W,10,8,A0,0")
-	rules.Register(Breakthrough, "96")
-	rules.Register(Frysk, "97")
-	rules.Register(Antidraughts, "98")
+	rules.Register(g, alias...)
+}
+
+func init() {
+	register(Dames)
+	register(Brigand)
+	register(Loup)
+	register(Draughts, "20", "20,W,10,10,N2,0", "international")
+	register(Checkers, "21", "21,B,8,8,N1,0", "english")
+	register(Italian, "22", "22,W,8,8,N2,1")
+	register(Pool, "23", "23,B,8,8,N1,0")
+	register(Russian, "25", "25,W,8,8,A0,0")
+	register(Brazilian, "26", "26,W,8,8,A0,0")
+	register(Czech, "29", "29,W,8,8,A0,0")
+	register(Spanish, "24", "24,W,8,8,N1,1")
+	register(Canadian, "27", "27,W,12,12,N2,0")
+	register(Portuguese, "28", "28,W,8,8,N1,1")
+	register(Turkish, "30", "30,W,8,8,A0,0")
+	register(Thai, "31", "31,B,8,8,N2,0")
+	register(Frisian, "40", "40,W,10,10,N2,0")
+	register(Spantsiretti, "41", "41,W,10,8,A0,0")
+	register(Breakthrough, "96")
+	register(Frysk, "97")
+	register(Antidraughts, "98")
 }
 
 // ID is the Game tag value.
