@@ -86,6 +86,14 @@ func criteriaOf(c *cli.Context) url.Values {
 // queryOf is the query of the criteria v (index.ParseQuery). A position or
 // pattern without --game is of the database's only ruleset.
 func queryOf(c *cli.Context, db *index.DB, v url.Values) (index.Query, error) {
+	if g := v.Get("game"); g != "" {
+		if _, err := rules.Lookup(g); err != nil {
+			return index.Query{}, cli.Exit(fmt.Sprintf("--game %q: unknown game%s", g, rulesHint(g)), exitUsage)
+		}
+	}
+	if err := ambiguousSide(v.Get("game"), v.Get("side")); err != nil {
+		return index.Query{}, err
+	}
 	if v.Get("game") == "" {
 		for _, cr := range index.Criteria() {
 			if cr.Positions && v.Get(cr.Name) != "" {
@@ -104,6 +112,28 @@ func queryOf(c *cli.Context, db *index.DB, v url.Values) (index.Query, error) {
 		return q, cli.Exit("--"+ce.Error(), exitUsage) // its name is a flag's
 	}
 	return q, err
+}
+
+// ambiguousSide is the usage error of a side named without --game that is
+// the first side in some rulesets and the second in others (Black moves
+// first in checkers and pool, second in draughts): it names both lists.
+func ambiguousSide(game, side string) error {
+	if game != "" || side == "" || side == "0" || side == "1" {
+		return nil
+	}
+	var at [2][]string
+	for _, g := range rules.Games() {
+		for i, s := range g.Sides() {
+			if strings.EqualFold(s, side) {
+				at[i] = append(at[i], g.ID())
+			}
+		}
+	}
+	if len(at[0]) == 0 || len(at[1]) == 0 {
+		return nil
+	}
+	return cli.Exit(fmt.Sprintf("--side %q: %s is the first side in %s and the second in %s: give --game, or --side 0 (first) or 1 (second)",
+		side, side, strings.Join(at[0], ", "), strings.Join(at[1], ", ")), exitUsage)
 }
 
 func searchCommand() *cli.Command {
@@ -232,9 +262,9 @@ func treeCommand() *cli.Command {
 					return exitErr(err)
 				}
 			}
-			g, err := rules.Lookup(game)
+			g, err := lookupRules("game", game)
 			if err != nil {
-				return cli.Exit(err, exitUsage)
+				return err
 			}
 			pos, err := index.Position(g.ID(), strings.Join(c.Args().Slice(), " "))
 			if err != nil {

@@ -6,13 +6,12 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/plateau/plateau/index"
-	"github.com/plateau/plateau/rules"
 )
 
 // explainEmpty says on standard error why a search found nothing, when a
-// criterion alone explains it: a name no player has, a ruleset Plateau does
-// not know, or games that match but are invalid (search lists valid games
-// unless --invalid).
+// criterion alone explains it: a name no player has, or games that match
+// but are invalid (search lists valid games unless --invalid). A ruleset
+// Plateau does not know is a usage error before the search (queryOf).
 func explainEmpty(c *cli.Context, db *index.DB, q index.Query) {
 	w := c.App.ErrWriter
 	for _, n := range []string{q.Player, q.Opponent, q.Players[0], q.Players[1]} {
@@ -21,11 +20,6 @@ func explainEmpty(c *cli.Context, db *index.DB, q index.Query) {
 		}
 		if ids, err := db.MatchPlayers(c.Context, n); err == nil && len(ids) == 0 {
 			fmt.Fprintf(w, "no player's name matches %q\n", n)
-		}
-	}
-	if q.Game != "" {
-		if _, err := rules.Lookup(q.Game); err != nil {
-			fmt.Fprintf(w, "no ruleset %q (plateau games lists them)\n", q.Game)
 		}
 	}
 	if !q.Invalid {

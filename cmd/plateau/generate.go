@@ -54,9 +54,9 @@ func generateCommand() *cli.Command {
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary on stderr"},
 		},
 		Action: func(c *cli.Context) error {
-			g, err := rules.Lookup(c.String("game"))
+			g, err := lookupRules("game", c.String("game"))
 			if err != nil {
-				return cli.Exit(err.Error(), exitUsage)
+				return err
 			}
 			n := c.Int("games")
 			if n < 0 || c.Int("first") < 0 {
@@ -173,9 +173,9 @@ func benchCommand() *cli.Command {
 			&cli.BoolFlag{Name: "compact", Usage: "merge the position index into one run (plateau compact) after the import, or before the queries with --queries-only, timed as a stage; the queries are then those of the compacted database"},
 		},
 		Action: func(c *cli.Context) error {
-			g, err := rules.Lookup(c.String("game"))
+			g, err := lookupRules("game", c.String("game"))
 			if err != nil {
-				return cli.Exit(err.Error(), exitUsage)
+				return err
 			}
 			if c.Bool("queries-only") && dbDir(c) == "" {
 				return cli.Exit("--queries-only measures an existing database: say which (--db DIR)", exitUsage)

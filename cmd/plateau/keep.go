@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -11,13 +12,19 @@ import (
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/rules"
 )
 
 // Keeping a database: delete and tag (import --replace and errors
 // --summary live with import and errors). Decisions: delete shows what it
 // would remove and removes nothing without --yes (exit status 0 either
-// way); ids and criteria together delete the games that are both; an edit
-// of the tags stores the game again under the same id.
+// way); ids and criteria together delete the games that are both; an id
+// of no game is an error that deletes nothing (exit 1, as git rm of a path
+// it does not track), and so is a selection of no game (exit 1, as grep
+// finding nothing); an edit of the tags stores the game again under the
+// same id, and refuses a side tag its ruleset does not have (White= on an
+// Ōgi game, whose sides are Sente and Gote) unless --force.
 
 // idArgs reads game ids given as 12 or #12.
 func idArgs(c *cli.Context) ([]int64, error) {
@@ -68,6 +75,9 @@ func deleteAction(c *cli.Context) error {
 	if !q.HasCriteria() && !q.Invalid {
 		return cli.Exit("delete: name the games: ids, or search criteria (--invalid, --game, --player, --event, …)", exitUsage)
 	}
+	if err := missingIDs(c, db, ids); err != nil {
+		return err
+	}
 	del, invalid, err := toDelete(c, db, q)
 	if err != nil {
 		return exitErr(err)
@@ -75,8 +85,7 @@ func deleteAction(c *cli.Context) error {
 	w := c.App.Writer
 	switch {
 	case len(del) == 0:
-		fmt.Fprintln(w, "no game matches: nothing to delete")
-		return nil
+		return cli.Exit("delete: no game matches: nothing deleted", exitInvalid)
 	case !c.Bool("yes"):
 		show := del[:min(len(del), 10)]
 		var b strings.Builder
@@ -97,6 +106,25 @@ func deleteAction(c *cli.Context) error {
 		return cli.Exit(fmt.Sprintf("interrupted: %d of %d games deleted (each batch is deleted whole); run the same command again to delete the rest", n, len(del)), exitUsage)
 	}
 	return exitErr(err)
+}
+
+// missingIDs is the error of ids that name no game of the database
+// (exit 1), nil when every id names one.
+func missingIDs(c *cli.Context, db *index.DB, ids []int64) error {
+	var missing []string
+	for _, id := range ids {
+		_, err := db.Text(c.Context, id)
+		switch {
+		case errors.Is(err, index.ErrNotFound):
+			missing = append(missing, fmt.Sprintf("#%d", id))
+		case err != nil:
+			return exitErr(err)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return cli.Exit(fmt.Sprintf("delete: no game %s in the database %s: nothing deleted", strings.Join(missing, ", "), db.Dir()), exitInvalid)
 }
 
 // toDelete lists the games of q, sorted, and how many of them are
@@ -134,7 +162,7 @@ new tags and stored again under the same id: player, event, site, date and
 result searches, the opening tree and the text index see the change; a tag
 that breaks the record (a bad FEN, a result the final position refuses)
 makes it invalid, listed by plateau errors.`,
-		Flags: []cli.Flag{dbFlag()},
+		Flags: []cli.Flag{dbFlag(), &cli.BoolFlag{Name: "force", Aliases: []string{"f"}, Usage: "change a side tag (White, Sente, …) that the game's ruleset does not have"}},
 		Action: func(c *cli.Context) error {
 			if c.NArg() < 2 {
 				return cli.Exit("tag: name a game id and at least one Name=Value", exitUsage)
@@ -158,6 +186,11 @@ makes it invalid, listed by plateau errors.`,
 				return err
 			}
 			defer db.Close()
+			if !c.Bool("force") {
+				if err := foreignSideTags(c, db, id, tags); err != nil {
+					return err
+				}
+			}
 			valid, err := db.SetTags(c.Context, id, tags)
 			if err != nil {
 				return exitErr(err)
@@ -170,6 +203,53 @@ makes it invalid, listed by plateau errors.`,
 			return cli.Exit("", exitInvalid)
 		},
 	}
+}
+
+// foreignSideTags is the usage error of a tag that names a side (or a
+// side's Elo, title or team) of some ruleset but not of the game's: White=
+// on an Ōgi game, whose sides are Sente and Gote, would be stored and
+// never shown as a player. Nil when every tag fits, or when the game's
+// ruleset is unknown.
+func foreignSideTags(c *cli.Context, db *index.DB, id int64, tags []record.Tag) error {
+	text, err := db.Text(c.Context, id)
+	if errors.Is(err, index.ErrNotFound) {
+		return cli.Exit(fmt.Sprintf("tag: game #%d: not found in the database %s", id, db.Dir()), exitUsage)
+	}
+	if err != nil {
+		return exitErr(err)
+	}
+	rec, err := record.NewReader(bytes.NewReader(text), fmt.Sprintf("#%d", id)).Next()
+	if rec == nil || err != nil {
+		return nil // SetTags says what is wrong with the record
+	}
+	g := replay.Replay(rec, replay.Options{DefaultGame: defaultGame, Detect: true})
+	if g.Rules == nil {
+		return nil
+	}
+	own := g.Rules.Sides()
+	for _, t := range tags {
+		side, ok := sideTag(t.Name)
+		if !ok || strings.EqualFold(side, own[0]) || strings.EqualFold(side, own[1]) {
+			continue
+		}
+		return cli.Exit(fmt.Sprintf("tag: %s names a side that %s does not have (its sides are %s and %s; --force changes it anyway)", t.Name, g.Rules.Name(), own[0], own[1]), exitUsage)
+	}
+	return nil
+}
+
+// sideTag reports whether a tag name is a side of some ruleset, or a
+// side's Elo, title or team, and which side.
+func sideTag(name string) (string, bool) {
+	for _, rg := range rules.Games() {
+		for _, side := range rg.Sides() {
+			for _, suffix := range []string{"", "Elo", "Title", "Team"} {
+				if strings.EqualFold(name, side+suffix) {
+					return side, true
+				}
+			}
+		}
+	}
+	return "", false
 }
 
 // errorSummary prints errors --summary: one line per ruleset and reason.

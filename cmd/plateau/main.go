@@ -39,14 +39,70 @@ func newApp() *cli.App {
 	}
 	cmds = append(cmds, generateCommands()...)
 	cmds = append(cmds, databaseCommands()...)
+	for _, c := range cmds {
+		onUsageError(c, "")
+	}
 	return &cli.App{
-		Name:           "plateau",
-		Usage:          "game-record database and replayer for Ōgi, dames, draughts, Jetan, Dejarik and Sauts",
-		Version:        version(),
-		Flags:          []cli.Flag{dbFlag()}, // plateau --db DIR CMD …: see dbDir
-		Commands:       cmds,
+		Name:     "plateau",
+		Usage:    "game-record database and replayer for Ōgi, dames, draughts, Jetan, Dejarik and Sauts",
+		Version:  version(),
+		Flags:    []cli.Flag{dbFlag()}, // plateau --db DIR CMD …: see dbDir
+		Commands: cmds,
+		Action:   unknownCommand,
+		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+			return usageError(c.App.Flags, "", err)
+		},
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
+}
+
+// Mistakes in a command line are told in one line, with the likely right
+// spelling, and exit 2; the full help is for --help (as git does: "did you
+// mean"). A command name is suggested when it is close to the one typed
+// (see closest), and so is a flag of the command.
+
+// unknownCommand is the app's action: plateau alone shows the help, plateau
+// WORD with no such command says so.
+func unknownCommand(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return cli.ShowAppHelp(c)
+	}
+	name := c.Args().First()
+	msg := fmt.Sprintf("%q is not a plateau command", name)
+	if s := closest(commandNames(c.App.Commands), name); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return cli.Exit(msg+" (plateau help lists the commands)", exitUsage)
+}
+
+// onUsageError makes a command and its subcommands answer a flag mistake
+// with usageError.
+func onUsageError(cmd *cli.Command, parent string) {
+	path := strings.TrimSpace(parent + " " + cmd.Name)
+	cmd.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
+		return usageError(cmd.Flags, path, err)
+	}
+	for _, sub := range cmd.Subcommands {
+		onUsageError(sub, path)
+	}
+}
+
+// usageError is the one-line message of a flag mistake of the command
+// path ("" for the app's own flags): an unknown flag with the closest of
+// the command's flags, or the flag parser's message.
+func usageError(flags []cli.Flag, path string, err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		name = strings.TrimLeft(name, "-")
+		msg = "unknown flag " + dashed(name)
+		if s := closest(flagNames(flags), name); s != "" {
+			msg += fmt.Sprintf("; did you mean %s?", dashed(s))
+		}
+	}
+	if path != "" {
+		msg = path + ": " + msg
+	}
+	return cli.Exit(msg+fmt.Sprintf(" (%s --help lists the flags)", strings.TrimSpace("plateau "+path)), exitUsage)
 }
 
 func main() {

@@ -20,9 +20,9 @@ func perftCommand() *cli.Command {
 			&cli.BoolFlag{Name: "divide", Usage: "at the deepest level, print the count below each first move"},
 		},
 		Action: func(c *cli.Context) error {
-			g, err := rules.Lookup(c.String("game"))
+			g, err := lookupRules("game", c.String("game"))
 			if err != nil {
-				return cli.Exit(err, exitUsage)
+				return err
 			}
 			pos, err := g.NewPosition(c.String("fen"))
 			if err != nil {

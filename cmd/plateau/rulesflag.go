@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -39,11 +40,35 @@ func replayOptions(c *cli.Context, name string) (replay.Options, error) {
 	if id == "" {
 		return replay.Options{DefaultGame: defaultGame, Detect: true}, nil
 	}
-	rg, err := rules.Lookup(id)
+	rg, err := lookupRules(name, id)
 	if err != nil {
-		return replay.Options{}, cli.Exit(fmt.Sprintf("--%s: %v (see plateau games)", name, err), exitUsage)
+		return replay.Options{}, err
 	}
 	return replay.Options{DefaultGame: rg.ID()}, nil
+}
+
+// lookupRules is the ruleset a flag names (rules.Lookup); an unknown one is
+// a usage error (exit 2) naming the flag, with the closest ruleset id when
+// one is near ("ogii": did you mean ogi?).
+func lookupRules(flag, id string) (rules.Game, error) {
+	rg, err := rules.Lookup(id)
+	if err == nil {
+		return rg, nil
+	}
+	return nil, cli.Exit(fmt.Sprintf("--%s: %v%s", flag, err, rulesHint(id)), exitUsage)
+}
+
+// rulesHint ends the message of an unknown ruleset id: the closest id
+// when one is near, and where the ids are listed.
+func rulesHint(id string) string {
+	var ids []string
+	for _, g := range rules.Games() {
+		ids = append(ids, g.ID())
+	}
+	if s := closest(ids, strings.ToLower(strings.TrimSpace(id))); s != "" {
+		return fmt.Sprintf("; did you mean %s? (plateau games lists them)", s)
+	}
+	return " (plateau games lists them)"
 }
 
 // fileReplayer replays the records of files in order, passing detection
