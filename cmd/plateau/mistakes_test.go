@@ -69,3 +69,23 @@ func TestCommonMistakes(t *testing.T) {
 		t.Errorf("--side black --game jetan:\n%s", out)
 	}
 }
+
+// TestClosest: what counts as near enough to suggest.
+func TestClosest(t *testing.T) {
+	names := []string{"search", "serve", "show", "import", "info", "delete", "dbexport"}
+	for _, tt := range []struct{ typed, want string }{
+		{"serach", "search"}, // two letters swapped
+		{"imprt", "import"},  // one dropped
+		{"shoe", "show"},     // one changed
+		{"SHOW", "show"},     // case
+		{"dbex", "dbexport"}, // the start of one name only
+		{"se", ""},           // the start of several
+		{"zzzzzz", ""},       // nothing near
+		{"x", ""},            // one letter: any name is 'near'
+		{"inf", "info"},
+	} {
+		if got := closest(names, tt.typed); got != tt.want {
+			t.Errorf("closest(%q) = %q, want %q", tt.typed, got, tt.want)
+		}
+	}
+}
