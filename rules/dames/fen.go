@@ -36,109 +36,149 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 	default:
 		return nil, rules.PositionError(text, "turn %q is not W, B or ?", parts[0])
 	}
-	type entry struct {
-		sq   int
-		king bool
-		side int
+	fs, err := g.readSections(text, parts)
+	if err != nil {
+		return nil, err
 	}
-	var entries []entry
-	var huffs []int
-	runs := "" // the R section (king runs), read once the pieces stand
-	seen := [3]bool{}
-	highest := 0
-	maxBoard := g.f.geo.n
-	if g.v == vLoup {
-		maxBoard = geom10.n
+	if p.geo, err = g.boardOf(text, fs); err != nil {
+		return nil, err
 	}
-	size := 0 // from a size section, 0 when none
+	if err := p.place(text, fs); err != nil {
+		return nil, err
+	}
+	if fs.runs != "" {
+		if err := p.parseRuns(text, fs.runs); err != nil {
+			return nil, err
+		}
+	}
+	p.key = p.computeKey()
+	return p, nil
+}
+
+// fenSections are the sections of a FEN as read, before the pieces stand.
+type fenSections struct {
+	entries []fenEntry
+	huffs   []int  // squares (1-based) a huff may empty
+	runs    string // the R section (king runs), read once the pieces stand
+	size    int    // from a size section, 0 when none
+	highest int    // the highest square named
+	seen    [3]bool
+}
+
+type fenEntry struct {
+	sq   int // 1-based
+	king bool
+	side int
+}
+
+// readSections reads the sections after the turn: colours, huffs, the
+// board size, king runs, lidraughts' clocks.
+func (g *Game) readSections(text string, parts []string) (*fenSections, error) {
+	fs := &fenSections{}
 	for _, part := range parts[1:] {
-		if part == "" {
+		switch {
+		case part == "":
 			// PDN's FEN extensions: "It should therefore be extended
 			// to accept empty ranges of pieces" ("W::" has none).
-			continue
-		}
-		if part[0] >= '0' && part[0] <= '9' {
-			if size != 0 {
+		case part[0] >= '0' && part[0] <= '9':
+			if fs.size != 0 {
 				return nil, rules.PositionError(text, "board size given twice")
 			}
 			switch strings.ToLower(part) {
 			case "8x8":
-				size = 8
+				fs.size = 8
 			case "10x10":
-				size = 10
+				fs.size = 10
 			default:
 				return nil, rules.PositionError(text, "board size %q is not 8x8 or 10x10", part)
 			}
-			continue
-		}
-		if g.lidraughtsClock(part, parts) {
-			continue
-		}
-		if part[0] == 'R' || part[0] == 'r' {
-			if runs != "" {
+		case g.lidraughtsClock(part, parts):
+		case part[0] == 'R' || part[0] == 'r':
+			if fs.runs != "" {
 				return nil, rules.PositionError(text, "section R given twice")
 			}
-			runs = part[1:] + ","
-			continue
-		}
-		var side int
-		switch part[0] {
-		case 'W', 'w':
-			side = white
-		case 'B', 'b':
-			side = black
-		case 'H', 'h':
-			side = 2
+			fs.runs = part[1:] + ","
 		default:
-			return nil, rules.PositionError(text, "section %q does not start with W or B", part)
-		}
-		if seen[side] {
-			return nil, rules.PositionError(text, "colour %c given twice", part[0])
-		}
-		seen[side] = true
-		list := part[1:]
-		if list == "" {
-			continue
-		}
-		for _, item := range strings.Split(list, ",") {
-			king := false
-			if item != "" && (item[0] == 'K' || item[0] == 'k') {
-				king = true
-				item = item[1:]
-			}
-			a, b, err := g.fenSquares(text, item, maxBoard)
-			if err != nil {
+			if err := g.readColour(text, part, fs); err != nil {
 				return nil, err
 			}
-			if side == 2 && king {
-				return nil, rules.PositionError(text, "huff section takes no K")
-			}
-			for s := a; s <= b; s++ {
-				if side == 2 {
-					huffs = append(huffs, s)
-				} else {
-					entries = append(entries, entry{s, king, side})
-				}
-				if s > highest {
-					highest = s
-				}
-			}
 		}
 	}
-	p.geo = g.f.geo
+	return fs, nil
+}
+
+// readColour reads a section of pieces (W, B) or of huffable squares (H).
+func (g *Game) readColour(text, part string, fs *fenSections) error {
+	var side int
+	switch part[0] {
+	case 'W', 'w':
+		side = white
+	case 'B', 'b':
+		side = black
+	case 'H', 'h':
+		side = 2
+	default:
+		return rules.PositionError(text, "section %q does not start with W or B", part)
+	}
+	if fs.seen[side] {
+		return rules.PositionError(text, "colour %c given twice", part[0])
+	}
+	fs.seen[side] = true
+	if part[1:] == "" {
+		return nil
+	}
+	maxBoard := g.f.geo.n
+	if g.v == vLoup {
+		maxBoard = geom10.n
+	}
+	for _, item := range strings.Split(part[1:], ",") {
+		king := false
+		if item != "" && (item[0] == 'K' || item[0] == 'k') {
+			king = true
+			item = item[1:]
+		}
+		a, b, err := g.fenSquares(text, item, maxBoard)
+		if err != nil {
+			return err
+		}
+		if side == 2 && king {
+			return rules.PositionError(text, "huff section takes no K")
+		}
+		for s := a; s <= b; s++ {
+			if side == 2 {
+				fs.huffs = append(fs.huffs, s)
+			} else {
+				fs.entries = append(fs.entries, fenEntry{s, king, side})
+			}
+			fs.highest = max(fs.highest, s)
+		}
+	}
+	return nil
+}
+
+// boardOf is the board a FEN is played on: the ruleset's, or for
+// loup-moutons 10×10 when its size section or its squares say so.
+func (g *Game) boardOf(text string, fs *fenSections) (*geom, error) {
+	geo := g.f.geo
 	switch {
-	case g.v == vLoup && size == 10, g.v == vLoup && size == 0 && highest > 32:
-		p.geo = geom10
-	case size != 0 && (size != g.f.geo.w || size != g.f.geo.h):
-		return nil, rules.PositionError(text, "%s is played on %s, not %d×%d", g.id, g.f.geo.size(), size, size)
+	case g.v == vLoup && fs.size == 10, g.v == vLoup && fs.size == 0 && fs.highest > 32:
+		geo = geom10
+	case fs.size != 0 && (fs.size != g.f.geo.w || fs.size != g.f.geo.h):
+		return nil, rules.PositionError(text, "%s is played on %s, not %d×%d", g.id, g.f.geo.size(), fs.size, fs.size)
 	}
-	if highest > p.geo.n {
-		return nil, rules.PositionError(text, "square %d is not on the %s board (1–%d)", highest, p.geo.size(), p.geo.n)
+	if fs.highest > geo.n {
+		return nil, rules.PositionError(text, "square %d is not on the %s board (1–%d)", fs.highest, geo.size(), geo.n)
 	}
-	for _, e := range entries {
+	return geo, nil
+}
+
+// place stands the pieces and the huffable squares of a FEN on p's board.
+func (p *Position) place(text string, fs *fenSections) error {
+	g := p.g
+	for _, e := range fs.entries {
 		s := e.sq - 1
 		if p.cell[s] != empty {
-			return nil, rules.PositionError(text, "square %d given twice", e.sq)
+			return rules.PositionError(text, "square %d given twice", e.sq)
 		}
 		c := int8(wMan)
 		if e.side == black {
@@ -146,7 +186,7 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 		}
 		if e.king {
 			if g.v == vLoup {
-				return nil, rules.PositionError(text, "loup-moutons has no kings (K%d)", e.sq)
+				return rules.PositionError(text, "loup-moutons has no kings (K%d)", e.sq)
 			}
 			c++
 		}
@@ -155,28 +195,22 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 		p.occ[e.side] = p.occ[e.side].with(s)
 	}
 	if p.wide() && max(p.count[0], p.count[1]) > wideRanks {
-		return nil, rules.PositionError(text, "more than %d pieces of a side on the %s board", wideRanks, p.geo.size())
+		return rules.PositionError(text, "more than %d pieces of a side on the %s board", wideRanks, p.geo.size())
 	}
 	if g.v == vLoup && p.count[black] != 1 {
-		return nil, rules.PositionError(text, "loup-moutons needs exactly one wolf (Black piece), found %d", p.count[black])
+		return rules.PositionError(text, "loup-moutons needs exactly one wolf (Black piece), found %d", p.count[black])
 	}
-	for _, h := range huffs {
+	for _, h := range fs.huffs {
 		s := h - 1
 		if p.cell[s] == empty || sideOf(p.cell[s]) == int(p.turn) {
-			return nil, rules.PositionError(text, "huff square %d does not hold a piece of the side that just moved", h)
+			return rules.PositionError(text, "huff square %d does not hold a piece of the side that just moved", h)
 		}
 		if !g.f.huffs {
-			return nil, rules.PositionError(text, "%s has no huffing", g.id)
+			return rules.PositionError(text, "%s has no huffing", g.id)
 		}
 		p.huff |= 1 << uint(s)
 	}
-	if runs != "" {
-		if err := p.parseRuns(text, runs); err != nil {
-			return nil, err
-		}
-	}
-	p.key = p.computeKey()
-	return p, nil
+	return nil
 }
 
 // lidraughtsClock reports whether a FEN section is one of the two lidraughts
