@@ -20,10 +20,26 @@
 //     ellipses ("...", "…") are dropped. Digits alone are a move ("3228")
 //     unless dots standing alone follow them on the line.
 //   - A result is a word equal to one of 1-0 0-1 1/2-1/2 ½-½ * 2-0 0-2 1-1
-//     0-0 3-0 0-3 (½-½ is stored as 1/2-1/2); "1-18" or "32-28" is a move.
-//     A game ends after its result, or before the next '[' (tag section),
-//     or at the end of input. Tag pairs before any movetext belong to the
-//     same game, even over several lines or after comments.
+//     0-0 3-0 0-3, or one of them with a colon for the dash as Russian
+//     files write them (1:0 0:1 1/2:1/2), stored in the canonical spelling
+//     (½-½ and 1/2:1/2 are 1/2-1/2), in the movetext and the Result tag;
+//     "1-18" or "32-28" is a move. A Result tag that is no result but a
+//     score ("4-6") makes the same word in the movetext the game's result,
+//     never a move. A game ends after its result, or before the next '['
+//     (tag section), or at the end of input. Tag pairs before any movetext
+//     belong to the same game, even over several lines or after comments.
+//   - Tag names start with a letter, of any alphabet ([Результат "1:0"]);
+//     a value without quotes runs to the ']' of its line ([Round 1.1]).
+//     Localised names add the standard tags they stand for (localtags.go).
+//   - Warnings (Game.Warnings, record.Warning): what departs from PDN's
+//     grammar but has a reading a user wants is read, with a warning naming
+//     its place and the grammar rule: a game without a result before the
+//     next game's tags; a move number without a move; dots alone; moves
+//     written '-' (unknown, kept as moves); a score read as the result; a
+//     parenthesis whose first word has no digit (prose, as English books
+//     write notes; an ordinal such as "1st" too), read as a comment up to
+//     the ')' that closes it. Spellings with one reading (1:0, a bare tag
+//     value, "1- 6") are no warning.
 //   - Strength marks: ! ? !! ?? !? ?! are NAGs 1–6, glued or standalone,
 //     and also in parentheses as PDN writes them ("31-27(?)"). A longer run
 //     is split into pairs then single marks, left to right ("!?!!!" is

@@ -23,7 +23,14 @@
 //     refuses is a Warning too, if the game can end with that result by
 //     resignation or agreement (its standard start position accepts it);
 //     otherwise (Dejarik has no resignation, Ōgi no early draw) it stays an
-//     error. The Result kept is the tag's (else the movetext's).
+//     error. The Result kept is the tag's (else the movetext's). A Result
+//     that is no result marker at all ("4-6", a tournament's score), and
+//     any Result of a moveless record whose board is empty, are kept with
+//     a Warning and not checked (PDN: read any string as a result).
+//   - The record's own warnings (record.Warning: grammar faults read past)
+//     are the game's first, kind WarnSyntax. A main line is played up to
+//     its first unknown move, written '-' ("41. - -"); the rest is kept as
+//     written, unchecked.
 //   - In a game whose rules make an illegal move a loss (Ōgi), a main line may
 //     end with one illegal move: the record is valid when its Result gives the
 //     win to the other side, and the termination is "illegal move (rule)". A
