@@ -1,6 +1,9 @@
 package index
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestNormalizeDate(t *testing.T) {
 	tests := []struct{ in, want string }{
@@ -83,4 +86,25 @@ func TestQueryDate(t *testing.T) {
 			t.Errorf("queryDate(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// FuzzNormalizeDate: the result is no date (""), a PDN date, or the input
+// trimmed (nothing invented), and a PDN date normalises to itself.
+func FuzzNormalizeDate(f *testing.F) {
+	for _, s := range []string{"03.07.20", "11.10.73", "98.05.12", "07/13/99", "13-01-1996", "1996", "????.??.??",
+		"2004.10.27 - 2004.11.01", "27.10.04 - 01.11.04", "69° ASSOLUTO 1° TURNO", "?.07.20", "1.1.1"} {
+		f.Add(s, 2026)
+	}
+	f.Fuzz(func(t *testing.T, s string, now int) {
+		if now < 1 || now > 9999 {
+			return
+		}
+		got := normalizeDate(s, now)
+		if got != "" && !isPDNDate(got) && got != strings.TrimSpace(s) {
+			t.Fatalf("normalizeDate(%q, %d) = %q: neither a PDN date nor the input", s, now, got)
+		}
+		if isPDNDate(got) && normalizeDate(got, now) != got {
+			t.Fatalf("normalizeDate(%q) = %q, which normalises to %q", s, got, normalizeDate(got, now))
+		}
+	})
 }
