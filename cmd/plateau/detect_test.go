@@ -55,6 +55,14 @@ func algebraic(text string, turned bool) string {
 	})
 }
 
+// russianSpelling writes a collection as Russian files do: results with a
+// colon, tag values without quotes, tags named in Russian.
+func russianSpelling(text string) string {
+	r := strings.NewReplacer("1/2-1/2", "1/2:1/2", "1-0", "1:0", "0-1", "0:1", "[White ", "[Белые ", "[Black ", "[Черные ")
+	text = r.Replace(text)
+	return regexp.MustCompile(`\[(Round|Date) "([^"]*)"\]`).ReplaceAllString(text, "[$1 $2]")
+}
+
 func writeTemp(t *testing.T, name, text string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), name)
@@ -90,6 +98,7 @@ func TestValidateDetection(t *testing.T) {
 			[]string{"numbered with a1 = 29"}},
 		{"checkers in numbers", checkers, 10, "checkers", nil},
 		{"russian", read("russian"), 10, "russian", nil},
+		{"russian as Russian files write it", russianSpelling(read("russian")), 10, "russian", nil},
 		{"an empty problem after checkers games", checkers + "\n[Event \"#14\"]\n[Result \"1/2-1/2\"]\n[FEN \"W::.\"]\n1/2-1/2\n", 11, "checkers",
 			[]string{`game 11: warning: result: [Result "1/2-1/2"] of an empty board without moves: not checked`}},
 	}
