@@ -7,12 +7,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/plateau/plateau/index/internal/posrun"
 )
 
 // compactFixture imports 600 Ōgi games in transactions of 20 (several
-// runs) and deletes some, so that the runs hold occurrences of deleted
-// games; it returns the database and the occurrences readers see.
-func compactFixture(t *testing.T) (*DB, [][4]int64) {
+// runs) into a database whose position engine has tuning, and deletes
+// some, so that the runs hold occurrences of deleted games; it returns the
+// database and the occurrences readers see.
+func compactFixture(t *testing.T, tuning posrun.Tuning) (*DB, [][4]int64) {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -23,6 +26,7 @@ func compactFixture(t *testing.T) (*DB, [][4]int64) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	db.pos.Tuning = tuning
 	// The runs of the import's commits, as they are before its end's tail
 	// merge (mergeTail), which would leave two.
 	defer func(f int64) { tailFactor = f }(tailFactor)
@@ -35,7 +39,7 @@ func compactFixture(t *testing.T) (*DB, [][4]int64) {
 	}
 	var runs, deleted int64
 	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs`).Scan(&runs)
-	deleted, _ = db.metaInt(ctx, db.sql, posDeletedKey)
+	deleted, _ = posrun.Deleted(ctx, db.sql)
 	if runs < 3 || deleted == 0 {
 		t.Fatalf("fixture: %d runs, pos_deleted %d: want several runs and deleted games", runs, deleted)
 	}
@@ -48,9 +52,7 @@ func compactFixture(t *testing.T) (*DB, [][4]int64) {
 // named, and has nothing to do the second time.
 func TestCompactPositions(t *testing.T) {
 	ctx := context.Background()
-	defer func(n, b int) { compactTx, pagerBatch = n, b }(compactTx, pagerBatch)
-	compactTx, pagerBatch = 5, 3
-	db, before := compactFixture(t)
+	db, before := compactFixture(t, posrun.Tuning{CompactTx: 5, PagerBatch: 3})
 	var runsBefore int
 	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs`).Scan(&runsBefore)
 	var calls int
@@ -66,7 +68,7 @@ func TestCompactPositions(t *testing.T) {
 	}
 	var stored int64
 	db.sql.QueryRowContext(ctx, `SELECT SUM(entries) FROM pos_runs`).Scan(&stored)
-	if deleted, _ := db.metaInt(ctx, db.sql, posDeletedKey); deleted != 0 || stored != int64(len(before)) {
+	if deleted, _ := posrun.Deleted(ctx, db.sql); deleted != 0 || stored != int64(len(before)) {
 		t.Fatalf("after compaction: pos_deleted %d, %d occurrences stored, %d seen before", deleted, stored, len(before))
 	}
 	if after := scanAll(t, db); !slices.Equal(after, before) {
@@ -83,9 +85,7 @@ func TestCompactPositions(t *testing.T) {
 // transactions leaves the runs as they were and deletes the blocks it
 // stored at once.
 func TestCompactPositionsCancelled(t *testing.T) {
-	defer func(n, b int) { compactTx, pagerBatch = n, b }(compactTx, pagerBatch)
-	compactTx, pagerBatch = 5, 3
-	db, before := compactFixture(t)
+	db, before := compactFixture(t, posrun.Tuning{CompactTx: 5, PagerBatch: 3})
 	ctx, cancel := context.WithCancel(context.Background())
 	var runs int
 	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs`).Scan(&runs)
@@ -111,7 +111,7 @@ func TestCompactPositionsCancelled(t *testing.T) {
 // compacts once they end; cancelled while it waits, it returns the
 // context's error and changes nothing.
 func TestCompactPositionsWaits(t *testing.T) {
-	db, before := compactFixture(t)
+	db, before := compactFixture(t, posrun.Tuning{})
 	notices := make(chan string, 8)
 	db.notice = func(m string) { notices <- m }
 	for _, name := range []string{importLockName, mergeLockName} {

@@ -13,6 +13,7 @@ import (
 
 	_ "github.com/mattn/go-sqlite3" // the SQLite driver
 
+	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/textindex"
 )
 
@@ -67,12 +68,8 @@ type DB struct {
 	// keepIdle is the number of idle connections kept (Options.MaxConns).
 	keepIdle int
 
-	reads  readConns  // connections for read snapshots (posruns.go)
-	blocks blockLRU   // text blocks of list headers (list.go)
-	fences fenceCache // the blocks of each run (posfence.go)
-
-	// deepSalt: see posruns.go (meta deep_salt).
-	deepSalt int64
+	blocks blockLRU      // text blocks of list headers (list.go)
+	pos    *posrun.Store // the position runs (positions.go)
 }
 
 // Options for Open.
@@ -143,7 +140,7 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 
 // setUp tunes a handle just opened, checks its layout (upgrading or
 // creating it when writable, and finishing what a killed edit or bulk
-// import left) and reads its deep salt.
+// import left) and opens its position runs (posrun.Open).
 func (db *DB) setUp(ctx context.Context, opts Options) error {
 	if err := db.tune(ctx, opts); err != nil {
 		return err
@@ -163,7 +160,9 @@ func (db *DB) setUp(ctx context.Context, opts Options) error {
 			return err
 		}
 	}
-	return db.loadDeepSalt(ctx)
+	var err error
+	db.pos, err = posrun.Open(ctx, db.sql, posrun.Config{Dir: db.dir, ReadOnly: opts.ReadOnly, Notice: db.tell, Live: validGames})
+	return err
 }
 
 // pageSize is the page size of a new database file. With 16 KiB pages
@@ -231,8 +230,9 @@ func (db *DB) Dir() string { return db.dir }
 
 // Close closes the database (the text index is open only during a call).
 func (db *DB) Close() error {
-	db.fences.close() // its snapshot's connection goes back to reads
-	db.reads.close()
+	if db.pos != nil {
+		db.pos.Close()
+	}
 	return db.text.Exclusive(db.sql.Close)
 }
 
@@ -276,11 +276,12 @@ var schema = []string{
 	`CREATE TABLE IF NOT EXISTS tags(
 		tag INTEGER NOT NULL, value TEXT NOT NULL, game INTEGER NOT NULL,
 		PRIMARY KEY(tag, value, game)) WITHOUT ROWID`,
-	// Position occurrences in sorted runs of blocks (posruns.go).
-	`CREATE TABLE IF NOT EXISTS pos_runs(run INTEGER PRIMARY KEY, entries INTEGER NOT NULL, level INTEGER NOT NULL)`,
-	`CREATE TABLE IF NOT EXISTS pos_blocks(id INTEGER PRIMARY KEY, run INTEGER NOT NULL, last INTEGER NOT NULL, data BLOB NOT NULL)`,
-	`CREATE INDEX IF NOT EXISTS pos_blocks_run ON pos_blocks(run, last)`,
-	posFiltersTable,
+	// Position occurrences in sorted runs of blocks, and their filters
+	// (internal/posrun).
+	posrun.Tables[0],
+	posrun.Tables[1],
+	posrun.Tables[2],
+	posrun.Tables[3],
 	`CREATE TABLE IF NOT EXISTS tree(
 		key INTEGER NOT NULL, move TEXT NOT NULL,
 		n INTEGER NOT NULL, scored INTEGER NOT NULL, s0 REAL NOT NULL, s1 REAL NOT NULL,
@@ -292,11 +293,6 @@ var schema = []string{
 		key INTEGER NOT NULL, move TEXT NOT NULL, chunk INTEGER NOT NULL, data BLOB NOT NULL,
 		PRIMARY KEY(key, move, chunk)) WITHOUT ROWID`,
 }
-
-// posFiltersTable holds the runs' filters (posfilter.go). A database of
-// layout 7 made before it has none: a writable open adds it (migrate), a
-// read-only one reads no filter (posReader.loadFilter).
-const posFiltersTable = `CREATE TABLE IF NOT EXISTS pos_filters(run INTEGER PRIMARY KEY, data BLOB NOT NULL)`
 
 // schemaVersion is the layout version kept in meta "schema". Version 1
 // (no meta entry) had positions(key, ply, game, var) and tags(name, value,
@@ -359,12 +355,7 @@ func (db *DB) migrate(ctx context.Context) error {
 		return err
 	}
 	if !fresh {
-		if !db.readOnly {
-			if _, err := db.sql.ExecContext(ctx, posFiltersTable); err != nil {
-				return fmt.Errorf("schema: %w", err)
-			}
-		}
-		return nil
+		return nil // the engines add their newer tables (posrun.Open)
 	}
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
@@ -380,31 +371,10 @@ func (db *DB) migrate(ctx context.Context) error {
 		return err
 	}
 	db.nameIndex = true
-	if err := setMeta(ctx, tx, deepSaltKey, adjacentDeepSalt); err != nil {
+	if err := posrun.Create(ctx, tx); err != nil {
 		return err
 	}
 	return tx.Commit()
-}
-
-// loadDeepSalt reads the database's deep salt (posruns.go): the meta entry
-// of a database made since it exists, else the constant of the ones
-// before. A read-only handle on a file without tables yet takes the new
-// one (it finds no position either way).
-func (db *DB) loadDeepSalt(ctx context.Context) error {
-	db.deepSalt = adjacentDeepSalt
-	var tables int
-	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = 'meta'`).Scan(&tables); err != nil || tables == 0 {
-		return err
-	}
-	v, err := db.metaInt(ctx, db.sql, deepSaltKey)
-	if err != nil {
-		return err
-	}
-	if v == 0 {
-		v = legacyDeepSalt
-	}
-	db.deepSalt = v
-	return nil
 }
 
 func (db *DB) metaInt(ctx context.Context, q queryer, k string) (int64, error) {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/rules"
@@ -131,6 +132,14 @@ func (w *writer) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	return st, nil
 }
 
+// cachedExec runs statements in the writer's transaction, each prepared
+// once in it (writer.exec).
+type cachedExec struct{ w *writer }
+
+func (c cachedExec) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return c.w.exec(ctx, query, args...)
+}
+
 // exec runs a statement of removeGame in the writer's transaction.
 func (w *writer) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	st, err := w.stmt(ctx, query)
@@ -167,9 +176,9 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 		p := prepareStored(g.game, rec, g.file)
 		if p.valid {
 			// Its position occurrences stay in their runs until a merge
-			// drops them; readers join the games table (posruns.go), and
+			// drops them; readers join the games table (internal/posrun), and
 			// counts that would not are told.
-			if _, err := w.exec(ctx, `INSERT INTO meta(k, v) VALUES(?, 1) ON CONFLICT(k) DO UPDATE SET v = v + 1`, posDeletedKey); err != nil {
+			if err := posrun.NoteDeleted(ctx, cachedExec{w}); err != nil {
 				return fmt.Errorf("game #%d: %w", g.id, err)
 			}
 			for _, t := range p.tags {

@@ -362,11 +362,11 @@ func TreeRows(ctx context.Context, db *DB) (map[string]string, error) {
 	return out, rows.Err()
 }
 
-// SlowCompaction makes CompactPositions store a block a transaction and
-// wait d before each merged block, for a test that kills it midway.
-func SlowCompaction(d time.Duration) {
-	compactTx = 1
-	testMergeBlock = func(context.Context) error { time.Sleep(d); return nil }
+// SlowCompaction makes db's CompactPositions store a block a transaction
+// and wait d before each merged block, for a test that kills it midway.
+func SlowCompaction(db *DB, d time.Duration) {
+	db.pos.Tuning.CompactTx = 1
+	db.pos.Tuning.BeforeMergeBlock = func(context.Context) error { time.Sleep(d); return nil }
 }
 
 // SetBulk sets the least bytes of a bulk import (bulk.go), and a function

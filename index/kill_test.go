@@ -156,9 +156,9 @@ func testKillDuringImport(t *testing.T, bulk bool) {
 
 // compactChild compacts the database of dir slowly, until killed.
 func compactChild(dir string) int {
-	index.SlowCompaction(5 * time.Millisecond)
 	db, err := index.Open(context.Background(), filepath.Join(dir, "db"), index.Options{})
 	if err == nil {
+		index.SlowCompaction(db, 5*time.Millisecond)
 		_, err = db.CompactPositions(context.Background(), nil)
 		err = errors.Join(err, db.Close())
 	}

@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/plateau/plateau/index/internal/posrun"
 )
 
 // TestMergeLock: while an import's merge is in flight, an edit by another
@@ -24,21 +26,22 @@ func TestMergeLock(t *testing.T) {
 	// last commit waits for the merge in its transaction, and would keep
 	// the edit from writing).
 	writeGames(t, file, "ogi", 1200, 5)
-	defer func(n int) { pagerBatch = n }(pagerBatch)
-	pagerBatch = 3
+	var tuning posrun.Tuning
 	open := func(sub string) *DB {
 		db, err := Open(ctx, filepath.Join(dir, sub), Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
+		db.pos.Tuning = tuning
 		return db
 	}
 	// The first merge stops at its 6th block until released (or, should
 	// the import reach its last commit first, for 10 s).
 	var blocks atomic.Int64
 	paused, release := make(chan struct{}), make(chan struct{})
-	testMergeBlock = func(context.Context) error {
+	tuning = posrun.Tuning{PagerBatch: 3}
+	tuning.BeforeMergeBlock = func(context.Context) error {
 		if blocks.Add(1) == 6 {
 			close(paused)
 			select {
@@ -48,8 +51,8 @@ func TestMergeLock(t *testing.T) {
 		}
 		return nil
 	}
-	defer func() { testMergeBlock = nil }()
 	a, b := open("db"), open("db")
+	tuning = posrun.Tuning{PagerBatch: 3}
 	aDone := make(chan error, 1)
 	go func() {
 		_, err := importFiles(ctx, a, []string{file}, ImportOptions{TxGames: 10, Workers: 1})
@@ -64,7 +67,7 @@ func TestMergeLock(t *testing.T) {
 			close(release)
 			t.Fatal("the merge's first blocks were never committed")
 		}
-		b.sql.QueryRowContext(ctx, `SELECT COALESCE((SELECT v FROM meta WHERE k = ?), 0)`, posMergingKey).Scan(&run)
+		b.sql.QueryRowContext(ctx, `SELECT COALESCE((SELECT v FROM meta WHERE k = ?), 0)`, posrun.MergingKey).Scan(&run)
 		b.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_blocks WHERE run = ?`, run).Scan(&stored)
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -77,13 +80,13 @@ func TestMergeLock(t *testing.T) {
 	_, err := b.Delete(ctx, deleted, nil)
 	var after, named int64
 	b.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_blocks WHERE run = ?`, run).Scan(&after)
-	b.sql.QueryRowContext(ctx, `SELECT COALESCE((SELECT v FROM meta WHERE k = ?), 0)`, posMergingKey).Scan(&named)
+	b.sql.QueryRowContext(ctx, `SELECT COALESCE((SELECT v FROM meta WHERE k = ?), 0)`, posrun.MergingKey).Scan(&named)
 	left := srcs()
 	close(release)
 	if aerr := <-aDone; err != nil || aerr != nil {
 		t.Fatalf("import: %v; delete: %v", aerr, err)
 	}
-	if before < maxRunsPerLevel || left != before || after < stored || named != run {
+	if before < posrun.MaxRunsPerLevel || left != before || after < stored || named != run {
 		t.Fatalf("the edit merged beside the merge in flight: %d runs of its level before the edit, %d after; the merge's run %d had %d blocks, %d after; pos_merging names %d",
 			before, left, run, stored, after, named)
 	}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
+
+	"github.com/plateau/plateau/index/internal/posrun"
 )
 
 // writeGames writes n generated games of a ruleset to file.
@@ -32,21 +34,32 @@ func scanAll(t *testing.T, db *DB) [][4]int64 {
 	return all
 }
 
-// checkRuns fails when a level holds maxRunsPerLevel runs, a block
-// belongs to no listed run or a merge is still named in meta.
+// checkRuns fails when a level holds posrun.MaxRunsPerLevel runs, a block
+// belongs to no listed run, a merge is still named in meta or a filter
+// does not match its run (posrun's CheckRuns).
 func checkRuns(t *testing.T, db *DB, stage string) (runs int) {
 	t.Helper()
-	ctx := context.Background()
-	var full, orphans, merging int
-	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs`).Scan(&runs)
-	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT level FROM pos_runs GROUP BY level HAVING COUNT(*) >= ?)`, maxRunsPerLevel).Scan(&full)
-	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_blocks WHERE run NOT IN (SELECT run FROM pos_runs)`).Scan(&orphans)
-	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM meta WHERE k = ?`, posMergingKey).Scan(&merging)
-	if full != 0 || orphans != 0 || merging != 0 {
-		t.Errorf("%s: %d runs, %d levels of %d runs or more, %d blocks of unlisted runs, pos_merging %d", stage, runs, full, maxRunsPerLevel, orphans, merging)
+	runs, problems, err := db.pos.CheckRuns(context.Background())
+	if err != nil {
+		t.Fatal(err)
 	}
-	checkFilters(t, db, stage)
+	for _, p := range problems {
+		t.Errorf("%s: %s", stage, p)
+	}
 	return runs
+}
+
+// checkFilters fails when a filter does not match its run (posrun's
+// CheckFilters).
+func checkFilters(t *testing.T, db *DB, stage string) {
+	t.Helper()
+	problems, err := db.pos.CheckFilters(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("%s: %s", stage, p)
+	}
 }
 
 // interruptedImport makes a database and a file of n Ōgi games for an
@@ -110,11 +123,11 @@ func TestMergeBeside(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "g.pdn")
 	writeGames(t, file, "ogi", 900, 3)
-	defer func(n int) { pagerBatch = n }(pagerBatch)
-	pagerBatch = 3 // runs of several pages
 	var merges atomic.Int64
-	testMergeBlock = func(context.Context) error { merges.Add(1); return nil }
-	defer func() { testMergeBlock = nil }()
+	tuning := posrun.Tuning{
+		PagerBatch:       3, // runs of several pages
+		BeforeMergeBlock: func(context.Context) error { merges.Add(1); return nil },
+	}
 
 	importInto := func(sub string, sync bool) *DB {
 		testSyncMerge = sync
@@ -124,6 +137,7 @@ func TestMergeBeside(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
+		db.pos.Tuning = tuning
 		if _, err := importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +152,7 @@ func TestMergeBeside(t *testing.T) {
 		t.Fatal("no merge ran beside the writer")
 	}
 	checkRuns(t, inWriter, "merged in the writer")
-	if runs := checkRuns(t, beside, "merged beside the writer"); runs > 2*maxRunsPerLevel {
+	if runs := checkRuns(t, beside, "merged beside the writer"); runs > 2*posrun.MaxRunsPerLevel {
 		t.Errorf("%d runs left", runs)
 	}
 	want, got := scanAll(t, inWriter), scanAll(t, beside)
@@ -157,18 +171,17 @@ func TestMergeBesideCutShort(t *testing.T) {
 
 	// The merge hands over one block, then waits until the import stops.
 	var handed atomic.Int64
-	testMergeBlock = func(ctx context.Context) error {
+	db.pos.Tuning.BeforeMergeBlock = func(ctx context.Context) error {
 		if handed.Add(1) > 1 {
 			<-ctx.Done()
 		}
 		return nil
 	}
-	defer func() { testMergeBlock = nil }()
 	ictx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	testAfterCommit = func() {
 		var stored int
-		db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_blocks WHERE run = (SELECT v FROM meta WHERE k = ?)`, posMergingKey).Scan(&stored)
+		db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_blocks WHERE run = (SELECT v FROM meta WHERE k = ?)`, posrun.MergingKey).Scan(&stored)
 		if stored > 0 {
 			cancel()
 		}
@@ -178,10 +191,10 @@ func TestMergeBesideCutShort(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("import: %v, want it stopped", err)
 	}
-	testMergeBlock, testAfterCommit = nil, nil
+	db.pos.Tuning.BeforeMergeBlock, testAfterCommit = nil, nil
 	var orphans, merging int
 	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_blocks WHERE run NOT IN (SELECT run FROM pos_runs)`).Scan(&orphans)
-	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM meta WHERE k = ?`, posMergingKey).Scan(&merging)
+	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM meta WHERE k = ?`, posrun.MergingKey).Scan(&merging)
 	if orphans == 0 || merging != 1 {
 		t.Fatalf("after the stop: %d blocks of unlisted runs, pos_merging %d; want some and 1", orphans, merging)
 	}
@@ -199,18 +212,17 @@ func TestMergeBesideFails(t *testing.T) {
 	db, dir, file := interruptedImport(t, 500, 6)
 	broken := errors.New("disk on fire")
 	var handed atomic.Int64
-	testMergeBlock = func(context.Context) error {
+	db.pos.Tuning.BeforeMergeBlock = func(context.Context) error {
 		if handed.Add(1) > 1 {
 			return broken
 		}
 		return nil
 	}
-	defer func() { testMergeBlock = nil }()
 	st, err := importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 20, Workers: 2})
 	if !errors.Is(err, broken) || !committed(err) {
 		t.Fatalf("import: %v, want the merge's error after a commit", err)
 	}
-	testMergeBlock = nil
+	db.pos.Tuning.BeforeMergeBlock = nil
 	var games int
 	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM games`).Scan(&games)
 	if st.Committed != games || games == 0 {

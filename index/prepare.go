@@ -10,6 +10,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/rules"
@@ -332,20 +333,9 @@ func points(s string) (float64, bool) {
 	return v, true
 }
 
-// A position occurrence is stored as (key, at) with at = game<<13 |
-// ply<<1 | var: one integer instead of three columns (posruns.go).
-const (
-	plyBits       = 12
-	maxIndexedPly = 1<<plyBits - 1
-)
-
-func packAt(game int64, ply, vari int) int64 {
-	return game<<(plyBits+1) | int64(ply)<<1 | int64(vari&1)
-}
-
-func unpackAt(at int64) (game int64, ply int, vari int) {
-	return at >> (plyBits + 1), int(at>>1) & maxIndexedPly, int(at & 1)
-}
+// maxIndexedPly is the last ply of an indexed position (posrun.MaxPly): a
+// longer record is stored invalid.
+const maxIndexedPly = posrun.MaxPly
 
 // saltKey is the stored form of a position key: the key mixed with the game
 // id, so that two rulesets sharing a key scheme (dames and dames-brigand)

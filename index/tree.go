@@ -37,7 +37,7 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 	key := saltKey(rg.ID(), pos.Key())
 	// The aggregate and the occurrences it does not count are read in one
 	// snapshot, on a kept read connection, under the quiet context (the
-	// lookups' reasons, posruns.go readConn and quiet).
+	// lookups' reasons: posrun.Snapshot and Quiet).
 	r, err := openPosReader(ctx, db)
 	if err != nil {
 		return nil, err
@@ -51,7 +51,7 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 	if err := t.nameTops(quiet(ctx), r, stored); err != nil {
 		return nil, err
 	}
-	if err := t.addDeep(ctx, r, rg, key^db.deepSalt, int(pos.ToMove())); err != nil {
+	if err := t.addDeep(ctx, r, rg, db.pos.Key(key, false), int(pos.ToMove())); err != nil {
 		return nil, err
 	}
 	return t.sorted(), nil

@@ -9,6 +9,8 @@ import (
 	"runtime/pprof"
 	"slices"
 	"strings"
+
+	"github.com/plateau/plateau/index/internal/posrun"
 )
 
 // writer owns the one write transaction of an import.
@@ -23,8 +25,8 @@ type writer struct {
 	wordIDs     map[string]int64
 	names       []nameRow
 	// per transaction
-	positions []dbPos
-	runMem    runScratch // encodeRun's memory, used again by every commit
+	positions []posrun.Pos
+	runMem    posrun.Scratch // posrun.Encode's memory, used again by every commit
 	// The opening-tree rows of the transaction's games, one a move of a
 	// game's first TreeDepth plies, aggregated by flushTree: appending to
 	// a slice and sorting it once costs less than keeping two maps keyed
@@ -57,17 +59,13 @@ type writer struct {
 	// pool's.
 	conn *sql.Conn
 	// Position runs are merged beside the writer (bgMerge, an import:
-	// posmerge.go), merge being the one in flight, whose failure mergeErr
-	// reports after the commit; final marks the import's last commit,
-	// which waits for it and merges what is left in the writer.
-	bgMerge  bool
-	merge    *posMerge
-	mergeErr error
-	final    bool
-	stored   int64 // position occurrences stored by this writer (mergeTail's budget)
-	// mergeLock is held from the transaction that starts a merge until
-	// the one that lists its run has ended (mergelock.go).
-	mergeLock *fileLock
+	// posrun.Beside), whose failure the commit reports after it; final
+	// marks the import's last commit, which waits for the merge in flight
+	// and merges what is left in the writer.
+	bgMerge bool
+	merges  *posrun.Beside
+	final   bool
+	stored  int64 // position occurrences stored by this writer (the tail merge's budget)
 }
 
 // tagRow is a row of the tags table.
@@ -75,11 +73,6 @@ type tagRow struct {
 	tag   int64
 	value string
 	game  int64
-}
-
-type dbPos struct {
-	key int64 // posKey
-	at  int64 // packAt(game, ply, var)
 }
 
 type treeKey struct {
@@ -154,7 +147,7 @@ func treeKeyCmp(x, y treeKey) int {
 
 func newWriter(db *DB) *writer {
 	return &writer{db: db, players: map[string]int64{}, tagIDs: map[string]int64{}, sources: map[string]int64{},
-		playerWords: map[int64][]int64{}, wordIDs: map[string]int64{}}
+		playerWords: map[int64][]int64{}, wordIDs: map[string]int64{}, merges: db.pos.Beside()}
 }
 
 func (w *writer) begin(ctx context.Context) error {
@@ -194,7 +187,7 @@ func (w *writer) begin(ctx context.Context) error {
 	if err == nil && w.bgMerge && !w.final {
 		// Before any game of the transaction: the merge reads the live
 		// games as committed.
-		err = w.startMerge(context.WithoutCancel(ctx))
+		err = w.merges.Start(context.WithoutCancel(ctx), w.tx)
 	}
 	if err != nil {
 		tx.Rollback()
@@ -402,7 +395,7 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 		w.held += len(t.Value) + 40
 	}
 	for _, r := range p.pos {
-		w.positions = append(w.positions, dbPos{key: posKey(saltKey(p.game, r.key), r.ply, r.vari, w.db.deepSalt), at: packAt(id, r.ply, r.vari)})
+		w.positions = append(w.positions, posrun.Pos{Key: w.db.storedKey(saltKey(p.game, r.key), r.ply, r.vari), At: packAt(id, r.ply, r.vari)})
 	}
 	if len(p.tree) > 0 {
 		s0, s1, scored := scores(p.result)
@@ -453,7 +446,7 @@ func (w *writer) flushHeld(ctx context.Context) error {
 // testAfterFlushHeld, set by a test, runs after each flushHeld.
 var testAfterFlushHeld func()
 
-// flushRows writes the accumulated positions (as a new run, posruns.go)
+// flushRows writes the accumulated positions (as a new run, posrun)
 // and tree rows, in key order.
 func (w *writer) flushRows(ctx context.Context) error {
 	// The positions are sorted and encoded in a goroutine while the
@@ -461,8 +454,8 @@ func (w *writer) flushRows(ctx context.Context) error {
 	// one serial stage, and the sort its largest piece of Go work (about a
 	// tenth of its time in an import of 1,000,000 Ōgi games).
 	ps := w.positions
-	encoded := make(chan encodedRun, 1)
-	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) { encoded <- encodeRun(ps, &w.runMem) })
+	encoded := make(chan posrun.Encoded, 1)
+	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) { encoded <- posrun.Encode(ps, &w.runMem) })
 	// So are the opening-tree entries, that flushTree reads in order.
 	treeSorted := make(chan struct{})
 	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) {
@@ -489,10 +482,10 @@ func (w *writer) flushRows(ctx context.Context) error {
 	}
 	r := <-encoded
 	received = true
-	if err := storeRun(ctx, w.tx, r); err != nil {
+	if err := posrun.WriteRun(ctx, w.tx, r); err != nil {
 		return fmt.Errorf("store positions: %w", err)
 	}
-	w.stored += r.n
+	w.stored += r.N
 	return nil
 }
 
@@ -563,7 +556,7 @@ func (w *writer) rowsStmt(ctx context.Context, head, row, tail string, n int) (*
 // commit writes the pending rows and commits; it returns the text documents
 // of the committed games.
 func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
-	if w.tx == nil && w.final && w.merge != nil {
+	if w.tx == nil && w.final && w.merges.InFlight() {
 		// The last commit stores the merge in flight.
 		if err := w.begin(ctx); err != nil {
 			return nil, err
@@ -608,10 +601,10 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	}
 	pprof.Do(sctx, pprof.Labels("write", "commit"), func(context.Context) { err = w.tx.Commit() })
 	w.tx = nil
-	if w.merge == nil {
+	if !w.merges.InFlight() {
 		// A merge that ended in this transaction is listed (or, the
 		// commit failed, its blocks are an orphan for the next merge).
-		w.releaseMergeLock()
+		w.merges.Release()
 	}
 	w.games = 0
 	w.held, w.docBytes = 0, 0
@@ -631,25 +624,26 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	if testAfterCommit != nil {
 		testAfterCommit()
 	}
-	if err, w.mergeErr = w.mergeErr, nil; err != nil {
+	if err := w.merges.Err(); err != nil {
 		return docs, afterCommit{err}
 	}
 	if w.bgMerge && !w.final {
-		return docs, nil // merged beside the writer (posmerge.go)
+		return docs, nil // merged beside the writer (posrun.Beside)
 	}
 	return docs, w.mergeAfterCommit(ctx)
 }
 
 // mergeAfterCommit merges the full levels of position runs in the
 // writer, after a commit (an afterCommit error: the games are committed),
-// and after an import's last commit the runs but the largest (mergeTail).
+// and after an import's last commit the runs but the largest, within a
+// budget of tailFactor times the occurrences the import stored.
 func (w *writer) mergeAfterCommit(ctx context.Context) error {
 	var tail int64
 	if w.final {
 		tail = tailFactor * w.stored
 	}
 	var err error
-	pprof.Do(ctx, pprof.Labels("write", "merge"), func(context.Context) { err = w.db.compactPositions(ctx, tail) })
+	pprof.Do(ctx, pprof.Labels("write", "merge"), func(context.Context) { err = w.db.pos.MergeLevels(ctx, tail) })
 	if err != nil {
 		return afterCommit{err}
 	}
@@ -701,3 +695,23 @@ func (w *writer) rollback() {
 }
 
 var errStopped = errors.New("import stopped")
+
+// tailFactor bounds the tail merge of an import's end: the runs merged
+// hold at most tailFactor times the occurrences the import stored (0: no
+// tail merge, for tests that want the runs an import leaves).
+var tailFactor int64 = 4
+
+// testSyncMerge, set by tests, merges position runs in the writer, as
+// outside imports.
+var testSyncMerge bool
+
+// drainMerge stores the blocks of the merge in flight that are ready
+// (wait: every one, until the merge ends) in the writer's transaction
+// (posrun.Beside.Drain).
+func (w *writer) drainMerge(ctx context.Context, wait bool) error {
+	return w.merges.Drain(ctx, w.tx, wait)
+}
+
+// stopMerge cancels the merge in flight, if any, and gives up the merge
+// lock.
+func (w *writer) stopMerge() { w.merges.Stop() }

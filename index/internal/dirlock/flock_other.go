@@ -1,6 +1,6 @@
 //go:build !unix
 
-package index
+package dirlock
 
 import (
 	"os"
@@ -8,7 +8,7 @@ import (
 	"sync"
 )
 
-// Without flock, the merge lock excludes the writers of one process only:
+// Without flock, a lock excludes the writers of one process only:
 // a lock per file path.
 var fileLocks sync.Map // absolute path → *sync.Mutex
 

@@ -1,4 +1,4 @@
-package index
+package posrun
 
 import (
 	"context"
@@ -7,18 +7,15 @@ import (
 	"fmt"
 	"runtime/pprof"
 	"strings"
+
+	"github.com/plateau/plateau/index/internal/dirlock"
 )
 
-// Merges of position runs beside the import's writer.
-//
-// A merge reads runs that nothing changes until the merge replaces them,
-// so its work — reading, decoding, merging and encoding every occurrence
-// of eight runs, hundreds of megabytes at the larger levels — need not
-// stop the import's writer, the one serial stage: merged in the writer's
-// own transactions after each commit (compactPositions), it was the
-// largest part of the writer's time in an import into a database of
-// 1,000,000 Ōgi games (62 µs of CPU a game of 181). During an import, a
-// merge runs in a goroutine of its own (posMerge):
+// Merges beside a writer. A merge reads runs that nothing changes until
+// the merge replaces them, so its work — reading, decoding, merging and
+// encoding every occurrence of eight runs, hundreds of megabytes at the
+// larger levels — need not stop an import's writer, its one serial stage.
+// During an import a merge runs in a goroutine of its own (posMerge):
 //
 //   - The writer chooses the runs and reserves the merged run's id in its
 //     transaction (meta pos_merging; nextRunID never gives it again).
@@ -27,39 +24,26 @@ import (
 //     the merge's whole length, which would keep SQLite from resetting the
 //     WAL), and hands the merged run's encoded blocks to the writer through
 //     a bounded channel (mergeQueue blocks).
-//   - The writer stores them in its transactions (between chunks and before
-//     each commit) as blocks of an unlisted run, which readers ignore (they
-//     take the runs from pos_runs), and, in the transaction that stores the
-//     last ones, lists the merged run and deletes its sources and the meta
-//     entry: readers see the old runs or the new one, never both nor
-//     neither.
+//   - The writer stores them in its transactions (Drain) as blocks of an
+//     unlisted run, which readers ignore (they take the runs from
+//     pos_runs), and, in the transaction that stores the last ones, lists
+//     the merged run and deletes its sources and the meta entry: readers
+//     see the old runs or the new one, never both nor neither.
 //   - A merge cut short (a kill, an import stopped or failed) leaves blocks
 //     of an unlisted run named by pos_merging: the next merge's transaction
 //     deletes them (dropOrphanMerge) before it reserves an id.
 //
-// The import's last commit waits for the merge in flight, then merges in
-// the writer as before, so that an import ends with at most
-// maxRunsPerLevel-1 runs a level, as without this.
+// An import's last commit waits for the merge in flight, then merges in
+// the writer (MergeLevels), so that an import ends with at most
+// MaxRunsPerLevel-1 runs a level, as without this.
 
-// posMergingKey is the meta entry naming the run that a merge in flight
+// MergingKey is the meta entry naming the run that a merge in flight
 // (or cut short) writes.
-const posMergingKey = "pos_merging"
+const MergingKey = "pos_merging"
 
 // mergeQueue is the number of encoded blocks a merge computes ahead of
 // the writer (about 24 MiB of blockBytes blocks).
 const mergeQueue = 8192
-
-// pagerBatch is the number of blocks a merge's read of a run takes at a
-// time (a variable for tests).
-var pagerBatch = 256
-
-// Set by tests: testSyncMerge merges in the writer, as outside imports;
-// testMergeBlock runs before a merge beside the writer hands over a block;
-// its error fails the merge.
-var (
-	testSyncMerge  bool
-	testMergeBlock func(context.Context) error
-)
 
 // posMerge is a merge in flight.
 type posMerge struct {
@@ -70,7 +54,7 @@ type posMerge struct {
 	bound   int64 // occurrences of srcs: at most the merged run's
 	// Set before blocks is closed:
 	n      int64      // occurrences in the merged run
-	filter *runFilter // its filter (posfilter.go); nil: none
+	filter *runFilter // its filter (filter.go); nil: none
 	err    error
 	// stop cancels the goroutine; done is closed when it has returned.
 	stop context.CancelFunc
@@ -78,26 +62,26 @@ type posMerge struct {
 }
 
 // posRunHighKey is the meta entry holding the highest id of a run that a
-// merge took out of the list, so that no run id is used twice: a handle's
-// fence and filter of a run (posfence.go, posfilter.go) hold for as long
-// as its id is listed.
+// merge took out of the list, so that no run id is used twice: a Store's
+// fence and filter of a run (fence.go, filter.go) hold for as long as its
+// id is listed.
 const posRunHighKey = "pos_run_high"
 
 // nextRunID is the id of a new run: past every listed run, the run of a
 // merge in flight and every run merged away.
-func nextRunID(ctx context.Context, q txer) (int64, error) {
+func nextRunID(ctx context.Context, q Querier) (int64, error) {
 	var run int64
 	err := q.QueryRowContext(ctx, `SELECT MAX(COALESCE((SELECT MAX(run) FROM pos_runs), 0),
 		COALESCE((SELECT v FROM meta WHERE k = ?), 0),
-		COALESCE((SELECT v FROM meta WHERE k = ?), 0)) + 1`, posMergingKey, posRunHighKey).Scan(&run)
+		COALESCE((SELECT v FROM meta WHERE k = ?), 0)) + 1`, MergingKey, posRunHighKey).Scan(&run)
 	return run, err
 }
 
 // dropOrphanMerge deletes the blocks of a merge that was cut short (its
 // run unlisted) and the meta entry naming it.
-func dropOrphanMerge(ctx context.Context, tx txer) error {
+func dropOrphanMerge(ctx context.Context, tx Tx) error {
 	var run sql.NullInt64
-	err := tx.QueryRowContext(ctx, `SELECT v FROM meta WHERE k = ?`, posMergingKey).Scan(&run)
+	err := tx.QueryRowContext(ctx, `SELECT v FROM meta WHERE k = ?`, MergingKey).Scan(&run)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
@@ -113,16 +97,16 @@ func dropOrphanMerge(ctx context.Context, tx txer) error {
 			return err
 		}
 	}
-	_, err = tx.ExecContext(ctx, `DELETE FROM meta WHERE k = ?`, posMergingKey)
+	_, err = tx.ExecContext(ctx, `DELETE FROM meta WHERE k = ?`, MergingKey)
 	return err
 }
 
-// mergeLevel lists the runs of the lowest level of maxRunsPerLevel runs or
+// mergeLevel lists the runs of the lowest level of MaxRunsPerLevel runs or
 // more; none: nil.
-func mergeLevel(ctx context.Context, q txer) (runs []int64, err error) {
+func mergeLevel(ctx context.Context, q Querier) (runs []int64, err error) {
 	var level int
 	err = q.QueryRowContext(ctx, `SELECT level FROM pos_runs GROUP BY level HAVING COUNT(*) >= ? ORDER BY level LIMIT 1`,
-		maxRunsPerLevel).Scan(&level)
+		MaxRunsPerLevel).Scan(&level)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -144,49 +128,79 @@ func mergeLevel(ctx context.Context, q txer) (runs []int64, err error) {
 	return runs, rows.Err()
 }
 
-// startMerge starts a merge beside the writer when a level has
-// maxRunsPerLevel runs, no merge is in flight and no other writer holds
-// the merge lock; it runs in the writer's transaction.
-func (w *writer) startMerge(ctx context.Context) error {
-	if w.merge != nil {
+// Beside is the merges of one writer (an import): at most one in flight,
+// computed by a goroutine beside the writer while the writer stores its
+// blocks in its own transactions (Drain), and the merge lock, held from
+// the transaction that starts a merge until the one that lists its run
+// has ended.
+type Beside struct {
+	s    *Store
+	m    *posMerge // in flight
+	err  error     // of a merge that failed, reported after the commit
+	lock *dirlock.Lock
+	// ins stores merged blocks, prepared once in the transaction tx.
+	ins *sql.Stmt
+	tx  Tx
+}
+
+// Beside is a writer's merges.
+func (s *Store) Beside() *Beside { return &Beside{s: s} }
+
+// InFlight reports whether a merge is in flight.
+func (b *Beside) InFlight() bool { return b.m != nil }
+
+// Err returns the error of a merge that failed since the last call, and
+// forgets it: a failed merge is not its transaction's failure.
+func (b *Beside) Err() error {
+	err := b.err
+	b.err = nil
+	return err
+}
+
+// Start starts a merge beside the writer when a level has
+// MaxRunsPerLevel runs, no merge is in flight and no other writer holds
+// the merge lock; it runs in the writer's transaction tx, before any of
+// its rows (the merge reads the live games as committed).
+func (b *Beside) Start(ctx context.Context, tx Tx) error {
+	if b.m != nil {
 		return nil
 	}
-	lock, err := w.db.tryMergeLock()
+	lock, err := b.s.tryMergeLock()
 	if err != nil || lock == nil {
 		return err // nil: another writer's merge is in flight
 	}
 	// Held to this transaction's end even when nothing is merged: an
 	// orphan it drops is dropped once it commits.
-	w.mergeLock = lock
-	if err := dropOrphanMerge(ctx, w.tx); err != nil {
+	b.lock = lock
+	if err := dropOrphanMerge(ctx, tx); err != nil {
 		return err
 	}
-	runs, err := mergeLevel(ctx, w.tx)
+	runs, err := mergeLevel(ctx, tx)
 	if err != nil || runs == nil {
 		return err
 	}
-	deleted, err := w.db.metaInt(ctx, w.tx, posDeletedKey)
+	deleted, err := metaInt(ctx, tx, deletedKey)
 	if err != nil {
 		return err
 	}
-	m, err := reserveMerge(ctx, w.tx, runs, deleted)
+	m, err := reserveMerge(ctx, tx, runs, deleted)
 	if err != nil {
 		return err
 	}
-	m.start(context.WithoutCancel(ctx), w.db)
-	w.merge = m
+	m.start(context.WithoutCancel(ctx), b.s)
+	b.m = m
 	return nil
 }
 
 // reserveMerge reserves, in tx, the id of the run that merges runs (meta
 // pos_merging; nextRunID never gives it again); deleted is pos_deleted
 // as tx reads it.
-func reserveMerge(ctx context.Context, tx txer, runs []int64, deleted int64) (*posMerge, error) {
+func reserveMerge(ctx context.Context, tx Tx, runs []int64, deleted int64) (*posMerge, error) {
 	run, err := nextRunID(ctx, tx)
 	if err != nil {
 		return nil, err
 	}
-	if err := setMeta(ctx, tx, posMergingKey, run); err != nil {
+	if err := setMeta(ctx, tx, MergingKey, run); err != nil {
 		return nil, err
 	}
 	bound, err := runsEntries(ctx, tx, runs)
@@ -196,36 +210,39 @@ func reserveMerge(ctx context.Context, tx txer, runs []int64, deleted int64) (*p
 	return &posMerge{run: run, srcs: runs, deleted: deleted, bound: bound}, nil
 }
 
-// start runs the merge in a goroutine (mergeBeside), reading through db's
+// start runs the merge in a goroutine (mergeBeside), reading through s's
 // pool, until it ends or m.stop is called; ctx's values only are its.
-func (m *posMerge) start(ctx context.Context, db *DB) {
+func (m *posMerge) start(ctx context.Context, s *Store) {
 	mctx, stop := context.WithCancel(ctx)
 	m.blocks, m.stop, m.done = make(chan encodedBlock, mergeQueue), stop, make(chan struct{})
 	// Labelled on its own, not with the step that starts it.
 	go pprof.Do(context.Background(), pprof.Labels("stage", "merge"), func(context.Context) {
 		defer close(m.done)
 		m.filter = filterFor(m.bound)
-		m.n, m.err = mergeBeside(mctx, db.sql, m.srcs, m.deleted, m.filter, m.blocks)
+		m.n, m.err = s.mergeBeside(mctx, m.srcs, m.deleted, m.filter, m.blocks)
 		close(m.blocks)
 	})
 }
 
-// mergeBeside merges runs, reading them through q a page at a time, and
-// sends the merged run's blocks to out.
-func mergeBeside(ctx context.Context, q txer, runs []int64, deleted int64, filter *runFilter, out chan<- encodedBlock) (int64, error) {
-	live, err := liveGames(ctx, q, deleted)
+// mergeBeside merges runs, reading them through the Store's pool a page
+// at a time, and sends the merged run's blocks to out.
+func (s *Store) mergeBeside(ctx context.Context, runs []int64, deleted int64, filter *runFilter, out chan<- encodedBlock) (int64, error) {
+	live, err := s.liveGames(ctx, s.db, deleted)
 	if err != nil {
 		return 0, err
 	}
 	m := &runMerge{}
+	batch := s.Tuning.pagerBatch()
 	for _, run := range runs {
-		if err := m.add(&mergeSrc{cur: runCursor{ctx: ctx, run: run, pager: &blockPager{q: q, run: run}}}); err != nil {
+		pager := &blockPager{q: s.db, run: run, batch: batch}
+		if err := m.add(&mergeSrc{cur: runCursor{ctx: ctx, run: run, pager: pager}}); err != nil {
 			return 0, err
 		}
 	}
+	hook := s.Tuning.BeforeMergeBlock
 	enc := newBlockEncoder(func(last int64, data []byte) error {
-		if testMergeBlock != nil {
-			if err := testMergeBlock(ctx); err != nil {
+		if hook != nil {
+			if err := hook(ctx); err != nil {
 				return err
 			}
 		}
@@ -246,11 +263,12 @@ func mergeBeside(ctx context.Context, q txer, runs []int64, deleted int64, filte
 	return enc.n, nil
 }
 
-// blockPager reads a run's blocks in (last, id) order, pagerBatch at a
-// time, each page a read of its own.
+// blockPager reads a run's blocks in (last, id) order, batch at a time,
+// each page a read of its own.
 type blockPager struct {
-	q        txer
+	q        Querier
 	run      int64
+	batch    int
 	last, id int64 // of the last block read
 	started  bool
 	end      bool
@@ -292,7 +310,7 @@ func (p *blockPager) read(ctx context.Context) error {
 	if p.started {
 		last, id = p.last, p.id
 	}
-	rows, err := p.q.QueryContext(ctx, pageQuery, p.run, last, id, pagerBatch)
+	rows, err := p.q.QueryContext(ctx, pageQuery, p.run, last, id, p.batch)
 	if err != nil {
 		return err
 	}
@@ -321,31 +339,30 @@ func (p *blockPager) read(ctx context.Context) error {
 	if n := len(p.page); n > 0 {
 		p.last, p.id = p.page[n-1].last, p.page[n-1].id
 	}
-	if len(p.page) < pagerBatch {
+	if len(p.page) < p.batch {
 		p.end = true
 	}
 	return nil
 }
 
-// drainMerge stores the merged blocks ready (wait: every block, until the
-// merge has ended) in the writer's transaction and, once the merge has
+// Drain stores the merged blocks ready (wait: every block, until the
+// merge has ended) in the writer's transaction tx and, once the merge has
 // ended, puts its run in place of its sources. A failed merge is not the
-// transaction's failure: it is kept in w.mergeErr, which the commit
-// reports once its games are committed.
-func (w *writer) drainMerge(ctx context.Context, wait bool) error {
-	m := w.merge
+// transaction's failure: it is kept for Err, which the writer reports
+// once its games are committed.
+func (b *Beside) Drain(ctx context.Context, tx Tx, wait bool) error {
+	m := b.m
 	if m == nil {
 		return nil
 	}
-	var ins *sql.Stmt
 	for {
-		var b encodedBlock
+		var blk encodedBlock
 		var ok bool
 		if wait {
-			b, ok = <-m.blocks
+			blk, ok = <-m.blocks
 		} else {
 			select {
-			case b, ok = <-m.blocks:
+			case blk, ok = <-m.blocks:
 			default:
 				return nil
 			}
@@ -353,34 +370,45 @@ func (w *writer) drainMerge(ctx context.Context, wait bool) error {
 		if !ok {
 			break
 		}
-		if ins == nil {
-			var err error
-			if ins, err = w.stmt(ctx, `INSERT INTO pos_blocks(run, last, data) VALUES(?, ?, ?)`); err != nil {
-				return err
-			}
+		ins, err := b.insert(ctx, tx)
+		if err != nil {
+			return err
 		}
-		if _, err := ins.ExecContext(ctx, m.run, b.last, b.data); err != nil {
+		if _, err := ins.ExecContext(ctx, m.run, blk.last, blk.data); err != nil {
 			return fmt.Errorf("store merged positions: %w", err)
 		}
 	}
 	<-m.done
-	w.merge = nil
+	b.m = nil
 	if m.err != nil {
 		// Its blocks go with the next merge's dropOrphanMerge.
-		w.mergeErr = fmt.Errorf("merge position runs: %w", m.err)
+		b.err = fmt.Errorf("merge position runs: %w", m.err)
 		return nil
 	}
-	if err := swapMerged(ctx, w.db, w.tx, m); err != nil {
+	if err := swapMerged(ctx, tx, m); err != nil {
 		return err
 	}
-	_, err := w.tx.ExecContext(ctx, `DELETE FROM meta WHERE k = ?`, posMergingKey)
+	_, err := tx.ExecContext(ctx, `DELETE FROM meta WHERE k = ?`, MergingKey)
 	return err
+}
+
+// insert is the statement storing a merged block in tx, prepared once per
+// transaction (database/sql closes it with tx).
+func (b *Beside) insert(ctx context.Context, tx Tx) (*sql.Stmt, error) {
+	if b.ins == nil || b.tx != tx {
+		ins, err := tx.PrepareContext(ctx, `INSERT INTO pos_blocks(run, last, data) VALUES(?, ?, ?)`)
+		if err != nil {
+			return nil, err
+		}
+		b.ins, b.tx = ins, tx
+	}
+	return b.ins, nil
 }
 
 // swapMerged lists a finished merge's run (none when it holds no
 // occurrence) and deletes its sources, in the writer's transaction or in
 // mergeRuns'.
-func swapMerged(ctx context.Context, db *DB, tx txer, m *posMerge) error {
+func swapMerged(ctx context.Context, tx Tx, m *posMerge) error {
 	if m.n > 0 {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO pos_runs(run, entries, level) VALUES(?, ?, ?)`, m.run, m.n, runLevel(m.n)); err != nil {
 			return err
@@ -399,12 +427,12 @@ func swapMerged(ctx context.Context, db *DB, tx txer, m *posMerge) error {
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs WHERE run NOT IN (?`+strings.Repeat(",?", len(m.srcs))+`)`, args...).Scan(&others); err != nil {
 		return err
 	}
-	deleted, err := db.metaInt(ctx, tx, posDeletedKey)
+	deleted, err := metaInt(ctx, tx, deletedKey)
 	if err != nil {
 		return err
 	}
 	if others == 0 && deleted == m.deleted && deleted != 0 {
-		if err := setMeta(ctx, tx, posDeletedKey, 0); err != nil {
+		if err := setMeta(ctx, tx, deletedKey, 0); err != nil {
 			return err
 		}
 	}
@@ -427,11 +455,12 @@ func swapMerged(ctx context.Context, db *DB, tx txer, m *posMerge) error {
 	return nil
 }
 
-// stopMerge cancels the merge in flight, if any, and waits for its
-// goroutine: its stored blocks are left to dropOrphanMerge.
-func (w *writer) stopMerge() {
-	defer w.releaseMergeLock()
-	m := w.merge
+// Stop cancels the merge in flight, if any, and waits for its goroutine
+// (its stored blocks are left to dropOrphanMerge), then releases the
+// merge lock.
+func (b *Beside) Stop() {
+	defer b.Release()
+	m := b.m
 	if m == nil {
 		return
 	}
@@ -439,11 +468,12 @@ func (w *writer) stopMerge() {
 	for range m.blocks {
 	}
 	<-m.done
-	w.merge = nil
+	b.m = nil
 }
 
-// releaseMergeLock gives up the merge lock, if held.
-func (w *writer) releaseMergeLock() {
-	w.mergeLock.release()
-	w.mergeLock = nil
+// Release gives up the merge lock, if held: once the transaction that
+// lists a merged run (or that drops an orphan) has ended.
+func (b *Beside) Release() {
+	b.lock.Release()
+	b.lock = nil
 }

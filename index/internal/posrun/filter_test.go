@@ -1,4 +1,4 @@
-package index
+package posrun
 
 import (
 	"context"
@@ -59,11 +59,11 @@ func TestRunFilterSkipsRuns(t *testing.T) {
 	const runs = 8
 	var inRun [runs][]int64
 	for run := range runs {
-		var ps []dbPos
+		var ps []Pos
 		for i := range 2000 {
 			k := int64(r.Uint64())
 			inRun[run] = append(inRun[run], k)
-			ps = append(ps, dbPos{k, packAt(1+int64(i%100), i/100, 0)})
+			ps = append(ps, Pos{k, PackAt(1+int64(i%100), i/100, 0)})
 		}
 		sortPositions(ps, nil)
 		commitRun(t, db, ps)
@@ -73,17 +73,17 @@ func TestRunFilterSkipsRuns(t *testing.T) {
 		absent = append(absent, int64(r.Uint64()))
 	}
 	lookup := func(keys ...int64) (ats, blocks int) {
-		pr, err := openPosReader(ctx, db)
+		pr, err := db.Snapshot(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer pr.close()
-		it := pr.occurrences(ctx, keys...)
-		for it.next() {
+		defer pr.Close()
+		it := pr.Occurrences(ctx, keys...)
+		for it.Next() {
 			ats++
 		}
-		if it.err != nil {
-			t.Fatal(it.err)
+		if it.Err() != nil {
+			t.Fatal(it.Err())
 		}
 		return ats, pr.blocks
 	}
@@ -149,13 +149,13 @@ func TestRunIDsNotReused(t *testing.T) {
 	ctx := context.Background()
 	db := openTemp(t)
 	addGames(t, db, 10, func(int64) bool { return false })
-	if err := setMeta(ctx, db.sql, posDeletedKey, 10); err != nil {
+	if err := setMeta(ctx, db.sql, deletedKey, 10); err != nil {
 		t.Fatal(err)
 	}
-	ps := []dbPos{{5, packAt(1, 0, 0)}, {9, packAt(2, 3, 0)}}
+	ps := []Pos{{5, PackAt(1, 0, 0)}, {9, PackAt(2, 3, 0)}}
 	commitRun(t, db, ps)
 	commitRun(t, db, ps)
-	if _, err := db.CompactPositions(ctx, nil); err != nil {
+	if _, err := db.Compact(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	var listed, high int64
@@ -163,7 +163,7 @@ func TestRunIDsNotReused(t *testing.T) {
 	if listed != 0 {
 		t.Fatalf("%d runs after merging runs of deleted games only, want 0", listed)
 	}
-	high, err := db.metaInt(ctx, db.sql, posRunHighKey)
+	high, err := metaInt(ctx, db.sql, posRunHighKey)
 	if err != nil || high != 3 {
 		t.Fatalf("highest run id given: %d (%v), want 3 (two runs and their merge)", high, err)
 	}
@@ -183,25 +183,25 @@ func TestFencesPruned(t *testing.T) {
 	db := openTemp(t)
 	addGames(t, db, 100, func(int64) bool { return true })
 	r := rand.New(rand.NewPCG(9, 10))
-	for range maxRunsPerLevel {
-		var ps []dbPos
+	for range MaxRunsPerLevel {
+		var ps []Pos
 		for i := range 1000 {
-			ps = append(ps, dbPos{int64(r.Uint64()), packAt(1+int64(i%100), i/100, 0)})
+			ps = append(ps, Pos{int64(r.Uint64()), PackAt(1+int64(i%100), i/100, 0)})
 		}
 		sortPositions(ps, nil)
 		commitRun(t, db, ps)
 	}
 	lookup := func() {
-		pr, err := openPosReader(ctx, db)
+		pr, err := db.Snapshot(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer pr.close()
-		it := pr.occurrences(ctx, 5, 4)
-		for it.next() {
+		defer pr.Close()
+		it := pr.Occurrences(ctx, 5, 4)
+		for it.Next() {
 		}
-		if it.err != nil {
-			t.Fatal(it.err)
+		if it.Err() != nil {
+			t.Fatal(it.Err())
 		}
 	}
 	check := func(stage string, want int) {
@@ -225,9 +225,9 @@ func TestFencesPruned(t *testing.T) {
 				stage, len(c.runs), want, c.blocks, c.filters, blocks, filters)
 		}
 	}
-	check("before merging", maxRunsPerLevel)
+	check("before merging", MaxRunsPerLevel)
 	checkFilters(t, db, "before merging")
-	if err := db.compactPositions(ctx, 0); err != nil {
+	if err := db.MergeLevels(ctx, 0); err != nil {
 		t.Fatal(err)
 	}
 	check("after merging", 1)
@@ -239,25 +239,16 @@ func TestFencesPruned(t *testing.T) {
 // fences with the runs' filters and without.
 func BenchmarkLookupRuns(b *testing.B) {
 	ctx := context.Background()
-	db, err := Open(ctx, b.TempDir(), Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
+	db := openTemp(b)
 	const runs, perRun = 16, 200000
-	for id := int64(1); id <= 1000; id++ {
-		if _, err := db.sql.ExecContext(ctx, `INSERT INTO games(id, hash, game, valid, plies, tblock, toff, tlen) VALUES(?, ?, 'ogi', 1, 0, 0, 0, 0)`,
-			id, []byte{byte(id), byte(id >> 8)}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	addGames(b, db, 1000, func(int64) bool { return true })
 	r := rand.New(rand.NewPCG(11, 12))
 	var held []int64
 	for range runs {
-		ps := make([]dbPos, 0, perRun)
+		ps := make([]Pos, 0, perRun)
 		for i := range perRun {
 			k := int64(r.Uint64())
-			ps = append(ps, dbPos{k, packAt(1+int64(i%1000), i/1000, 0)})
+			ps = append(ps, Pos{k, PackAt(1+int64(i%1000), i/1000, 0)})
 			if i%1000 == 0 {
 				held = append(held, k)
 			}
@@ -267,7 +258,7 @@ func BenchmarkLookupRuns(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := writeRun(ctx, tx, ps); err != nil {
+		if err := Write(ctx, tx, ps); err != nil {
 			b.Fatal(err)
 		}
 		if err := tx.Commit(); err != nil {
@@ -275,18 +266,18 @@ func BenchmarkLookupRuns(b *testing.B) {
 		}
 	}
 	lookup := func(k int64) {
-		pr, err := openPosReader(ctx, db)
+		pr, err := db.Snapshot(ctx)
 		if err != nil {
 			b.Fatal(err)
 		}
-		defer pr.close()
-		it := pr.occurrences(ctx, k, k^db.deepSalt)
+		defer pr.Close()
+		it := pr.Occurrences(ctx, k, k^db.deepSalt)
 		n := 0
-		for it.next() {
+		for it.Next() {
 			n++
 		}
-		if it.err != nil || n != 1 {
-			b.Fatalf("key %d: %d occurrences (%v), want 1", k, n, it.err)
+		if it.Err() != nil || n != 1 {
+			b.Fatalf("key %d: %d occurrences (%v), want 1", k, n, it.Err())
 		}
 	}
 	for _, filters := range []bool{true, false} {
@@ -307,75 +298,6 @@ func BenchmarkLookupRuns(b *testing.B) {
 	}
 }
 
-// checkFilters: every stored filter is of a listed run and holds every key
-// of it, and every listed run of at most maxFilterEntries occurrences has
-// one (runs written by commits and by the three merge paths).
-func checkFilters(t *testing.T, db *DB, stage string) {
-	t.Helper()
-	ctx := context.Background()
-	var stray int
-	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_filters WHERE run NOT IN (SELECT run FROM pos_runs)`).Scan(&stray); err != nil || stray != 0 {
-		t.Errorf("%s: %d filters of runs not listed (%v)", stage, stray, err)
-	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT r.run, r.entries, f.data FROM pos_runs r LEFT JOIN pos_filters f ON f.run = r.run`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	type stored struct {
-		run, entries int64
-		f            *runFilter
-	}
-	var runs []stored
-	for rows.Next() {
-		var s stored
-		var data []byte
-		if err := rows.Scan(&s.run, &s.entries, &data); err != nil {
-			t.Fatal(err)
-		}
-		if data != nil {
-			if s.f = decodeRunFilter(data); s.f == nil {
-				t.Errorf("%s: run %d: a stored filter of %d bytes is not one", stage, s.run, len(data))
-			}
-		}
-		runs = append(runs, s)
-	}
-	rows.Close()
-	for _, s := range runs {
-		if s.f == nil {
-			if s.entries <= maxFilterEntries {
-				t.Errorf("%s: run %d of %d occurrences has no filter", stage, s.run, s.entries)
-			}
-			continue
-		}
-		brows, err := db.sql.QueryContext(ctx, scanQuery, s.run)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var n int64
-		for brows.Next() {
-			var id, last int64
-			var data []byte
-			if err := brows.Scan(&id, &last, &data); err != nil {
-				t.Fatal(err)
-			}
-			var dec blockDecoder
-			dec.reset(data)
-			for dec.next() {
-				n++
-				if !s.f.has(dec.key) {
-					t.Errorf("%s: run %d: key %d not in its filter", stage, s.run, dec.key)
-					brows.Close()
-					return
-				}
-			}
-		}
-		brows.Close()
-		if n != s.entries {
-			t.Errorf("%s: run %d: %d occurrences read, %d listed", stage, s.run, n, s.entries)
-		}
-	}
-}
-
 // TestFiltersTableAdded: a database of layout 7 made before filters (no
 // pos_filters) is read by a read-only handle without filters, and a
 // writable open adds the table; its runs then get filters as they are
@@ -383,37 +305,31 @@ func checkFilters(t *testing.T, db *DB, stage string) {
 func TestFiltersTableAdded(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	db, err := Open(ctx, dir, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := openTestDB(t, dir, false)
 	addGames(t, db, 10, func(int64) bool { return true })
-	ps := []dbPos{{5, packAt(1, 0, 0)}, {9, packAt(2, 3, 0)}}
+	ps := []Pos{{5, PackAt(1, 0, 0)}, {9, PackAt(2, 3, 0)}}
 	commitRun(t, db, ps)
 	if _, err := db.sql.ExecContext(ctx, `DROP TABLE pos_filters`); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
-	lookup := func(db *DB, key int64) int {
-		pr, err := openPosReader(ctx, db)
+	lookup := func(db *testDB, key int64) int {
+		pr, err := db.Snapshot(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer pr.close()
-		it := pr.occurrences(ctx, key)
+		defer pr.Close()
+		it := pr.Occurrences(ctx, key)
 		n := 0
-		for it.next() {
+		for it.Next() {
 			n++
 		}
-		if it.err != nil {
-			t.Fatal(it.err)
+		if it.Err() != nil {
+			t.Fatal(it.Err())
 		}
 		return n
 	}
-	ro, err := Open(ctx, dir, Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ro := openTestDB(t, dir, true)
 	for range 2 { // through the index, then through the fence
 		if n := lookup(ro, 9); n != 1 {
 			t.Errorf("read-only, no pos_filters: %d occurrences, want 1", n)
@@ -426,11 +342,9 @@ func TestFiltersTableAdded(t *testing.T) {
 		}
 	}
 	ro.Close()
-	if db, err = Open(ctx, dir, Options{}); err != nil {
-		t.Fatal(err)
-	}
+	db = openTestDB(t, dir, false)
 	defer db.Close()
-	commitRun(t, db, []dbPos{{11, packAt(3, 0, 0)}})
+	commitRun(t, db, []Pos{{11, PackAt(3, 0, 0)}})
 	var filters int
 	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_filters`).Scan(&filters); err != nil || filters != 1 {
 		t.Errorf("after a writable open and a run: %d filters (%v), want 1", filters, err)

@@ -1,11 +1,10 @@
-package index
+package posrun
 
 import (
 	"context"
 	"database/sql"
 	"errors"
 	"slices"
-	"strconv"
 	"sync"
 
 	"github.com/plateau/plateau/internal/nice"
@@ -15,8 +14,7 @@ import (
 // lookup finds in memory the block of each run that may hold a key and
 // reads all of them by id in one statement. Without them, a lookup took a
 // descent of the index pos_blocks_run, then one of the table, per run and
-// stored key: at ten million Ōgi games (21 runs, two stored keys) 42 of
-// each, the index's half of the lookup's page reads.
+// stored key: half of the lookup's page reads (docs/storage.md).
 //
 // A run's blocks never change while it lives (written in one transaction,
 // deleted by a merge in one) and one writer appends them, so their ids
@@ -27,22 +25,22 @@ import (
 // fence is dropped and the lookup reads the index (firstBlocks).
 
 // runFence is the blocks of one run. It is loaded in the background, by
-// the handle's one fence loader (loadFences), never by a lookup: a lookup
-// reads the index for a run whose fence is not ready (a seek of one block,
-// tens of microseconds) where loading it would take the lookup a read of a
-// key a block (at a million Ōgi games, 75–100 ms for the first lookup of a
-// new handle, and 2–20 ms for the first after each run an import adds).
+// the Store's one fence loader (loadFences), never by a lookup: a lookup
+// reads the index for a run whose fence is not ready (a seek of one
+// block) where loading it would take the lookup a read of a key a block
+// (tens of milliseconds for the first lookup of a new handle or after
+// each run an import adds).
 type runFence struct {
 	entries int64      // pos_runs.entries when loaded
 	first   int64      // the id of the first block
 	lasts   []int64    // the last key of each block, in order
-	filter  *runFilter // the run's keys (posfilter.go); nil: none
+	filter  *runFilter // the run's keys (filter.go); nil: none
 	ready   chan struct{}
 	ok      bool // loaded, kept; false: read the index for this run
 }
 
-// fenceCache holds the fences of a handle, up to maxFenceBlocks blocks in
-// all (8 bytes each): about 380,000 blocks a million Ōgi games.
+// fenceCache holds the fences of a Store, up to maxFenceBlocks blocks in
+// all (8 bytes each).
 type fenceCache struct {
 	mu      sync.Mutex
 	runs    map[int64]*runFence
@@ -62,9 +60,9 @@ type fenceJob struct {
 	f   *runFence
 }
 
-var maxFenceBlocks = 64 << 20 // 512 MiB of lasts: some 170 million games
+var maxFenceBlocks = 64 << 20 // 512 MiB of lasts (a variable for tests)
 
-// fenceNice is how much nicer than the handle's lookups its fence loader
+// fenceNice is how much nicer than the Store's lookups its fence loader
 // runs: it is background work, which a lookup waiting for a processor
 // should not wait behind.
 const fenceNice = 5
@@ -116,8 +114,8 @@ const (
 // run's ids do not follow each other or when the cache is full (loading a
 // fence reads a key a block: it is worth it only kept). The caller then
 // reads the index for this run.
-func (r *posReader) fence(run, entries int64) *runFence {
-	c := &r.db.fences
+func (r *Snapshot) fence(run, entries int64) *runFence {
+	c := &r.s.fences
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if f := c.runs[run]; f != nil && f.entries == entries {
@@ -141,12 +139,12 @@ func (r *posReader) fence(run, entries int64) *runFence {
 	f := &runFence{entries: entries, ready: make(chan struct{})}
 	c.runs[run] = f
 	c.queue = append(c.queue, fenceJob{run, f})
-	c.startLocked(r.db)
+	c.startLocked(r.s)
 	return nil
 }
 
 // startLocked starts the loader unless it runs, is held or closed.
-func (c *fenceCache) startLocked(db *DB) {
+func (c *fenceCache) startLocked(s *Store) {
 	if c.loading || c.held || c.closed || len(c.queue) == 0 {
 		return
 	}
@@ -155,13 +153,13 @@ func (c *fenceCache) startLocked(db *DB) {
 	}
 	c.loading = true
 	c.wg.Add(1)
-	go db.loadFences(c.ctx)
+	go s.loadFences(c.ctx)
 }
 
 // loadFences loads the queued fences one after the other, each in a read
 // snapshot of its own, on a thread of lower priority, until none is left.
-func (db *DB) loadFences(ctx context.Context) {
-	c := &db.fences
+func (s *Store) loadFences(ctx context.Context) {
+	c := &s.fences
 	defer c.wg.Done()
 	nice.LowerThread(fenceNice) // the thread ends with the goroutine
 	for {
@@ -187,7 +185,7 @@ func (db *DB) loadFences(ctx context.Context) {
 		c.mu.Lock()
 		filter := j.f.entries <= maxFilterEntries && c.filters+int(newRunFilterBytes(j.f.entries)) <= maxFilterBytes
 		c.mu.Unlock()
-		ok, err := db.loadFence(ctx, j.run, j.f, filter)
+		ok, err := s.loadFence(ctx, j.run, j.f, filter)
 		c.mu.Lock()
 		switch {
 		case err != nil: // a later lookup queues it again
@@ -219,21 +217,21 @@ var errRunGone = errors.New("run no longer listed")
 // loadFence reads the blocks' lasts of a run into f, in a snapshot of its
 // own, and with filter the run's stored filter; false when their ids do
 // not follow each other.
-func (db *DB) loadFence(ctx context.Context, run int64, f *runFence, filter bool) (bool, error) {
-	r, err := openPosReader(ctx, db)
+func (s *Store) loadFence(ctx context.Context, run int64, f *runFence, filter bool) (bool, error) {
+	r, err := s.Snapshot(ctx)
 	if err != nil {
 		return false, err
 	}
-	defer r.close()
+	defer r.Close()
 	listed, err := r.listedRuns(ctx)
 	if err != nil {
 		return false, err
 	}
-	db.fences.prune(listed)
+	s.fences.prune(listed)
 	if entries, ok := listed[run]; !ok || entries != f.entries {
 		return false, errRunGone
 	}
-	st, err := r.stmt(ctx, fenceQuery)
+	st, err := r.Stmt(ctx, fenceQuery)
 	if err != nil {
 		return false, err
 	}
@@ -271,25 +269,16 @@ func (db *DB) loadFence(ctx context.Context, run int64, f *runFence, filter bool
 }
 
 // listedRuns reads the entries of each listed run.
-func (r *posReader) listedRuns(ctx context.Context) (map[int64]int64, error) {
-	st, err := r.stmt(ctx, runsQuery)
+func (r *Snapshot) listedRuns(ctx context.Context) (map[int64]int64, error) {
+	runs, entries, err := r.runEntries(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := st.QueryContext(ctx)
-	if err != nil {
-		return nil, err
+	listed := make(map[int64]int64, len(runs))
+	for i, run := range runs {
+		listed[run] = entries[i]
 	}
-	defer rows.Close()
-	listed := map[int64]int64{}
-	for rows.Next() {
-		var run, n int64
-		if err := rows.Scan(&run, &n); err != nil {
-			return nil, err
-		}
-		listed[run] = n
-	}
-	return listed, rows.Err()
+	return listed, nil
 }
 
 // prune forgets the loaded fences (and filters) of the runs merged away:
@@ -320,10 +309,10 @@ func (c *fenceCache) prune(listed map[int64]int64) {
 	}
 }
 
-// loadFilter reads the stored filter of a run (posfilter.go); nil when it
+// loadFilter reads the stored filter of a run (filter.go); nil when it
 // has none (a run too large, or written before filters were).
-func (r *posReader) loadFilter(ctx context.Context, run int64) (*runFilter, error) {
-	has, err := r.stmt(ctx, `SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = 'pos_filters'`)
+func (r *Snapshot) loadFilter(ctx context.Context, run int64) (*runFilter, error) {
+	has, err := r.Stmt(ctx, `SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = 'pos_filters'`)
 	if err != nil {
 		return nil, err
 	}
@@ -331,7 +320,7 @@ func (r *posReader) loadFilter(ctx context.Context, run int64) (*runFilter, erro
 	if err := has.QueryRowContext(ctx).Scan(&tables); err != nil || tables == 0 {
 		return nil, err // a read-only handle of a database made before filters
 	}
-	st, err := r.stmt(ctx, `SELECT data FROM pos_filters WHERE run = ?`)
+	st, err := r.Stmt(ctx, `SELECT data FROM pos_filters WHERE run = ?`)
 	if err != nil {
 		return nil, err
 	}
@@ -349,35 +338,48 @@ func (r *posReader) loadFilter(ctx context.Context, run int64) (*runFilter, erro
 // fencedStreams opens the streams of keys over every run through the
 // fences. ok is false when a fence is missing or does not match what the
 // snapshot holds: the caller then reads the index.
-func (r *posReader) fencedStreams(ctx context.Context, keys []int64) (streams []*keyStream, ok bool, err error) {
-	st, err := r.stmt(ctx, runsQuery)
+func (r *Snapshot) fencedStreams(ctx context.Context, keys []int64) (streams []*keyStream, ok bool, err error) {
+	runs, entries, err := r.runEntries(ctx)
 	if err != nil {
 		return nil, false, err
 	}
-	rows, err := st.QueryContext(ctx)
+	wants, ids, seek := r.planBlocks(runs, entries, keys)
+	r.blocks += len(ids)
+	if streams, err = r.seekStreams(ctx, seek, keys); err != nil || len(ids) == 0 {
+		return streams, err == nil, err
+	}
+	got, err := r.readBlocks(ctx, ids)
 	if err != nil {
 		return nil, false, err
 	}
-	type want struct {
-		run, key, last, id int64
-		check              bool // only to check the fence
-	}
-	var wants []want
-	var ids []int64
-	var runs, entries []int64
-	for rows.Next() {
-		var run, n int64
-		if err := rows.Scan(&run, &n); err != nil {
-			rows.Close()
+	for _, w := range wants {
+		b, found := got[w.id]
+		if !found || b.run != w.run || b.last != w.last {
+			r.s.fences.drop(w.run)
+			return nil, false, nil
+		}
+		if w.check {
+			continue
+		}
+		if streams, err = r.openStream(ctx, streams, w.run, w.key, w.id, b.last, b.data); err != nil {
 			return nil, false, err
 		}
-		runs, entries = append(runs, run), append(entries, n)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, false, err
-	}
-	var seek []int64 // runs read through the index
+	return streams, true, nil
+}
+
+// fencedBlock is a block a lookup reads through its run's fence: the
+// block id of run that may hold key, ending on last.
+type fencedBlock struct {
+	run, key, last, id int64
+	check              bool // only to check the fence: the key is past the run
+}
+
+// planBlocks chooses, in each run whose fence is loaded, the block of
+// each key that its filter does not rule out (wants; ids: the blocks to
+// read, each once); the runs without a fence are to seek through the
+// index.
+func (r *Snapshot) planBlocks(runs, entries, keys []int64) (wants []fencedBlock, ids, seek []int64) {
 	for i, run := range runs {
 		f := r.fence(run, entries[i])
 		if f == nil {
@@ -394,71 +396,49 @@ func (r *posReader) fencedStreams(ctx context.Context, keys []int64) (streams []
 				b--
 			}
 			id := f.first + int64(b)
-			wants = append(wants, want{run, key, f.lasts[b], id, skip})
+			wants = append(wants, fencedBlock{run, key, f.lasts[b], id, skip})
 			if !slices.Contains(ids, id) { // the two keys of a position share a block
 				ids = append(ids, id)
 			}
 		}
 	}
-	r.blocks += len(ids)
-	if streams, err = r.seekStreams(ctx, seek, keys); err != nil || len(ids) == 0 {
-		return streams, err == nil, err
-	}
-	list := make([]byte, 0, 20*len(ids))
-	list = append(list, '[')
-	for i, id := range ids {
-		if i > 0 {
-			list = append(list, ',')
-		}
-		list = strconv.AppendInt(list, id, 10)
-	}
-	list = append(list, ']')
-	st, err = r.stmt(ctx, blocksQuery)
+	return wants, ids, seek
+}
+
+// storedBlock is a block as stored: its run, last key and data.
+type storedBlock struct {
+	run, last int64
+	data      []byte
+}
+
+// readBlocks reads blocks by id, in one statement.
+func (r *Snapshot) readBlocks(ctx context.Context, ids []int64) (map[int64]storedBlock, error) {
+	st, err := r.Stmt(ctx, blocksQuery)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
-	brows, err := st.QueryContext(ctx, string(list))
+	rows, err := st.QueryContext(ctx, jsonIDs(ids))
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
-	defer brows.Close()
-	type block struct {
-		run, last int64
-		data      []byte
-	}
-	got := make(map[int64]block, len(ids))
-	for brows.Next() {
+	defer rows.Close()
+	got := make(map[int64]storedBlock, len(ids))
+	for rows.Next() {
 		var id int64
-		var b block
-		if err := brows.Scan(&id, &b.run, &b.last, &b.data); err != nil {
-			return nil, false, err
+		var b storedBlock
+		if err := rows.Scan(&id, &b.run, &b.last, &b.data); err != nil {
+			return nil, err
 		}
 		got[id] = b
 	}
-	if err := brows.Err(); err != nil {
-		return nil, false, err
-	}
-	for _, w := range wants {
-		b, found := got[w.id]
-		if !found || b.run != w.run || b.last != w.last {
-			r.db.fences.drop(w.run)
-			return nil, false, nil
-		}
-		if w.check {
-			continue
-		}
-		if streams, err = r.openStream(ctx, streams, w.run, w.key, w.id, b.last, b.data); err != nil {
-			return nil, false, err
-		}
-	}
-	return streams, true, nil
+	return got, rows.Err()
 }
 
 // seekStreams opens the streams of keys (one or two) in runs through the
 // index: for each run, the first block whose last key is at least the
 // smaller key, which is also the larger key's when it ends at or past it
 // (the two keys of a position are neighbours), else a second seek.
-func (r *posReader) seekStreams(ctx context.Context, runs, keys []int64) ([]*keyStream, error) {
+func (r *Snapshot) seekStreams(ctx context.Context, runs, keys []int64) ([]*keyStream, error) {
 	if len(runs) == 0 {
 		return nil, nil
 	}

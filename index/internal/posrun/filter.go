@@ -1,4 +1,4 @@
-package index
+package posrun
 
 import (
 	"encoding/binary"
@@ -6,27 +6,22 @@ import (
 )
 
 // Run filters: a Bloom filter of the keys of a run, stored with it and
-// kept in memory by the handles that read it, so that a lookup skips the
-// runs that do not hold its keys. A lookup reads a block of every run
-// whose filter does not rule the key out; during an import the database
-// holds 8–18 runs (it holds 2 or 3 after), and a lookup of a middle-game
-// position, in one game of one run, read a block of each.
+// kept in memory by the Stores that read it, so that a lookup skips the
+// runs that do not hold its keys instead of reading a block of each.
 //
-// A run's filter is built as the run is written, by the import's commit
-// (encodeRun, beside the writer) or by the merge that writes it
-// (blockEncoder), for runs of at most maxFilterEntries occurrences (a
-// merge's bound: the occurrences of its sources), and stored with it
-// (pos_filters, listed and deleted in the transactions that list and
-// delete the run). A handle's fence loader (posfence.go) reads it with the
-// run's fence. The runs of an import's commits and of its first merges
-// have one; a larger run is read by every lookup, as before: it is one of
-// the two or three largest, which most lookups meet anyway. A run id is
-// never given twice (meta pos_run_high), so that a filter loaded for a run
-// id holds while that id is listed; the loader also checks the run's
-// entries. Built by the readers from the blocks instead (a first version),
-// a handle decoded every new run of an import again, 6.7 s of processor in
-// an import of 1,000,000 Ōgi games, and held a read snapshot for each:
-// lookups then waited more often, the p99 rose.
+// A run's filter is built as the run is written, by an import's commit
+// (Encode) or by the merge that writes it (blockEncoder), for runs of at
+// most maxFilterEntries occurrences (a merge's bound: the occurrences of
+// its sources), and stored with it (pos_filters, listed and deleted in
+// the transactions that list and delete the run). A Store's fence loader
+// (fence.go) reads it with the run's fence. The runs of an import's
+// commits and of its first merges have one; a larger run is read by every
+// lookup: it is one of the two or three largest, which most lookups meet
+// anyway. A run id is never given twice (meta pos_run_high), so that a
+// filter loaded for a run id holds while that id is listed; the loader
+// also checks the run's entries. Filters are written by the writer, not
+// built by the readers from the blocks: every reader then decoded every
+// new run again, and lookups waited more often (docs/storage.md).
 
 // The filter is blocked: the keys of one 512-bit block share a cache line,
 // and the block of a key is the key's place in the key space (keys are
@@ -48,10 +43,10 @@ const (
 )
 
 // maxFilterEntries is the largest run that gets a filter: 32 Mi
-// occurrences, a filter of 40 MiB (about 350,000 Ōgi games).
+// occurrences, a filter of 40 MiB (a variable for tests).
 var maxFilterEntries int64 = 32 << 20
 
-// maxFilterBytes bounds the filters of a handle (the fences have their own
+// maxFilterBytes bounds the filters of a Store (the fences have their own
 // bound, maxFenceBlocks).
 var maxFilterBytes = 256 << 20
 

@@ -1,4 +1,4 @@
-package index
+package posrun
 
 import (
 	"bytes"
@@ -6,15 +6,12 @@ import (
 	"errors"
 	"maps"
 	"math/rand/v2"
-	"path/filepath"
 	"runtime/metrics"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/plateau/plateau/rules"
 )
 
 // TestBlockRoundTrip: the block coding gives back every occurrence in
@@ -22,15 +19,15 @@ import (
 // key's list; keys cover the whole int64 range.
 func TestBlockRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	var in []dbPos
+	var in []Pos
 	for _, k := range []int64{-1 << 63, -1, 0, 1, 1<<63 - 1} {
-		in = append(in, dbPos{k, 7}, dbPos{k, 7}, dbPos{k, 1 << 40})
+		in = append(in, Pos{k, 7}, Pos{k, 7}, Pos{k, 1 << 40})
 	}
 	for i := 0; i < 5000; i++ { // one key far beyond a block
-		in = append(in, dbPos{42, int64(i) * 3})
+		in = append(in, Pos{42, int64(i) * 3})
 	}
 	for i := 0; i < 20000; i++ {
-		in = append(in, dbPos{int64(r.Uint64()), r.Int64N(1 << 45)})
+		in = append(in, Pos{int64(r.Uint64()), r.Int64N(1 << 45)})
 	}
 	sortPositions(in, nil)
 	want := slices.Compact(slices.Clone(in))
@@ -44,7 +41,7 @@ func TestBlockRoundTrip(t *testing.T) {
 		return nil
 	})
 	for _, p := range in {
-		if err := e.add(p.key, p.at); err != nil {
+		if err := e.add(p.Key, p.At); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -54,7 +51,7 @@ func TestBlockRoundTrip(t *testing.T) {
 	if e.n != int64(len(want)) {
 		t.Errorf("encoder counted %d occurrences, want %d", e.n, len(want))
 	}
-	var got []dbPos
+	var got []Pos
 	for _, b := range blocks {
 		if len(b.data) > blockBytes+2*10 {
 			t.Errorf("block of %d bytes", len(b.data))
@@ -63,7 +60,7 @@ func TestBlockRoundTrip(t *testing.T) {
 		d.reset(b.data)
 		var last int64
 		for d.next() {
-			got = append(got, dbPos{d.key, d.at})
+			got = append(got, Pos{d.key, d.at})
 			last = d.key
 		}
 		if d.err != nil {
@@ -100,11 +97,7 @@ func firstDiff[T comparable](a, b []T) int {
 // games no longer stored, which the merge drops.
 func TestRunsLookupAndMerge(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTemp(t)
 	r := rand.New(rand.NewPCG(3, 4))
 	keys := []int64{-1 << 63, -5, 0, 9, 1<<63 - 1}
 	for range 40 {
@@ -117,19 +110,19 @@ func TestRunsLookupAndMerge(t *testing.T) {
 	// only, unless games were deleted: pos_deleted counts them, as
 	// removeGame does (with it at 0 a merge keeps every occurrence).
 	addGames(t, db, games, func(id int64) bool { return id <= 250 })
-	if err := setMeta(ctx, db.sql, posDeletedKey, games-250); err != nil {
+	if err := setMeta(ctx, db.sql, deletedKey, games-250); err != nil {
 		t.Fatal(err)
 	}
-	var runs [][]dbPos
-	for run := range maxRunsPerLevel {
-		var ps []dbPos
+	var runs [][]Pos
+	for run := range MaxRunsPerLevel {
+		var ps []Pos
 		for i := range 3000 {
 			k := keys[r.IntN(len(keys))]
 			if i%3 == 0 {
 				k = 42 // one key in every run, over many blocks
 			}
-			at := packAt(1+r.Int64N(games), r.IntN(100), r.IntN(2))
-			ps = append(ps, dbPos{k, at})
+			at := PackAt(1+r.Int64N(games), r.IntN(100), r.IntN(2))
+			ps = append(ps, Pos{k, at})
 			want[k] = append(want[k], at)
 			if run > 0 && i%50 == 0 { // a repeat from an earlier run
 				p := runs[0][i]
@@ -146,18 +139,18 @@ func TestRunsLookupAndMerge(t *testing.T) {
 		want[k] = slices.Compact(ats)
 	}
 	lookup := func(k int64) []int64 {
-		pr, err := openPosReader(ctx, db)
+		pr, err := db.Snapshot(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer pr.close()
+		defer pr.Close()
 		var got []int64
-		it := pr.occurrences(ctx, k)
-		for it.next() {
-			got = append(got, it.at)
+		it := pr.Occurrences(ctx, k)
+		for it.Next() {
+			got = append(got, it.At())
 		}
-		if it.err != nil {
-			t.Fatal(it.err)
+		if it.Err() != nil {
+			t.Fatal(it.Err())
 		}
 		return got
 	}
@@ -175,7 +168,7 @@ func TestRunsLookupAndMerge(t *testing.T) {
 			db.fences = fenceCache{}
 			switch how {
 			case "fences loading":
-				db.fences.hold(db, true)
+				db.fences.hold(db.Store, true)
 			case "fences kept", "fences without filters":
 				if how == "fences without filters" {
 					defer func(n int64) { maxFilterEntries = n }(maxFilterEntries)
@@ -201,7 +194,7 @@ func TestRunsLookupAndMerge(t *testing.T) {
 					}
 					first = false
 				}
-				db.fences.hold(db, true)
+				db.fences.hold(db.Store, true)
 			case "wrong fences":
 				lookup(keys[0])
 				db.fences.wait()
@@ -226,7 +219,7 @@ func TestRunsLookupAndMerge(t *testing.T) {
 				}
 			}
 			held := len(db.fences.queue)
-			db.fences.hold(db, false)
+			db.fences.hold(db.Store, false)
 			db.fences.wait()
 			maxFenceBlocks = 64 << 20
 			maxFilterEntries = 32 << 20
@@ -248,10 +241,10 @@ func TestRunsLookupAndMerge(t *testing.T) {
 	check("before merging", func(int64) bool { return true })
 	var nruns int
 	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs`).Scan(&nruns)
-	if nruns != maxRunsPerLevel {
-		t.Fatalf("%d runs, want %d", nruns, maxRunsPerLevel)
+	if nruns != MaxRunsPerLevel {
+		t.Fatalf("%d runs, want %d", nruns, MaxRunsPerLevel)
 	}
-	if err := db.compactPositions(ctx, 0); err != nil {
+	if err := db.MergeLevels(ctx, 0); err != nil {
 		t.Fatal(err)
 	}
 	var blocksLeft int
@@ -260,16 +253,14 @@ func TestRunsLookupAndMerge(t *testing.T) {
 	if nruns != 1 || blocksLeft != 0 {
 		t.Fatalf("after merging: %d runs, %d blocks of merged runs left", nruns, blocksLeft)
 	}
-	check("after merging", func(at int64) bool { g, _, _ := unpackAt(at); return g <= 250 })
+	check("after merging", func(at int64) bool { g, _, _ := UnpackAt(at); return g <= 250 })
 	// The same through a read-only handle (its statements prepared once).
 	dir := db.dir
 	db.Close()
-	if db, err = Open(ctx, dir, Options{ReadOnly: true}); err != nil {
-		t.Fatal(err)
-	}
+	db = openTestDB(t, dir, true)
 	defer db.Close()
-	check("read-only", func(at int64) bool { g, _, _ := unpackAt(at); return g <= 250 })
-	check("read-only, again", func(at int64) bool { g, _, _ := unpackAt(at); return g <= 250 })
+	check("read-only", func(at int64) bool { g, _, _ := UnpackAt(at); return g <= 250 })
+	check("read-only, again", func(at int64) bool { g, _, _ := UnpackAt(at); return g <= 250 })
 	// Lookups at once on a handle that has no fence yet: they read the
 	// index and queue each fence once, which the loader loads while they
 	// run (run with the race detector in CI).
@@ -283,7 +274,7 @@ func TestRunsLookupAndMerge(t *testing.T) {
 			k := keys[i%len(keys)]
 			var w []int64
 			for _, at := range want[k] {
-				if g, _, _ := unpackAt(at); g <= 250 {
+				if g, _, _ := UnpackAt(at); g <= 250 {
 					w = append(w, at)
 				}
 			}
@@ -309,43 +300,11 @@ func TestRunsLookupAndMerge(t *testing.T) {
 	}
 }
 
-// addGames stores games 1..n (rows without moves or text), valid as valid
-// says.
-func addGames(t *testing.T, db *DB, n int64, valid func(id int64) bool) {
-	t.Helper()
-	for id := int64(1); id <= n; id++ {
-		if _, err := db.sql.ExecContext(context.Background(), `INSERT INTO games(id, hash, game, valid, plies, tblock, toff, tlen) VALUES(?, ?, 'ogi', ?, 0, 0, 0, 0)`,
-			id, []byte{byte(id), byte(id >> 8)}, valid(id)); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-// commitRun stores ps as a run in a transaction of its own.
-func commitRun(t *testing.T, db *DB, ps []dbPos) {
-	t.Helper()
-	ctx := context.Background()
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := writeRun(ctx, tx, ps); err != nil {
-		t.Fatal(err)
-	}
-	if err := tx.Commit(); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestBlocksQueriesUseIndex: reading a run's blocks seeks in
 // pos_blocks_run, never scans.
 func TestBlocksQueriesUseIndex(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTemp(t)
 	for q, want := range map[string]string{
 		seekQuery:   "SEARCH pos_blocks USING INDEX pos_blocks_run (run=? AND last>?)\n",
 		contQuery:   "SEARCH pos_blocks USING INDEX pos_blocks_run (run=? AND last=? AND rowid>?)\n",
@@ -390,25 +349,25 @@ func TestSortPositions(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, n := range []int{0, 1, 255, 256, 1000, 70000} {
 		for _, atSorted := range []bool{false, true} {
-			ps := make([]dbPos, n)
+			ps := make([]Pos, n)
 			for i := range ps {
-				ps[i] = dbPos{int64(r.Uint64()), r.Int64N(1 << 50)}
+				ps[i] = Pos{int64(r.Uint64()), r.Int64N(1 << 50)}
 				if i%7 == 0 {
-					ps[i].key = -3
+					ps[i].Key = -3
 				}
 				if atSorted {
-					ps[i].at = int64(i)
+					ps[i].At = int64(i)
 				}
 			}
 			want := slices.Clone(ps)
-			slices.SortFunc(want, func(a, b dbPos) int {
-				if a.key != b.key {
-					if a.key < b.key {
+			slices.SortFunc(want, func(a, b Pos) int {
+				if a.Key != b.Key {
+					if a.Key < b.Key {
 						return -1
 					}
 					return 1
 				}
-				return int(a.at - b.at)
+				return int(a.At - b.At)
 			})
 			sortPositions(ps, nil)
 			if !slices.Equal(ps, want) {
@@ -454,21 +413,21 @@ func TestSortPositionsCases(t *testing.T) {
 		"equal":    func(i, n int) int64 { return 5 },
 		"few":      func(i, n int) int64 { return int64(r.IntN(3)) },
 	}
-	var s runScratch
+	var s Scratch
 	for _, n := range []int{0, 1, 2, 23, 24, 25, 255, 256, 257, 2047, 2048, 2049, 4097, 70001, 300000} {
 		for kname, kg := range keyGens {
 			for aname, ag := range atGens {
 				if n > 5000 && aname != "in order" && aname != "random" {
 					continue
 				}
-				ps := make([]dbPos, n)
+				ps := make([]Pos, n)
 				for i := range ps {
-					ps[i] = dbPos{kg(i), ag(i, n)}
+					ps[i] = Pos{kg(i), ag(i, n)}
 				}
 				want := slices.Clone(ps)
-				slices.SortFunc(want, func(a, b dbPos) int {
+				slices.SortFunc(want, func(a, b Pos) int {
 					switch {
-					case a.key < b.key || a.key == b.key && a.at < b.at:
+					case a.Key < b.Key || a.Key == b.Key && a.At < b.At:
 						return -1
 					case a == b:
 						return 0
@@ -484,22 +443,22 @@ func TestSortPositionsCases(t *testing.T) {
 	}
 }
 
-// TestEncodeRun: encodeRun gives the blocks blockEncoder gives, with its
+// TestEncodeRun: Encode gives the blocks blockEncoder gives, with its
 // memory used again by runs larger and smaller than the one before.
 func TestEncodeRun(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
-	var s runScratch
+	var s Scratch
 	for _, n := range []int{0, 1, 300, 20000, 5000, 120000, 10} {
-		ps := make([]dbPos, n)
+		ps := make([]Pos, n)
 		for i := range ps {
-			ps[i] = dbPos{int64(r.Uint64()), int64(i) << 20}
+			ps[i] = Pos{int64(r.Uint64()), int64(i) << 20}
 			switch i % 5 {
 			case 1: // a key shared, or repeated occurrence
 				ps[i] = ps[i-1]
 			case 2:
-				ps[i].key = ps[i-1].key
+				ps[i].Key = ps[i-1].Key
 			case 3:
-				ps[i].key = 42
+				ps[i].Key = 42
 			}
 		}
 		sorted := slices.Clone(ps)
@@ -510,15 +469,15 @@ func TestEncodeRun(t *testing.T) {
 			return nil
 		})
 		for _, p := range sorted {
-			e.add(p.key, p.at)
+			e.add(p.Key, p.At)
 		}
 		e.flush()
-		got := encodeRun(ps, &s)
+		got := Encode(ps, &s)
 		if !slices.Equal(ps, sorted) {
 			t.Errorf("n %d: occurrences not sorted", n)
 		}
-		if got.n != e.n || len(got.blocks) != len(want) {
-			t.Fatalf("n %d: %d occurrences in %d blocks, want %d in %d", n, got.n, len(got.blocks), e.n, len(want))
+		if got.N != e.n || len(got.blocks) != len(want) {
+			t.Fatalf("n %d: %d occurrences in %d blocks, want %d in %d", n, got.N, len(got.blocks), e.n, len(want))
 		}
 		for i, b := range got.blocks {
 			if b.last != want[i].last || !bytes.Equal(b.data, want[i].data) {
@@ -532,12 +491,12 @@ func TestEncodeRun(t *testing.T) {
 // games; keys are hashes, ats in game order).
 func BenchmarkSortPositions(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))
-	src := make([]dbPos, 4_500_000)
+	src := make([]Pos, 4_500_000)
 	for i := range src {
-		src[i] = dbPos{int64(r.Uint64()), int64(i)}
+		src[i] = Pos{int64(r.Uint64()), int64(i)}
 	}
-	ps := make([]dbPos, len(src))
-	var s runScratch
+	ps := make([]Pos, len(src))
+	var s Scratch
 	b.ReportAllocs()
 	b.SetBytes(int64(len(src)) * 16)
 	for b.Loop() {
@@ -546,16 +505,12 @@ func BenchmarkSortPositions(b *testing.B) {
 	}
 }
 
-// BenchmarkMergeRuns merges maxRunsPerLevel runs of 250,000 occurrences
+// BenchmarkMergeRuns merges MaxRunsPerLevel runs of 250,000 occurrences
 // (keys hashes, a quarter of them shared by many games, ats in game
 // order) into one.
 func BenchmarkMergeRuns(b *testing.B) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(b.TempDir(), "db"), Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
+	db := openTemp(b)
 	const games, perRun = 25_000, 250_000
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
@@ -571,18 +526,18 @@ func BenchmarkMergeRuns(b *testing.B) {
 		b.Fatal(err)
 	}
 	r := rand.New(rand.NewPCG(1, 2))
-	runs := make([][]dbPos, maxRunsPerLevel)
+	runs := make([][]Pos, MaxRunsPerLevel)
 	for i := range runs {
 		for j := range perRun {
 			k := int64(r.Uint64())
 			if j%4 == 0 { // a position of many games
 				k = int64(uint64(r.Int64N(1000)+1) * 0x9e3779b97f4a7c15)
 			}
-			runs[i] = append(runs[i], dbPos{k, packAt(int64(1+i*games/maxRunsPerLevel+j/80), j%80, 0)})
+			runs[i] = append(runs[i], Pos{k, PackAt(int64(1+i*games/MaxRunsPerLevel+j/80), j%80, 0)})
 		}
 	}
 	b.ReportAllocs()
-	b.SetBytes(maxRunsPerLevel * perRun) // "MB/s": millions of occurrences a second
+	b.SetBytes(MaxRunsPerLevel * perRun) // "MB/s": millions of occurrences a second
 	for b.Loop() {
 		b.StopTimer()
 		tx, err := db.sql.BeginTx(ctx, nil)
@@ -593,7 +548,7 @@ func BenchmarkMergeRuns(b *testing.B) {
 			b.Fatal(err)
 		}
 		for _, ps := range runs {
-			if err := writeRun(ctx, tx, ps); err != nil {
+			if err := Write(ctx, tx, ps); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -601,7 +556,7 @@ func BenchmarkMergeRuns(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		if err := db.compactPositions(ctx, 0); err != nil {
+		if err := db.MergeLevels(ctx, 0); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -621,11 +576,7 @@ func TestMergeReusesPages(t *testing.T) {
 				releaseBatch = 1 << 30 // released only at the end
 			}
 			ctx := context.Background()
-			db, err := Open(ctx, filepath.Join(t.TempDir(), "db"), Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db := openTemp(t)
 			const games = 2000
 			addGames(t, db, games, func(id int64) bool { return id%10 != 0 })
 			pragma := func(name string) int64 {
@@ -636,10 +587,10 @@ func TestMergeReusesPages(t *testing.T) {
 				return n
 			}
 			r := rand.New(rand.NewPCG(5, 6))
-			scan := func() []dbPos {
-				var got []dbPos
-				if err := db.ScanPositions(ctx, func(key, game int64, ply, vari int) error {
-					got = append(got, dbPos{key, packAt(game, ply, vari)})
+			scan := func() []Pos {
+				var got []Pos
+				if err := db.Scan(ctx, func(key, at int64) error {
+					got = append(got, Pos{key, at})
 					return nil
 				}); err != nil {
 					t.Fatal(err)
@@ -647,23 +598,23 @@ func TestMergeReusesPages(t *testing.T) {
 				return got
 			}
 			before := pragma("page_count")
-			for range maxRunsPerLevel {
-				var ps []dbPos
+			for range MaxRunsPerLevel {
+				var ps []Pos
 				for range 20000 {
-					p := dbPos{int64(r.Uint64()), packAt(1+r.Int64N(games), r.IntN(100), r.IntN(2))}
+					p := Pos{int64(r.Uint64()), PackAt(1+r.Int64N(games), r.IntN(100), r.IntN(2))}
 					ps = append(ps, p)
 				}
 				commitRun(t, db, ps)
 			}
 			runs := pragma("page_count") - before // about the sources' pages
-			var want []dbPos                      // the occurrences of valid games
+			var want []Pos                        // the occurrences of valid games
 			for _, p := range scan() {
-				if g, _, _ := unpackAt(p.at); g%10 != 0 {
+				if g, _, _ := UnpackAt(p.At); g%10 != 0 {
 					want = append(want, p)
 				}
 			}
 			start := pragma("page_count")
-			if err := db.compactPositions(ctx, 0); err != nil {
+			if err := db.MergeLevels(ctx, 0); err != nil {
 				t.Fatal(err)
 			}
 			grown, free := pragma("page_count")-start, pragma("freelist_count")
@@ -692,18 +643,14 @@ func TestMergeReusesPages(t *testing.T) {
 // occurrences are those before, and the largest run is not rewritten.
 func TestMergeTail(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTemp(t)
 	const games = 500
 	addGames(t, db, games, func(int64) bool { return true })
 	r := rand.New(rand.NewPCG(7, 8))
 	run := func(n int) {
-		var ps []dbPos
+		var ps []Pos
 		for range n {
-			ps = append(ps, dbPos{int64(r.Uint64() % 5000), packAt(1+r.Int64N(games), r.IntN(100), r.IntN(2))})
+			ps = append(ps, Pos{int64(r.Uint64() % 5000), PackAt(1+r.Int64N(games), r.IntN(100), r.IntN(2))})
 		}
 		sortPositions(ps, nil)
 		commitRun(t, db, ps)
@@ -742,7 +689,7 @@ func TestMergeTail(t *testing.T) {
 			before = scanAll(t, db)
 		}
 		largest := runs()[0]
-		if err := db.compactPositions(ctx, c.budget); err != nil {
+		if err := db.MergeLevels(ctx, c.budget); err != nil {
 			t.Fatal(err)
 		}
 		ids := runs()
@@ -805,26 +752,26 @@ func TestReadConnsKept(t *testing.T) {
 	// snapshots opens n snapshots at once, runs a lookup in each, and
 	// closes them.
 	snapshots := func(n int) {
-		var rs []*posReader
+		var rs []*Snapshot
 		for range n {
-			r, err := openPosReader(ctx, db)
+			r, err := db.Snapshot(ctx)
 			if err != nil {
 				t.Fatal(err)
 			}
-			it := r.occurrences(ctx, 42)
-			for it.next() {
+			it := r.Occurrences(ctx, 42)
+			for it.Next() {
 			}
-			if it.err != nil {
-				t.Fatal(it.err)
+			if it.Err() != nil {
+				t.Fatal(it.Err())
 			}
 			rs = append(rs, r)
 		}
 		for _, r := range rs {
-			r.close()
+			r.Close()
 		}
 	}
-	commitRun(t, db, []dbPos{{42, packAt(1, 0, 0)}})
-	db.fences.hold(db, true) // no fence loader and its connection
+	commitRun(t, db, []Pos{{42, PackAt(1, 0, 0)}})
+	db.fences.hold(db.Store, true) // no fence loader and its connection
 	snapshots(1)
 	if n, stmts := kept(); n != 1 || stmts == 0 {
 		t.Fatalf("after one snapshot: %d connections kept, %d statements", n, stmts)
@@ -880,13 +827,13 @@ func TestLookupQuietContext(t *testing.T) {
 	ctx := context.Background()
 	db := openTemp(t)
 	addGames(t, db, 3000, func(int64) bool { return true })
-	var ps []dbPos
+	var ps []Pos
 	for g := range int64(3000) {
-		ps = append(ps, dbPos{42, packAt(1+g, 0, 0)}, dbPos{42, packAt(1+g, 1, 0)})
+		ps = append(ps, Pos{42, PackAt(1+g, 0, 0)}, Pos{42, PackAt(1+g, 1, 0)})
 	}
 	sortPositions(ps, nil)
 	commitRun(t, db, ps)
-	db.fences.hold(db, true)
+	db.fences.hold(db.Store, true)
 
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -896,43 +843,31 @@ func TestLookupQuietContext(t *testing.T) {
 		metrics.Read(s)
 		return s[0].Value.Uint64()
 	}
-	r, err := openPosReader(cctx, db)
+	r, err := db.Snapshot(cctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g0 := started()
-	it := r.occurrences(cctx, 42)
+	it := r.Occurrences(cctx, 42)
 	n := 0
-	for n < 1000 && it.next() {
+	for n < 1000 && it.Next() {
 		n++
 	}
 	if g := started() - g0; g != 0 {
 		t.Errorf("%d goroutines started by a lookup under a context that can end", g)
 	}
 	cancel()
-	for it.next() {
+	for it.Next() {
 		n++
 	}
-	r.close()
-	if !errors.Is(it.err, context.Canceled) || n >= 1000+checkEvery {
-		t.Errorf("after cancel: %d ats in all (of 6000), err %v; want context.Canceled within %d", n, it.err, checkEvery)
+	r.Close()
+	if !errors.Is(it.Err(), context.Canceled) || n >= 1000+checkEvery {
+		t.Errorf("after cancel: %d ats in all (of 6000), err %v; want context.Canceled within %d", n, it.Err(), checkEvery)
 	}
 	// A snapshot opened under an ended context is refused.
-	if _, err := openPosReader(cctx, db); !errors.Is(err, context.Canceled) {
+	if _, err := db.Snapshot(cctx); !errors.Is(err, context.Canceled) {
 		t.Errorf("snapshot under an ended context: %v", err)
 	}
-}
-
-// openTemp opens a new writable database in a temporary directory, closed
-// when the test ends.
-func openTemp(t *testing.T) *DB {
-	t.Helper()
-	db, err := Open(context.Background(), t.TempDir(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
 }
 
 // wait waits until no fence is queued or being loaded (tests).
@@ -949,45 +884,11 @@ func (c *fenceCache) wait() {
 }
 
 // hold stops (true) or resumes (false) the loading of fences (tests).
-func (c *fenceCache) hold(db *DB, on bool) {
+func (c *fenceCache) hold(s *Store, on bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.held = on
 	if !on {
-		c.startLocked(db)
-	}
-}
-
-// TestTreeQuietContext: an opening tree reads the aggregate and the
-// occurrences in one snapshot on a kept read connection: under a context
-// that can end it starts no goroutine once its connection is kept.
-func TestTreeQuietContext(t *testing.T) {
-	db := openTemp(t)
-	addGames(t, db, 10, func(int64) bool { return true })
-	db.fences.hold(db, true)
-	g, err := rules.Lookup("ogi")
-	if err != nil {
-		t.Fatal(err)
-	}
-	start, err := g.NewPosition("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	if _, err := db.Tree(ctx, "ogi", start); err != nil { // takes and keeps a connection
-		t.Fatal(err)
-	}
-	s := []metrics.Sample{{Name: "/sched/goroutines-created:goroutines"}}
-	metrics.Read(s)
-	g0 := s[0].Value.Uint64()
-	for range 10 {
-		if _, err := db.Tree(ctx, "ogi", start); err != nil {
-			t.Fatal(err)
-		}
-	}
-	metrics.Read(s)
-	if n := s[0].Value.Uint64() - g0; n != 0 {
-		t.Errorf("%d goroutines started by 10 trees under a context that can end", n)
+		c.startLocked(s)
 	}
 }

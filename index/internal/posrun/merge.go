@@ -1,0 +1,380 @@
+package posrun
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/plateau/plateau/index/internal/dirlock"
+)
+
+// mergeRuns merges the runs of a level that has MaxRunsPerLevel of them
+// into one, in one transaction, keeping only the occurrences of games
+// still stored and valid. It reports whether it merged.
+func (s *Store) mergeRuns(ctx context.Context, tx Tx) (bool, error) {
+	runs, err := mergeLevel(ctx, tx)
+	if err != nil || runs == nil {
+		return false, err
+	}
+	return true, s.mergeRunsOf(ctx, tx, runs)
+}
+
+// mergeTail merges, in one transaction, the tail of the runs into one: in
+// the runs ordered from the largest, the runs after the first one that
+// outweighs them all (tailOf). An import ends with it (MergeLevels), so
+// that a lookup reads a few blocks, not one per run that the import's
+// last level merges happened to leave, at a cost bounded by budget
+// occurrences. It reports whether it merged.
+func (s *Store) mergeTail(ctx context.Context, tx Tx, budget int64) (bool, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT run, entries FROM pos_runs ORDER BY entries DESC, run`)
+	if err != nil {
+		return false, err
+	}
+	var runs, entries []int64
+	for rows.Next() {
+		var run, n int64
+		if err := rows.Scan(&run, &n); err != nil {
+			rows.Close()
+			return false, err
+		}
+		runs, entries = append(runs, run), append(entries, n)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return false, err
+	}
+	k := tailOf(entries, budget)
+	if k < 0 {
+		return false, nil
+	}
+	tail := runs[k+1:]
+	slices.Sort(tail)
+	return true, s.mergeRunsOf(ctx, tx, tail)
+}
+
+// tailOf chooses the tail merge of runs of entries occurrences, ordered
+// from the largest: the runs after the first run k that holds at least as
+// many occurrences as they do together, when they are two or more and
+// hold at most budget; -1: none. The runs left then each outweigh all the
+// smaller ones, so that there are at most log2 of the largest's size in
+// all, and in practice two to four.
+func tailOf(entries []int64, budget int64) int {
+	var sum int64
+	for _, n := range entries {
+		sum += n
+	}
+	for k, n := range entries {
+		sum -= n // the runs after k
+		if len(entries)-k-1 < 2 {
+			return -1
+		}
+		if sum <= n && sum <= budget {
+			return k
+		}
+	}
+	return -1
+}
+
+// mergeRunsOf merges runs into one, in tx, keeping only the occurrences of
+// games still stored and valid.
+func (s *Store) mergeRunsOf(ctx context.Context, tx Tx, runs []int64) error {
+	deleted, err := metaInt(ctx, tx, deletedKey)
+	if err != nil {
+		return err
+	}
+	// The ids of the valid games, as a bitmap: a merge drops the
+	// occurrences of deleted games (none while pos_deleted is 0).
+	live, err := s.liveGames(ctx, tx, deleted)
+	if err != nil {
+		return err
+	}
+	m, err := newRunMerge(ctx, tx, runs)
+	if err != nil {
+		return err
+	}
+	defer m.close()
+	// The sources' blocks are deleted as the merge passes them (see
+	// runMerge.release), so that the merged run's blocks take their pages.
+	del, err := tx.PrepareContext(ctx, `DELETE FROM pos_blocks WHERE id IN (SELECT value FROM json_each(?))`)
+	if err != nil {
+		return err
+	}
+	defer del.Close()
+	m.releasing(func(ids []int64) error {
+		_, err := del.ExecContext(ctx, jsonIDs(ids))
+		return err
+	})
+	rw, err := newRunWriter(ctx, tx)
+	if err != nil {
+		return err
+	}
+	defer rw.ins.Close()
+	bound, err := runsEntries(ctx, tx, runs)
+	if err != nil {
+		return err
+	}
+	rw.enc.filter = filterFor(bound)
+	if err := m.encode(live, rw.enc); err != nil {
+		return err
+	}
+	if err := rw.enc.flush(); err != nil {
+		return err
+	}
+	return swapMerged(ctx, tx, &posMerge{run: rw.run, srcs: runs, deleted: deleted, n: rw.enc.n, filter: rw.enc.filter})
+}
+
+// runsEntries is the occurrences of runs together: a bound on those of
+// their merge.
+func runsEntries(ctx context.Context, q Querier, runs []int64) (int64, error) {
+	var n int64
+	err := q.QueryRowContext(ctx, `SELECT COALESCE(SUM(entries), 0) FROM pos_runs WHERE run IN (SELECT value FROM json_each(?))`, jsonIDs(runs)).Scan(&n)
+	return n, err
+}
+
+// liveGames is the set of games whose occurrences a merge keeps: nil, every
+// occurrence, when no valid game was deleted since every run was merged
+// (pos_deleted, read in the same transaction or before the merge's reads,
+// is 0: the runs hold only games stored and valid), else Config.Live's:
+// reading the ids of every game and testing every occurrence against them
+// was a large part of the merges that had nothing to drop.
+func (s *Store) liveGames(ctx context.Context, q Querier, deleted int64) (IDSet, error) {
+	if deleted == 0 {
+		return nil, nil
+	}
+	return s.cfg.Live(ctx, q)
+}
+
+// MergeLevels merges runs while a level holds MaxRunsPerLevel of them,
+// one merge a transaction, then, with a tailBudget (occurrences), the runs
+// but the largest (mergeTail), unless another writer holds the merge lock.
+func (s *Store) MergeLevels(ctx context.Context, tailBudget int64) error {
+	lock, err := s.tryMergeLock()
+	if err != nil || lock == nil {
+		return err // nil: another writer merges
+	}
+	defer lock.Release()
+	for {
+		var merged bool
+		err := s.inTx(ctx, func(tx Tx) error {
+			var err error
+			merged, err = s.mergeRuns(ctx, tx)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("merge position runs: %w", err)
+		}
+		if !merged {
+			break
+		}
+	}
+	if tailBudget <= 0 {
+		return nil
+	}
+	err = s.inTx(ctx, func(tx Tx) error {
+		_, err := s.mergeTail(ctx, tx, tailBudget)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("merge position runs: %w", err)
+	}
+	return nil
+}
+
+// runMerge reads whole runs merged in (key, at) order, each occurrence
+// once.
+type runMerge struct {
+	all     []*mergeSrc // to close
+	srcs    []*mergeSrc // not at their end
+	key, at int64
+	started bool
+	err     error
+	// release, when set (releasing), is given the ids of the sources'
+	// blocks that the merge has read to their end, releaseBatch at a time
+	// (encode) and the last at the end of encode. A merge in one
+	// transaction (mergeRuns) deletes them there: SQLite then reuses their
+	// pages for the merged run's blocks in the same transaction, instead
+	// of the file growing by the whole merged run and keeping the sources'
+	// pages free after the commit. The sources' cursors read in (last, id)
+	// order, ahead of the blocks deleted.
+	release func(ids []int64) error
+	spent   []int64
+}
+
+// releaseBatch is how many read blocks a merge deletes at a time (about
+// 3 MiB of blocks; a variable for tests).
+var releaseBatch = 1024
+
+type mergeSrc struct {
+	cur     runCursor
+	key, at int64
+	spent   *[]int64 // nil, or where the ids of its read blocks go
+}
+
+func (s *mergeSrc) advance() (bool, error) {
+	for {
+		if s.cur.dec.next() {
+			s.key, s.at = s.cur.dec.key, s.cur.dec.at
+			return true, nil
+		}
+		if s.cur.dec.err != nil {
+			return false, fmt.Errorf("run %d: %w", s.cur.run, s.cur.dec.err)
+		}
+		if s.spent != nil && s.cur.id != 0 {
+			*s.spent = append(*s.spent, s.cur.id) // read to its end
+		}
+		ok, err := s.cur.nextBlock(0)
+		if err != nil || !ok {
+			return false, err
+		}
+	}
+}
+
+func newRunMerge(ctx context.Context, q Querier, runs []int64) (*runMerge, error) {
+	m := &runMerge{}
+	for _, run := range runs {
+		rows, err := q.QueryContext(ctx, scanQuery, run)
+		if err != nil {
+			m.close()
+			return nil, err
+		}
+		if err := m.add(&mergeSrc{cur: runCursor{ctx: ctx, rows: rows, run: run}}); err != nil {
+			m.close()
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+// add makes s one of the merge's sources, at its first occurrence.
+func (m *runMerge) add(s *mergeSrc) error {
+	m.all = append(m.all, s)
+	ok, err := s.advance()
+	if ok {
+		m.srcs = append(m.srcs, s)
+	}
+	return err
+}
+
+// encode writes the merged occurrences of the live games (every one when
+// live is nil: liveGames) to enc (not flushed).
+func (m *runMerge) encode(live IDSet, enc *blockEncoder) error {
+	for m.next() {
+		if g, _, _ := UnpackAt(m.at); live.Has(g) {
+			if err := enc.add(m.key, m.at); err != nil {
+				return err
+			}
+		}
+		if len(m.spent) >= releaseBatch {
+			if err := m.releaseSpent(); err != nil {
+				return err
+			}
+		}
+	}
+	if m.err != nil {
+		return m.err
+	}
+	return m.releaseSpent()
+}
+
+// releasing sets release and has the sources note their read blocks.
+func (m *runMerge) releasing(release func(ids []int64) error) {
+	m.release = release
+	for _, s := range m.all {
+		s.spent = &m.spent
+	}
+}
+
+// releaseSpent gives the blocks read to their end to release, if set.
+func (m *runMerge) releaseSpent() error {
+	if m.release == nil || len(m.spent) == 0 {
+		m.spent = m.spent[:0]
+		return nil
+	}
+	err := m.release(m.spent)
+	m.spent = m.spent[:0]
+	return err
+}
+
+func (m *runMerge) close() {
+	for _, s := range m.all {
+		if s.cur.rows != nil {
+			s.cur.rows.Close()
+		}
+	}
+}
+
+func (m *runMerge) next() bool {
+	for m.err == nil && len(m.srcs) > 0 {
+		i := 0
+		for j, s := range m.srcs[1:] {
+			if s.key < m.srcs[i].key || (s.key == m.srcs[i].key && s.at < m.srcs[i].at) {
+				i = j + 1
+			}
+		}
+		s := m.srcs[i]
+		key, at := s.key, s.at
+		ok, err := s.advance()
+		if err != nil {
+			m.err = err
+			return false
+		}
+		if !ok {
+			m.srcs = append(m.srcs[:i], m.srcs[i+1:]...)
+		}
+		if m.started && key == m.key && at == m.at {
+			continue
+		}
+		m.started, m.key, m.at = true, key, at
+		return true
+	}
+	return false
+}
+
+// Scan calls fn for every stored occurrence (stored key and at) of a game
+// of Config.Live, in (key, at) order, in one snapshot. It reads every run:
+// for tests and consistency checks.
+func (s *Store) Scan(ctx context.Context, fn func(key, at int64) error) error {
+	r, err := s.Snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	live, err := s.cfg.Live(ctx, r.q)
+	if err != nil {
+		return err
+	}
+	if err := r.loadRuns(ctx); err != nil {
+		return err
+	}
+	m, err := newRunMerge(ctx, r.q, r.runs)
+	if err != nil {
+		return err
+	}
+	defer m.close()
+	for m.next() {
+		if g, _, _ := UnpackAt(m.at); !live.Has(g) {
+			continue
+		}
+		if err := fn(m.key, m.at); err != nil {
+			return err
+		}
+	}
+	return m.err
+}
+
+// inTx runs fn in a transaction of its own, committed when fn succeeds.
+func (s *Store) inTx(ctx context.Context, fn func(tx Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// tryMergeLock takes the merge lock if no other writer holds it: nil, nil
+// when one does.
+func (s *Store) tryMergeLock() (*dirlock.Lock, error) { return dirlock.Try(s.cfg.Dir, dirlock.Merge) }
