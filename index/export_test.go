@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plateau/plateau/index/internal/movelist"
 	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
 )
@@ -49,7 +50,7 @@ func StoredPositions(ctx context.Context, db *DB, game string) (games, positions
 		if err := rows.Scan(&b); err != nil {
 			return 0, 0, err
 		}
-		ml, err := decodeMoves(b)
+		ml, err := movelist.Decode(b)
 		if err != nil {
 			return 0, 0, err
 		}

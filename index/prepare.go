@@ -10,6 +10,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/plateau/plateau/index/internal/movelist"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
@@ -226,7 +227,7 @@ func (p *preparer) prepare(r Record) *prepared {
 	if canon.Tag("FEN") != "" {
 		out.fen = g.Start.String()
 	}
-	out.moves = encodeMoves(g.Main)
+	out.moves = movelist.Encode(g.Main)
 	out.final = g.Final.Key()
 	firsts := map[*replay.Step]bool{}
 	npos := 1 // the positions Positions reports: the start, …

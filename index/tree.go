@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/plateau/plateau/index/internal/movelist"
 	"github.com/plateau/plateau/rules"
 )
 
@@ -185,7 +186,7 @@ func (t *treeCount) addDeep(ctx context.Context, r *posReader, rg rules.Game, de
 // deepMove is the text of the main-line move at ply of a game; !ok when
 // its stored moves or start cannot be read.
 func deepMove(rg rules.Game, l *deepRow, ply int) (string, bool) {
-	ml, err := decodeMoves(l.blob)
+	ml, err := movelist.Decode(l.blob)
 	if err != nil {
 		return "", false
 	}
@@ -193,7 +194,7 @@ func deepMove(rg rules.Game, l *deepRow, ply int) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	return mainText(ml, start, ply)
+	return movelist.MainText(ml, start, ply)
 }
 
 // addGame counts a game of the move text.

@@ -1,4 +1,4 @@
-package index
+package pattern
 
 import (
 	"math/rand/v2"
@@ -121,11 +121,11 @@ func TestOnBoardCompiled(t *testing.T) {
 			t.Fatal(err)
 		}
 		l := pos.(rules.Cells).Layout()
-		p, err := ParsePattern(tt.pat)
+		p, err := Parse(tt.pat)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := p.compile(g)
+		m, err := Compile(p, g)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package index
+package movelist
 
 import (
 	"encoding/binary"
@@ -11,7 +11,7 @@ import (
 )
 
 // appendMoveList writes a decoded move list back in the stored form.
-func appendMoveList(b []byte, ml *moveList, line []int) []byte {
+func appendMoveList(b []byte, ml *List, line []int) []byte {
 	b = binary.AppendUvarint(b, uint64(len(line)))
 	for _, k := range line {
 		st := ml.Steps[k]
@@ -25,7 +25,7 @@ func appendMoveList(b []byte, ml *moveList, line []int) []byte {
 }
 
 // FuzzDecodeMoves: the compact move decoder never panics on a corrupt
-// list, fails with errMoves, and what it decodes re-encodes to a list that
+// list, fails with ErrCorrupt, and what it decodes re-encodes to a list that
 // decodes the same; reading the main line's moves in a game never panics.
 func FuzzDecodeMoves(f *testing.F) {
 	f.Add([]byte{0})
@@ -47,19 +47,19 @@ func FuzzDecodeMoves(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		ml, err := decodeMoves(b)
+		ml, err := Decode(b)
 		if err != nil {
-			if !errors.Is(err, errMoves) {
-				t.Fatalf("error %v does not wrap errMoves", err)
+			if !errors.Is(err, ErrCorrupt) {
+				t.Fatalf("error %v does not wrap ErrCorrupt", err)
 			}
 			return
 		}
-		again, err := decodeMoves(appendMoveList(nil, ml, ml.Main))
+		again, err := Decode(appendMoveList(nil, ml, ml.Main))
 		if err != nil || !reflect.DeepEqual(again, ml) {
 			t.Fatalf("re-encoded list decodes as %+v, %v; want %+v", again, err, ml)
 		}
 		for ply := 0; ply < 3; ply++ {
-			mainText(ml, start, ply)
+			MainText(ml, start, ply)
 		}
 	})
 }

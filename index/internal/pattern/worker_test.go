@@ -1,4 +1,4 @@
-package index
+package pattern
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plateau/plateau/index/internal/movelist"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/generate"
@@ -57,7 +58,7 @@ func TestCellsAndBoardPathsAgree(t *testing.T) {
 		if _, err := gen.Write(context.Background(), &text, 40, generate.Options{}); err != nil {
 			t.Fatal(err)
 		}
-		var cands []patternCand
+		var cands []Cand
 		r := record.NewReader(&text, game)
 		for {
 			rec, err := r.Next()
@@ -75,33 +76,33 @@ func TestCellsAndBoardPathsAgree(t *testing.T) {
 			for _, s := range rg.Main {
 				pos.Play(s.Move)
 			}
-			cands = append(cands, patternCand{id: int64(len(cands) + 1), final: int64(pos.Key()), moves: encodeMoves(rg.Main)})
+			cands = append(cands, Cand{ID: int64(len(cands) + 1), Final: int64(pos.Key()), Moves: movelist.Encode(rg.Main)})
 		}
 		for _, ptext := range pats {
-			p, err := ParsePattern(ptext)
+			p, err := Parse(ptext)
 			if err != nil {
 				t.Fatal(err)
 			}
-			m, err := p.compile(g)
+			m, err := Compile(p, g)
 			if err != nil {
 				t.Fatal(err)
 			}
-			fast, slow := newPatWorker(g, m), newPatWorker(boardOnlyGame{g}, m)
+			fast, slow := NewWorker(g, m), NewWorker(boardOnlyGame{g}, m)
 			n := 0
 			for i := range cands {
 				a, b := cands[i], cands[i]
-				fast.matchGame(&a)
-				slow.matchGame(&b)
+				fast.MatchGame(&a)
+				slow.MatchGame(&b)
 				if fast.cells == nil || slow.cells != nil {
 					t.Fatalf("%s: the fast worker does not use cells, or the slow one does", game)
 				}
-				if a.err != nil || b.err != nil || a.stale || b.stale {
-					t.Fatalf("%s game %d: %v %v stale %v %v", game, a.id, a.err, b.err, a.stale, b.stale)
+				if a.Err != nil || b.Err != nil || a.Stale || b.Stale {
+					t.Fatalf("%s game %d: %v %v stale %v %v", game, a.ID, a.Err, b.Err, a.Stale, b.Stale)
 				}
-				if a.ok != b.ok || a.ply != b.ply || a.vari != b.vari {
-					t.Fatalf("%s %q game %d: cells %v ply %d var %v; Board %v ply %d var %v", game, ptext, a.id, a.ok, a.ply, a.vari, b.ok, b.ply, b.vari)
+				if a.OK != b.OK || a.Ply != b.Ply || a.Var != b.Var {
+					t.Fatalf("%s %q game %d: cells %v ply %d var %v; Board %v ply %d var %v", game, ptext, a.ID, a.OK, a.Ply, a.Var, b.OK, b.Ply, b.Var)
 				}
-				if a.ok {
+				if a.OK {
 					n++
 				}
 			}
@@ -126,7 +127,7 @@ func BenchmarkMatchGame(b *testing.B) {
 	if _, err := gen.Write(context.Background(), &text, 2000, generate.Options{}); err != nil {
 		b.Fatal(err)
 	}
-	var cands []patternCand
+	var cands []Cand
 	r := record.NewReader(&text, "ogi")
 	for {
 		rec, err := r.Next()
@@ -144,25 +145,25 @@ func BenchmarkMatchGame(b *testing.B) {
 		for _, s := range rg.Main {
 			pos.Play(s.Move)
 		}
-		cands = append(cands, patternCand{id: int64(len(cands) + 1), final: int64(pos.Key()), moves: encodeMoves(rg.Main)})
+		cands = append(cands, Cand{ID: int64(len(cands) + 1), Final: int64(pos.Key()), Moves: movelist.Encode(rg.Main)})
 	}
-	p, err := ParsePattern("*>999")
+	p, err := Parse("*>999")
 	if err != nil {
 		b.Fatal(err)
 	}
-	m, err := p.compile(g)
+	m, err := Compile(p, g)
 	if err != nil {
 		b.Fatal(err)
 	}
-	w := newPatWorker(g, m)
+	w := NewWorker(g, m)
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu0 := processCPU()
 	for i := 0; i < b.N; i++ {
 		c := &cands[i%len(cands)]
-		w.matchGame(c)
-		if c.ok || c.stale || c.err != nil {
-			b.Fatalf("game %d: %+v", c.id, c)
+		w.MatchGame(c)
+		if c.OK || c.Stale || c.Err != nil {
+			b.Fatalf("game %d: %+v", c.ID, c)
 		}
 	}
 	// CPU time tells the cost when other processes share the machine.

@@ -1,4 +1,4 @@
-package index
+package movelist
 
 import (
 	"encoding/binary"
@@ -38,16 +38,16 @@ func TestDecoderUvarint(t *testing.T) {
 		for pad := 0; pad < 10; pad++ {
 			for _, tail := range [][]byte{nil, {5}, {0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89}} {
 				buf := append(append(make([]byte, pad), c...), tail...)
-				d := decoder{b: buf, i: pad}
-				got := d.uvarint()
+				d := Decoder{b: buf, i: pad}
+				got := d.Uvarint()
 				want, n := binary.Uvarint(buf[pad:])
 				if n <= 0 {
-					if d.err == nil || got != 0 || d.uvarint() != 0 || d.err == nil {
+					if d.err == nil || got != 0 || d.Uvarint() != 0 || d.err == nil {
 						t.Fatalf("% x at %d: read %d, want a failure, and 0 after it", buf, pad, got)
 					}
 					continue
 				}
-				if d.err != nil || got != want || d.i != pad+n || d.rest() != len(buf)-pad-n {
+				if d.err != nil || got != want || d.i != pad+n || d.Rest() != len(buf)-pad-n {
 					t.Fatalf("% x at %d: %d (to %d, %v), want %d (to %d)", buf, pad, got, d.i, d.err, want, pad+n)
 				}
 			}

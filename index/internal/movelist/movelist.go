@@ -1,4 +1,17 @@
-package index
+// Package movelist is the compact move list stored with every valid game
+// (games.moves): the whole move tree as the rules' move values, so that
+// pattern search and deep opening-tree queries never re-read the record
+// text:
+//
+//	line := uvarint(n) step{n}
+//	step := uvarint(move) uvarint(nvars) line{nvars}
+//
+// move is the rules.Move value the game's rules produced (the canonical
+// text is in the stored record, and FormatMove gives it back). Steps are
+// numbered 0, 1, 2, … in that (pre-)order. A Decoder reads a list as it
+// is played (no tree is built); Decode builds the tree. A corrupt list is
+// an error wrapping ErrCorrupt, never a panic, and its nesting is bounded.
+package movelist
 
 import (
 	"encoding/binary"
@@ -10,26 +23,15 @@ import (
 	"github.com/plateau/plateau/rules"
 )
 
-// The compact move list stored with every valid game (games.moves) holds the
-// whole move tree so that pattern search and deep opening-tree queries never
-// re-read the record text:
-//
-//	line := uvarint(n) step{n}
-//	step := uvarint(move) uvarint(nvars) line{nvars}
-//
-// move is the rules.Move value the game's rules produced (the canonical text
-// is in the stored record, and FormatMove gives it back). Steps are numbered
-// 0, 1, 2, … in that (pre-)order; the positions table names a position's
-// next move by that number.
-
-var errMoves = errors.New("corrupt move list")
+// ErrCorrupt: a stored move list does not decode.
+var ErrCorrupt = errors.New("corrupt move list")
 
 // maxMoveDepth bounds the nesting of variations in a decoded move list (the
 // record reader allows 512), so that a corrupt list cannot recurse deeply.
 const maxMoveDepth = 1024
 
-// encodeMoves returns the move list of a replayed game.
-func encodeMoves(main []*replay.Step) []byte {
+// Encode returns the move list of a replayed game's main line.
+func Encode(main []*replay.Step) []byte {
 	return appendLine(make([]byte, 0, len(main)*8+4), main)
 }
 
@@ -48,37 +50,38 @@ func appendLine(buf []byte, steps []*replay.Step) []byte {
 	return buf
 }
 
-// storedStep is one step of a decoded move list.
-type storedStep struct {
+// Step is one step of a decoded move list.
+type Step struct {
 	Move  rules.Move
 	Depth int
 	Vars  [][]int // the variations branching before this step: step numbers
 }
 
-// moveList is a decoded move list: every step by number, and the main line.
-type moveList struct {
-	Steps []storedStep
+// List is a decoded move list: every step by number, and the main line.
+type List struct {
+	Steps []Step
 	Main  []int
 }
 
-func decodeMoves(b []byte) (*moveList, error) {
-	ml := &moveList{}
-	d := decoder{b: b}
+// Decode decodes a stored move list.
+func Decode(b []byte) (*List, error) {
+	ml := &List{}
+	d := Decoder{b: b}
 	var line func(depth int) []int
 	line = func(depth int) []int {
-		n := d.uvarint()
+		n := d.Uvarint()
 		if d.err != nil || n > uint64(len(b)) || depth > maxMoveDepth {
-			d.fail()
+			d.Fail()
 			return nil
 		}
 		out := make([]int, 0, n)
 		for i := uint64(0); i < n && d.err == nil; i++ {
 			k := len(ml.Steps)
-			ml.Steps = append(ml.Steps, storedStep{Depth: depth})
-			mv := d.uvarint()
-			nv := d.uvarint()
+			ml.Steps = append(ml.Steps, Step{Depth: depth})
+			mv := d.Uvarint()
+			nv := d.Uvarint()
 			if d.err != nil || nv > uint64(len(b)) {
-				d.fail()
+				d.Fail()
 				return nil
 			}
 			ml.Steps[k].Move = rules.Move(mv)
@@ -93,31 +96,42 @@ func decodeMoves(b []byte) (*moveList, error) {
 	}
 	ml.Main = line(0)
 	if d.err != nil {
-		return nil, fmt.Errorf("%w: %v", errMoves, d.err)
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, d.err)
 	}
 	return ml, nil
 }
 
-type decoder struct {
+// Decoder reads a stored move list value by value, as it is played: a
+// line's length, then each step's move and number of variations, the
+// variations' lines before the next step. A failure sets Err and ends
+// the list.
+type Decoder struct {
 	b   []byte
 	i   int // read so far (an index, not a reslice: no write barrier); len(b) after a failure
 	err error
 }
 
-// rest is the number of bytes not read yet.
-func (d *decoder) rest() int { return len(d.b) - d.i }
+// NewDecoder reads the move list b.
+func NewDecoder(b []byte) Decoder { return Decoder{b: b} }
 
-// fail marks the list corrupt.
-func (d *decoder) fail() {
+// Err is the decoder's failure, if any (wrapping ErrCorrupt).
+func (d *Decoder) Err() error { return d.err }
+
+// Rest is the number of bytes not read yet.
+func (d *Decoder) Rest() int { return len(d.b) - d.i }
+
+// Fail marks the list corrupt.
+func (d *Decoder) Fail() {
 	if d.err == nil {
-		d.err = errMoves
+		d.err = ErrCorrupt
 	}
 	d.i = len(d.b)
 }
 
-// uvarint reads a uvarint: one byte (most counts) at once, up to 8 (moves)
-// in one word, longer ones byte by byte.
-func (d *decoder) uvarint() uint64 {
+// Uvarint reads a uvarint: one byte (most counts) at once, up to 8
+// (moves) in one word, longer ones byte by byte. After a failure it reads
+// 0.
+func (d *Decoder) Uvarint() uint64 {
 	i := d.i
 	if uint(i) < uint(len(d.b)) { // i < len(b): no failure yet
 		if c := d.b[i]; c < 0x80 {
@@ -155,13 +169,14 @@ func (d *decoder) uvarint() uint64 {
 			return v
 		}
 	}
-	d.fail()
+	d.Fail()
 	return 0
 }
 
-// mainText is the canonical text of the main-line move played at ply
-// (the move that hands the turn over, after any huff).
-func mainText(ml *moveList, start rules.Position, ply int) (text string, ok bool) {
+// MainText is the canonical text of the main-line move played at ply
+// (the move that hands the turn over, after any huff) from start; false
+// when the line is shorter or a move does not play.
+func MainText(ml *List, start rules.Position, ply int) (text string, ok bool) {
 	defer func() {
 		if recover() != nil {
 			text, ok = "", false
@@ -181,4 +196,19 @@ func mainText(ml *moveList, start rules.Position, ply int) (text string, ok bool
 		}
 	}
 	return "", false
+}
+
+// SkipLine reads past one line of a stored move list.
+func SkipLine(d *Decoder) {
+	n := d.Uvarint()
+	if n > uint64(d.Rest()) {
+		d.Fail()
+		return
+	}
+	for ; n > 0 && d.err == nil; n-- {
+		d.Uvarint()
+		for nv := d.Uvarint(); nv > 0 && d.err == nil; nv-- {
+			SkipLine(d)
+		}
+	}
 }
