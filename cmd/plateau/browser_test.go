@@ -380,6 +380,14 @@ func TestBrowser(t *testing.T) {
 		n := p.Games[0].N
 		open(n, min(p.Games[0].Plies, 12))
 		waitJS("tree of "+id, `document.querySelector('#tree tbody tr') !== null && document.querySelector('#posgames tbody tr') !== null`)
+		// The piece legend: Ōgi's and Jetan's, opened for the screenshot;
+		// none for the disc games.
+		legend := map[string]string{"ogi": "+RDragon 龍", "jetan": "APadwar"}[id]
+		if legend != "" {
+			waitJS("legend of "+id, `(() => { const l = document.querySelector('#legend'); l.open = true; return !l.hidden && [...l.querySelectorAll('li')].some(e => e.textContent.replace(/\s/g, '') === '`+strings.ReplaceAll(legend, " ", "")+`') })()`)
+		} else {
+			waitJS("no legend for "+id, `document.querySelector('#legend').hidden`)
+		}
 		// The whole page once, the game's part for the others (faster).
 		shot := chromedp.FullScreenshot(100)
 		if id != "ogi" {

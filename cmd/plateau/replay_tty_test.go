@@ -277,14 +277,14 @@ func TestReplayByID(t *testing.T) {
 }
 
 // TestReplayTerminalCollection: on a file of several games the replayer
-// shows the game's number, moves to the next and previous game with ] and
+// shows the game's number and the piece legend, moves to the next and previous game with ] and
 // [, and opens the game list (o), where a number then Enter opens a game.
 func TestReplayTerminalCollection(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the command in a pseudo-terminal")
 	}
 	s := startSession(t, nil, "replay", filepath.Join(samples, "jetan", "club.pdn"), "--game", "3")
-	s.expect("game 3", []string{"game 3 of 20 · Jetan", "Dejah Thoris", "Carthoris", "[/] game · o list"})
+	s.expect("game 3", []string{"game 3 of 20 · Jetan", "Dejah Thoris", "Carthoris", "[/] game · o list", "pieces (Black upper case, Orange lower case):", "A Padwar"})
 	s.send("]")
 	s.expect("next game", []string{"game 4 of 20 · Jetan", "Sola", "Xodar"})
 	s.send("[[")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/rules/draw"
 )
 
 func showCommand() *cli.Command {
@@ -164,7 +165,20 @@ func showGame(w io.Writer, rec *record.Game, opts replay.Options, ply, context i
 	if g.Err != nil {
 		fmt.Fprintf(w, "invalid record: %s:%d: %v\n", g.Err.Pos.File, g.Err.Pos.Line, g.Err)
 	}
+	writeLegend(w, draw.Of(g.Rules, g.Start), sides)
 	return nil
+}
+
+// writeLegend writes the piece legend of a board (draw.Board.Pieces), one
+// piece a line, nothing for a game without one.
+func writeLegend(w io.Writer, b draw.Board, sides [2]string) {
+	if len(b.Pieces) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "pieces (%s upper case, %s lower case):\n", sides[0], sides[1])
+	for _, p := range b.Pieces {
+		fmt.Fprintf(w, "  %s\n", p)
+	}
 }
 
 func orDash(s string) string {

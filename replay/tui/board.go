@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"math"
 	"sort"
 	"strconv"
@@ -108,14 +109,27 @@ func (b *board) draw() string {
 	} else {
 		body = b.grid()
 	}
-	if !b.geo.Hands {
-		return body
+	if b.geo.Hands {
+		top, bottom := 1, 0
+		if b.flip {
+			top, bottom = 0, 1
+		}
+		body = b.sides[top] + " in hand: " + b.hand(top) + "\n" + body + "\n" + b.sides[bottom] + " in hand: " + b.hand(bottom)
 	}
-	top, bottom := 1, 0
-	if b.flip {
-		top, bottom = 0, 1
+	return body + b.legend()
+}
+
+// legend is the piece legend under the board (draw.Board.Pieces), one
+// piece a line, "" for a game without one.
+func (b *board) legend() string {
+	if len(b.geo.Pieces) == 0 {
+		return ""
 	}
-	return b.sides[top] + " in hand: " + b.hand(top) + "\n" + body + "\n" + b.sides[bottom] + " in hand: " + b.hand(bottom)
+	out := "\n\n" + labelStyle.Render(fmt.Sprintf("pieces (%s upper case, %s lower case):", b.sides[0], b.sides[1]))
+	for _, p := range b.geo.Pieces {
+		out += "\n" + labelStyle.Render("  "+p.String())
+	}
+	return out
 }
 
 // grid draws a board of square cells with its coordinates around it; on a

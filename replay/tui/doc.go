@@ -4,7 +4,7 @@
 // orientation, pending input) and is driven by key messages, so it is
 // tested without a terminal; Run puts it on a terminal's alternate screen.
 //
-// What it shows: the header (game, event, site, date, round, players,
+// What it shows: the header (the game's number in its file, game, event, site, date, round, players,
 // result and termination, and the record's first error if any), the board,
 // hands in games that have them, the side to move, the current move with
 // its NAGs and comments, the variations of the next move, and the move list
@@ -27,6 +27,14 @@
 //     (with several, a chooser opens: ↑↓ or digits, Enter); x leaves the
 //     variation, to the position where it branched; f flips; ? help; q,
 //     Ctrl-C quit; Esc cancels input, the chooser or help.
+//   - On a collection (Games: the games of a file, asked for one at a
+//     time), ] and [ open the next and previous game at its start and o
+//     opens the game list (↑↓ PgUp PgDn Home End, a number then Enter, Esc
+//     closes it); the header says "game i of n". A game that cannot be
+//     shown leaves the current one on screen, with the reason.
+//   - The piece legend the drawing gives (draw.Board.Pieces: Ōgi's and
+//     Jetan's) is written under the board, one piece a line, with which
+//     case is which side; a short screen loses it first.
 //   - Going back from a variation's first move leaves the variation (the
 //     position before it is the branching position: no step that shows
 //     nothing new).

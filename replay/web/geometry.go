@@ -29,6 +29,18 @@ type Geometry struct {
 	// Glyphs overrides the text drawn on a piece: key side digit + kind
 	// letter ("1M"), value the text.
 	Glyphs map[string]string `json:"glyphs,omitempty"`
+	// Pieces is the piece legend (draw.Board.Pieces): what each letter
+	// stands for, and its promoted form ("+R").
+	Pieces []Piece `json:"pieces,omitempty"`
+}
+
+// Piece is one entry of the piece legend.
+type Piece struct {
+	Letter       string `json:"letter"`
+	Name         string `json:"name"`
+	Mark         string `json:"mark,omitempty"`         // the character on the piece
+	Promoted     string `json:"promoted,omitempty"`     // the promoted form's name
+	PromotedMark string `json:"promotedMark,omitempty"` // and its character
 }
 
 // Cell is one cell of the board.
@@ -80,6 +92,9 @@ func geometry(b draw.Board) Geometry {
 			g.Glyphs = map[string]string{}
 		}
 		g.Glyphs[strconv.Itoa(int(gl.Side))+string(gl.Kind)] = gl.Mark
+	}
+	for _, p := range b.Pieces {
+		g.Pieces = append(g.Pieces, Piece(p))
 	}
 	return g
 }

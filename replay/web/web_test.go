@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -274,5 +275,29 @@ func TestRulesetsPieces(t *testing.T) {
 	}
 	if !byID["ogi"].Hands || byID["draughts"].Hands {
 		t.Errorf("hands: ogi %v, draughts %v", byID["ogi"].Hands, byID["draughts"].Hands)
+	}
+}
+
+// TestGeometryPieceLegend: the page is sent the piece legend of the games
+// whose pieces are letters, promoted forms included, in its JSON; none for
+// draughts.
+func TestGeometryPieceLegend(t *testing.T) {
+	for _, tc := range []struct {
+		id   string
+		want string // in the geometry's JSON
+		n    int
+	}{
+		{"ogi", `{"letter":"R","name":"Rook","mark":"飛","promoted":"Dragon","promotedMark":"龍"}`, 8},
+		{"jetan", `{"letter":"A","name":"Padwar"}`, 8},
+		{"draughts", "", 0},
+	} {
+		g := GeometryOf(tc.id, nil)
+		j, err := json.Marshal(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Pieces) != tc.n || !strings.Contains(string(j), tc.want) || (tc.n == 0 && strings.Contains(string(j), `"pieces"`)) {
+			t.Errorf("%s: %d pieces, JSON %s; want %d and %s", tc.id, len(g.Pieces), j, tc.n, tc.want)
+		}
 	}
 }

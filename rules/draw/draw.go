@@ -64,6 +64,31 @@ type Board struct {
 	// Legend is a line naming the cells, for a board whose coordinates are
 	// not written around it (a ring); "" for none.
 	Legend string
+	// Pieces is the piece legend: what each letter written on the board
+	// and in the moves stands for, promoted forms included, in the order
+	// the rules list them; nil for a game whose pieces need none (men and
+	// kings).
+	Pieces []Piece
+}
+
+// Piece names one kind of piece for a legend.
+type Piece struct {
+	Letter string // as on the board and in moves, upper case: "R"
+	Name   string // "Rook"
+	Mark   string // the character on the piece, if the game has one: "飛"
+	// Promoted is the promoted form's name, written '+' before the
+	// letter ("+R"), and PromotedMark its character; "" when the kind
+	// does not promote.
+	Promoted, PromotedMark string
+}
+
+// String is the legend entry: "R Rook 飛, +R Dragon 龍".
+func (p Piece) String() string {
+	s := strings.TrimSpace(p.Letter + " " + p.Name + " " + p.Mark)
+	if p.Promoted != "" {
+		s += ", " + strings.TrimSpace("+"+p.Letter+" "+p.Promoted+" "+p.PromotedMark)
+	}
+	return s
 }
 
 // Cell is one cell of the board.

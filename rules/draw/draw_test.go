@@ -146,3 +146,44 @@ func TestGlyph(t *testing.T) {
 		}
 	}
 }
+
+// TestPieceLegends: a game whose pieces are written as letters (shogi tiles,
+// lettered discs) names every letter of its start position in its legend,
+// once; Ōgi's legend gives each promoted form but the King's.
+func TestPieceLegends(t *testing.T) {
+	for _, g := range rules.Games() {
+		start, err := g.NewPosition("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := draw.Of(g, start)
+		if b.Style == draw.Disc {
+			continue
+		}
+		letters := map[string]bool{}
+		for _, p := range b.Pieces {
+			if letters[p.Letter] || p.Name == "" {
+				t.Errorf("%s: legend entry %+v repeated or without a name", g.ID(), p)
+			}
+			letters[p.Letter] = true
+		}
+		for _, pl := range start.Board() {
+			if k := strings.ToUpper(string(pl.Kind)); !letters[k] {
+				t.Errorf("%s: no legend for the piece %q on %s", g.ID(), k, pl.Square)
+			}
+		}
+	}
+	ogi, err := rules.Lookup("ogi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range draw.Of(ogi, nil).Pieces {
+		got = append(got, p.String())
+	}
+	want := "K King 王/玉 | I Princess 姫, +I promoted Princess 神 | R Rook 飛, +R Dragon 龍 | B Bishop 角, +B Horse 馬 | " +
+		"S Silver General 銀, +S promoted Silver 全 | N Knight 桂, +N promoted Knight 圭 | L Lance 香, +L promoted Lance 杏 | P Pawn 歩, +P Tokin と"
+	if strings.Join(got, " | ") != want {
+		t.Errorf("Ōgi legend:\n%s\nwant\n%s", strings.Join(got, " | "), want)
+	}
+}

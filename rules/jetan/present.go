@@ -15,7 +15,21 @@ var (
 func (Game) Drawing(rules.Position) draw.Board {
 	b := draw.Checkered(draw.Letters('a', size), draw.NumbersDown(size), false)
 	b.Style, b.Colors = draw.Lettered, [2]string{"#222", "#f08a24"}
+	b.Pieces = pieceLegend
 	return b
+}
+
+// pieceLegend names the pieces (Burroughs' names, as the rules text has
+// them); none promotes.
+var pieceLegend = []draw.Piece{
+	{Letter: "C", Name: "Chief"},
+	{Letter: "P", Name: "Princess"},
+	{Letter: "F", Name: "Flier"},
+	{Letter: "D", Name: "Dwar"},
+	{Letter: "W", Name: "Warrior"},
+	{Letter: "A", Name: "Padwar"},
+	{Letter: "T", Name: "Thoat"},
+	{Letter: "N", Name: "Panthan"},
 }
 
 // Profile implements rules.Profiler: the Princess is the target and the

@@ -763,6 +763,25 @@ function drawBoard(n) {
   }
   if (G.hands) drawHands(root, G, n);
   box.replaceChildren(root);
+  drawLegend(G);
+}
+
+// drawLegend fills the piece legend under the board (geometry.pieces: what
+// each letter stands for, '+' before a promoted form), once per board; a
+// game without one hides it.
+function drawLegend(G) {
+  const box = $('#legend');
+  if (box._g === G) return;
+  box._g = G;
+  if (!G || !G.pieces) { box.hidden = true; box.replaceChildren(); return; }
+  const name = (letter, n, mark) => el('li', {}, el('span', { class: 'pl' }, letter), ' ' + n + (mark ? ' ' + mark : ''));
+  const items = [];
+  for (const p of G.pieces) {
+    items.push(name(p.letter, p.name, p.mark));
+    if (p.promoted) items.push(name('+' + p.letter, p.promoted, p.promotedMark));
+  }
+  box.replaceChildren(el('summary', {}, 'Pieces'), el('ul', {}, ...items));
+  box.hidden = false;
 }
 
 function cellXY(G, c, grid, flip = flipped) {
