@@ -75,6 +75,25 @@ func unknownCommand(c *cli.Context) error {
 	return cli.Exit(msg+" (plateau help lists the commands)", exitUsage)
 }
 
+// helpTopic is the error of "plateau help WORD" when WORD is no command,
+// told as a mistyped command is (urfave/cli says "No help topic", exit 3).
+func helpTopic(app *cli.App, args []string) error {
+	var words []string
+	for _, a := range args[commandIndex(app, args):] {
+		if !strings.HasPrefix(a, "-") {
+			words = append(words, a)
+		}
+	}
+	if len(words) < 2 || (words[0] != "help" && words[0] != "h") || app.Command(words[1]) != nil {
+		return nil
+	}
+	msg := fmt.Sprintf("no help topic %q: it is not a plateau command", words[1])
+	if s := closest(commandNames(app.Commands), words[1]); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return cli.Exit(msg+" (plateau help lists the commands)", exitUsage)
+}
+
 // onUsageError makes a command and its subcommands answer a flag mistake
 // with usageError.
 func onUsageError(cmd *cli.Command, parent string) {
@@ -119,7 +138,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() { <-ctx.Done(); stop() }()
-	err := app.RunContext(ctx, flagsFirst(app, args))
+	err := helpTopic(app, args)
+	if err == nil {
+		err = app.RunContext(ctx, flagsFirst(app, args))
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -139,15 +161,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // (urfave/cli stops reading flags at the first argument). Global flags
 // (--db, --version) may come before the command: "plateau --db X search …".
 func flagsFirst(app *cli.App, args []string) []string {
-	k := 1 // the command's index, after the global flags
-	global := valueFlags(app.Flags)
-	for k < len(args) && len(args[k]) > 1 && args[k][0] == '-' && args[k] != "--" {
-		name := strings.TrimLeft(args[k], "-")
-		if !strings.Contains(name, "=") && global[name] {
-			k++
-		}
-		k++
-	}
+	k := commandIndex(app, args)
 	if k+2 > len(args) {
 		return args
 	}
@@ -176,6 +190,21 @@ func flagsFirst(app *cli.App, args []string) []string {
 	}
 	out := append(slices.Clone(args[:k+1]), flags...)
 	return append(out, rest...)
+}
+
+// commandIndex is the index in args of the command's name, after the
+// global flags (len(args) when there is none).
+func commandIndex(app *cli.App, args []string) int {
+	k := 1
+	global := valueFlags(app.Flags)
+	for k < len(args) && len(args[k]) > 1 && args[k][0] == '-' && args[k] != "--" {
+		name := strings.TrimLeft(args[k], "-")
+		if !strings.Contains(name, "=") && global[name] {
+			k++
+		}
+		k++
+	}
+	return min(k, len(args))
 }
 
 // valueFlags maps each name of the flags to whether it takes a value.

@@ -24,6 +24,7 @@ func TestCommonMistakes(t *testing.T) {
 		want   string // in the error output
 	}{
 		{"misspelt command", []string{"serach", "--player", "x"}, exitUsage, `"serach" is not a plateau command; did you mean "search"?`},
+		{"misspelt help topic", []string{"--db", db, "help", "serach"}, exitUsage, `no help topic "serach": it is not a plateau command; did you mean "search"?`},
 		{"unknown command", []string{"zzzzzz"}, exitUsage, `"zzzzzz" is not a plateau command (plateau help lists the commands)`},
 		{"misspelt flag", []string{"show", "--gmae", "3", club}, exitUsage, "show: unknown flag --gmae; did you mean --game?"},
 		{"misspelt global flag", []string{"--dbb", db, "info"}, exitUsage, "unknown flag --dbb; did you mean --db?"},
