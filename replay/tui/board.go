@@ -116,11 +116,11 @@ func (b *board) draw() string {
 		}
 		body = b.sides[top] + " in hand: " + b.hand(top) + "\n" + body + "\n" + b.sides[bottom] + " in hand: " + b.hand(bottom)
 	}
-	return body + b.legend()
+	return body
 }
 
-// legend is the piece legend under the board (draw.Board.Pieces), one
-// piece a line, "" for a game without one.
+// legend is the piece legend to write under the board (draw.Board.Pieces),
+// one piece a line after a blank one, "" for a game without one.
 func (b *board) legend() string {
 	if len(b.geo.Pieces) == 0 {
 		return ""

@@ -143,8 +143,9 @@ func (m *Model) listKey(s string) {
 	m.listAt = min(max(m.listAt, 0), n-1)
 }
 
-// listRows is how many games the list shows at once.
-func (m *Model) listRows() int { return max(m.height-6, 3) }
+// listRows is how many games the list shows at once: what the last
+// View left for it.
+func (m *Model) listRows() int { return max(m.listH, 3) }
 
 // gameList draws the game list, scrolled to keep the cursor in view.
 func (m *Model) gameList(width int) string {

@@ -41,6 +41,7 @@ type Model struct {
 	cur     int
 	listing bool
 	listAt  int
+	listH   int // the list's rows on the screen, as View last laid it out
 }
 
 // New returns a replayer at the start of a replayed game, which must have a

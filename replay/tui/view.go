@@ -305,6 +305,14 @@ func (m *Model) View() string {
 	case m.msg != "":
 		foot = errStyle.Render(m.msg)
 	}
+	wrap := lipgloss.NewStyle().Width(max(m.width, 20))
+	// The body's rows: the screen less the header, the status and the key
+	// line. The piece legend goes under the board when it fits.
+	room := m.height - lipgloss.Height(wrap.Render(head)) - lipgloss.Height(wrap.Render(stat)) - 2
+	if lg := b.legend(); lg != "" && lipgloss.Height(bd)+lipgloss.Height(lg)-1 <= room {
+		bd += lg
+	}
+	m.listH = room - 3 // the game list's rows, inside its frame and title
 	boardW := lipgloss.Width(bd)
 	listW := min(max(24, m.width-boardW-4), 48)
 	bodyH := lipgloss.Height(bd)
@@ -321,11 +329,10 @@ func (m *Model) View() string {
 	default:
 		body = lipgloss.JoinHorizontal(lipgloss.Top, bd, "  ", m.moveList(listH, listW))
 	}
-	wrap := lipgloss.NewStyle().Width(max(m.width, 20))
 	head, stat = wrap.Render(head), wrap.Render(stat)
 	// On a short screen the body loses its last rows, not the status or
 	// the key line.
-	if room := m.height - lipgloss.Height(head) - lipgloss.Height(stat) - 2; lipgloss.Height(body) > room && room > 0 {
+	if lipgloss.Height(body) > room && room > 0 {
 		body = lipgloss.NewStyle().MaxHeight(room).Render(body)
 	}
 	view := head + "\n" + body + "\n" + stat + "\n" + foot
