@@ -288,7 +288,7 @@ var schema = []string{
 		first TEXT NOT NULL, last TEXT NOT NULL,
 		np INTEGER NOT NULL, top BLOB,
 		PRIMARY KEY(key, move)) WITHOUT ROWID`,
-	// The players of the moves of more than topLen players (treetop.go).
+	// The players of the moves of more than treeagg.TopLen players (internal/treeagg).
 	`CREATE TABLE IF NOT EXISTS tree_players(
 		key INTEGER NOT NULL, move TEXT NOT NULL, chunk INTEGER NOT NULL, data BLOB NOT NULL,
 		PRIMARY KEY(key, move, chunk)) WITHOUT ROWID`,
@@ -298,7 +298,7 @@ var schema = []string{
 // (no meta entry) had positions(key, ply, game, var) and tags(name, value,
 // game) tables; version 2 had no warnings table and dates as written;
 // version 3 kept positions as rows of one B-tree (position_rows); version
-// 4 had no top players in tree rows (tree.top, treetop.go); version 5 had
+// 4 had no top players in tree rows (tree.top, internal/treeagg); version 5 had
 // a tree_players row per (key, move, player) and no tree.np; version 6 had
 // no name_words and name_games (names.go); a database of an older version
 // must be imported again.

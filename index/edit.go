@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/plateau/plateau/index/internal/posrun"
+	"github.com/plateau/plateau/index/internal/treeagg"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/rules"
@@ -19,7 +20,7 @@ import (
 // records on import. Every change runs in one SQLite transaction that undoes
 // (or redoes) all that an import wrote for the game: its row, tags,
 // positions, opening-tree counts (and the top players stored with them,
-// treetop.go) and players with no other game. A game's
+// internal/treeagg) and players with no other game. A game's
 // rows are found by replaying its stored record, which gives the same keys
 // and tree moves as when it was imported. The text index is changed after
 // the commit; the ids it must catch up with are listed in the table
@@ -132,12 +133,16 @@ func (w *writer) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	return st, nil
 }
 
-// cachedExec runs statements in the writer's transaction, each prepared
-// once in it (writer.exec).
-type cachedExec struct{ w *writer }
+// txStmts gives the statements of the writer's transaction, each
+// prepared once in it (writer.stmt), to the internal packages.
+type txStmts struct{ w *writer }
 
-func (c cachedExec) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return c.w.exec(ctx, query, args...)
+func (s txStmts) Stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	return s.w.stmt(ctx, query)
+}
+
+func (s txStmts) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return s.w.exec(ctx, query, args...)
 }
 
 // exec runs a statement of removeGame in the writer's transaction.
@@ -155,7 +160,9 @@ func (w *writer) exec(ctx context.Context, query string, args ...any) (sql.Resul
 const editsKey = "edits"
 
 // removeGame deletes a game and every row its import wrote, inside the
-// writer's transaction, and lists its id for the text index.
+// writer's transaction, and lists its id for the text index: the rows its
+// stored record gives again (removeRecordRows), its name-index entries, its
+// row and its players left without games.
 func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 	// Tags are stored at the commit: a game of this transaction has its
 	// tags stored before they are looked for.
@@ -169,62 +176,8 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 		return fmt.Errorf("game #%d: %w", g.id, err)
 	}
 	if g.valid && len(g.text) > 0 {
-		rec, err := record.NewReader(bytes.NewReader(g.text), "db").Next()
-		if err != nil {
-			return fmt.Errorf("game #%d: stored record: %w", g.id, err)
-		}
-		p := prepareStored(g.game, rec, g.file)
-		if p.valid {
-			// Its position occurrences stay in their runs until a merge
-			// drops them; readers join the games table (internal/posrun), and
-			// counts that would not are told.
-			if err := posrun.NoteDeleted(ctx, cachedExec{w}); err != nil {
-				return fmt.Errorf("game #%d: %w", g.id, err)
-			}
-			for _, t := range p.tags {
-				if _, err := w.exec(ctx, `DELETE FROM tags WHERE tag = (SELECT id FROM tag_names WHERE name = ?) AND value = ? AND game = ?`,
-					t.Name, t.Value, g.id); err != nil {
-					return fmt.Errorf("game #%d tags: %w", g.id, err)
-				}
-			}
-			s0, s1, scored := scores(p.result)
-			sc := 0
-			if !scored {
-				s0, s1 = 0, 0
-			} else {
-				sc = 1
-			}
-			dec, err := w.stmt(ctx, `UPDATE tree SET n = n - 1, scored = scored - ?, s0 = s0 - ?, s1 = s1 - ? WHERE key = ? AND move = ? RETURNING n, np, top`)
-			if err != nil {
-				return fmt.Errorf("game #%d opening tree: %w", g.id, err)
-			}
-			for _, t := range p.tree {
-				k := treeKey{saltKey(p.game, t.key), t.move}
-				var n, np int64
-				var top []byte
-				err := dec.QueryRowContext(ctx, sc, s0, s1, k.key, k.move).Scan(&n, &np, &top)
-				if errors.Is(err, sql.ErrNoRows) {
-					continue
-				}
-				if err != nil {
-					return fmt.Errorf("game #%d opening tree: %w", g.id, err)
-				}
-				if n <= 0 {
-					// The move's last game: its row and chunks go.
-					if _, err := w.exec(ctx, `DELETE FROM tree WHERE key = ? AND move = ?`, k.key, k.move); err != nil {
-						return fmt.Errorf("game #%d opening tree: %w", g.id, err)
-					}
-					if _, err := w.exec(ctx, `DELETE FROM tree_players WHERE key = ? AND move = ?`, k.key, k.move); err != nil {
-						return fmt.Errorf("game #%d opening tree: %w", g.id, err)
-					}
-					continue
-				}
-				if pl := [2]sql.NullInt64{g.p0, g.p1}[t.mover]; pl.Valid {
-					if err := w.deleteTreePlayer(ctx, k, pl.Int64, np, top); err != nil {
-						return fmt.Errorf("game #%d opening tree: %w", g.id, err)
-					}
-				}
-			}
+		if err := w.removeRecordRows(ctx, g); err != nil {
+			return err
 		}
 	}
 	if g.valid {
@@ -239,6 +192,55 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 	if _, err := w.exec(ctx, `DELETE FROM games WHERE id = ?`, g.id); err != nil {
 		return fmt.Errorf("game #%d: %w", g.id, err)
 	}
+	if err := w.removeLonePlayers(ctx, g); err != nil {
+		return err
+	}
+	if g.valid {
+		if _, err := w.exec(ctx, `INSERT OR IGNORE INTO text_todo(id) VALUES(?)`, g.id); err != nil {
+			return fmt.Errorf("game #%d: %w", g.id, err)
+		}
+	}
+	return nil
+}
+
+// removeRecordRows replays a valid game's stored record and takes out the
+// rows it gives: its tags and opening-tree counts; its position
+// occurrences stay in their runs until a merge drops them (readers join
+// the games table, internal/posrun), and counts that would not are told
+// (posrun.NoteDeleted).
+func (w *writer) removeRecordRows(ctx context.Context, g *oldGame) error {
+	rec, err := record.NewReader(bytes.NewReader(g.text), "db").Next()
+	if err != nil {
+		return fmt.Errorf("game #%d: stored record: %w", g.id, err)
+	}
+	p := prepareStored(g.game, rec, g.file)
+	if !p.valid {
+		return nil
+	}
+	if err := posrun.NoteDeleted(ctx, txStmts{w}); err != nil {
+		return fmt.Errorf("game #%d: %w", g.id, err)
+	}
+	for _, t := range p.tags {
+		if _, err := w.exec(ctx, `DELETE FROM tags WHERE tag = (SELECT id FROM tag_names WHERE name = ?) AND value = ? AND game = ?`,
+			t.Name, t.Value, g.id); err != nil {
+			return fmt.Errorf("game #%d tags: %w", g.id, err)
+		}
+	}
+	s0, s1, scored := scores(p.result)
+	tg := treeagg.Game{S0: s0, S1: s1, Scored: scored}
+	for _, t := range p.tree {
+		k := treeagg.Key{Pos: saltKey(p.game, t.key), Move: t.move}
+		pl := [2]sql.NullInt64{g.p0, g.p1}[t.mover]
+		if err := treeagg.Remove(ctx, txStmts{w}, k, pl.Int64, tg); err != nil {
+			return fmt.Errorf("game #%d opening tree: %w", g.id, err)
+		}
+	}
+	return nil
+}
+
+// removeLonePlayers deletes the players of a removed game left without
+// games.
+func (w *writer) removeLonePlayers(ctx context.Context, g *oldGame) error {
 	for _, pl := range []sql.NullInt64{g.p0, g.p1} {
 		if !pl.Valid {
 			continue
@@ -251,11 +253,6 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 		if n, _ := res.RowsAffected(); n > 0 {
 			clear(w.players) // the writer's cache may name the removed player
 			clear(w.playerWords)
-		}
-	}
-	if g.valid {
-		if _, err := w.exec(ctx, `INSERT OR IGNORE INTO text_todo(id) VALUES(?)`, g.id); err != nil {
-			return fmt.Errorf("game #%d: %w", g.id, err)
 		}
 	}
 	return nil

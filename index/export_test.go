@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/plateau/plateau/index/internal/movelist"
+	"github.com/plateau/plateau/index/internal/treeagg"
 	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
 )
@@ -68,67 +69,9 @@ func SetMaxPlayerArms(n int) (restore func()) {
 	return func() { maxPlayerArms = old }
 }
 
-// treePlayerCounts reads every player count of every tree move: from the
-// chunks of the moves that have some, from top for the others.
-func treePlayerCounts(ctx context.Context, db *DB) (map[treeKey][]topEntry, error) {
-	all := map[treeKey][]topEntry{}
-	rows, err := db.sql.QueryContext(ctx, `SELECT key, move, chunk, data FROM tree_players ORDER BY key, move, chunk`)
-	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var k treeKey
-		var c int64
-		var b []byte
-		if err := rows.Scan(&k.key, &k.move, &c, &b); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		es, err := decodeChunk(nil, c, b)
-		if err != nil {
-			rows.Close()
-			return nil, err
-		}
-		if len(es) == 0 {
-			rows.Close()
-			return nil, fmt.Errorf("%d %s: empty chunk %d", k.key, k.move, c)
-		}
-		all[k] = append(all[k], es...)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	rows, err = db.sql.QueryContext(ctx, `SELECT key, move, np, top FROM tree`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var k treeKey
-		var np int64
-		var blob []byte
-		if err := rows.Scan(&k.key, &k.move, &np, &blob); err != nil {
-			return nil, err
-		}
-		if np <= topLen {
-			if _, ok := all[k]; ok {
-				return nil, fmt.Errorf("%d %s: %d players and chunks", k.key, k.move, np)
-			}
-			if all[k], err = decodeTop(nil, blob); err != nil {
-				return nil, err
-			}
-		}
-		if int64(len(all[k])) != np {
-			return nil, fmt.Errorf("%d %s: np %d, %d players", k.key, k.move, np, len(all[k]))
-		}
-	}
-	return all, rows.Err()
-}
-
 // TreePlayers is every tree move's players: "key move player-name" → games.
 func TreePlayers(ctx context.Context, db *DB) (map[string]int, error) {
-	all, err := treePlayerCounts(ctx, db)
+	all, err := treeagg.Counts(ctx, db.sql)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +92,7 @@ func TreePlayers(ctx context.Context, db *DB) (map[string]int, error) {
 	out := map[string]int{}
 	for k, es := range all {
 		for _, e := range es {
-			out[fmt.Sprint(k.key, k.move, names[e.player])] = int(e.n)
+			out[fmt.Sprint(k.Pos, k.Move, names[e.Player])] = int(e.N)
 		}
 	}
 	return out, rows.Err()
@@ -158,9 +101,9 @@ func TreePlayers(ctx context.Context, db *DB) (map[string]int, error) {
 // CheckTreeTops compares the top players stored in every tree row with
 // the best three of its players' counts (n descending, player id
 // ascending), computed by brute force, and checks np and the chunks
-// (treePlayerCounts); it returns how many rows hold a top.
+// (treeagg.Counts); it returns how many rows hold a top.
 func CheckTreeTops(ctx context.Context, db *DB) (withTop int, err error) {
-	want, err := treePlayerCounts(ctx, db)
+	want, err := treeagg.Counts(ctx, db.sql)
 	if err != nil {
 		return 0, err
 	}
@@ -171,20 +114,20 @@ func CheckTreeTops(ctx context.Context, db *DB) (withTop int, err error) {
 	defer rows.Close()
 	var bad []string
 	for rows.Next() {
-		var k treeKey
+		var k treeagg.Key
 		var blob []byte
-		if err := rows.Scan(&k.key, &k.move, &blob); err != nil {
+		if err := rows.Scan(&k.Pos, &k.Move, &blob); err != nil {
 			return 0, err
 		}
-		got, err := decodeTop(nil, blob)
+		got, err := treeagg.DecodeTop(nil, blob)
 		if err != nil {
 			return 0, err
 		}
 		w := want[k]
-		sort.Slice(w, func(i, j int) bool { return topBefore(w[i], w[j]) })
-		w = w[:min(len(w), topLen)]
+		sort.Slice(w, func(i, j int) bool { return treeagg.TopCmp(w[i], w[j]) < 0 })
+		w = w[:min(len(w), treeagg.TopLen)]
 		if fmt.Sprint(got) != fmt.Sprint(w) {
-			bad = append(bad, fmt.Sprintf("%d %s: stored top %v, players %v", k.key, k.move, got, w))
+			bad = append(bad, fmt.Sprintf("%d %s: stored top %v, players %v", k.Pos, k.Move, got, w))
 		}
 		if len(got) > 0 {
 			withTop++
@@ -200,24 +143,24 @@ func CheckTreeTops(ctx context.Context, db *DB) (withTop int, err error) {
 // ranked from all its players' counts (the three best by count, then
 // player id), ordered by count, then name.
 func TreeTopsScan(ctx context.Context, db *DB, game string, pos rules.Position) (map[string][]PlayerCount, error) {
-	all, err := treePlayerCounts(ctx, db)
+	all, err := treeagg.Counts(ctx, db.sql)
 	if err != nil {
 		return nil, err
 	}
 	key := saltKey(game, pos.Key())
 	out := map[string][]PlayerCount{}
 	for k, es := range all {
-		if k.key != key {
+		if k.Pos != key {
 			continue
 		}
 		es = slices.Clone(es)
-		slices.SortFunc(es, topCmp)
-		for _, e := range es[:min(len(es), topLen)] {
+		slices.SortFunc(es, treeagg.TopCmp)
+		for _, e := range es[:min(len(es), treeagg.TopLen)] {
 			var name string
-			if err := db.sql.QueryRowContext(ctx, `SELECT name FROM players WHERE id = ?`, e.player).Scan(&name); err != nil {
+			if err := db.sql.QueryRowContext(ctx, `SELECT name FROM players WHERE id = ?`, e.Player).Scan(&name); err != nil {
 				return nil, err
 			}
-			out[k.move] = append(out[k.move], PlayerCount{Name: name, Games: int(e.n)})
+			out[k.Move] = append(out[k.Move], PlayerCount{Name: name, Games: int(e.N)})
 		}
 	}
 	for _, t := range out {
@@ -235,7 +178,7 @@ func TreeTopsScan(ctx context.Context, db *DB, game string, pos rules.Position) 
 // layout 5 kept them (a tree_players row per key, move and player; no
 // tree.np) and marks it layout 5, for the upgrade's tests.
 func DowngradeToLayout5(ctx context.Context, db *DB) error {
-	all, err := treePlayerCounts(ctx, db)
+	all, err := treeagg.Counts(ctx, db.sql)
 	if err != nil {
 		return err
 	}
@@ -251,7 +194,7 @@ func DowngradeToLayout5(ctx context.Context, db *DB) error {
 	}
 	for k, es := range all {
 		for _, e := range es {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO tp5 VALUES(?, ?, ?, ?)`, k.key, k.move, e.player, e.n); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO tp5 VALUES(?, ?, ?, ?)`, k.Pos, k.Move, e.Player, e.N); err != nil {
 				return err
 			}
 		}
@@ -352,13 +295,13 @@ func TreeRows(ctx context.Context, db *DB) (map[string]string, error) {
 	defer rows.Close()
 	out := map[string]string{}
 	for rows.Next() {
-		var k treeKey
+		var k treeagg.Key
 		var n, np int64
 		var top []byte
-		if err := rows.Scan(&k.key, &k.move, &n, &np, &top); err != nil {
+		if err := rows.Scan(&k.Pos, &k.Move, &n, &np, &top); err != nil {
 			return nil, err
 		}
-		out[fmt.Sprint(k.key, " ", k.move)] = fmt.Sprint(n, " ", np, " ", top)
+		out[fmt.Sprint(k.Pos, " ", k.Move)] = fmt.Sprint(n, " ", np, " ", top)
 	}
 	return out, rows.Err()
 }

@@ -137,26 +137,17 @@ func newPreparer(opts replay.Options, enc *zstd.Encoder) *preparer {
 	return &preparer{opts: opts, enc: enc}
 }
 
+// prepare replays a record and turns it into rows, in stages: an
+// unreadable record is kept with its error (unreadable); a readable one
+// gets its columns (columns), its first error if any (recordError), and a
+// valid one its move list, positions (positions), opening-tree moves
+// (treeRows) and comments.
 func (p *preparer) prepare(r Record) *prepared {
-	out := &prepared{file: r.File, size: r.Size}
 	if r.Game == nil {
-		// Nothing readable: keep the error so that it is listed.
-		out.game = "?"
-		msg := "unreadable record"
-		if r.Err != nil {
-			msg = r.Err.Error()
-		}
-		var re *record.Error
-		if errors.As(r.Err, &re) {
-			out.line, out.offset = re.Pos.Line, re.Pos.Offset
-		}
-		out.err = &errInfo{msg: msg, line: out.line}
-		h := sha256.Sum256([]byte("unreadable\x00" + r.File + "\x00" + strconv.FormatInt(out.offset, 10) + "\x00" + msg))
-		copy(out.hash[:], h[:])
-		return out
+		return unreadable(r)
 	}
 	rec := r.Game
-	out.offset, out.line = rec.Pos.Offset, rec.Pos.Line
+	out := &prepared{file: r.File, size: r.Size, offset: rec.Pos.Offset, line: rec.Pos.Line}
 	opts := p.opts
 	if r.File == p.prefFile {
 		opts.Prefer = p.prefer
@@ -166,15 +157,64 @@ func (p *preparer) prepare(r Record) *prepared {
 		p.prefFile, p.prefer = r.File, d
 	}
 	canon := g.CanonicalView()
+	out.columns(rec, g, canon, r.Size)
+	if r.Err != nil || g.Err != nil {
+		out.err = recordError(r.Err, g.Err)
+		return out
+	}
+	out.valid = true
+	if canon.Tag("FEN") != "" {
+		out.fen = g.Start.String()
+	}
+	out.moves = movelist.Encode(g.Main)
+	out.final = g.Final.Key()
+	if !out.positions(g) {
+		return out
+	}
+	out.tree = p.treeRows(g)
+	var cb strings.Builder
+	for _, c := range rec.Intro {
+		cb.WriteString(c)
+		cb.WriteByte(' ')
+	}
+	collectComments(&cb, rec.Moves)
+	out.comment = record.Clip(cb.String(), maxTextComments)
+	return out
+}
+
+// unreadable is the rows of a record the reader could not make a game
+// of: its error, so that it is listed, under a hash of its place.
+func unreadable(r Record) *prepared {
+	out := &prepared{file: r.File, size: r.Size, game: "?"}
+	msg := "unreadable record"
+	if r.Err != nil {
+		msg = r.Err.Error()
+	}
+	var re *record.Error
+	if errors.As(r.Err, &re) {
+		out.line, out.offset = re.Pos.Line, re.Pos.Offset
+	}
+	out.err = &errInfo{msg: msg, line: out.line}
+	h := sha256.Sum256([]byte("unreadable\x00" + r.File + "\x00" + strconv.FormatInt(out.offset, 10) + "\x00" + msg))
+	copy(out.hash[:], h[:])
+	return out
+}
+
+// columns fills the game's columns from its record and replay: canonical
+// text and its hash, ruleset, players, event, site, date, result,
+// termination, plies, annotator, warnings, and the tags without a column
+// of their own.
+func (out *prepared) columns(rec *record.Game, g *replay.Game, canon *record.Game, size int64) {
 	// The canonical text is about as long as the record's (room for a
 	// little more: move numbers, long forms), in one allocation.
-	text := record.AppendFormat(make([]byte, 0, r.Size+r.Size/8+64), canon)
+	text := record.AppendFormat(make([]byte, 0, size+size/8+64), canon)
 	h := sha256.Sum256(text)
 	copy(out.hash[:], h[:])
 	out.text = text
+	var sides [2]string
 	if g.Rules != nil {
 		out.game = g.Rules.ID()
-		sides := g.Rules.Sides()
+		sides = g.Rules.Sides()
 		out.players = [2]string{strings.TrimSpace(rec.Tag(sides[0])), strings.TrimSpace(rec.Tag(sides[1]))}
 	} else {
 		out.game = strings.ToLower(strings.TrimSpace(rec.Tag("Game")))
@@ -189,10 +229,6 @@ func (p *preparer) prepare(r Record) *prepared {
 	out.plies = g.Plies()
 	out.annot = rec.Tag("Annotator")
 	out.warns = warnRows(g.Warnings)
-	var sides [2]string
-	if g.Rules != nil {
-		sides = g.Rules.Sides()
-	}
 	out.tags = make([]record.Tag, 0, len(canon.Tags))
 	for _, t := range canon.Tags {
 		// The players' tags are the players columns.
@@ -200,35 +236,37 @@ func (p *preparer) prepare(r Record) *prepared {
 			out.tags = append(out.tags, t)
 		}
 	}
-	if r.Err != nil || g.Err != nil {
-		out.err = &errInfo{}
-		if r.Err != nil {
-			out.err.msg = r.Err.Error()
-			var re *record.Error
-			if errors.As(r.Err, &re) {
-				out.err.line, out.err.col = re.Pos.Line, re.Pos.Col
-				if r.Err == error(re) {
-					// The position is in err_line and err_col; the message
-					// says what is wrong (else `errors` names it twice).
-					out.err.msg = re.Msg
-				}
+}
+
+// recordError is the first error of a record: the reader's (readErr),
+// else the replay's.
+func recordError(readErr error, replayErr *replay.Error) *errInfo {
+	e := &errInfo{}
+	if readErr != nil {
+		e.msg = readErr.Error()
+		var re *record.Error
+		if errors.As(readErr, &re) {
+			e.line, e.col = re.Pos.Line, re.Pos.Col
+			if readErr == error(re) {
+				// The position is in err_line and err_col; the message
+				// says what is wrong (else `errors` names it twice).
+				e.msg = re.Msg
 			}
-		} else {
-			e := g.Err
-			out.err.msg = e.Error()
-			out.err.line, out.err.col = e.Pos.Line, e.Pos.Col
-			// A move's text is in a block of the reader's (record's
-			// moveText): a copy, not to keep the block.
-			out.err.ply, out.err.move, out.err.rule = e.Ply, strings.Clone(e.Move), e.Rule()
 		}
-		return out
+		return e
 	}
-	out.valid = true
-	if canon.Tag("FEN") != "" {
-		out.fen = g.Start.String()
-	}
-	out.moves = movelist.Encode(g.Main)
-	out.final = g.Final.Key()
+	e.msg = replayErr.Error()
+	e.line, e.col = replayErr.Pos.Line, replayErr.Pos.Col
+	// A move's text is in a block of the reader's (record's moveText): a
+	// copy, not to keep the block.
+	e.ply, e.move, e.rule = replayErr.Ply, strings.Clone(replayErr.Move), replayErr.Rule()
+	return e
+}
+
+// positions lists every position of a valid game, main line and
+// variations, a variation's branch point with the line it branches from;
+// false, the game stored invalid, when one is past maxIndexedPly.
+func (out *prepared) positions(g *replay.Game) bool {
 	firsts := map[*replay.Step]bool{}
 	npos := 1 // the positions Positions reports: the start, …
 	var mark func([]*replay.Step)
@@ -264,30 +302,28 @@ func (p *preparer) prepare(r Record) *prepared {
 			out.valid = false
 			out.err = &errInfo{msg: fmt.Sprintf("too long to index: a position at ply %d (positions are indexed up to ply %d)", r.ply, maxIndexedPly), ply: r.ply}
 			out.pos = nil
-			return out
+			return false
 		}
 	}
-	// Opening tree rows: the main line's first TreeDepth plies.
+	return true
+}
+
+// treeRows are the opening-tree moves of a valid game: the main line's
+// first TreeDepth plies, each with the position it is played from.
+func (p *preparer) treeRows(g *replay.Game) []treeRow {
 	pos := rules.CopyInto(p.tree, g.Start, TreeDepth)
 	p.tree = pos
-	out.tree = make([]treeRow, 0, min(TreeDepth, len(g.Main)))
+	rows := make([]treeRow, 0, min(TreeDepth, len(g.Main)))
 	for _, st := range g.Main {
 		if st.Ply >= TreeDepth {
 			break
 		}
 		if !st.Info.KeepsTurn {
-			out.tree = append(out.tree, treeRow{key: pos.Key(), move: p.treeMove(st.Text), mover: int(pos.ToMove())})
+			rows = append(rows, treeRow{key: pos.Key(), move: p.treeMove(st.Text), mover: int(pos.ToMove())})
 		}
 		pos.Play(st.Move)
 	}
-	var cb strings.Builder
-	for _, c := range rec.Intro {
-		cb.WriteString(c)
-		cb.WriteByte(' ')
-	}
-	collectComments(&cb, rec.Moves)
-	out.comment = record.Clip(cb.String(), maxTextComments)
-	return out
+	return rows
 }
 
 func collectComments(b *strings.Builder, l record.Line) {

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/plateau/plateau/index/internal/movelist"
+	"github.com/plateau/plateau/index/internal/treeagg"
 	"github.com/plateau/plateau/rules"
 )
 
@@ -66,8 +67,8 @@ type treeCount struct {
 }
 
 // readStored reads the aggregate's rows of key, each with its top players
-// (treetop.go), which it returns by move.
-func (t *treeCount) readStored(q context.Context, r *posReader, key int64) (map[string][]topEntry, error) {
+// (internal/treeagg), which it returns by move.
+func (t *treeCount) readStored(q context.Context, r *posReader, key int64) (map[string][]treeagg.Count, error) {
 	st, err := r.stmt(q, `SELECT move, n, scored, s0, s1, first, last, top FROM tree WHERE key = ?`)
 	if err != nil {
 		return nil, err
@@ -77,7 +78,7 @@ func (t *treeCount) readStored(q context.Context, r *posReader, key int64) (map[
 		return nil, err
 	}
 	defer rows.Close()
-	stored := map[string][]topEntry{}
+	stored := map[string][]treeagg.Count{}
 	for rows.Next() {
 		m := &TreeMove{}
 		var blob []byte
@@ -85,7 +86,7 @@ func (t *treeCount) readStored(q context.Context, r *posReader, key int64) (map[
 			return nil, err
 		}
 		t.moves[m.Move] = m
-		top, err := decodeTop(nil, blob)
+		top, err := treeagg.DecodeTop(nil, blob)
 		if err != nil {
 			return nil, fmt.Errorf("opening tree %s: %w", m.Move, err)
 		}
@@ -95,11 +96,11 @@ func (t *treeCount) readStored(q context.Context, r *posReader, key int64) (map[
 }
 
 // nameTops counts the stored top players of each move under their names.
-func (t *treeCount) nameTops(q context.Context, r *posReader, stored map[string][]topEntry) error {
+func (t *treeCount) nameTops(q context.Context, r *posReader, stored map[string][]treeagg.Count) error {
 	var ids []int64
 	for _, top := range stored {
 		for _, e := range top {
-			ids = append(ids, e.player)
+			ids = append(ids, e.Player)
 		}
 	}
 	if len(ids) == 0 {
@@ -112,8 +113,8 @@ func (t *treeCount) nameTops(q context.Context, r *posReader, stored map[string]
 	}
 	for mv, top := range stored {
 		for _, e := range top {
-			if name, ok := names[e.player]; ok {
-				t.addPlayer(mv, name, int(e.n))
+			if name, ok := names[e.Player]; ok {
+				t.addPlayer(mv, name, int(e.N))
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/plateau/plateau/index/internal/posrun"
+	"github.com/plateau/plateau/index/internal/treeagg"
 )
 
 // writer owns the one write transaction of an import.
@@ -28,11 +29,11 @@ type writer struct {
 	positions []posrun.Pos
 	runMem    posrun.Scratch // posrun.Encode's memory, used again by every commit
 	// The opening-tree rows of the transaction's games, one a move of a
-	// game's first TreeDepth plies, aggregated by flushTree: appending to
+	// game's first TreeDepth plies, aggregated by treeagg.Flush: appending to
 	// a slice and sorting it once costs less than keeping two maps keyed
 	// by move text up to date game after game.
-	treeEntries []treeEntry
-	treeGames   []treeGame
+	treeEntries []treeagg.Entry
+	treeGames   []treeagg.Game
 	docs        []textDoc
 	games       int
 	// held is what the transaction holds in memory (positions and text
@@ -73,76 +74,6 @@ type tagRow struct {
 	tag   int64
 	value string
 	game  int64
-}
-
-type treeKey struct {
-	key  int64
-	move string
-}
-
-type treePlayerKey struct {
-	treeKey
-	player int64
-}
-
-// treeEntry is a move of a game in the opening tree: position key, move,
-// the id of the player who made it (0: none) and the game (an index in
-// writer.treeGames).
-type treeEntry struct {
-	key    int64
-	move   string
-	player int64
-	game   int32
-}
-
-// treeGame is what a tree row adds up of a game.
-type treeGame struct {
-	date   string
-	s0, s1 float64
-	scored bool
-}
-
-type treeAgg struct {
-	n, scored   int
-	s0, s1      float64
-	first, last string
-}
-
-// add counts a game in the aggregate.
-func (a *treeAgg) add(g *treeGame) {
-	if a.n == 0 {
-		a.first, a.last = g.date, g.date
-	}
-	a.n++
-	if g.scored {
-		a.scored++
-		a.s0 += g.s0
-		a.s1 += g.s1
-	}
-	if g.date != "" && (a.first == "" || g.date < a.first) {
-		a.first = g.date
-	}
-	if g.date > a.last {
-		a.last = g.date
-	}
-}
-
-// treeEntryCmp orders tree entries by position key, move and player.
-func treeEntryCmp(x, y treeEntry) int {
-	if x.key != y.key {
-		return cmp.Compare(x.key, y.key)
-	}
-	if c := strings.Compare(x.move, y.move); c != 0 {
-		return c
-	}
-	return cmp.Compare(x.player, y.player)
-}
-
-func treeKeyCmp(x, y treeKey) int {
-	if c := cmp.Compare(x.key, y.key); c != 0 {
-		return c
-	}
-	return strings.Compare(x.move, y.move)
 }
 
 func newWriter(db *DB) *writer {
@@ -303,7 +234,9 @@ func nullStr(s string) any {
 	return s
 }
 
-// add writes one prepared game; dup reports an already stored game.
+// add writes one prepared game; dup reports an already stored game. It
+// stores the game's row (insertGame) and text, then keeps its other rows
+// for the transaction's flush (holdRows).
 func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err error) {
 	p0, err := w.player(ctx, p.players[0])
 	if err != nil {
@@ -316,6 +249,33 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 	if err := w.supersede(ctx, p); err != nil {
 		return 0, false, err
 	}
+	id, dup, err = w.insertGame(ctx, p, p0, p1)
+	if err != nil || dup {
+		return 0, dup, err
+	}
+	w.block = append(w.block, p.text...)
+	if len(w.block) >= blockSize {
+		if err := w.flushBlock(ctx); err != nil {
+			return 0, false, err
+		}
+	}
+	w.games++
+	if err := w.addWarnings(ctx, id, p.warns); err != nil {
+		return 0, false, err
+	}
+	if !p.valid {
+		return id, false, nil
+	}
+	if err := w.holdRows(ctx, id, p, [2]any{p0, p1}); err != nil {
+		return 0, false, err
+	}
+	return id, false, nil
+}
+
+// insertGame inserts the game's row (players p0 and p1: ids or nil); dup
+// reports an already stored game. A valid game replaces the same record
+// stored invalid (its game was unknown then, or the rules were wrong).
+func (w *writer) insertGame(ctx context.Context, p *prepared, p0, p1 any) (id int64, dup bool, err error) {
 	src, err := w.source(ctx, p.file)
 	if err != nil {
 		return 0, false, err
@@ -348,8 +308,6 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 		if !p.valid {
 			return 0, true, nil
 		}
-		// The same record stored invalid (its game was unknown then, or the
-		// rules were wrong): replace it by the valid one.
 		var old int64
 		var oldValid bool
 		if err := w.tx.QueryRowContext(ctx, `SELECT id, valid FROM games WHERE hash = ?`, p.hash[:]).Scan(&old, &oldValid); err != nil {
@@ -370,26 +328,17 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 		}
 	}
 	id, err = res.LastInsertId()
-	if err != nil {
-		return 0, false, err
-	}
-	w.block = append(w.block, p.text...)
-	if len(w.block) >= blockSize {
-		if err := w.flushBlock(ctx); err != nil {
-			return 0, false, err
-		}
-	}
-	w.games++
-	if err := w.addWarnings(ctx, id, p.warns); err != nil {
-		return 0, false, err
-	}
-	if !p.valid {
-		return id, false, nil
-	}
+	return id, false, err
+}
+
+// holdRows keeps the rows of valid game id for the transaction's flush:
+// its tags, position occurrences, opening-tree moves (players pls: ids or
+// nil), name-index entries and text document.
+func (w *writer) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any) error {
 	for _, t := range p.tags {
 		tag, err := w.tagID(ctx, t.Name)
 		if err != nil {
-			return 0, false, err
+			return err
 		}
 		w.tags = append(w.tags, tagRow{tag, t.Value, id}) // stored by flushTags
 		w.held += len(t.Value) + 40
@@ -400,24 +349,24 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 	if len(p.tree) > 0 {
 		s0, s1, scored := scores(p.result)
 		g := int32(len(w.treeGames))
-		w.treeGames = append(w.treeGames, treeGame{p.date, s0, s1, scored})
+		w.treeGames = append(w.treeGames, treeagg.Game{Date: p.date, S0: s0, S1: s1, Scored: scored})
 		var pids [2]int64
-		for i, pl := range [2]any{p0, p1} {
+		for i, pl := range pls {
 			if pl != nil {
 				pids[i] = pl.(int64)
 			}
 		}
 		for _, t := range p.tree {
-			w.treeEntries = append(w.treeEntries, treeEntry{saltKey(p.game, t.key), t.move, pids[t.mover], g})
+			w.treeEntries = append(w.treeEntries, treeagg.Entry{Pos: saltKey(p.game, t.key), Move: t.move, Player: pids[t.mover], Game: g})
 		}
 	}
-	if err := w.addNames(ctx, id, [2]any{p0, p1}, p.players); err != nil {
-		return 0, false, err
+	if err := w.addNames(ctx, id, pls, p.players); err != nil {
+		return err
 	}
 	w.docs = append(w.docs, docOf(id, p))
 	w.docBytes += len(p.comment) + len(p.event) + len(p.site) + len(p.annot) + len(p.players[0]) + len(p.players[1]) + 64
 	w.held += 24*len(p.pos) + 64*len(p.tree)
-	return id, false, nil
+	return nil
 }
 
 // flushHeld stores, before the commit, the rows the transaction holds in
@@ -456,10 +405,10 @@ func (w *writer) flushRows(ctx context.Context) error {
 	ps := w.positions
 	encoded := make(chan posrun.Encoded, 1)
 	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) { encoded <- posrun.Encode(ps, &w.runMem) })
-	// So are the opening-tree entries, that flushTree reads in order.
+	// So are the opening-tree entries, that treeagg.Flush reads in order.
 	treeSorted := make(chan struct{})
 	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) {
-		slices.SortFunc(w.treeEntries, treeEntryCmp)
+		slices.SortFunc(w.treeEntries, treeagg.EntryCmp)
 		close(treeSorted)
 	})
 	received := false
@@ -477,9 +426,10 @@ func (w *writer) flushRows(ctx context.Context) error {
 		return err
 	}
 	<-treeSorted
-	if err := w.flushTree(ctx); err != nil {
+	if err := treeagg.Flush(ctx, txStmts{w}, w.treeEntries, w.treeGames); err != nil {
 		return fmt.Errorf("store opening tree: %w", err)
 	}
+	w.treeEntries, w.treeGames = w.treeEntries[:0], w.treeGames[:0]
 	r := <-encoded
 	received = true
 	if err := posrun.WriteRun(ctx, w.tx, r); err != nil {

@@ -154,7 +154,7 @@ func (w *Worker) MatchGame(c *Cand) {
 	}
 }
 
-// line plays one line of the stored move list (see moves.go) from pos,
+// line plays one line of the stored move list (internal/movelist) from pos,
 // testing the position after every move; variations are played, from a
 // copy, before the move they replace. It returns true at the first match.
 func (w *Worker) line(d *movelist.Decoder, pos rules.Position, ply, depth int, c *Cand) bool {

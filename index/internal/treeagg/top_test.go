@@ -1,4 +1,4 @@
-package index
+package treeagg
 
 import (
 	"math/rand/v2"
@@ -17,34 +17,34 @@ func TestMergeTop(t *testing.T) {
 		var stored []byte // as the tree row holds it
 		for range 1 + r.IntN(5) {
 			// One commit: some players gain games.
-			var grown []topEntry
+			var grown []Count
 			for p := range players {
 				if r.IntN(3) == 0 {
 					counts[p] += 1 + int64(r.IntN(3))
-					grown = append(grown, topEntry{int64(p), counts[p]})
+					grown = append(grown, Count{int64(p), counts[p]})
 				}
 			}
 			if len(grown) == 0 {
 				continue
 			}
 			r.Shuffle(len(grown), func(i, j int) { grown[i], grown[j] = grown[j], grown[i] })
-			old, err := decodeTop(nil, stored)
+			old, err := DecodeTop(nil, stored)
 			if err != nil {
 				t.Fatal(err)
 			}
-			stored = encodeTop(nil, mergeTop(nil, old, grown))
+			stored = EncodeTop(nil, mergeTop(nil, old, grown))
 			if stored == nil {
 				t.Fatal("empty top")
 			}
-			var want []topEntry
+			var want []Count
 			for p, n := range counts {
 				if n > 0 {
-					want = append(want, topEntry{int64(p), n})
+					want = append(want, Count{int64(p), n})
 				}
 			}
-			slices.SortFunc(want, topCmp)
-			want = want[:min(len(want), topLen)]
-			got, err := decodeTop(nil, stored)
+			slices.SortFunc(want, TopCmp)
+			want = want[:min(len(want), TopLen)]
+			got, err := DecodeTop(nil, stored)
 			if err != nil || !slices.Equal(got, want) {
 				t.Fatalf("trial %d: counts %v: top %v (%v), want %v", trial, counts, got, err, want)
 			}
@@ -54,16 +54,16 @@ func TestMergeTop(t *testing.T) {
 
 // TestTopBlob: a top reads back as written; a truncated blob is an error.
 func TestTopBlob(t *testing.T) {
-	top := []topEntry{{300, 70000}, {1, 5}, {1 << 40, 5}}
-	b := encodeTop(nil, top)
-	got, err := decodeTop(nil, b)
+	top := []Count{{300, 70000}, {1, 5}, {1 << 40, 5}}
+	b := EncodeTop(nil, top)
+	got, err := DecodeTop(nil, b)
 	if err != nil || !slices.Equal(got, top) {
 		t.Fatalf("%v %v", got, err)
 	}
-	if _, err := decodeTop(nil, b[:len(b)-1]); err == nil {
+	if _, err := DecodeTop(nil, b[:len(b)-1]); err == nil {
 		t.Error("a truncated blob decodes")
 	}
-	if encodeTop(nil, nil) != nil {
+	if EncodeTop(nil, nil) != nil {
 		t.Error("an empty top is not NULL")
 	}
 }
@@ -72,17 +72,17 @@ func TestTopBlob(t *testing.T) {
 // large counts); a truncated blob or a player beyond the chunk is an error.
 func TestChunk(t *testing.T) {
 	c := int64(7)
-	es := []topEntry{{c << chunkBits, 1}, {c<<chunkBits + 1, 300}, {c<<chunkBits + 200, 1 << 40}, {(c+1)<<chunkBits - 1, 2}}
-	b := encodeChunk(nil, c, es)
-	got, err := decodeChunk(nil, c, b)
+	es := []Count{{c << chunkBits, 1}, {c<<chunkBits + 1, 300}, {c<<chunkBits + 200, 1 << 40}, {(c+1)<<chunkBits - 1, 2}}
+	b := EncodeChunk(nil, c, es)
+	got, err := DecodeChunk(nil, c, b)
 	if err != nil || !slices.Equal(got, es) {
 		t.Fatalf("%v %v", got, err)
 	}
-	if _, err := decodeChunk(nil, c, b[:len(b)-1]); err == nil {
+	if _, err := DecodeChunk(nil, c, b[:len(b)-1]); err == nil {
 		t.Error("a truncated chunk decodes")
 	}
-	over := encodeChunk(nil, c, append(es, topEntry{(c + 1) << chunkBits, 1}))
-	if _, err := decodeChunk(nil, c, over); err == nil {
+	over := EncodeChunk(nil, c, append(es, Count{(c + 1) << chunkBits, 1}))
+	if _, err := DecodeChunk(nil, c, over); err == nil {
 		t.Error("a chunk with a player of the next chunk decodes")
 	}
 }
@@ -91,12 +91,12 @@ func TestChunk(t *testing.T) {
 // order) sums the common players, keeps the others in order, and reports
 // the new counts of the added players and how many were new.
 func TestAddCounts(t *testing.T) {
-	stored := []topEntry{{1, 5}, {4, 2}, {9, 1}}
-	add := []topEntry{{0, 1}, {4, 3}, {10, 2}}
-	var grown []topEntry
+	stored := []Count{{1, 5}, {4, 2}, {9, 1}}
+	add := []Count{{0, 1}, {4, 3}, {10, 2}}
+	var grown []Count
 	got, fresh := addCounts(nil, stored, add, &grown)
-	want := []topEntry{{0, 1}, {1, 5}, {4, 5}, {9, 1}, {10, 2}}
-	if !slices.Equal(got, want) || fresh != 2 || !slices.Equal(grown, []topEntry{{0, 1}, {4, 5}, {10, 2}}) {
+	want := []Count{{0, 1}, {1, 5}, {4, 5}, {9, 1}, {10, 2}}
+	if !slices.Equal(got, want) || fresh != 2 || !slices.Equal(grown, []Count{{0, 1}, {4, 5}, {10, 2}}) {
 		t.Errorf("got %v fresh %d grown %v", got, fresh, grown)
 	}
 }

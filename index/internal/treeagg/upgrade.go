@@ -1,0 +1,101 @@
+package treeagg
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// Upgrade5 converts, in tx, the opening tree of a layout-5 database, one
+// tree_players row per (key, move, player), into this layout: the tree
+// rows gain np and top, and the counts of the moves of more than TopLen
+// players go into chunks of a new tree_players, which replaces the old.
+func Upgrade5(ctx context.Context, tx Tx) error {
+	for _, q := range []string{
+		`ALTER TABLE tree ADD COLUMN np INTEGER NOT NULL DEFAULT 0`,
+		`CREATE TABLE tree_players6(
+		key INTEGER NOT NULL, move TEXT NOT NULL, chunk INTEGER NOT NULL, data BLOB NOT NULL,
+		PRIMARY KEY(key, move, chunk)) WITHOUT ROWID`,
+	} {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("upgrade to layout 6: %w", err)
+		}
+	}
+	if err := convert5(ctx, tx); err != nil {
+		return err
+	}
+	for _, q := range []string{
+		`DROP TABLE tree_players`,
+		`ALTER TABLE tree_players6 RENAME TO tree_players`,
+	} {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("upgrade to layout 6: %w", err)
+		}
+	}
+	return nil
+}
+
+// convert5 reads the layout-5 rows of tree_players in key order and
+// writes each move's np and top into its tree row, and its counts into
+// chunks of tree_players6 when it has more than TopLen players.
+func convert5(ctx context.Context, tx Tx) error {
+	setTree, err := tx.PrepareContext(ctx, `UPDATE tree SET np = ?, top = ? WHERE key = ? AND move = ?`)
+	if err != nil {
+		return err
+	}
+	defer setTree.Close()
+	addChunk, err := tx.PrepareContext(ctx, `INSERT INTO tree_players6(key, move, chunk, data) VALUES(?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer addChunk.Close()
+	rows, err := tx.QueryContext(ctx, `SELECT key, move, player, n FROM tree_players WHERE n > 0 ORDER BY key, move, player`)
+	if err != nil {
+		return fmt.Errorf("upgrade to layout 6: %w", err)
+	}
+	defer rows.Close()
+	var cur Key
+	var es, top []Count
+	for rows.Next() {
+		var k Key
+		var e Count
+		if err := rows.Scan(&k.Pos, &k.Move, &e.Player, &e.N); err != nil {
+			return fmt.Errorf("upgrade to layout 6: %w", err)
+		}
+		if k != cur {
+			if top, err = writeMove5(ctx, setTree, addChunk, cur, es, top); err != nil {
+				return fmt.Errorf("upgrade to layout 6: %w", err)
+			}
+			es, cur = es[:0], k
+		}
+		es = append(es, e)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("upgrade to layout 6: %w", err)
+	}
+	if _, err := writeMove5(ctx, setTree, addChunk, cur, es, top); err != nil {
+		return fmt.Errorf("upgrade to layout 6: %w", err)
+	}
+	return nil
+}
+
+// writeMove5 writes the np and top of move k of players es (none: nothing
+// to write) into its row, and its chunks when it has more than TopLen
+// players; top is memory it uses again, returned.
+func writeMove5(ctx context.Context, setTree, addChunk *sql.Stmt, k Key, es, top []Count) ([]Count, error) {
+	if len(es) == 0 {
+		return top, nil
+	}
+	top = bestOf(top, es)
+	if _, err := setTree.ExecContext(ctx, len(es), EncodeTop(nil, top), k.Pos, k.Move); err != nil {
+		return top, err
+	}
+	if len(es) > TopLen {
+		for c, part := range chunksOf(es) {
+			if _, err := addChunk.ExecContext(ctx, k.Pos, k.Move, c, EncodeChunk(nil, c, part)); err != nil {
+				return top, err
+			}
+		}
+	}
+	return top, nil
+}
