@@ -11,9 +11,9 @@ import (
 
 // countsKey is the meta entry keeping the games per ruleset and validity
 // as an import left them (storedCounts, JSON): counting them reads the
-// whole games table (2.7 s at 2,000,000 games with the file in the
-// system's cache, 12 s without), which a server starting on a large
-// database, or asked again after each commit of an import, should not pay.
+// whole games table (seconds in a large database: docs/storage.md), which
+// a server starting on a large database, or asked again after each commit
+// of an import, should not pay.
 const countsKey = "counts"
 
 // storedCounts are the counts of the games with an id up to Last, made

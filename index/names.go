@@ -16,11 +16,9 @@ import (
 // words of the players' folded names (MatchPlayers), then reads a page of
 // the matched players' games in id order. Read player by player from
 // games_p0 and games_p1, a page costs a seek for every matched player and
-// side: a surname shared by 30 players is 60 seeks, and at 10,000,000
-// games, with the index leaves not in memory, each seek is a random read
-// of the disk (about 0.65 ms on the machine of the figures, which serves
-// about 1,500 of them a second however many are asked at once). So the
-// games are also listed by name word:
+// side (a surname shared by 30 players is 60 seeks), each a random read of
+// the disk in a large database. So the games are also listed by name
+// word:
 //
 //   - name_words(id, word): every distinct word of a folded player name;
 //   - name_games(word, game, player) WITHOUT ROWID: for each word, the
@@ -37,19 +35,11 @@ import (
 // is fewer seeks than by player and side (playerPage). Only valid games
 // are listed, as in tags; a search of invalid games reads by player.
 //
-// Cost: about four entries a game (two players, two words each in the
-// generated collections), stored at each commit in word order as the tags
-// are: 612 MB at 10,000,000 Ōgi games (61 bytes a game), and no
-// measurable import time (1,000,000 games into an empty database: 208.4 s
-// against 208.7 s without, 2% more CPU). A database of layout 6 is given
-// the two tables by its first writable open (upgrade6: 13 s at 1,000,000
-// games, 213 s at 10,000,000); a read-only handle on one reads player by
-// player.
-//
-// Figures (10,000,000 Ōgi games, 5,700 players, 946 distinct words; page
-// cache dropped first; plateau bench --queries-only): player search p50
-// 2.2 ms (by player and side: 15.1 ms), p99 104 ms (292 ms). Matching the
-// names tests each distinct word once: 0.34 ms a search instead of 1.3.
+// The entries (about four a game: two players, two words each) are stored
+// at each commit in word order, as the tags are. A database of layout 6 is
+// given the two tables by its first writable open (upgrade6); a read-only
+// handle on one reads player by player. Matching the names tests each
+// distinct word once. The costs and gains are in docs/storage.md.
 
 const (
 	nameWordsTable = `CREATE TABLE IF NOT EXISTS name_words(id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE)`

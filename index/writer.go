@@ -106,8 +106,7 @@ func (w *writer) begin(ctx context.Context) error {
 		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(hash) DO NOTHING`)
 	w.insTagName = prep(`INSERT INTO tag_names(name) VALUES(?) ON CONFLICT(name) DO UPDATE SET name = excluded.name RETURNING id`)
 	// A player is looked up, then inserted: an upsert with RETURNING id
-	// cost about 90 µs (its statement journal) in an import of 100,000
-	// games, the two statements a few.
+	// cost far more (its statement journal: docs/storage.md).
 	w.selPlayer = prep(`SELECT id FROM players WHERE name = ?`)
 	w.addPlayer = prep(`INSERT INTO players(name, folded) VALUES(?, ?)`)
 	w.selWord = prep(`SELECT id FROM name_words WHERE word = ?`)
@@ -129,12 +128,8 @@ func (w *writer) begin(ctx context.Context) error {
 }
 
 // blockSize is the size of canonical text compressed together. Showing a
-// game reads and decompresses its block up to the game: with 64 KiB
-// blocks that was most of the work of a game's page in a server under
-// load (0.31 of 0.73 ms a request); 16 KiB blocks make a game's page about
-// 0.2 ms cheaper (BenchmarkSource/game on 100,000 Ōgi games: 1.96 → 1.74
-// ms, with the JSON) for 68 more bytes a game (texts: 460 → 528 bytes a
-// game, 2.3% of the database).
+// game reads and decompresses its block up to the game: larger blocks
+// compress better but make a game's page cost more (docs/storage.md).
 const blockSize = 16 << 10
 
 // flushBlock hands the pending text block to a compressing goroutine (the
@@ -400,8 +395,7 @@ var testAfterFlushHeld func()
 func (w *writer) flushRows(ctx context.Context) error {
 	// The positions are sorted and encoded in a goroutine while the
 	// writer stores the tags and the tree rows: the writer is the import's
-	// one serial stage, and the sort its largest piece of Go work (about a
-	// tenth of its time in an import of 1,000,000 Ōgi games).
+	// one serial stage, and the sort its largest piece of Go work.
 	ps := w.positions
 	encoded := make(chan posrun.Encoded, 1)
 	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) { encoded <- posrun.Encode(ps, &w.runMem) })
