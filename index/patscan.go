@@ -6,25 +6,24 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"sync"
 
 	"github.com/plateau/plateau/index/internal/pattern"
+	"github.com/plateau/plateau/internal/pipeline"
 	"github.com/plateau/plateau/rules"
 )
 
 // Pattern search scans the candidate games in id order, testing each one's
-// stored move list (internal/pattern), in stages: one goroutine reads the
-// rows (id, start, final key, moves only) in batches (patternScan.read),
-// one worker per CPU tests whole batches (patternScan.test), and the
-// caller takes the answers in order, matches stale games from their
-// records, and stops the scan once a page is full unless a count is asked
-// (matchCollector). The hits' columns are read at the end, for the page
-// only (patternHits).
+// stored move list (internal/pattern), through an ordered fan-out
+// (internal/pipeline): the producer reads the rows (id, start, final key,
+// moves only) in batches (readBatches), one worker per CPU tests whole
+// batches, and the consumer takes them in order, matches stale games from
+// their records, and stops the scan once a page is full unless a count is
+// asked (matchCollector). The hits' columns are read at the end, for the
+// page only (patternHits).
 
 // patBatch is a run of consecutive candidate games; the move lists are
 // slices of arena. Batches are recycled.
 type patBatch struct {
-	seq   int
 	cands []pattern.Cand
 	arena []byte
 }
@@ -38,6 +37,9 @@ type patternMatch struct {
 	vari bool
 }
 
+// errPageFull stops a scan whose page is full.
+var errPageFull = errors.New("page full")
+
 // patternSearch answers a query with a pattern (patscan.go's stages).
 func (db *DB) patternSearch(ctx context.Context, q *Query, w where) (Result, error) {
 	res := Result{Total: -1}
@@ -45,40 +47,39 @@ func (db *DB) patternSearch(ctx context.Context, q *Query, w where) (Result, err
 	if err != nil {
 		return res, err
 	}
-	scan, err := db.startPatternScan(ctx, g, m, w)
-	if err != nil {
-		return res, err
-	}
-	defer scan.stop()
+	workers := max(runtime.GOMAXPROCS(0), 1)
+	nbatch := 2*workers + 2
+	free := make(chan *patBatch, nbatch) // batches the consumer is done with
 	c := &matchCollector{db: db, ctx: ctx, pw: pattern.NewWorker(g, m), q: q, want: q.Offset + q.limit()}
-	pending := map[int]*patBatch{}
-	next := 0
-	for b := range scan.done {
-		if c.stopped {
-			continue
-		}
-		pending[b.seq] = b
-		for pending[next] != nil && !c.stopped {
-			b := pending[next]
-			delete(pending, next)
-			next++
-			if err := c.take(b); err != nil {
-				return res, err
+	err = pipeline.Run(ctx, pipeline.Options{Workers: workers, Window: nbatch},
+		func(ctx context.Context, emit func(*patBatch) error) error {
+			return db.readBatches(ctx, w, free, emit)
+		},
+		func(context.Context) func(*patBatch) *patBatch {
+			pw := pattern.NewWorker(g, m)
+			return func(b *patBatch) *patBatch {
+				for i := range b.cands {
+					pw.MatchGame(&b.cands[i])
+				}
+				return b
 			}
-			scan.free <- b
-		}
-		if c.stopped {
-			scan.cancel()
-		}
-	}
-	scan.reader.Wait()
-	if !c.stopped {
-		if scan.readErr != nil {
-			return res, scan.readErr
-		}
-		if err := ctx.Err(); err != nil {
-			return res, err
-		}
+		},
+		func(b *patBatch) error {
+			err := c.take(b)
+			select {
+			case free <- b:
+			default:
+			}
+			if err == nil && c.stopped {
+				err = errPageFull
+			}
+			return err
+		})
+	switch {
+	case errors.Is(err, errPageFull):
+	case err != nil:
+		return res, err
+	default:
 		res.Total = c.matched
 	}
 	res.Hits, err = db.patternHits(ctx, c.page)
@@ -110,62 +111,13 @@ func (db *DB) patternMatcher(ctx context.Context, q *Query, w *where) (rules.Gam
 	return g, m, nil
 }
 
-// patternScan is a scan in flight: its reader and workers, and the
-// batches going round (free → todo → done → free).
-type patternScan struct {
-	ctx              context.Context // the scan's: cancel stops it
-	cancel           context.CancelFunc
-	free, todo, done chan *patBatch
-	reader           sync.WaitGroup
-	readErr          error // the reader's, once reader is done
-}
-
-// startPatternScan starts reading the candidate games of w in id order
-// and testing them against m.
-func (db *DB) startPatternScan(ctx context.Context, g rules.Game, m *pattern.Matcher, w where) (*patternScan, error) {
-	scan, cancel := context.WithCancel(ctx)
-	rows, err := db.sql.QueryContext(scan, `SELECT g.id, g.fen, g.final, g.moves FROM games g WHERE `+w.String()+` ORDER BY g.id`, w.args...)
+// readBatches reads the candidate games of w in id order into batches,
+// taken from free when the consumer gave some back, and emits them.
+func (db *DB) readBatches(ctx context.Context, w where, free <-chan *patBatch, emit func(*patBatch) error) error {
+	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.fen, g.final, g.moves FROM games g WHERE `+w.String()+` ORDER BY g.id`, w.args...)
 	if err != nil {
-		cancel()
-		return nil, err
+		return err
 	}
-	workers := max(runtime.GOMAXPROCS(0), 1)
-	nbatch := 2*workers + 2
-	s := &patternScan{ctx: scan, cancel: cancel, free: make(chan *patBatch, nbatch), todo: make(chan *patBatch, nbatch),
-		done: make(chan *patBatch, nbatch)} // done is never full: there are nbatch batches
-	for range nbatch {
-		s.free <- &patBatch{cands: make([]pattern.Cand, 0, patBatchGames)}
-	}
-	s.reader.Add(1)
-	go s.read(rows)
-	var workWG sync.WaitGroup
-	for range workers {
-		workWG.Add(1)
-		go func() {
-			defer workWG.Done()
-			s.test(pattern.NewWorker(g, m))
-		}()
-	}
-	go func() {
-		workWG.Wait()
-		close(s.done)
-	}()
-	return s, nil
-}
-
-// stop ends the scan and waits for its reader and workers.
-func (s *patternScan) stop() {
-	s.cancel()
-	for range s.done { // let the workers and the reader finish
-	}
-	s.reader.Wait()
-}
-
-// read fills free batches with the rows, in order, and hands them to the
-// workers, until the rows end or the scan is cancelled.
-func (s *patternScan) read(rows *sql.Rows) {
-	defer s.reader.Done()
-	defer close(s.todo)
 	defer rows.Close()
 	// The scan's destinations, allocated once.
 	var id int64
@@ -173,22 +125,20 @@ func (s *patternScan) read(rows *sql.Rows) {
 	var final sql.NullInt64
 	var moves sql.RawBytes
 	dst := []any{&id, &fen, &final, &moves}
-	for seq := 0; ; seq++ {
+	for more := true; more; {
 		var b *patBatch
 		select {
-		case b = <-s.free:
-		case <-s.ctx.Done():
-			return
+		case b = <-free:
+		default:
+			b = &patBatch{cands: make([]pattern.Cand, 0, patBatchGames)}
 		}
-		b.seq, b.cands, b.arena = seq, b.cands[:0], b.arena[:0]
-		more := true
+		b.cands, b.arena = b.cands[:0], b.arena[:0]
 		for len(b.cands) < patBatchGames {
 			if more = rows.Next(); !more {
 				break
 			}
 			if err := rows.Scan(dst...); err != nil {
-				s.readErr = err
-				return
+				return err
 			}
 			start := len(b.arena)
 			b.arena = append(b.arena, moves...)
@@ -203,26 +153,12 @@ func (s *patternScan) read(rows *sql.Rows) {
 			off += n
 		}
 		if len(b.cands) > 0 {
-			s.todo <- b // never blocks: there are nbatch batches
-		}
-		if !more {
-			s.readErr = rows.Err()
-			return
-		}
-	}
-}
-
-// test matches the games of the batches to do, unless the scan was
-// cancelled, and hands them on.
-func (s *patternScan) test(pw *pattern.Worker) {
-	for b := range s.todo {
-		if s.ctx.Err() == nil {
-			for i := range b.cands {
-				pw.MatchGame(&b.cands[i])
+			if err := emit(b); err != nil {
+				return err
 			}
 		}
-		s.done <- b
 	}
+	return rows.Err()
 }
 
 // matchCollector takes the tested batches in order: it matches stale
