@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
 )
 
 // TestGameIndex: every game read back through the index (by seeking, or by
@@ -72,4 +74,48 @@ func TestGameIndex(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFileGamesWhileIndexing: the replayer's collection reads games and
+// titles while the rest of the file is indexed in the background (run
+// with -race), and ends with every game.
+func TestFileGamesWhileIndexing(t *testing.T) {
+	one, err := os.ReadFile(filepath.Join(samples, "jetan", "club.pdn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "many.pdn")
+	if err := os.WriteFile(path, []byte(strings.Repeat(string(one)+"\n", 150)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := newGameIndex(path, readOpts{maxRecord: record.DefaultMaxRecord, errw: os.Stderr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fg := &fileGames{ix: ix, opts: replay.Options{DefaultGame: "jetan"}, stop: make(chan struct{}), done: make(chan struct{})}
+	if err := ix.extend(1); err != nil {
+		t.Fatal(err)
+	}
+	fg.start()
+	reads := 0
+	for !fg.Complete() {
+		n := fg.Len()
+		i := (reads * 7919) % n
+		g, err := fg.Game(i)
+		if err != nil {
+			t.Fatalf("game %d of %d so far: %v", i+1, n, err)
+		}
+		if want := fmt.Sprintf("%s – %s", g.Record.Tag("Black"), g.Record.Tag("Orange")); !strings.HasPrefix(fg.Title(i), want) {
+			t.Fatalf("game %d: title %q, record %q", i+1, fg.Title(i), want)
+		}
+		reads++
+	}
+	if fg.Len() != 3000 {
+		t.Errorf("%d games indexed, want 3000", fg.Len())
+	}
+	if g, err := fg.Game(2999); err != nil || g.Record.Tag("Black") != "E-Med" {
+		t.Errorf("last game: %v, %v", g, err)
+	}
+	fg.close()
+	t.Logf("%d games read while indexing", reads)
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/tui"
-	"github.com/plateau/plateau/rules"
 )
 
 func replayCommand() *cli.Command {
@@ -214,89 +213,4 @@ func stepThrough(in io.Reader, w io.Writer, g *replay.Game) {
 		draw()
 	}
 	fmt.Fprintln(w)
-}
-
-// replayFile runs the full-screen replayer on game n (1-based) of a file,
-// with the file's other games a key away: the file is indexed once
-// (gameIndex) and each game read from its offset when shown.
-func replayFile(c *cli.Context, arg string, n int, opts replay.Options) error {
-	o, err := readOptsOf(c)
-	if err != nil {
-		return err
-	}
-	ix, err := newGameIndex(arg, o)
-	if err != nil {
-		return cli.Exit(err, exitUsage)
-	}
-	defer ix.close()
-	if err := ix.all(); err != nil {
-		return cli.Exit(err, exitUsage)
-	}
-	if n > ix.Len() {
-		return cli.Exit(fmt.Sprintf("replay: %s has %d games, no game %d", arg, ix.Len(), n), exitUsage)
-	}
-	fg := &fileGames{ix: ix, opts: opts}
-	if _, err := fg.Game(n - 1); err != nil {
-		return cli.Exit(err, exitInvalid)
-	}
-	if err := tui.RunGames(fg, n-1, c.App.Reader, c.App.Writer); err != nil {
-		return cli.Exit(fmt.Sprintf("replay: %v", err), exitUsage)
-	}
-	return nil
-}
-
-// fileGames are the games of an indexed file, as the replayer asks for
-// them.
-type fileGames struct {
-	ix   *gameIndex
-	opts replay.Options
-}
-
-func (f *fileGames) Len() int { return f.ix.Len() }
-
-// Title is a game's players, result, event, date and round, from the
-// index's tags (the game is not read).
-func (f *fileGames) Title(i int) string {
-	t := func(name string) string { return orDash(f.ix.tag(i, name)) }
-	sides := sidesOfTags(f.ix.tag(i, "Game"), f.ix.tag(i, "GameType"))
-	s := fmt.Sprintf("%s – %s  %s  %s", t(sides[0]), t(sides[1]), t("Result"), t("Event"))
-	if d := f.ix.tag(i, "Date"); orDash(d) != "—" {
-		s += "  " + d
-	}
-	if r := f.ix.tag(i, "Round"); orDash(r) != "—" {
-		s += "  round " + r
-	}
-	if f.ix.games[i].err != nil {
-		s += "  (does not read)"
-	}
-	return s
-}
-
-func (f *fileGames) Game(i int) (*replay.Game, error) {
-	rec, rerr, err := f.ix.game(i)
-	if err != nil {
-		return nil, err
-	}
-	if rerr != nil {
-		return nil, rerr
-	}
-	g := replay.Replay(rec, f.opts)
-	if g.Start == nil {
-		return nil, g.Err
-	}
-	return g, nil
-}
-
-// sidesOfTags are the side tags of the ruleset a record's Game or
-// GameType tag names; White and Black when it names none known.
-func sidesOfTags(game, gameType string) [2]string {
-	for _, id := range []string{game, gameType} {
-		if id == "" {
-			continue
-		}
-		if rg, err := rules.Lookup(id); err == nil {
-			return rg.Sides()
-		}
-	}
-	return [2]string{"White", "Black"}
 }

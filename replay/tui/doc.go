@@ -30,8 +30,10 @@
 //   - On a collection (Games: the games of a file, asked for one at a
 //     time), ] and [ open the next and previous game at its start and o
 //     opens the game list (↑↓ PgUp PgDn Home End, a number then Enter, Esc
-//     closes it); the header says "game i of n". A game that cannot be
-//     shown leaves the current one on screen, with the reason.
+//     closes it); the header says "game i of n" ("n so far" while the
+//     collection still grows: the screen is redrawn as it does). A game
+//     that cannot be shown leaves the current one on screen, with the
+//     reason.
 //   - The piece legend the drawing gives (draw.Board.Pieces: Ōgi's and
 //     Jetan's) is written under the board, one piece a line, with which
 //     case is which side; a short screen loses it first.

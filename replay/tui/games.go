@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -15,10 +16,14 @@ import (
 
 // Games is a collection the replayer moves between: the games of a file.
 // The replayer asks for one game at a time, so that a collection of many
-// games need not be replayed, nor held, whole.
+// games need not be replayed, nor held, whole; the collection may still be
+// growing (a file read on while the replayer runs), which the replayer
+// shows, and redraws until it is complete.
 type Games interface {
-	// Len is the number of games.
+	// Len is the number of games so far.
 	Len() int
+	// Complete reports whether Len is final.
+	Complete() bool
 	// Title is game i's line in the game list (0-based): its players,
 	// result and event, as the collection chooses.
 	Title(i int) string
@@ -37,6 +42,28 @@ func NewGames(gs Games, i int) (*Model, error) {
 	m := New(g)
 	m.games, m.cur = gs, i
 	return m, nil
+}
+
+// growTick redraws the screen while the collection grows.
+type growTick struct{}
+
+// growing is the command that redraws the screen soon while the
+// collection is not complete.
+func (m *Model) growing() tea.Cmd {
+	if m.games == nil || m.games.Complete() {
+		return nil
+	}
+	return tea.Tick(300*time.Millisecond, func(time.Time) tea.Msg { return growTick{} })
+}
+
+// count is the collection's size as shown: "20000", or "1500 so far"
+// while it grows.
+func (m *Model) count() string {
+	n := m.games.Len()
+	if m.games.Complete() {
+		return strconv.Itoa(n)
+	}
+	return fmt.Sprintf("%d so far", n)
 }
 
 // RunGames is Run on a collection, starting at game i (0-based).
@@ -70,6 +97,10 @@ func (m *Model) open(i int) {
 		return
 	}
 	n := m.games.Len()
+	if i >= n && !m.games.Complete() {
+		m.msg = fmt.Sprintf("game %d is not read yet: %d games so far", i+1, n)
+		return
+	}
 	if i < 0 || i >= n {
 		m.msg = fmt.Sprintf("no game %d: the file has games 1 to %d", i+1, n)
 		return
@@ -127,7 +158,7 @@ func (m *Model) listKey(s string) {
 			k, _ := strconv.Atoi(m.input)
 			m.input = ""
 			if k < 1 || k > n {
-				m.msg = fmt.Sprintf("no game %d: the file has games 1 to %d", k, n)
+				m.open(k - 1) // says why not
 				return
 			}
 			m.listAt = k - 1
@@ -152,7 +183,7 @@ func (m *Model) gameList(width int) string {
 	n, rows := m.games.Len(), m.listRows()
 	top := min(max(m.listAt-rows/2, 0), max(n-rows, 0))
 	digits := len(strconv.Itoa(n))
-	lines := []string{titleStyle.Render(fmt.Sprintf("games of the file (%d)", n))}
+	lines := []string{titleStyle.Render("games of the file (" + m.count() + ")")}
 	for i := top; i < min(top+rows, n); i++ {
 		l := fmt.Sprintf("%*d  %s", digits, i+1, m.games.Title(i))
 		l = ansi.Truncate(l, max(width-4, 10), "…")

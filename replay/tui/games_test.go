@@ -21,6 +21,7 @@ type sampleGames struct {
 }
 
 func (s *sampleGames) Len() int           { return s.n }
+func (s *sampleGames) Complete() bool     { return true }
 func (s *sampleGames) Title(i int) string { return fmt.Sprintf("title of game %d", i+1) }
 func (s *sampleGames) Game(i int) (*replay.Game, error) {
 	s.asked = append(s.asked, i)
@@ -97,5 +98,43 @@ func TestPieceLegend(t *testing.T) {
 	d := New(load(t, "../../samples/draughts/draughts.pdn", 1))
 	if strings.Contains(d.View(), "pieces (") {
 		t.Errorf("a draughts board with a piece legend:\n%s", d.View())
+	}
+}
+
+// growingGames is a collection still being read: n games so far.
+type growingGames struct {
+	sampleGames
+	complete bool
+}
+
+func (g *growingGames) Complete() bool { return g.complete }
+
+// TestGamesGrowing: while the collection grows the replayer says how many
+// games so far, refuses a game not read yet with that reason, and asks to
+// be redrawn; once complete it shows the total.
+func TestGamesGrowing(t *testing.T) {
+	gs := &growingGames{sampleGames: sampleGames{t: t, path: "../../samples/jetan/club.pdn", n: 5}}
+	m, err := NewGames(gs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 110, Height: 40})
+	if m.Init() == nil || !strings.Contains(m.View(), "game 1 of 5 so far") {
+		t.Errorf("growing: no redraw asked, or the header lacks the count so far:\n%s", m.View())
+	}
+	m.Update(key("o"))
+	for _, k := range []string{"9", "enter"} {
+		m.Update(key(k))
+	}
+	if m.Message() != "game 9 is not read yet: 5 games so far" {
+		t.Errorf("game 9 of a growing collection: %q", m.Message())
+	}
+	gs.n, gs.complete = 20, true
+	if _, cmd := m.Update(growTick{}); cmd != nil {
+		t.Error("complete: still asks to be redrawn")
+	}
+	m.Update(key("esc"))
+	if !strings.Contains(m.View(), "game 1 of 20 ·") {
+		t.Errorf("complete: header lacks the total:\n%s", m.View())
 	}
 }

@@ -241,8 +241,8 @@ func upTo(line []*replay.Step, ply int) int {
 	return n
 }
 
-// Init implements tea.Model.
-func (m *Model) Init() tea.Cmd { return nil }
+// Init implements tea.Model: a growing collection is redrawn as it grows.
+func (m *Model) Init() tea.Cmd { return m.growing() }
 
 // Update implements tea.Model: keys move through the game; a window size
 // is kept for the layout.
@@ -250,6 +250,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+	case growTick:
+		return m, m.growing()
 	case tea.KeyMsg:
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 			// Keys typed faster than they are read come as one message.

@@ -89,8 +89,8 @@ func (m *Model) header() string {
 	rec := m.g.Record
 	sides := m.g.Rules.Sides()
 	parts := []string{m.g.Rules.Name()}
-	if i, n := m.Game(); n > 1 {
-		parts = append([]string{fmt.Sprintf("game %d of %d", i+1, n)}, parts...)
+	if i, n := m.Game(); n > 1 || (m.games != nil && !m.games.Complete()) {
+		parts = append([]string{fmt.Sprintf("game %d of %s", i+1, m.count())}, parts...)
 	}
 	for _, t := range []string{"Event", "Site", "Date"} {
 		if v := rec.Tag(t); orDash(v) != "—" {
