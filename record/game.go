@@ -286,11 +286,11 @@ func (r *Reader) dropped(st *gameRead) {
 			if st.numSet {
 				st.g.warn(st.num, ruleMoveNum, "move number without a move")
 			}
-			st.num, st.numSet = d.pos, true
+			st.num, st.numSet = d.pos(r.s.file), true
 		case dropEllipsis:
 			st.numSet = false
 		case dropDots:
-			st.g.warn(d.pos, ruleDots, "stray '.' dropped")
+			st.g.warn(d.pos(r.s.file), ruleDots, "stray '.' dropped")
 		}
 	}
 	r.s.drops = r.s.drops[:0]

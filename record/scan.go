@@ -451,11 +451,21 @@ func (s *scanner) splitMove(w []byte) int {
 }
 
 // drop is a word the scanner dropped: the Reader checks that a move
-// number stands before a move, and warns of stray dots.
+// number stands before a move, and warns of stray dots. It holds its place
+// without the file name (no pointer: one is listed for every move number,
+// and a pointer would cost a write barrier each while the GC runs).
 type drop struct {
-	kind dropKind
-	pos  Pos
+	kind      dropKind
+	line, col int
+	offset    int64
 }
+
+// pos is the place of a drop of s's file.
+func (d drop) pos(file string) Pos {
+	return Pos{File: file, Line: d.line, Col: d.col, Offset: d.offset}
+}
+
+func dropAt(k dropKind, p Pos) drop { return drop{k, p.Line, p.Col, p.Offset} }
 
 type dropKind uint8
 
@@ -468,9 +478,14 @@ const (
 // word classifies a word. It reports false for move numbers and ellipses,
 // which are dropped (and listed in s.drops).
 func (s *scanner) word(t *token, p Pos, w []byte) bool {
-	w, p, ok := s.moveNumber(w, p)
+	skip, ok := s.moveNumber(w)
+	if skip > 0 {
+		p.Col += skip
+		p.Offset += int64(skip)
+		w = w[skip:]
+	}
 	if !ok {
-		s.drops = append(s.drops, drop{dropNumber, p})
+		s.drops = append(s.drops, dropAt(dropNumber, p))
 		return false
 	}
 	if allDots(w) {
@@ -478,7 +493,7 @@ func (s *scanner) word(t *token, p Pos, w []byte) bool {
 		if string(w) == "..." || string(w) == "…" {
 			k = dropEllipsis
 		}
-		s.drops = append(s.drops, drop{k, p})
+		s.drops = append(s.drops, dropAt(k, p))
 		return false
 	}
 	if r, ok := resultToken(w); ok {
@@ -505,11 +520,11 @@ func (s *scanner) word(t *token, p Pos, w []byte) bool {
 	return true
 }
 
-// moveNumber strips the leading move numbers of w ("12." "12..." "12.e4"
-// "1.32-28"; "1.2.e4" loses both) and returns the rest and its position;
-// ok is false when w is a move number alone, to be dropped: also digits
-// followed on the line by dots standing alone ("12 ." "12 ...").
-func (s *scanner) moveNumber(w []byte, p Pos) (rest []byte, at Pos, ok bool) {
+// moveNumber reports how many bytes of leading move numbers w has ("12."
+// "12..." "12.e4" "1.32-28"; "1.2.e4" has both); ok is false when w is a
+// move number alone, to be dropped (skip is then 0): also digits followed
+// on the line by dots standing alone ("12 ." "12 ...").
+func (s *scanner) moveNumber(w []byte) (skip int, ok bool) {
 	for len(w) > 0 && w[0] >= '0' && w[0] <= '9' {
 		k := 0
 		for k < len(w) && w[k] >= '0' && w[k] <= '9' {
@@ -521,10 +536,9 @@ func (s *scanner) moveNumber(w []byte, p Pos) (rest []byte, at Pos, ok bool) {
 				k++
 			}
 			if k == len(w) {
-				return nil, p, false
+				return 0, false
 			}
-			p.Col += k
-			p.Offset += int64(k)
+			skip += k
 			w = w[k:]
 			continue
 		case k == len(w):
@@ -539,13 +553,13 @@ func (s *scanner) moveNumber(w []byte, p Pos) (rest []byte, at Pos, ok bool) {
 				}
 				if j == len(s.line) || isDelim(s.line[j]) {
 					s.i = j
-					return nil, p, false
+					return 0, false
 				}
 			}
 		}
 		break
 	}
-	return w, p, true
+	return skip, true
 }
 
 // suffixMarks splits the trailing strength marks of w, and PDN's
@@ -608,37 +622,35 @@ func allDots(w []byte) bool {
 	return len(w) > 0
 }
 
-var results = []string{"1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "0-0", "3-0", "0-3"}
+// scores are the results a-b with a and b from 0 to 3 (1-0, 2-0, 1-1, 3-0,
+// 0-0, …), indexed by a and b; "" where a-b is no result.
+var scores = [4][4]string{
+	{"0-0", "0-1", "0-2", "0-3"},
+	{"1-0", "1-1", "", ""},
+	{"2-0", "", "", ""},
+	{"3-0", "", "", ""},
+}
 
-// resultToken reports whether w is a termination marker, and its canonical
-// spelling: ½-½ is written 1/2-1/2, and a colon for the dash, as Russian
-// files write results (1:0 0:1 1/2:1/2), is a dash.
+// resultToken reports whether w is a termination marker (1-0 0-1 1/2-1/2
+// ½-½ * 2-0 0-2 1-1 0-0 3-0 0-3), and its canonical spelling: ½-½ is
+// written 1/2-1/2, and a colon for the dash, as Russian files write
+// results (1:0 0:1 1/2:1/2), is a dash. Most words are moves: each length
+// is checked in a few byte comparisons.
 func resultToken(w []byte) (string, bool) {
-	// Most words are moves: reject them on their length or first byte.
 	switch len(w) {
-	case 1, 3, 5, 7:
-	default:
-		return "", false
-	}
-	if c := w[0]; c != '*' && (c < '0' || c > '3') && c != "½"[0] {
-		return "", false
-	}
-	if string(w) == "½-½" {
-		return "1/2-1/2", true
-	}
-	for _, r := range results {
-		if string(w) == r {
-			return r, true
+	case 1:
+		return "*", w[0] == '*'
+	case 3:
+		if a, b := w[0]-'0', w[2]-'0'; (w[1] == '-' || w[1] == ':') && a < 4 && b < 4 {
+			return scores[a][b], scores[a][b] != ""
 		}
-	}
-	if colon := bytes.IndexByte(w, ':'); colon > 0 {
-		var b [7]byte
-		d := b[:copy(b[:], w)]
-		d[colon] = '-'
-		for _, r := range results {
-			if string(d) == r {
-				return r, true
-			}
+	case 5:
+		if string(w) == "½-½" || string(w) == "½:½" {
+			return "1/2-1/2", true
+		}
+	case 7:
+		if string(w[:3]) == "1/2" && string(w[4:]) == "1/2" && (w[3] == '-' || w[3] == ':') {
+			return "1/2-1/2", true
 		}
 	}
 	return "", false

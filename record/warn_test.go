@@ -102,6 +102,7 @@ func TestRussianSpellings(t *testing.T) {
 		{"1. c3-d4 1:0", "1-0", nil},
 		{"1. c3-d4 0:1", "0-1", nil},
 		{"1. c3-d4 1/2:1/2", "1/2-1/2", nil},
+		{"1. c3-d4 ½:½", "1/2-1/2", nil},
 		{"[Result \"1/2:1/2\"] *", "*", []record.Tag{{"Result", "1/2-1/2"}}},
 		{"[Result \"½-½\"] *", "*", []record.Tag{{"Result", "1/2-1/2"}}},
 		{"[Result \"1-0\"] [Event \"1:0\"] *", "*", []record.Tag{{"Result", "1-0"}, {"Event", "1:0"}}},
