@@ -48,11 +48,11 @@ func TestPreparedWeight(t *testing.T) {
 		}
 		recW += recordWeight(rg)
 		pr := p.safePrepare(Record{Game: rg, Err: err, File: "g.pdn"})
-		if !pr.valid {
-			t.Fatalf("game %d invalid: %v", n+1, pr.err)
+		if !pr.Valid {
+			t.Fatalf("game %d invalid: %v", n+1, pr.Err)
 		}
 		prepW += preparedWeight(pr)
-		held += int64(len(pr.text) + len(pr.moves) + 16*len(pr.pos))
+		held += int64(len(pr.Text) + len(pr.Moves) + 16*len(pr.Pos))
 		n++
 	}
 	if n != 200 {

@@ -8,13 +8,15 @@
 // # Package map
 //
 //   - index: the façade: Open and the schema (db.go), the writer of a
-//     game's rows and its transactions (writer.go, prepare.go, edit.go),
+//     game's rows and its transactions (writer.go, edit.go),
 //     the searches, lists and trees (query.go, filters.go, list.go,
 //     tree.go…), the player-name index (names.go), and the bridges to the
 //     engines (positions.go, text.go, patscan.go).
 //   - internal/posrun: the position-run engine: every position of every
 //     valid game as sorted runs of compressed blocks, with lookups in read
 //     snapshots, merges, fences, Bloom filters and compaction.
+//   - internal/gamerows: a record replayed and turned into the rows of
+//     its game (columns, move list, positions, tree moves, tags).
 //   - internal/treeagg: the opening-tree aggregate (tree, tree_players).
 //   - internal/textindex: the Bleve text index.
 //   - internal/pattern: the pattern language and its matcher over stored

@@ -214,23 +214,23 @@ func (w *writer) removeRecordRows(ctx context.Context, g *oldGame) error {
 		return fmt.Errorf("game #%d: stored record: %w", g.id, err)
 	}
 	p := prepareStored(g.game, rec, g.file)
-	if !p.valid {
+	if !p.Valid {
 		return nil
 	}
 	if err := posrun.NoteDeleted(ctx, txStmts{w}); err != nil {
 		return fmt.Errorf("game #%d: %w", g.id, err)
 	}
-	for _, t := range p.tags {
+	for _, t := range p.Tags {
 		if _, err := w.exec(ctx, `DELETE FROM tags WHERE tag = (SELECT id FROM tag_names WHERE name = ?) AND value = ? AND game = ?`,
 			t.Name, t.Value, g.id); err != nil {
 			return fmt.Errorf("game #%d tags: %w", g.id, err)
 		}
 	}
-	s0, s1, scored := scores(p.result)
+	s0, s1, scored := scores(p.Result)
 	tg := treeagg.Game{S0: s0, S1: s1, Scored: scored}
-	for _, t := range p.tree {
-		k := treeagg.Key{Pos: saltKey(p.game, t.key), Move: t.move}
-		pl := [2]sql.NullInt64{g.p0, g.p1}[t.mover]
+	for _, t := range p.Tree {
+		k := treeagg.Key{Pos: saltKey(p.Game, t.Key), Move: t.Move}
+		pl := [2]sql.NullInt64{g.p0, g.p1}[t.Mover]
 		if err := treeagg.Remove(ctx, txStmts{w}, k, pl.Int64, tg); err != nil {
 			return fmt.Errorf("game #%d opening tree: %w", g.id, err)
 		}
@@ -350,15 +350,15 @@ func (db *DB) SetTags(ctx context.Context, id int64, tags []record.Tag) (valid b
 		return false, err
 	}
 	p := prepareStored(old.game, rec, old.file)
-	p.id = id
-	p.offset, p.line, p.size = old.offset.Int64, int(old.line.Int64), old.size.Int64
+	p.ID = id
+	p.Offset, p.Line, p.Size = old.offset.Int64, int(old.line.Int64), old.size.Int64
 	_, dup, err := w.add(ctx, p)
 	if err != nil {
 		return false, err
 	}
 	if dup {
 		var other int64
-		w.tx.QueryRowContext(ctx, `SELECT id FROM games WHERE hash = ?`, p.hash[:]).Scan(&other)
+		w.tx.QueryRowContext(ctx, `SELECT id FROM games WHERE hash = ?`, p.Hash[:]).Scan(&other)
 		return false, fmt.Errorf("%w: with these tags game #%d would be game #%d", ErrDuplicate, id, other)
 	}
 	if _, err := w.tx.ExecContext(ctx, `INSERT OR IGNORE INTO text_todo(id) VALUES(?)`, id); err != nil {
@@ -370,7 +370,7 @@ func (db *DB) SetTags(ctx context.Context, id int64, tags []record.Tag) (valid b
 	if afterEditCommit != nil {
 		afterEditCommit()
 	}
-	return p.valid, db.syncText(ctx)
+	return p.Valid, db.syncText(ctx)
 }
 
 // knownTags are written in this case whatever case they are given in.

@@ -405,7 +405,7 @@ func (r *importRun) replayer(ctx context.Context) func(chunk) chunk {
 	return func(c chunk) chunk {
 		// Detection's preference is kept within a chunk only: chunks are
 		// prepared in parallel.
-		p.prefFile, p.prefer = "", ""
+		p.ForgetDetection()
 		c.preps = make([]*prepared, len(c.recs))
 		var weight int64
 		for i, rec := range c.recs {
@@ -658,7 +658,7 @@ func (db *DB) writeRecords(ctx context.Context, w *writer, c chunk, st *ImportSt
 		switch {
 		case dup:
 			st.Duplicates++
-		case p.valid:
+		case p.Valid:
 			st.Stored++
 			st.Valid++
 		default:

@@ -19,14 +19,10 @@ import (
 // TxGames is 0: together with the record size limit and maxTxHeld they
 // bound an import's memory, whatever the records.
 const (
-	chunkBytes = 1 << 20
-	// maxTextComments bounds the comments of a game given to the text
-	// index: the first 32 KiB are searchable (Bleve's analysis of one
-	// large document costs many times its size).
-	maxTextComments = 32 << 10
-	maxTxDocs       = 32 << 20
-	maxTxGames      = 200000
-	maxInFlight     = 64 << 20 // records read and not yet written (recordWeight)
+	chunkBytes  = 1 << 20
+	maxTxDocs   = 32 << 20
+	maxTxGames  = 200000
+	maxInFlight = 64 << 20 // records read and not yet written (recordWeight)
 )
 
 // maxTxHeld bounds the rows (positions, tags, tree entries) a transaction
@@ -102,16 +98,16 @@ func preparedWeight(p *prepared) int64 {
 	if p == nil {
 		return 64
 	}
-	n := int64(512 + len(p.moves) + cap(p.text) + 24*cap(p.pos) + 48*len(p.tree) + len(p.comment) + len(p.annot) +
-		len(p.event) + len(p.site) + len(p.fen) + len(p.players[0]) + len(p.players[1]))
-	for _, t := range p.tags {
+	n := int64(512 + len(p.Moves) + cap(p.Text) + 24*cap(p.Pos) + 48*len(p.Tree) + len(p.Comment) + len(p.Annot) +
+		len(p.Event) + len(p.Site) + len(p.FEN) + len(p.Players[0]) + len(p.Players[1]))
+	for _, t := range p.Tags {
 		n += int64(len(t.Name)+len(t.Value)) + 32
 	}
-	for _, w := range p.warns {
-		n += int64(len(w.msg)) + 64
+	for _, w := range p.Warns {
+		n += int64(len(w.Msg)) + 64
 	}
-	if p.err != nil {
-		n += int64(len(p.err.msg)+len(p.err.move)+len(p.err.rule)) + 64
+	if p.Err != nil {
+		n += int64(len(p.Err.Msg)+len(p.Err.Move)+len(p.Err.Rule)) + 64
 	}
 	return n
 }

@@ -122,8 +122,8 @@ func BenchmarkPrepare(b *testing.B) {
 		b.ResetTimer()
 		cpu0 := cpuTime()
 		for i := 0; i < b.N; i++ {
-			if out := p.safePrepare(recs[i%len(recs)]); !out.valid {
-				b.Fatalf("record %d: %+v", i%len(recs), out.err)
+			if out := p.safePrepare(recs[i%len(recs)]); !out.Valid {
+				b.Fatalf("record %d: %+v", i%len(recs), out.Err)
 			}
 		}
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
@@ -136,8 +136,8 @@ func BenchmarkPrepare(b *testing.B) {
 		b.ResetTimer()
 		cpu0 := cpuTime()
 		for i := 0; i < b.N; i++ {
-			if out := p.safePrepare(read()); !out.valid {
-				b.Fatalf("game %d: %+v", i, out.err)
+			if out := p.safePrepare(read()); !out.Valid {
+				b.Fatalf("game %d: %+v", i, out.Err)
 			}
 		}
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")

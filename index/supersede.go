@@ -81,38 +81,38 @@ func (w *writer) loadOld(ctx context.Context, file string) (*oldSource, error) {
 // supersede notes what the record p says of the games stored from its file
 // before this import.
 func (w *writer) supersede(ctx context.Context, p *prepared) error {
-	if p.id != 0 || p.file == "" || p.file == "<stdin>" {
+	if p.ID != 0 || p.File == "" || p.File == "<stdin>" {
 		return nil
 	}
 	if w.old == nil {
 		w.old = map[string]*oldSource{}
 	}
-	o, ok := w.old[p.file]
+	o, ok := w.old[p.File]
 	if !ok {
 		var err error
-		if o, err = w.loadOld(ctx, p.file); err != nil {
+		if o, err = w.loadOld(ctx, p.File); err != nil {
 			return err
 		}
-		w.old[p.file] = o
+		w.old[p.File] = o
 	}
 	if o == nil {
 		return nil
 	}
-	if e := o.byHash[p.hash]; e != nil {
+	if e := o.byHash[p.Hash]; e != nil {
 		e.seen = true
-		if e.offset != p.offset || e.line != int64(p.line) {
+		if e.offset != p.Offset || e.line != int64(p.Line) {
 			// It moved in the file: its provenance follows (errors lists
 			// the line where it is now).
-			if _, err := w.tx.ExecContext(ctx, `UPDATE games SET err_line = err_line + (?2 - line), offset = ?1, line = ?2 WHERE id = ?3`, p.offset, p.line, e.id); err != nil {
+			if _, err := w.tx.ExecContext(ctx, `UPDATE games SET err_line = err_line + (?2 - line), offset = ?1, line = ?2 WHERE id = ?3`, p.Offset, p.Line, e.id); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	if e := o.byOffset[p.offset]; e != nil {
+	if e := o.byOffset[p.Offset]; e != nil {
 		e.superseded = true
 	}
-	if e := o.byLine[int64(p.line)]; e != nil && p.line > 0 {
+	if e := o.byLine[int64(p.Line)]; e != nil && p.Line > 0 {
 		e.superseded = true
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 
+	"github.com/plateau/plateau/index/internal/gamerows"
 	"github.com/plateau/plateau/index/internal/textindex"
 	"github.com/plateau/plateau/record"
 )
@@ -43,9 +44,9 @@ var textTurn = 10000
 var testTextTurn func(docs int)
 
 func docOf(id int64, p *prepared) textDoc {
-	return textDoc{ID: id, Game: p.game, Result: p.result, Date: p.date,
-		Players: strings.TrimSpace(p.players[0] + " ; " + p.players[1]),
-		Event:   p.event, Site: p.site, Annotator: p.annot, Comments: p.comment}
+	return textDoc{ID: id, Game: p.Game, Result: p.Result, Date: p.Date,
+		Players: strings.TrimSpace(p.Players[0] + " ; " + p.Players[1]),
+		Event:   p.Event, Site: p.Site, Annotator: p.Annot, Comments: p.Comment}
 }
 
 // withText opens the text index, runs fn and closes it (textindex.With),
@@ -77,16 +78,16 @@ func (db *DB) scanTextDoc(ctx context.Context, rows *sql.Rows, cache *blockCache
 	if err := rows.Scan(&id, &game, &res, &date, &ev, &site, &a, &b); err != nil {
 		return 0, textDoc{}, err
 	}
-	p := &prepared{game: game, result: res.String, date: date.String, event: ev.String, site: site.String,
-		players: [2]string{a.String, b.String}}
+	p := &prepared{Game: game, Result: res.String, Date: date.String, Event: ev.String, Site: site.String,
+		Players: [2]string{a.String, b.String}}
 	if rec, err := db.record(ctx, id, cache); err == nil {
-		p.annot = rec.Tag("Annotator")
+		p.Annot = rec.Tag("Annotator")
 		var cb strings.Builder
 		for _, c := range rec.Intro {
 			cb.WriteString(c + " ")
 		}
-		collectComments(&cb, rec.Moves)
-		p.comment = cb.String()
+		gamerows.Comments(&cb, rec.Moves)
+		p.Comment = cb.String()
 	}
 	return id, docOf(id, p), nil
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 
+	"github.com/plateau/plateau/index/internal/gamerows"
 	"github.com/plateau/plateau/replay"
 )
 
@@ -23,24 +24,10 @@ func init() {
 	)
 }
 
-// warnRow is one warning of a prepared game.
-type warnRow struct {
-	kind, msg string
-	line      int
-}
-
-func warnRows(ws []replay.Warning) []warnRow {
-	var out []warnRow
-	for _, w := range ws {
-		out = append(out, warnRow{kind: w.Kind, msg: w.Text, line: w.Pos.Line})
-	}
-	return out
-}
-
 // addWarnings stores a game's warnings in the writer's transaction.
-func (w *writer) addWarnings(ctx context.Context, id int64, ws []warnRow) error {
+func (w *writer) addWarnings(ctx context.Context, id int64, ws []gamerows.Warning) error {
 	for _, r := range ws {
-		if _, err := w.tx.ExecContext(ctx, `INSERT INTO warnings(game, kind, msg, line) VALUES(?,?,?,?)`, id, r.kind, r.msg, r.line); err != nil {
+		if _, err := w.tx.ExecContext(ctx, `INSERT INTO warnings(game, kind, msg, line) VALUES(?,?,?,?)`, id, r.Kind, r.Msg, r.Line); err != nil {
 			return fmt.Errorf("store warning: %w", err)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plateau/plateau/index/internal/gamerows"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/treeagg"
 )
@@ -233,11 +234,11 @@ func nullStr(s string) any {
 // stores the game's row (insertGame) and text, then keeps its other rows
 // for the transaction's flush (holdRows).
 func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err error) {
-	p0, err := w.player(ctx, p.players[0])
+	p0, err := w.player(ctx, p.Players[0])
 	if err != nil {
 		return 0, false, err
 	}
-	p1, err := w.player(ctx, p.players[1])
+	p1, err := w.player(ctx, p.Players[1])
 	if err != nil {
 		return 0, false, err
 	}
@@ -248,17 +249,17 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 	if err != nil || dup {
 		return 0, dup, err
 	}
-	w.block = append(w.block, p.text...)
+	w.block = append(w.block, p.Text...)
 	if len(w.block) >= blockSize {
 		if err := w.flushBlock(ctx); err != nil {
 			return 0, false, err
 		}
 	}
 	w.games++
-	if err := w.addWarnings(ctx, id, p.warns); err != nil {
+	if err := w.addWarnings(ctx, id, p.Warns); err != nil {
 		return 0, false, err
 	}
-	if !p.valid {
+	if !p.Valid {
 		return id, false, nil
 	}
 	if err := w.holdRows(ctx, id, p, [2]any{p0, p1}); err != nil {
@@ -271,41 +272,41 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 // reports an already stored game. A valid game replaces the same record
 // stored invalid (its game was unknown then, or the rules were wrong).
 func (w *writer) insertGame(ctx context.Context, p *prepared, p0, p1 any) (id int64, dup bool, err error) {
-	src, err := w.source(ctx, p.file)
+	src, err := w.source(ctx, p.File)
 	if err != nil {
 		return 0, false, err
 	}
-	var e errInfo
+	var e gamerows.ErrInfo
 	var errMsg any
-	if p.err != nil {
-		e = *p.err
-		errMsg = e.msg
+	if p.Err != nil {
+		e = *p.Err
+		errMsg = e.Msg
 	}
 	var moves any
 	var final any
-	if p.valid {
-		moves, final = p.moves, int64(p.final)
+	if p.Valid {
+		moves, final = p.Moves, int64(p.Final)
 	}
 	var id0 any // a new id, unless an edit stores a game again
-	if p.id != 0 {
-		id0 = p.id
+	if p.ID != 0 {
+		id0 = p.ID
 	}
-	args := []any{id0, p.hash[:], p.game, p.valid, p0, p1,
-		nullStr(p.event), nullStr(p.site), nullStr(p.date), nullStr(p.result), nullStr(p.term), p.plies,
-		src, p.offset, p.line, p.size,
-		errMsg, e.line, e.col, e.ply, nullStr(e.move), nullStr(e.rule), nullStr(p.fen), final, moves,
-		w.blockID, len(w.block), len(p.text)}
+	args := []any{id0, p.Hash[:], p.Game, p.Valid, p0, p1,
+		nullStr(p.Event), nullStr(p.Site), nullStr(p.Date), nullStr(p.Result), nullStr(p.Term), p.Plies,
+		src, p.Offset, p.Line, p.Size,
+		errMsg, e.Line, e.Col, e.Ply, nullStr(e.Move), nullStr(e.Rule), nullStr(p.FEN), final, moves,
+		w.blockID, len(w.block), len(p.Text)}
 	res, err := w.insGame.ExecContext(ctx, args...)
 	if err != nil {
 		return 0, false, fmt.Errorf("store game: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		if !p.valid {
+		if !p.Valid {
 			return 0, true, nil
 		}
 		var old int64
 		var oldValid bool
-		if err := w.tx.QueryRowContext(ctx, `SELECT id, valid FROM games WHERE hash = ?`, p.hash[:]).Scan(&old, &oldValid); err != nil {
+		if err := w.tx.QueryRowContext(ctx, `SELECT id, valid FROM games WHERE hash = ?`, p.Hash[:]).Scan(&old, &oldValid); err != nil {
 			return 0, false, err
 		}
 		if oldValid {
@@ -330,7 +331,7 @@ func (w *writer) insertGame(ctx context.Context, p *prepared, p0, p1 any) (id in
 // its tags, position occurrences, opening-tree moves (players pls: ids or
 // nil), name-index entries and text document.
 func (w *writer) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any) error {
-	for _, t := range p.tags {
+	for _, t := range p.Tags {
 		tag, err := w.tagID(ctx, t.Name)
 		if err != nil {
 			return err
@@ -338,29 +339,29 @@ func (w *writer) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any
 		w.tags = append(w.tags, tagRow{tag, t.Value, id}) // stored by flushTags
 		w.held += len(t.Value) + 40
 	}
-	for _, r := range p.pos {
-		w.positions = append(w.positions, posrun.Pos{Key: w.db.storedKey(saltKey(p.game, r.key), r.ply, r.vari), At: packAt(id, r.ply, r.vari)})
+	for _, r := range p.Pos {
+		w.positions = append(w.positions, posrun.Pos{Key: w.db.storedKey(saltKey(p.Game, r.Key), r.Ply, r.Var), At: packAt(id, r.Ply, r.Var)})
 	}
-	if len(p.tree) > 0 {
-		s0, s1, scored := scores(p.result)
+	if len(p.Tree) > 0 {
+		s0, s1, scored := scores(p.Result)
 		g := int32(len(w.treeGames))
-		w.treeGames = append(w.treeGames, treeagg.Game{Date: p.date, S0: s0, S1: s1, Scored: scored})
+		w.treeGames = append(w.treeGames, treeagg.Game{Date: p.Date, S0: s0, S1: s1, Scored: scored})
 		var pids [2]int64
 		for i, pl := range pls {
 			if pl != nil {
 				pids[i] = pl.(int64)
 			}
 		}
-		for _, t := range p.tree {
-			w.treeEntries = append(w.treeEntries, treeagg.Entry{Pos: saltKey(p.game, t.key), Move: t.move, Player: pids[t.mover], Game: g})
+		for _, t := range p.Tree {
+			w.treeEntries = append(w.treeEntries, treeagg.Entry{Pos: saltKey(p.Game, t.Key), Move: t.Move, Player: pids[t.Mover], Game: g})
 		}
 	}
-	if err := w.addNames(ctx, id, pls, p.players); err != nil {
+	if err := w.addNames(ctx, id, pls, p.Players); err != nil {
 		return err
 	}
 	w.docs = append(w.docs, docOf(id, p))
-	w.docBytes += len(p.comment) + len(p.event) + len(p.site) + len(p.annot) + len(p.players[0]) + len(p.players[1]) + 64
-	w.held += 24*len(p.pos) + 64*len(p.tree)
+	w.docBytes += len(p.Comment) + len(p.Event) + len(p.Site) + len(p.Annot) + len(p.Players[0]) + len(p.Players[1]) + 64
+	w.held += 24*len(p.Pos) + 64*len(p.Tree)
 	return nil
 }
 

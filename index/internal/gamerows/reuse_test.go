@@ -1,4 +1,4 @@
-package index
+package gamerows
 
 import (
 	"bytes"
@@ -24,7 +24,7 @@ import (
 // and generated games of every ruleset, one after another.
 func TestPrepareReusesMemory(t *testing.T) {
 	var srcs []readRecords
-	files, _ := filepath.Glob("../samples/*/*.pdn")
+	files, _ := filepath.Glob("../../../samples/*/*.pdn")
 	for _, f := range files {
 		text, err := os.ReadFile(f)
 		if err != nil {
@@ -49,20 +49,20 @@ func TestPrepareReusesMemory(t *testing.T) {
 	}
 	for _, detect := range []bool{false, true} {
 		opts := replay.Options{DefaultGame: "draughts", Detect: detect}
-		reused := newPreparer(opts, nil)
+		reused := NewPreparer(Options{Replay: opts})
 		n, branching := 0, 0
 		for _, s := range srcs {
 			for i, g := range s.recs {
 				r := Record{Game: g, Err: s.errs[i], File: s.file}
-				fresh := newPreparer(opts, nil)
+				fresh := NewPreparer(Options{Replay: opts})
 				fresh.prefFile, fresh.prefer = reused.prefFile, reused.prefer
-				want := fresh.safePrepare(r)
-				got := reused.safePrepare(r)
+				want := fresh.Prepare(r)
+				got := reused.Prepare(r)
 				if !reflect.DeepEqual(got, want) {
 					t.Errorf("%s record %d (detect %v): prepared after other games\n%+v\nalone\n%+v", s.file, i, detect, got, want)
 				}
 				n++
-				if len(want.pos) > want.plies+1 {
+				if len(want.Pos) > want.Plies+1 {
 					branching++
 				}
 			}

@@ -1,4 +1,4 @@
-package index
+package gamerows
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 // the memory of the text it was given is written again (a reader's block),
 // whether the text was cached or not, over more texts than the cache holds.
 func TestTreeMove(t *testing.T) {
-	p := newPreparer(replay.Options{}, nil)
+	p := NewPreparer(Options{Replay: replay.Options{}})
 	buf := make([]byte, 16)
 	for round := 0; round < 2; round++ {
 		for i := 0; i < 3000; i++ {

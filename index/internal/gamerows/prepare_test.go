@@ -1,4 +1,4 @@
-package index
+package gamerows
 
 import (
 	"os"
@@ -15,8 +15,8 @@ import (
 // game before collecting them: the rows take one allocation of the right
 // size (the prepared chunk's weight counts their capacity).
 func TestPreparePositionsSized(t *testing.T) {
-	files, _ := filepath.Glob("../samples/*/*.pdn")
-	p := newPreparer(replay.Options{DefaultGame: "draughts"}, nil)
+	files, _ := filepath.Glob("../../../samples/*/*.pdn")
+	p := NewPreparer(Options{Replay: replay.Options{DefaultGame: "draughts"}})
 	valid, branching := 0, 0
 	for _, f := range files {
 		if filepath.Base(filepath.Dir(f)) == "broken" {
@@ -32,16 +32,16 @@ func TestPreparePositionsSized(t *testing.T) {
 			if err != nil {
 				break
 			}
-			out := p.prepare(Record{Game: g, File: f})
-			if !out.valid {
+			out := p.Prepare(Record{Game: g, File: f})
+			if !out.Valid {
 				continue
 			}
 			valid++
-			if len(out.pos) > out.plies+1 {
+			if len(out.Pos) > out.Plies+1 {
 				branching++
 			}
-			if cap(out.pos) != len(out.pos) {
-				t.Errorf("%s line %d: %d positions in room for %d", f, g.Pos.Line, len(out.pos), cap(out.pos))
+			if cap(out.Pos) != len(out.Pos) {
+				t.Errorf("%s line %d: %d positions in room for %d", f, g.Pos.Line, len(out.Pos), cap(out.Pos))
 			}
 		}
 		src.Close()

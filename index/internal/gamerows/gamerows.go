@@ -1,0 +1,459 @@
+// Package gamerows turns a record into the rows of its game: it replays
+// the record (replay), and gives its canonical text and hash, its columns,
+// its first error if invalid, and for a valid game its compact move list,
+// every position (main line and variations), its opening-tree moves, tags,
+// warnings and comments. One Preparer per worker; nothing is read from or
+// written to the database.
+//
+// Decisions:
+//
+//   - A record the reader could not make a game of is kept, invalid, with
+//     its error, under a hash of its file, offset and message, so that it
+//     is listed.
+//   - A rules package that panics on a record makes it invalid, saying so.
+//   - A variation's branch point is the position of the line it branches
+//     from (Var 0 on the main line).
+//   - A game with a position past MaxPly is stored invalid ("too long to
+//     index").
+//   - The players' tags (the rules' side names) and the tags with a column
+//     of their own (ColumnTag) are not tags rows.
+//   - Untagged records of one file are detected as the ruleset detection
+//     chose for the file's previous one, within one Preparer.
+package gamerows
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/plateau/plateau/index/internal/movelist"
+	"github.com/plateau/plateau/index/internal/posrun"
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/rules"
+)
+
+// TreeDepth is the number of plies from a game's start whose main-line
+// moves are kept in the opening-tree aggregate. Deeper positions are
+// answered from the position runs (few games share them).
+const TreeDepth = 8
+
+// MaxPly is the last ply of an indexed position (posrun.MaxPly): a longer
+// record is stored invalid.
+const MaxPly = posrun.MaxPly
+
+// MaxComments bounds the comments of a game given to the text index: the
+// first 32 KiB are searchable (Bleve's analysis of one large document
+// costs many times its size).
+const MaxComments = 32 << 10
+
+// Record is one record as read from a source, ready to be prepared.
+type Record struct {
+	Game *record.Game // nil when the reader could not make a game of the text
+	Err  error        // the read error, if any (*record.Error)
+	File string
+	Size int64 // bytes of source text the record took (0 if unknown)
+}
+
+// Rows is a record replayed and turned into the rows of its game.
+type Rows struct {
+	ID      int64 // the game's id when an edit stores it again; 0 for a new game
+	Hash    [16]byte
+	Game    string
+	Valid   bool
+	Players [2]string
+	Event   string
+	Site    string
+	Date    string // normalized (Options.NormalizeDate)
+	Result  string
+	Term    string
+	Plies   int
+	File    string
+	Offset  int64
+	Line    int
+	Size    int64
+	Err     *ErrInfo
+	Final   uint64
+	FEN     string // the start position when not the standard one
+	Moves   []byte // the compact move list (internal/movelist)
+	Text    []byte // canonical text
+	Tags    []record.Tag
+	Pos     []Position
+	Tree    []TreeMove
+	Comment string // all comments, for the text index
+	Annot   string
+	Warns   []Warning
+}
+
+// ErrInfo is the first error of an invalid record: its message and where.
+type ErrInfo struct {
+	Msg        string
+	Line, Col  int
+	Ply        int
+	Move, Rule string
+}
+
+// Position is a position of a valid game: its rules key, ply, and Var 1
+// in a variation.
+type Position struct {
+	Key uint64
+	Ply int
+	Var int
+}
+
+// TreeMove is a main-line move of a game's first TreeDepth plies: the key
+// of the position it is played from, its text, and the side that played
+// it.
+type TreeMove struct {
+	Key   uint64
+	Move  string
+	Mover int
+}
+
+// Warning is one warning of a game (replay.Warning).
+type Warning struct {
+	Kind, Msg string
+	Line      int
+}
+
+// warnings are the rows of a replay's warnings.
+func warnings(ws []replay.Warning) []Warning {
+	var out []Warning
+	for _, w := range ws {
+		out = append(out, Warning{Kind: w.Kind, Msg: w.Text, Line: w.Pos.Line})
+	}
+	return out
+}
+
+// ColumnTag reports whether a tag is stored in its own column, not in the
+// tags table.
+func ColumnTag(name string) bool {
+	switch name {
+	case "Game", "Event", "Site", "Date", "Result", "Termination":
+		return true
+	}
+	return false
+}
+
+// Options are what a Preparer needs beyond the records.
+type Options struct {
+	Replay replay.Options
+	// NormalizeDate turns a Date tag into the date column's form; nil
+	// keeps it as written.
+	NormalizeDate func(string) string
+}
+
+// Preparer turns records into rows; one per worker: it keeps memory from
+// one record to the next.
+type Preparer struct {
+	opts Options
+	// the ruleset detection chose for the last untagged game of prefFile,
+	// within one chunk (replay.Options.Prefer)
+	prefFile, prefer string
+	// The replay of a game and the position that walks its first plies
+	// for the opening tree are made in the memory of the game before:
+	// nothing of them is kept in the rows but strings and numbers.
+	rp   replay.Replayer
+	tree rules.Position
+	// treeMoves are the opening tree's move texts of earlier games
+	// (treeMove).
+	treeMoves []treeMoveSlot
+}
+
+// treeMoveSlot is a text of treeMove's cache and its key: its bytes and
+// its length.
+type treeMoveSlot struct {
+	key  uint64
+	text string
+}
+
+// treeMove returns s, a tree row's move text, as a string of its own: the
+// writer keeps the tree's moves (treeEntry) for a whole transaction, and
+// s may be the record's, in a block of the reader's texts (record's
+// moveText) that it would keep alive. The first plies of a collection
+// repeat few texts: a short one is taken from a small direct-mapped cache
+// of the texts copied before, instead of a copy a row.
+func (p *Preparer) treeMove(s string) string {
+	if len(s) >= 8 {
+		return strings.Clone(s)
+	}
+	key := uint64(len(s)) << 56
+	for i := 0; i < len(s); i++ {
+		key |= uint64(s[i]) << (8 * i)
+	}
+	if p.treeMoves == nil {
+		p.treeMoves = make([]treeMoveSlot, 1<<treeMoveBits)
+	}
+	slot := &p.treeMoves[(key*0x9E3779B97F4A7C15)>>(64-treeMoveBits)]
+	if slot.key == key {
+		return slot.text
+	}
+	t := strings.Clone(s)
+	*slot = treeMoveSlot{key, t}
+	return t
+}
+
+const treeMoveBits = 10
+
+// NewPreparer is a preparer of records under opts.
+func NewPreparer(opts Options) *Preparer {
+	return &Preparer{opts: opts}
+}
+
+// ForgetDetection forgets the ruleset that detection chose for the last
+// untagged record: records prepared in parallel (an import's chunks) keep
+// the preference within their run only.
+func (p *Preparer) ForgetDetection() { p.prefFile, p.prefer = "", "" }
+
+// Prepare replays a record and turns it into rows. A rules package that
+// panics on the record makes it an invalid record saying so.
+func (p *Preparer) Prepare(r Record) (out *Rows) {
+	defer func() {
+		if v := recover(); v != nil {
+			r.Game, r.Err = nil, fmt.Errorf("internal error while replaying: %v", v)
+			out = p.prepare(r)
+		}
+	}()
+	return p.prepare(r)
+}
+
+// prepare replays a record and turns it into rows, in stages: an
+// unreadable record is kept with its error (unreadable); a readable one
+// gets its columns (columns), its first error if any (recordError), and a
+// valid one its move list, positions (positions), opening-tree moves
+// (treeRows) and comments.
+func (p *Preparer) prepare(r Record) *Rows {
+	if r.Game == nil {
+		return unreadable(r)
+	}
+	rec := r.Game
+	out := &Rows{File: r.File, Size: r.Size, Offset: rec.Pos.Offset, Line: rec.Pos.Line}
+	opts := p.opts.Replay
+	if r.File == p.prefFile {
+		opts.Prefer = p.prefer
+	}
+	g := p.rp.Replay(rec, opts)
+	if d := g.Detected(); d != "" || p.prefFile != r.File {
+		p.prefFile, p.prefer = r.File, d
+	}
+	canon := g.CanonicalView()
+	date := p.opts.NormalizeDate
+	if date == nil {
+		date = func(s string) string { return s }
+	}
+	out.columns(rec, g, canon, r.Size, date)
+	if r.Err != nil || g.Err != nil {
+		out.Err = recordError(r.Err, g.Err)
+		return out
+	}
+	out.Valid = true
+	if canon.Tag("FEN") != "" {
+		out.FEN = g.Start.String()
+	}
+	out.Moves = movelist.Encode(g.Main)
+	out.Final = g.Final.Key()
+	if !out.positions(g) {
+		return out
+	}
+	out.Tree = p.treeRows(g)
+	var cb strings.Builder
+	for _, c := range rec.Intro {
+		cb.WriteString(c)
+		cb.WriteByte(' ')
+	}
+	Comments(&cb, rec.Moves)
+	out.Comment = record.Clip(cb.String(), MaxComments)
+	return out
+}
+
+// unreadable is the rows of a record the reader could not make a game
+// of: its error, so that it is listed, under a hash of its place.
+func unreadable(r Record) *Rows {
+	out := &Rows{File: r.File, Size: r.Size, Game: "?"}
+	msg := "unreadable record"
+	if r.Err != nil {
+		msg = r.Err.Error()
+	}
+	var re *record.Error
+	if errors.As(r.Err, &re) {
+		out.Line, out.Offset = re.Pos.Line, re.Pos.Offset
+	}
+	out.Err = &ErrInfo{Msg: msg, Line: out.Line}
+	h := sha256.Sum256([]byte("unreadable\x00" + r.File + "\x00" + strconv.FormatInt(out.Offset, 10) + "\x00" + msg))
+	copy(out.Hash[:], h[:])
+	return out
+}
+
+// columns fills the game's columns from its record and replay: canonical
+// text and its hash, ruleset, players, event, site, date, result,
+// termination, plies, annotator, warnings, and the tags without a column
+// of their own.
+func (out *Rows) columns(rec *record.Game, g *replay.Game, canon *record.Game, size int64, date func(string) string) {
+	// The canonical text is about as long as the record's (room for a
+	// little more: move numbers, long forms), in one allocation.
+	text := record.AppendFormat(make([]byte, 0, size+size/8+64), canon)
+	h := sha256.Sum256(text)
+	copy(out.Hash[:], h[:])
+	out.Text = text
+	var sides [2]string
+	if g.Rules != nil {
+		out.Game = g.Rules.ID()
+		sides = g.Rules.Sides()
+		out.Players = [2]string{strings.TrimSpace(rec.Tag(sides[0])), strings.TrimSpace(rec.Tag(sides[1]))}
+	} else {
+		out.Game = strings.ToLower(strings.TrimSpace(rec.Tag("Game")))
+		if out.Game == "" {
+			out.Game = "?"
+		}
+		out.Players = [2]string{rec.Tag("White"), rec.Tag("Black")}
+	}
+	out.Event, out.Site, out.Date = rec.Tag("Event"), rec.Tag("Site"), date(rec.Tag("Date"))
+	out.Result = canon.Tag("Result")
+	out.Term = g.Termination()
+	out.Plies = g.Plies()
+	out.Annot = rec.Tag("Annotator")
+	out.Warns = warnings(g.Warnings)
+	out.Tags = make([]record.Tag, 0, len(canon.Tags))
+	for _, t := range canon.Tags {
+		// The players' tags are the players columns.
+		if !ColumnTag(t.Name) && t.Name != sides[0] && t.Name != sides[1] && t.Value != "" {
+			out.Tags = append(out.Tags, t)
+		}
+	}
+}
+
+// recordError is the first error of a record: the reader's (readErr),
+// else the replay's.
+func recordError(readErr error, replayErr *replay.Error) *ErrInfo {
+	e := &ErrInfo{}
+	if readErr != nil {
+		e.Msg = readErr.Error()
+		var re *record.Error
+		if errors.As(readErr, &re) {
+			e.Line, e.Col = re.Pos.Line, re.Pos.Col
+			if readErr == error(re) {
+				// The position is in err_line and err_col; the message
+				// says what is wrong (else `errors` names it twice).
+				e.Msg = re.Msg
+			}
+		}
+		return e
+	}
+	e.Msg = replayErr.Error()
+	e.Line, e.Col = replayErr.Pos.Line, replayErr.Pos.Col
+	// A move's text is in a block of the reader's (record's moveText): a
+	// copy, not to keep the block.
+	e.Ply, e.Move, e.Rule = replayErr.Ply, strings.Clone(replayErr.Move), replayErr.Rule()
+	return e
+}
+
+// positions lists every position of a valid game, main line and
+// variations, a variation's branch point with the line it branches from;
+// false, the game stored invalid, when one is past MaxPly.
+func (out *Rows) positions(g *replay.Game) bool {
+	firsts := map[*replay.Step]bool{}
+	npos := 1 // the positions Positions reports: the start, …
+	var mark func([]*replay.Step)
+	mark = func(l []*replay.Step) {
+		npos += len(l) // … one after each move, …
+		for _, st := range l {
+			for _, v := range st.Variations {
+				if len(v) > 0 {
+					firsts[v[0]] = true
+					npos++ // … and one where a variation branches off
+					mark(v)
+				}
+			}
+		}
+	}
+	mark(g.Main)
+	out.Pos = make([]Position, 0, npos)
+	g.Positions(func(ps replay.Position) {
+		depth := ps.Depth
+		if ps.Next != nil && firsts[ps.Next] {
+			// The position where a variation branches off belongs to
+			// the line it branches from.
+			depth--
+		}
+		v := 0
+		if depth > 0 {
+			v = 1
+		}
+		out.Pos = append(out.Pos, Position{Key: ps.Key, Ply: ps.Ply, Var: v})
+	})
+	for _, r := range out.Pos {
+		if r.Ply > MaxPly {
+			out.Valid = false
+			out.Err = &ErrInfo{Msg: fmt.Sprintf("too long to index: a position at ply %d (positions are indexed up to ply %d)", r.Ply, MaxPly), Ply: r.Ply}
+			out.Pos = nil
+			return false
+		}
+	}
+	return true
+}
+
+// treeRows are the opening-tree moves of a valid game: the main line's
+// first TreeDepth plies, each with the position it is played from.
+func (p *Preparer) treeRows(g *replay.Game) []TreeMove {
+	pos := rules.CopyInto(p.tree, g.Start, TreeDepth)
+	p.tree = pos
+	rows := make([]TreeMove, 0, min(TreeDepth, len(g.Main)))
+	for _, st := range g.Main {
+		if st.Ply >= TreeDepth {
+			break
+		}
+		if !st.Info.KeepsTurn {
+			rows = append(rows, TreeMove{Key: pos.Key(), Move: p.treeMove(st.Text), Mover: int(pos.ToMove())})
+		}
+		pos.Play(st.Move)
+	}
+	return rows
+}
+
+// Comments writes the comments of a line and its variations, each followed
+// by a space.
+func Comments(b *strings.Builder, l record.Line) {
+	for _, m := range l {
+		for _, c := range m.Before {
+			b.WriteString(c)
+			b.WriteByte(' ')
+		}
+		for _, c := range m.After {
+			b.WriteString(c)
+			b.WriteByte(' ')
+		}
+		for _, v := range m.Variations {
+			Comments(b, v)
+		}
+	}
+}
+
+// Scores reads a Result value as each side's points: "1-0", "0-1",
+// "1/2-1/2", draughts "2-0"/"1-1", Dejarik points "3-0"… ok is false for "*"
+// or anything else.
+func Scores(result string) (s0, s1 float64, ok bool) {
+	a, b, found := strings.Cut(strings.TrimSpace(result), "-")
+	if !found {
+		return 0, 0, false
+	}
+	x, ok1 := points(a)
+	y, ok2 := points(b)
+	if !ok1 || !ok2 {
+		return 0, 0, false
+	}
+	return x, y, true
+}
+
+func points(s string) (float64, bool) {
+	switch s {
+	case "1/2", "½":
+		return 0.5, true
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || v < 0 || v > 1000 {
+		return 0, false
+	}
+	return v, true
+}
