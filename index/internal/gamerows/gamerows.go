@@ -16,7 +16,7 @@
 //   - A game with a position past MaxPly is stored invalid ("too long to
 //     index").
 //   - The players' tags (the rules' side names) and the tags with a column
-//     of their own (ColumnTag) are not tags rows.
+//     of their own (columnTag) are not tags rows.
 //   - Untagged records of one file are detected as the ruleset detection
 //     chose for the file's previous one, within one Preparer.
 package gamerows
@@ -127,9 +127,9 @@ func warnings(ws []replay.Warning) []Warning {
 	return out
 }
 
-// ColumnTag reports whether a tag is stored in its own column, not in the
+// columnTag reports whether a tag is stored in its own column, not in the
 // tags table.
-func ColumnTag(name string) bool {
+func columnTag(name string) bool {
 	switch name {
 	case "Game", "Event", "Site", "Date", "Result", "Termination":
 		return true
@@ -318,7 +318,7 @@ func (out *Rows) columns(rec *record.Game, g *replay.Game, canon *record.Game, s
 	out.Tags = make([]record.Tag, 0, len(canon.Tags))
 	for _, t := range canon.Tags {
 		// The players' tags are the players columns.
-		if !ColumnTag(t.Name) && t.Name != sides[0] && t.Name != sides[1] && t.Value != "" {
+		if !columnTag(t.Name) && t.Name != sides[0] && t.Name != sides[1] && t.Value != "" {
 			out.Tags = append(out.Tags, t)
 		}
 	}

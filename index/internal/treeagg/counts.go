@@ -29,7 +29,7 @@ func Counts(ctx context.Context, q Querier) (map[Key][]Count, error) {
 			rows.Close()
 			return nil, err
 		}
-		es, err := DecodeChunk(nil, c, b)
+		es, err := decodeChunk(nil, c, b)
 		if err != nil {
 			rows.Close()
 			return nil, err

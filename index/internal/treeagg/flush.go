@@ -231,7 +231,7 @@ func (f *flush) scanChunks(rows *sql.Rows, part []chunkRef) error {
 			continue
 		}
 		var err error
-		if part[at].es, err = DecodeChunk(nil, chunk, blob); err != nil {
+		if part[at].es, err = decodeChunk(nil, chunk, blob); err != nil {
 			return err
 		}
 		at++
@@ -265,7 +265,7 @@ func (f *flush) mergeCounts() []chunkRow {
 			if r.np > TopLen {
 				// More players: every count goes to chunks.
 				for c, part := range chunksOf(merged) {
-					writes = append(writes, chunkRow{r.k, c, EncodeChunk(nil, c, part)})
+					writes = append(writes, chunkRow{r.k, c, encodeChunk(nil, c, part)})
 				}
 			}
 			continue
@@ -279,7 +279,7 @@ func (f *flush) mergeCounts() []chunkRow {
 			var fresh int
 			merged, fresh = addCounts(merged[:0], ref.es, adds[a:b], &grown)
 			r.np += int64(fresh)
-			writes = append(writes, chunkRow{r.k, ref.chunk, EncodeChunk(nil, ref.chunk, merged)})
+			writes = append(writes, chunkRow{r.k, ref.chunk, encodeChunk(nil, ref.chunk, merged)})
 			a = b
 		}
 		stored = append(stored[:0], r.top[:r.ntop]...)
@@ -308,7 +308,7 @@ func (f *flush) writeRows(ctx context.Context, st Stmts) error {
 			var top any
 			if r.ntop > 0 {
 				at := len(tops)
-				tops = EncodeTop(tops, r.top[:r.ntop]) // within its capacity: args keep their slices
+				tops = encodeTop(tops, r.top[:r.ntop]) // within its capacity: args keep their slices
 				top = tops[at:len(tops):len(tops)]
 			}
 			a := r.a

@@ -88,7 +88,7 @@ func removePlayer(ctx context.Context, st Stmts, k Key, player int64, np int64, 
 	if err != nil {
 		return err
 	}
-	es, err := DecodeChunk(nil, c, blob)
+	es, err := decodeChunk(nil, c, blob)
 	if err != nil {
 		return err
 	}
@@ -104,7 +104,7 @@ func removePlayer(ctx context.Context, st Stmts, k Key, player int64, np int64, 
 	if len(es) == 0 {
 		_, err = exec(ctx, st, `DELETE FROM tree_players WHERE key = ? AND move = ? AND chunk = ?`, k.Pos, k.Move, c)
 	} else {
-		_, err = exec(ctx, st, `UPDATE tree_players SET data = ? WHERE key = ? AND move = ? AND chunk = ?`, EncodeChunk(nil, c, es), k.Pos, k.Move, c)
+		_, err = exec(ctx, st, `UPDATE tree_players SET data = ? WHERE key = ? AND move = ? AND chunk = ?`, encodeChunk(nil, c, es), k.Pos, k.Move, c)
 	}
 	if err != nil {
 		return err
@@ -146,7 +146,7 @@ func moveChunks(ctx context.Context, st Stmts, k Key) ([]Count, error) {
 		if err := rows.Scan(&c, &b); err != nil {
 			return nil, err
 		}
-		if all, err = DecodeChunk(all, c, b); err != nil {
+		if all, err = decodeChunk(all, c, b); err != nil {
 			return nil, err
 		}
 	}
@@ -156,7 +156,7 @@ func moveChunks(ctx context.Context, st Stmts, k Key) ([]Count, error) {
 // setPlayers writes a move's number of players and top.
 func setPlayers(ctx context.Context, st Stmts, k Key, np int64, top []Count) error {
 	var blob any
-	if b := EncodeTop(nil, top); b != nil {
+	if b := encodeTop(nil, top); b != nil {
 		blob = b
 	}
 	_, err := exec(ctx, st, `UPDATE tree SET np = ?, top = ? WHERE key = ? AND move = ?`, np, blob, k.Pos, k.Move)

@@ -68,8 +68,8 @@ func bestOf(dst []Count, es []Count) []Count {
 	return dst
 }
 
-// EncodeTop appends the blob of a top to dst; an empty top is nil (NULL).
-func EncodeTop(dst []byte, t []Count) []byte {
+// encodeTop appends the blob of a top to dst; an empty top is nil (NULL).
+func encodeTop(dst []byte, t []Count) []byte {
 	if len(t) == 0 {
 		return nil
 	}
@@ -122,10 +122,10 @@ func mergeTop(dst, stored, grown []Count) []Count {
 	return dst
 }
 
-// EncodeChunk appends the blob of a tree_players chunk: its entries (in
+// encodeChunk appends the blob of a tree_players chunk: its entries (in
 // player order, all of one chunk, counts > 0) as uvarint pairs (the gap
 // from the previous player + 1, or from the chunk's first id; the count).
-func EncodeChunk(dst []byte, chunk int64, es []Count) []byte {
+func encodeChunk(dst []byte, chunk int64, es []Count) []byte {
 	next := chunk << chunkBits
 	for _, e := range es {
 		dst = binary.AppendUvarint(dst, uint64(e.Player-next))
@@ -135,8 +135,8 @@ func EncodeChunk(dst []byte, chunk int64, es []Count) []byte {
 	return dst
 }
 
-// DecodeChunk appends the entries of a chunk blob to dst.
-func DecodeChunk(dst []Count, chunk int64, b []byte) ([]Count, error) {
+// decodeChunk appends the entries of a chunk blob to dst.
+func decodeChunk(dst []Count, chunk int64, b []byte) ([]Count, error) {
 	next := chunk << chunkBits
 	for len(b) > 0 {
 		d, n, rest, ok := uvarintPair(b)

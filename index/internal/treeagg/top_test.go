@@ -32,7 +32,7 @@ func TestMergeTop(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			stored = EncodeTop(nil, mergeTop(nil, old, grown))
+			stored = encodeTop(nil, mergeTop(nil, old, grown))
 			if stored == nil {
 				t.Fatal("empty top")
 			}
@@ -55,7 +55,7 @@ func TestMergeTop(t *testing.T) {
 // TestTopBlob: a top reads back as written; a truncated blob is an error.
 func TestTopBlob(t *testing.T) {
 	top := []Count{{300, 70000}, {1, 5}, {1 << 40, 5}}
-	b := EncodeTop(nil, top)
+	b := encodeTop(nil, top)
 	got, err := DecodeTop(nil, b)
 	if err != nil || !slices.Equal(got, top) {
 		t.Fatalf("%v %v", got, err)
@@ -63,7 +63,7 @@ func TestTopBlob(t *testing.T) {
 	if _, err := DecodeTop(nil, b[:len(b)-1]); err == nil {
 		t.Error("a truncated blob decodes")
 	}
-	if EncodeTop(nil, nil) != nil {
+	if encodeTop(nil, nil) != nil {
 		t.Error("an empty top is not NULL")
 	}
 }
@@ -73,16 +73,16 @@ func TestTopBlob(t *testing.T) {
 func TestChunk(t *testing.T) {
 	c := int64(7)
 	es := []Count{{c << chunkBits, 1}, {c<<chunkBits + 1, 300}, {c<<chunkBits + 200, 1 << 40}, {(c+1)<<chunkBits - 1, 2}}
-	b := EncodeChunk(nil, c, es)
-	got, err := DecodeChunk(nil, c, b)
+	b := encodeChunk(nil, c, es)
+	got, err := decodeChunk(nil, c, b)
 	if err != nil || !slices.Equal(got, es) {
 		t.Fatalf("%v %v", got, err)
 	}
-	if _, err := DecodeChunk(nil, c, b[:len(b)-1]); err == nil {
+	if _, err := decodeChunk(nil, c, b[:len(b)-1]); err == nil {
 		t.Error("a truncated chunk decodes")
 	}
-	over := EncodeChunk(nil, c, append(es, Count{(c + 1) << chunkBits, 1}))
-	if _, err := DecodeChunk(nil, c, over); err == nil {
+	over := encodeChunk(nil, c, append(es, Count{(c + 1) << chunkBits, 1}))
+	if _, err := decodeChunk(nil, c, over); err == nil {
 		t.Error("a chunk with a player of the next chunk decodes")
 	}
 }

@@ -87,12 +87,12 @@ func writeMove5(ctx context.Context, setTree, addChunk *sql.Stmt, k Key, es, top
 		return top, nil
 	}
 	top = bestOf(top, es)
-	if _, err := setTree.ExecContext(ctx, len(es), EncodeTop(nil, top), k.Pos, k.Move); err != nil {
+	if _, err := setTree.ExecContext(ctx, len(es), encodeTop(nil, top), k.Pos, k.Move); err != nil {
 		return top, err
 	}
 	if len(es) > TopLen {
 		for c, part := range chunksOf(es) {
-			if _, err := addChunk.ExecContext(ctx, k.Pos, k.Move, c, EncodeChunk(nil, c, part)); err != nil {
+			if _, err := addChunk.ExecContext(ctx, k.Pos, k.Move, c, encodeChunk(nil, c, part)); err != nil {
 				return top, err
 			}
 		}
