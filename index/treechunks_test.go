@@ -14,7 +14,7 @@ import (
 var whiteTag, blackTag = regexp.MustCompile(`\[White "[^"]*"\]`), regexp.MustCompile(`\[Black "[^"]*"\]`)
 
 // TestTreeChunks: the opening-tree players of moves played by more than
-// three players live in chunks of 512 player ids (treetop.go). With 1,100
+// three players live in chunks of 512 player ids (internal/treeagg). With 1,100
 // players (ids over three chunks) imported in small transactions, then
 // deleted in rounds down to a few games (moves falling back to three
 // players or fewer, chunks emptied), the tree rows, their np and top and

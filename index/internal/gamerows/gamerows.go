@@ -170,7 +170,7 @@ type treeMoveSlot struct {
 }
 
 // treeMove returns s, a tree row's move text, as a string of its own: the
-// writer keeps the tree's moves (treeEntry) for a whole transaction, and
+// writer keeps the tree's moves (treeagg.Entry) for a whole transaction, and
 // s may be the record's, in a block of the reader's texts (record's
 // moveText) that it would keep alive. The first plies of a collection
 // repeat few texts: a short one is taken from a small direct-mapped cache

@@ -108,7 +108,7 @@ func TestRunsLookupAndMerge(t *testing.T) {
 	// Games 1..games exist; 1..250 valid, the rest invalid (a merge
 	// drops their occurrences). Runs hold occurrences of valid games
 	// only, unless games were deleted: pos_deleted counts them, as
-	// removeGame does (with it at 0 a merge keeps every occurrence).
+	// NoteDeleted does (with it at 0 a merge keeps every occurrence).
 	addGames(t, db, games, func(id int64) bool { return id <= 250 })
 	if err := setMeta(ctx, db.sql, deletedKey, games-250); err != nil {
 		t.Fatal(err)
@@ -154,9 +154,9 @@ func TestRunsLookupAndMerge(t *testing.T) {
 		}
 		return got
 	}
-	// Each key is looked up while the fences (posfence.go) load (the
+	// Each key is looked up while the fences (fence.go) load (the
 	// lookups read the index: the loader is held until the end); through
-	// the fences, loaded then kept, with the runs' filters (posfilter.go)
+	// the fences, loaded then kept, with the runs' filters (filter.go)
 	// and without; through the index alone (no room for
 	// fences); through fences that do not match the blocks (as after a run
 	// id is used again): they are dropped and the index read; and with
