@@ -14,6 +14,7 @@ import (
 	_ "github.com/mattn/go-sqlite3" // the SQLite driver
 
 	"github.com/plateau/plateau/index/internal/posrun"
+	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/index/internal/textindex"
 )
 
@@ -264,9 +265,9 @@ var schema = []string{
 		moves BLOB,
 		tblock INTEGER NOT NULL, toff INTEGER NOT NULL, tlen INTEGER NOT NULL)`,
 	`CREATE TABLE IF NOT EXISTS texts(id INTEGER PRIMARY KEY, data BLOB NOT NULL)`,
-	deferredIndexes[0].def, // games_p0, games_p1, games_date (bulk.go)
-	deferredIndexes[1].def,
-	deferredIndexes[2].def,
+	store.Deferred[0].Def, // games_p0, games_p1, games_date (store.Deferred)
+	store.Deferred[1].Def,
+	store.Deferred[2].Def,
 	`CREATE INDEX IF NOT EXISTS games_invalid ON games(id) WHERE valid = 0`,
 	// The words of players' folded names, and for each word the valid
 	// games of its players in game order (names.go).

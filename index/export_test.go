@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/plateau/plateau/index/internal/movelist"
+	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/index/internal/treeagg"
 	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
@@ -322,9 +323,9 @@ func SetBulk(minBytes int64, dropped func()) (restore func()) {
 	return func() { bulkMinBytes, testBulkDropped = old, oldHook }
 }
 
-// MissingIndexes returns the deferred indexes (bulk.go) db lacks.
+// MissingIndexes returns the deferred indexes (store.Deferred) db lacks.
 func MissingIndexes(ctx context.Context, db *DB) ([]string, error) {
-	return missingIndexes(ctx, db.sql)
+	return store.Missing(ctx, db.sql)
 }
 
 // DropDeferred drops the deferred indexes, as a bulk import does.
@@ -334,7 +335,7 @@ func DropDeferred(ctx context.Context, db *DB) error {
 		return err
 	}
 	defer conn.Close()
-	return dropDeferred(ctx, conn)
+	return store.DropDeferred(ctx, conn)
 }
 
 // HoldImportLock takes the import lock of db's directory, as an import

@@ -17,6 +17,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/internal/nice"
 	"github.com/plateau/plateau/internal/pipeline"
 	"github.com/plateau/plateau/record"
@@ -51,7 +52,7 @@ type ImportOptions struct {
 	// rewrites every page it touches of the random-key B-trees (the tree,
 	// tags, the games' indexes: about 210 bytes a game), so a large
 	// database takes large transactions, and a writer's page cache that
-	// holds those pages until the commit (writerCacheKiB).
+	// holds those pages until the commit (store.WriterCacheKiB).
 	TxGames int
 	// Replace removes the games stored from a file before that its new read
 	// does not hold (see supersede.go; without it, only the games that a
@@ -290,7 +291,7 @@ type importRun struct {
 	cancel    context.CancelCauseFunc // a failing stage cancels the others, with its error as the cause
 	w         *writer
 	release   func() // gives the writer's connection back
-	ckpt      *checkpointer
+	ckpt      *store.Checkpointer
 	text      *textStage
 	bulk      bool
 	heldLimit int
@@ -319,7 +320,7 @@ func (db *DB) newImportRun(ctx context.Context, cancel context.CancelCauseFunc, 
 	r.w = newWriter(db)
 	r.w.replace = opts.Replace
 	r.w.bgMerge = !testSyncMerge
-	conn, release, err := db.writerConn(ctx, r.inDB)
+	conn, release, err := store.WriterConn(ctx, db.sql, r.inDB)
 	if err != nil {
 		r.w.stopMerge()
 		return r, err
@@ -330,18 +331,18 @@ func (db *DB) newImportRun(ctx context.Context, cancel context.CancelCauseFunc, 
 	// (bulk.go).
 	r.bulk = isBulk(r.st.TotalBytes, r.inDB)
 	if r.bulk {
-		if err = dropDeferred(ctx, conn); err == nil && testBulkDropped != nil {
+		if err = store.DropDeferred(ctx, conn); err == nil && testBulkDropped != nil {
 			testBulkDropped()
 		}
 	} else {
-		_, err = restoreIndexes(ctx, conn)
+		_, err = store.Restore(ctx, conn)
 	}
 	if err != nil {
 		release()
 		r.w.stopMerge()
 		return r, db.nameFull(err)
 	}
-	r.ckpt = newCheckpointer(db)
+	r.ckpt = store.NewCheckpointer(db.sql, debugTiming)
 	r.heldLimit = txHeld(debug.SetMemoryLimit(-1))
 	r.lastProgress, r.lastWrite = time.Now(), time.Now()
 	return r, nil
@@ -349,7 +350,7 @@ func (db *DB) newImportRun(ctx context.Context, cancel context.CancelCauseFunc, 
 
 // close waits for the checkpoint in progress and releases the writer.
 func (r *importRun) close() {
-	r.ckpt.stop()
+	r.ckpt.Stop()
 	r.release()
 	r.w.stopMerge()
 }
@@ -478,13 +479,13 @@ func (r *importRun) commit(ctx context.Context) error {
 		fmt.Fprintf(os.Stderr, "commit %v at %v\n", time.Since(t0), time.Since(r.start))
 	}
 	if committed(err) {
-		r.ckpt.committed()
+		r.ckpt.Committed()
 		r.st.Committed = r.st.Stored
 		if len(docs) > 0 {
 			r.text.docs <- docs
 		}
 		// The cache grows with the database as the import goes.
-		if cerr := setCache(context.WithoutCancel(ctx), r.w.conn, writerCacheKiB(r.inDB+int64(r.st.Stored))); err == nil {
+		if cerr := store.SetCache(context.WithoutCancel(ctx), r.w.conn, store.WriterCacheKiB(r.inDB+int64(r.st.Stored))); err == nil {
 			err = cerr
 		}
 	}
@@ -501,7 +502,7 @@ func (r *importRun) finish(ctx context.Context, werr, perr error) (ImportStats, 
 		// interrupted import leaves them to the next (restoreAtOpen).
 		pprof.Do(ctx, pprof.Labels("stage", "index"), func(ctx context.Context) {
 			t0 := time.Now()
-			if _, err := restoreIndexes(ctx, r.w.conn); err != nil && werr == nil {
+			if _, err := store.Restore(ctx, r.w.conn); err != nil && werr == nil {
 				werr = err
 			}
 			if debugTiming {
@@ -525,7 +526,7 @@ func (r *importRun) finish(ctx context.Context, werr, perr error) (ImportStats, 
 		// import's games are read. A failure leaves them to be counted
 		// by the next reader.
 		db.storeCounts(ctx)
-		r.ckpt.stop()
+		r.ckpt.Stop()
 		db.checkpoint()
 	}
 	if r.opts.Progress != nil {

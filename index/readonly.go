@@ -7,11 +7,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-)
 
-// defaultCacheKiB is the page cache of a connection (an import's writer
-// has more: writerCacheKiB).
-const defaultCacheKiB = 64 << 10
+	"github.com/plateau/plateau/index/internal/store"
+)
 
 // sqliteDSN is the SQLite connection string of the database in dir.
 //
@@ -46,7 +44,7 @@ func sqliteDSN(dir string, opts Options) (string, error) {
 	v := url.Values{}
 	v.Set("_busy_timeout", "30000")
 	v.Set("_foreign_keys", "0")
-	v.Set("_cache_size", fmt.Sprint(-defaultCacheKiB))
+	v.Set("_cache_size", fmt.Sprint(-store.DefaultCacheKiB))
 	if opts.ReadOnly {
 		v.Set("mode", "ro")
 		v.Set("_txlock", "deferred")

@@ -57,7 +57,7 @@ type writer struct {
 
 	tags []tagRow // tags of the transaction's games, stored by flushTags
 
-	// conn is the import's own connection (checkpoint.go); nil: the
+	// conn is the import's own connection (store.WriterConn); nil: the
 	// pool's.
 	conn *sql.Conn
 	// Position runs are merged beside the writer (bgMerge, an import:
@@ -368,7 +368,7 @@ func (w *writer) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any
 // flushHeld stores, before the commit, the rows the transaction holds in
 // memory (positions as a run of their own, tags, tree rows) once they
 // weigh txHeld, so that a long transaction's memory stays bounded: the
-// B-tree pages they dirty wait in the writer's page cache (writerCacheKiB)
+// B-tree pages they dirty wait in the writer's page cache (store.WriterCacheKiB)
 // for the commit, which writes each of them once.
 func (w *writer) flushHeld(ctx context.Context) error {
 	if w.tx == nil {

@@ -1,4 +1,4 @@
-package index
+package store
 
 import (
 	"bufio"
@@ -41,18 +41,18 @@ func TestWriterCacheKiB(t *testing.T) {
 	if m := physMem(); m > 0 {
 		limit = m / 4 >> 10
 	}
-	if got := writerCacheKiB(0); got != 256<<10 {
+	if got := WriterCacheKiB(0); got != 256<<10 {
 		t.Errorf("empty database: %d KiB, want 256 MiB", got)
 	}
-	if got := writerCacheKiB(1e12); got != max(limit, 256<<10) {
+	if got := WriterCacheKiB(1e12); got != max(limit, 256<<10) {
 		t.Errorf("10^12 games: %d KiB, want the limit %d KiB", got, limit)
 	}
-	if got := writerCacheKiB(10_000_000); limit >= 4<<20 && got < 2_100_000_000>>10 {
+	if got := WriterCacheKiB(10_000_000); limit >= 4<<20 && got < 2_100_000_000>>10 {
 		t.Errorf("10,000,000 games: %d KiB, less than their B-trees (2.1 GB)", got)
 	}
 	prev := int64(0)
 	for games := int64(0); games <= 1e9; games += 1e7 {
-		got := writerCacheKiB(games)
+		got := WriterCacheKiB(games)
 		if got < prev {
 			t.Fatalf("%d games: %d KiB, less than %d for fewer", games, got, prev)
 		}

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package index
+package store
 
 // physMem is the machine's memory in bytes (0: unknown).
 func physMem() int64 { return 0 }

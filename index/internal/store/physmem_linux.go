@@ -1,4 +1,4 @@
-package index
+package store
 
 import "golang.org/x/sys/unix"
 
