@@ -260,7 +260,7 @@ func recOffset(r *Record) int64 {
 	return 0
 }
 
-// zenc compresses the canonical texts, in blocks of blockSize. zstd's
+// zenc compresses the canonical texts, in blocks of store.BlockSize. zstd's
 // default level, not its better one: about the same ratio in two thirds of
 // the time or less (docs/import.md).
 var zenc = sync.OnceValues(func() (*zstd.Encoder, error) {

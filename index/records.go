@@ -201,7 +201,7 @@ type blockLRU struct {
 	m     map[int64][]byte
 }
 
-// maxBlocks bounds blockLRU: 128 blocks of 16 KiB (blockSize), 2 MiB,
+// maxBlocks bounds blockLRU: 128 blocks of 16 KiB (store.BlockSize), 2 MiB,
 // many times the blocks a page of 100 neighbouring games spans.
 const maxBlocks = 128
 

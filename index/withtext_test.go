@@ -16,7 +16,7 @@ func TestWithText(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	db := openDB(t, dir+"/db")
-	// Some 1,500 draughts games: many text blocks (blockSize).
+	// Some 1,500 draughts games: many text blocks (store.BlockSize).
 	if _, err := importFiles(ctx, db, []string{writeFile(t, dir, "g.pdn", genText(t, "draughts", 1500, 3))}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}

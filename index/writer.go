@@ -12,6 +12,7 @@ import (
 
 	"github.com/plateau/plateau/index/internal/gamerows"
 	"github.com/plateau/plateau/index/internal/posrun"
+	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/index/internal/treeagg"
 )
 
@@ -48,10 +49,7 @@ type writer struct {
 	replaced       int                   // games removed as superseded
 	edit           editStmts             // removeGame's statements (edit.go)
 	textCache      blockCache            // the last text block readGame read
-	// canonical texts are stored zstd-compressed in blocks of several games
-	block   []byte
-	blockID int64
-	texts   []pendingText // blocks being compressed
+	texts          *store.Texts          // canonical texts, zstd-compressed in blocks of several games
 
 	insGame, insTagName, selPlayer, addPlayer, selWord, addWord *sql.Stmt
 
@@ -79,7 +77,7 @@ type tagRow struct {
 
 func newWriter(db *DB) *writer {
 	return &writer{db: db, players: map[string]int64{}, tagIDs: map[string]int64{}, sources: map[string]int64{},
-		playerWords: map[int64][]int64{}, wordIDs: map[string]int64{}, merges: db.pos.Beside()}
+		playerWords: map[int64][]int64{}, wordIDs: map[string]int64{}, merges: db.pos.Beside(), texts: store.NewTexts(zenc)}
 }
 
 func (w *writer) begin(ctx context.Context) error {
@@ -113,7 +111,7 @@ func (w *writer) begin(ctx context.Context) error {
 	w.selWord = prep(`SELECT id FROM name_words WHERE word = ?`)
 	w.addWord = prep(`INSERT INTO name_words(word) VALUES(?)`)
 	if err == nil {
-		err = tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) + 1 FROM texts`).Scan(&w.blockID)
+		err = w.texts.Begin(ctx, tx)
 	}
 	if err == nil && w.bgMerge && !w.final {
 		// Before any game of the transaction: the merge reads the live
@@ -124,56 +122,7 @@ func (w *writer) begin(ctx context.Context) error {
 		tx.Rollback()
 		w.tx = nil
 	}
-	w.block = w.block[:0]
 	return err
-}
-
-// blockSize is the size of canonical text compressed together. Showing a
-// game reads and decompresses its block up to the game: larger blocks
-// compress better but make a game's page cost more (docs/storage.md).
-const blockSize = 16 << 10
-
-// flushBlock hands the pending text block to a compressing goroutine (the
-// writer goes on with the next games); storeTexts stores the compressed
-// blocks before the commit.
-func (w *writer) flushBlock(ctx context.Context) error {
-	if len(w.block) == 0 {
-		return nil
-	}
-	enc, err := zenc()
-	if err != nil {
-		return err
-	}
-	raw := w.block
-	done := make(chan []byte, 1)
-	go pprof.Do(context.Background(), pprof.Labels("stage", "compress"), func(context.Context) {
-		done <- enc.EncodeAll(raw, make([]byte, 0, len(raw)/3))
-	})
-	w.texts = append(w.texts, pendingText{w.blockID, done})
-	w.blockID++
-	w.block = make([]byte, 0, blockSize+4096)
-	return nil
-}
-
-type pendingText struct {
-	id   int64
-	data chan []byte
-}
-
-// storeTexts waits for the compressed blocks and inserts them.
-func (w *writer) storeTexts(ctx context.Context) error {
-	texts := w.texts
-	w.texts = nil
-	for i, t := range texts {
-		data := <-t.data
-		if _, err := w.tx.ExecContext(ctx, `INSERT INTO texts(id, data) VALUES(?, ?)`, t.id, data); err != nil {
-			for _, t := range texts[i+1:] {
-				<-t.data
-			}
-			return fmt.Errorf("store texts: %w", err)
-		}
-	}
-	return nil
 }
 
 func (w *writer) player(ctx context.Context, name string) (any, error) {
@@ -249,11 +198,8 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 	if err != nil || dup {
 		return 0, dup, err
 	}
-	w.block = append(w.block, p.Text...)
-	if len(w.block) >= blockSize {
-		if err := w.flushBlock(ctx); err != nil {
-			return 0, false, err
-		}
+	if err := w.texts.Append(p.Text); err != nil {
+		return 0, false, err
 	}
 	w.games++
 	if err := w.addWarnings(ctx, id, p.Warns); err != nil {
@@ -287,6 +233,7 @@ func (w *writer) insertGame(ctx context.Context, p *prepared, p0, p1 any) (id in
 	if p.Valid {
 		moves, final = p.Moves, int64(p.Final)
 	}
+	tblock, toff := w.texts.Pos()
 	var id0 any // a new id, unless an edit stores a game again
 	if p.ID != 0 {
 		id0 = p.ID
@@ -295,7 +242,7 @@ func (w *writer) insertGame(ctx context.Context, p *prepared, p0, p1 any) (id in
 		nullStr(p.Event), nullStr(p.Site), nullStr(p.Date), nullStr(p.Result), nullStr(p.Term), p.Plies,
 		src, p.Offset, p.Line, p.Size,
 		errMsg, e.Line, e.Col, e.Ply, nullStr(e.Move), nullStr(e.Rule), nullStr(p.FEN), final, moves,
-		w.blockID, len(w.block), len(p.Text)}
+		tblock, toff, len(p.Text)}
 	res, err := w.insGame.ExecContext(ctx, args...)
 	if err != nil {
 		return 0, false, fmt.Errorf("store game: %w", err)
@@ -517,11 +464,11 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 		return nil, nil
 	}
 	sctx := context.WithoutCancel(ctx) // see writeChunk
-	if err := w.flushBlock(sctx); err != nil {
+	if err := w.texts.Flush(); err != nil {
 		w.rollback()
 		return nil, err
 	}
-	if err := w.storeTexts(sctx); err != nil {
+	if err := w.texts.Store(sctx, w.tx); err != nil {
 		w.rollback()
 		return nil, err
 	}
@@ -617,10 +564,7 @@ func committed(err error) bool {
 func (w *writer) rollback() {
 	// The merge's blocks of this transaction are undone: it cannot go on.
 	w.stopMerge()
-	for _, t := range w.texts {
-		<-t.data
-	}
-	w.texts = nil
+	w.texts.Discard()
 	if w.tx != nil {
 		w.tx.Rollback()
 		w.tx = nil

@@ -1,0 +1,102 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"runtime/pprof"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// BlockSize is the size of canonical text compressed together. Showing a
+// game reads and decompresses its block up to the game: larger blocks
+// compress better but make a game's page cost more (docs/storage.md).
+const BlockSize = 16 << 10
+
+// Texts writes the canonical texts of a transaction's games into the
+// texts table, zstd-compressed in blocks of about BlockSize: a game's text
+// is at an offset of a block (Pos before Append). A full block is
+// compressed by a goroutine of its own while the writer goes on with the
+// next games; Store inserts the compressed blocks before the commit.
+type Texts struct {
+	enc     func() (*zstd.Encoder, error)
+	block   []byte
+	id      int64 // the block being filled
+	pending []pendingBlock
+}
+
+type pendingBlock struct {
+	id   int64
+	data chan []byte
+}
+
+// NewTexts returns a Texts whose blocks enc compresses.
+func NewTexts(enc func() (*zstd.Encoder, error)) *Texts {
+	return &Texts{enc: enc}
+}
+
+// Begin starts a transaction's texts: its first block follows the last
+// stored.
+func (t *Texts) Begin(ctx context.Context, tx Queryer) error {
+	t.block = t.block[:0]
+	return tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) + 1 FROM texts`).Scan(&t.id)
+}
+
+// Pos is where the next text Append takes goes: its block and offset.
+func (t *Texts) Pos() (block int64, off int) { return t.id, len(t.block) }
+
+// Append adds a game's text to the block, and hands the block to
+// compression once it is full.
+func (t *Texts) Append(text []byte) error {
+	t.block = append(t.block, text...)
+	if len(t.block) >= BlockSize {
+		return t.Flush()
+	}
+	return nil
+}
+
+// Flush hands the block being filled, if any, to a compressing goroutine.
+func (t *Texts) Flush() error {
+	if len(t.block) == 0 {
+		return nil
+	}
+	enc, err := t.enc()
+	if err != nil {
+		return err
+	}
+	raw := t.block
+	done := make(chan []byte, 1)
+	go pprof.Do(context.Background(), pprof.Labels("stage", "compress"), func(context.Context) {
+		done <- enc.EncodeAll(raw, make([]byte, 0, len(raw)/3))
+	})
+	t.pending = append(t.pending, pendingBlock{t.id, done})
+	t.id++
+	t.block = make([]byte, 0, BlockSize+4096)
+	return nil
+}
+
+// Store waits for the compressed blocks and inserts them in tx.
+func (t *Texts) Store(ctx context.Context, tx *sql.Tx) error {
+	pending := t.pending
+	t.pending = nil
+	for i, b := range pending {
+		data := <-b.data
+		if _, err := tx.ExecContext(ctx, `INSERT INTO texts(id, data) VALUES(?, ?)`, b.id, data); err != nil {
+			for _, b := range pending[i+1:] {
+				<-b.data
+			}
+			return fmt.Errorf("store texts: %w", err)
+		}
+	}
+	return nil
+}
+
+// Discard waits for the blocks being compressed and drops them (the
+// transaction is rolled back).
+func (t *Texts) Discard() {
+	for _, b := range t.pending {
+		<-b.data
+	}
+	t.pending = nil
+}
