@@ -109,28 +109,10 @@ func prepareStored(game string, rec *record.Game, file string) *prepared {
 	return p.safePrepare(Record{Game: rec, File: file})
 }
 
-// editStmts are the statements of removeGame, prepared once per
-// transaction (database/sql closes them with it).
-type editStmts struct {
-	tx    *sql.Tx
-	stmts map[string]*sql.Stmt
-}
-
 // stmt is a statement of removeGame or flushRows, prepared once in the
 // writer's transaction.
 func (w *writer) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
-	if w.edit.tx != w.tx {
-		w.edit = editStmts{tx: w.tx, stmts: map[string]*sql.Stmt{}}
-	}
-	st := w.edit.stmts[query]
-	if st == nil {
-		var err error
-		if st, err = w.tx.PrepareContext(ctx, query); err != nil {
-			return nil, err
-		}
-		w.edit.stmts[query] = st
-	}
-	return st, nil
+	return w.edit.Stmt(ctx, w.tx, query)
 }
 
 // txStmts gives the statements of the writer's transaction, each

@@ -10,6 +10,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/plateau/plateau/index/internal/store"
 )
 
 // The name index. A player search matches the query's words against the
@@ -263,7 +265,7 @@ func (w *writer) flushNames(ctx context.Context) error {
 		}
 		return cmp.Compare(x.player, y.player)
 	})
-	err := insertRows(ctx, w, `INSERT OR IGNORE INTO name_games(word, game, player)`, `(?,?,?)`, w.names,
+	err := store.InsertRows(ctx, txStmts{w}, `INSERT OR IGNORE INTO name_games(word, game, player)`, `(?,?,?)`, w.names,
 		func(args []any, r *nameRow) []any { return append(args, r.word, r.game, r.player) })
 	if err != nil {
 		return fmt.Errorf("store name index: %w", err)

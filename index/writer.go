@@ -47,7 +47,7 @@ type writer struct {
 	replace        bool                  // ImportOptions.Replace
 	old            map[string]*oldSource // games stored from a file before this import (supersede.go)
 	replaced       int                   // games removed as superseded
-	edit           editStmts             // removeGame's statements (edit.go)
+	edit           store.Stmts           // the statements of removeGame and flushRows (edit.go)
 	textCache      blockCache            // the last text block readGame read
 	texts          *store.Texts          // canonical texts, zstd-compressed in blocks of several games
 
@@ -393,56 +393,13 @@ func (w *writer) flushTags(ctx context.Context) error {
 		}
 		return cmp.Compare(x.game, y.game)
 	})
-	err := insertRows(ctx, w, `INSERT OR IGNORE INTO tags(tag, value, game)`, `(?,?,?)`, w.tags,
+	err := store.InsertRows(ctx, txStmts{w}, `INSERT OR IGNORE INTO tags(tag, value, game)`, `(?,?,?)`, w.tags,
 		func(args []any, t *tagRow) []any { return append(args, t.tag, t.value, t.game) })
 	if err != nil {
 		return fmt.Errorf("store tags: %w", err)
 	}
 	w.tags = w.tags[:0]
 	return nil
-}
-
-// insertRows runs the statement head VALUES row, row… for rows, in their
-// order, rowsPerInsert of them to a statement; put appends a row's values.
-func insertRows[T any](ctx context.Context, w *writer, head, row string, rows []T, put func(args []any, r *T) []any) error {
-	args := make([]any, 0, strings.Count(row, "?")*rowsPerInsert)
-	for i := 0; i < len(rows); i += rowsPerInsert {
-		part := rows[i:min(i+rowsPerInsert, len(rows))]
-		st, err := w.rowsStmt(ctx, head, row, ``, len(part))
-		if err != nil {
-			return err
-		}
-		args = args[:0]
-		for j := range part {
-			args = put(args, &part[j])
-		}
-		if _, err := st.ExecContext(ctx, args...); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// rowsPerInsert is the number of rows an INSERT statement of flushRows
-// writes.
-const rowsPerInsert = 128
-
-// rowsStmt is the statement head VALUES row, row… (n rows) tail, prepared
-// once per transaction.
-func (w *writer) rowsStmt(ctx context.Context, head, row, tail string, n int) (*sql.Stmt, error) {
-	var b strings.Builder
-	b.Grow(len(head) + (len(row)+1)*n + len(tail) + 16)
-	b.WriteString(head)
-	b.WriteString(" VALUES ")
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(row)
-	}
-	b.WriteByte(' ')
-	b.WriteString(tail)
-	return w.stmt(ctx, b.String())
 }
 
 // commit writes the pending rows and commits; it returns the text documents
