@@ -151,7 +151,7 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 	if err := w.flushTags(ctx); err != nil {
 		return err
 	}
-	if err := w.flushNames(ctx); err != nil {
+	if err := w.names.Flush(ctx, txStmts{w}); err != nil {
 		return err
 	}
 	if _, err := w.exec(ctx, `INSERT INTO meta(k, v) VALUES(?, 1) ON CONFLICT(k) DO UPDATE SET v = v + 1`, editsKey); err != nil {
@@ -165,7 +165,7 @@ func (w *writer) removeGame(ctx context.Context, g *oldGame) error {
 	if g.valid {
 		for _, pl := range []sql.NullInt64{g.p0, g.p1} {
 			if pl.Valid {
-				if err := w.removeNames(ctx, g.id, pl.Int64); err != nil {
+				if err := w.names.Remove(ctx, w.tx, txStmts{w}, g.id, pl.Int64); err != nil {
 					return fmt.Errorf("game #%d name index: %w", g.id, err)
 				}
 			}
@@ -234,7 +234,7 @@ func (w *writer) removeLonePlayers(ctx context.Context, g *oldGame) error {
 		}
 		if n, _ := res.RowsAffected(); n > 0 {
 			clear(w.players) // the writer's cache may name the removed player
-			clear(w.playerWords)
+			w.names.ForgetPlayers()
 		}
 	}
 	return nil

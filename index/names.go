@@ -1,17 +1,11 @@
 package index
 
 import (
-	"cmp"
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strings"
-
-	"github.com/plateau/plateau/index/internal/store"
 )
 
 // The name index. A player search matches the query's words against the
@@ -202,97 +196,6 @@ func (db *DB) wordIDs(ctx context.Context, words []string) ([]int64, error) {
 const wordArmsQuery = `SELECT j.key, (SELECT group_concat(game) FROM (SELECT DISTINCT game FROM name_games
 	WHERE word = j.value->>0 AND game > j.value->>1 AND player IN (SELECT value FROM json_each(?3)) ORDER BY game LIMIT ?1))
 	FROM json_each(?2) j`
-
-// nameRow is an entry of name_games.
-type nameRow struct{ word, game, player int64 }
-
-// addNames lists a valid game under the words of its players' names
-// (stored by flushNames).
-func (w *writer) addNames(ctx context.Context, game int64, players [2]any, names [2]string) error {
-	for i, pl := range players {
-		if pl == nil {
-			continue
-		}
-		id := pl.(int64)
-		ws, ok := w.playerWords[id]
-		if !ok {
-			for _, word := range strings.Fields(fold(names[i])) {
-				wid, err := w.wordID(ctx, word)
-				if err != nil {
-					return err
-				}
-				ws = append(ws, wid)
-			}
-			w.playerWords[id] = ws
-		}
-		for _, wid := range ws {
-			w.names = append(w.names, nameRow{wid, game, id})
-		}
-		w.held += 24 * len(ws)
-	}
-	return nil
-}
-
-// wordID returns the id of a name word, adding it to name_words if new.
-func (w *writer) wordID(ctx context.Context, word string) (int64, error) {
-	if id, ok := w.wordIDs[word]; ok {
-		return id, nil
-	}
-	var id int64
-	err := w.selWord.QueryRowContext(ctx, word).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		var res sql.Result
-		if res, err = w.addWord.ExecContext(ctx, word); err == nil {
-			id, err = res.LastInsertId()
-		}
-	}
-	if err != nil {
-		return 0, fmt.Errorf("name word %q: %w", word, err)
-	}
-	w.wordIDs[word] = id
-	return id, nil
-}
-
-// flushNames stores the name entries of the transaction's games, in key
-// order, several to a statement.
-func (w *writer) flushNames(ctx context.Context) error {
-	slices.SortFunc(w.names, func(x, y nameRow) int {
-		if c := cmp.Compare(x.word, y.word); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(x.game, y.game); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.player, y.player)
-	})
-	err := store.InsertRows(ctx, txStmts{w}, `INSERT OR IGNORE INTO name_games(word, game, player)`, `(?,?,?)`, w.names,
-		func(args []any, r *nameRow) []any { return append(args, r.word, r.game, r.player) })
-	if err != nil {
-		return fmt.Errorf("store name index: %w", err)
-	}
-	w.names = w.names[:0]
-	return nil
-}
-
-// removeNames deletes the name entries of a stored game of player pl
-// (removeGame).
-func (w *writer) removeNames(ctx context.Context, game int64, pl int64) error {
-	var folded string
-	err := w.tx.QueryRowContext(ctx, `SELECT folded FROM players WHERE id = ?`, pl).Scan(&folded)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	j, err := json.Marshal(strings.Fields(folded))
-	if err != nil {
-		return err
-	}
-	_, err = w.exec(ctx, `DELETE FROM name_games WHERE word IN (SELECT id FROM name_words WHERE word IN (SELECT value FROM json_each(?1)))
-		AND game = ?2 AND player = ?3`, string(j), game, pl)
-	return err
-}
 
 // upgrade6 gives a layout-6 database the name index, in one transaction
 // (a kill leaves it at 6): the words of every player's name, then every

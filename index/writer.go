@@ -22,11 +22,7 @@ type writer struct {
 	tx      *sql.Tx
 	players map[string]int64
 	tagIDs  map[string]int64
-	// name index (names.go): the name_words ids of each player's words,
-	// of each word, and the entries of the transaction's games
-	playerWords map[int64][]int64
-	wordIDs     map[string]int64
-	names       []nameRow
+	names   *store.Names // the name index (names.go)
 	// per transaction
 	positions []posrun.Pos
 	runMem    posrun.Scratch // posrun.Encode's memory, used again by every commit
@@ -51,7 +47,7 @@ type writer struct {
 	textCache      blockCache            // the last text block readGame read
 	texts          *store.Texts          // canonical texts, zstd-compressed in blocks of several games
 
-	insGame, insTagName, selPlayer, addPlayer, selWord, addWord *sql.Stmt
+	insGame, insTagName, selPlayer, addPlayer *sql.Stmt
 
 	tags []tagRow // tags of the transaction's games, stored by flushTags
 
@@ -77,7 +73,7 @@ type tagRow struct {
 
 func newWriter(db *DB) *writer {
 	return &writer{db: db, players: map[string]int64{}, tagIDs: map[string]int64{}, sources: map[string]int64{},
-		playerWords: map[int64][]int64{}, wordIDs: map[string]int64{}, merges: db.pos.Beside(), texts: store.NewTexts(zenc)}
+		names: store.NewNames(fold), merges: db.pos.Beside(), texts: store.NewTexts(zenc)}
 }
 
 func (w *writer) begin(ctx context.Context) error {
@@ -108,8 +104,6 @@ func (w *writer) begin(ctx context.Context) error {
 	// cost far more (its statement journal: docs/storage.md).
 	w.selPlayer = prep(`SELECT id FROM players WHERE name = ?`)
 	w.addPlayer = prep(`INSERT INTO players(name, folded) VALUES(?, ?)`)
-	w.selWord = prep(`SELECT id FROM name_words WHERE word = ?`)
-	w.addWord = prep(`INSERT INTO name_words(word) VALUES(?)`)
 	if err == nil {
 		err = w.texts.Begin(ctx, tx)
 	}
@@ -303,7 +297,9 @@ func (w *writer) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any
 			w.treeEntries = append(w.treeEntries, treeagg.Entry{Pos: saltKey(p.Game, t.Key), Move: t.Move, Player: pids[t.Mover], Game: g})
 		}
 	}
-	if err := w.addNames(ctx, id, pls, p.Players); err != nil {
+	held, err := w.names.Add(ctx, txStmts{w}, id, pls, p.Players)
+	w.held += held
+	if err != nil {
 		return err
 	}
 	w.docs = append(w.docs, docOf(id, p))
@@ -364,7 +360,7 @@ func (w *writer) flushRows(ctx context.Context) error {
 	if err := w.flushTags(ctx); err != nil {
 		return err
 	}
-	if err := w.flushNames(ctx); err != nil {
+	if err := w.names.Flush(ctx, txStmts{w}); err != nil {
 		return err
 	}
 	<-treeSorted
@@ -445,7 +441,7 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 			return nil, err
 		}
 	}
-	for _, s := range []*sql.Stmt{w.insGame, w.insTagName, w.selPlayer, w.addPlayer, w.selWord, w.addWord} {
+	for _, s := range []*sql.Stmt{w.insGame, w.insTagName, w.selPlayer, w.addPlayer} {
 		s.Close()
 	}
 	pprof.Do(sctx, pprof.Labels("write", "commit"), func(context.Context) { err = w.tx.Commit() })
@@ -462,8 +458,7 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	if err != nil {
 		// What the cache learnt in a rolled-back transaction is void.
 		clear(w.players)
-		clear(w.playerWords)
-		clear(w.wordIDs)
+		w.names.Forget()
 		clear(w.tagIDs)
 		clear(w.sources)
 		return nil, err
@@ -531,10 +526,9 @@ func (w *writer) rollback() {
 	w.positions = w.positions[:0]
 	w.treeEntries, w.treeGames = w.treeEntries[:0], w.treeGames[:0]
 	w.tags = w.tags[:0]
-	w.names = w.names[:0]
+	w.names.Discard()
 	clear(w.players)
-	clear(w.playerWords)
-	clear(w.wordIDs)
+	w.names.Forget()
 	clear(w.tagIDs)
 	clear(w.sources)
 	w.held, w.docBytes = 0, 0

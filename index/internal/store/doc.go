@@ -1,11 +1,15 @@
-// Package store holds the SQLite mechanics of the database's write side
-// that are not about a game's rows: the connection of an import's writer
-// (its page cache and automatic checkpoint), the checkpoints run beside
-// it, the deferred indexes that a bulk import leaves out while it stores
-// its games and builds at its end, the compressed blocks of the games'
-// canonical texts (Texts), and the statements of a transaction, prepared
-// once each, with the multi-row INSERT the writer stores rows with
-// (Stmts, InsertRows).
+// Package store holds the parts of the database's write side that the
+// game writer (index's writer, the one write transaction of an import or
+// an edit) drives:
+//
+//   - WriterConn, Checkpointer: the writer's connection (its page cache
+//     and automatic checkpoint) and the checkpoints run beside it;
+//   - Deferred, Missing, DropDeferred, Restore: the indexes that a bulk
+//     import leaves out while it stores its games and builds at its end;
+//   - Texts: the games' canonical texts, compressed in blocks;
+//   - Names: the index of the games by player name word;
+//   - Stmts, InsertRows: a transaction's statements, prepared once each,
+//     and the multi-row INSERT the rows are stored with.
 //
 // Decisions: the writer's connection checkpoints late and a goroutine
 // checkpoints after each commit (PASSIVE), so that the serial writer
