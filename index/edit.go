@@ -233,7 +233,7 @@ func (w *writer) removeLonePlayers(ctx context.Context, g *oldGame) error {
 			return fmt.Errorf("game #%d players: %w", g.id, err)
 		}
 		if n, _ := res.RowsAffected(); n > 0 {
-			clear(w.players) // the writer's cache may name the removed player
+			w.ids.ForgetPlayers() // the writer's cache may name the removed player
 			w.names.ForgetPlayers()
 		}
 	}

@@ -671,7 +671,7 @@ func (db *DB) writeRecords(ctx context.Context, w *writer, c chunk, st *ImportSt
 	if c.done == nil {
 		return nil
 	}
-	if _, err := w.source(ctx, c.file); err != nil {
+	if _, err := w.ids.Source(ctx, txStmts{w}, c.file); err != nil {
 		return err
 	}
 	if err := w.finishSource(ctx, c.file); err != nil {

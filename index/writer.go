@@ -18,11 +18,10 @@ import (
 
 // writer owns the one write transaction of an import.
 type writer struct {
-	db      *DB
-	tx      *sql.Tx
-	players map[string]int64
-	tagIDs  map[string]int64
-	names   *store.Names // the name index (names.go)
+	db    *DB
+	tx    *sql.Tx
+	ids   *store.IDs   // players, tag names and sources
+	names *store.Names // the name index (names.go)
 	// per transaction
 	positions []posrun.Pos
 	runMem    posrun.Scratch // posrun.Encode's memory, used again by every commit
@@ -38,8 +37,7 @@ type writer struct {
 	// documents, in bytes, roughly); docBytes the documents' share, which
 	// stays held after the commit until the text index has them.
 	held, docBytes int
-	hw             int64 // text index high-water mark to store with the next commit
-	sources        map[string]int64
+	hw             int64                 // text index high-water mark to store with the next commit
 	replace        bool                  // ImportOptions.Replace
 	old            map[string]*oldSource // games stored from a file before this import (supersede.go)
 	replaced       int                   // games removed as superseded
@@ -47,7 +45,7 @@ type writer struct {
 	textCache      blockCache            // the last text block readGame read
 	texts          *store.Texts          // canonical texts, zstd-compressed in blocks of several games
 
-	insGame, insTagName, selPlayer, addPlayer *sql.Stmt
+	insGame *sql.Stmt
 
 	tags []tagRow // tags of the transaction's games, stored by flushTags
 
@@ -72,7 +70,7 @@ type tagRow struct {
 }
 
 func newWriter(db *DB) *writer {
-	return &writer{db: db, players: map[string]int64{}, tagIDs: map[string]int64{}, sources: map[string]int64{},
+	return &writer{db: db, ids: store.NewIDs(fold),
 		names: store.NewNames(fold), merges: db.pos.Beside(), texts: store.NewTexts(zenc)}
 }
 
@@ -99,11 +97,6 @@ func (w *writer) begin(ctx context.Context) error {
 	w.insGame = prep(`INSERT INTO games(id, hash, game, valid, p0, p1, event, site, date, result, termination, plies,
 		source, offset, line, size, err, err_line, err_col, err_ply, err_move, err_rule, fen, final, moves, tblock, toff, tlen)
 		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(hash) DO NOTHING`)
-	w.insTagName = prep(`INSERT INTO tag_names(name) VALUES(?) ON CONFLICT(name) DO UPDATE SET name = excluded.name RETURNING id`)
-	// A player is looked up, then inserted: an upsert with RETURNING id
-	// cost far more (its statement journal: docs/storage.md).
-	w.selPlayer = prep(`SELECT id FROM players WHERE name = ?`)
-	w.addPlayer = prep(`INSERT INTO players(name, folded) VALUES(?, ?)`)
 	if err == nil {
 		err = w.texts.Begin(ctx, tx)
 	}
@@ -119,53 +112,6 @@ func (w *writer) begin(ctx context.Context) error {
 	return err
 }
 
-func (w *writer) player(ctx context.Context, name string) (any, error) {
-	if name == "" {
-		return nil, nil
-	}
-	if id, ok := w.players[name]; ok {
-		return id, nil
-	}
-	var id int64
-	err := w.selPlayer.QueryRowContext(ctx, name).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		var res sql.Result
-		if res, err = w.addPlayer.ExecContext(ctx, name, fold(name)); err == nil {
-			id, err = res.LastInsertId()
-		}
-	}
-	if err != nil {
-		return nil, fmt.Errorf("player %q: %w", name, err)
-	}
-	w.players[name] = id
-	return id, nil
-}
-
-func (w *writer) tagID(ctx context.Context, name string) (int64, error) {
-	if id, ok := w.tagIDs[name]; ok {
-		return id, nil
-	}
-	var id int64
-	if err := w.insTagName.QueryRowContext(ctx, name).Scan(&id); err != nil {
-		return 0, fmt.Errorf("tag %q: %w", name, err)
-	}
-	w.tagIDs[name] = id
-	return id, nil
-}
-
-func (w *writer) source(ctx context.Context, file string) (int64, error) {
-	if id, ok := w.sources[file]; ok {
-		return id, nil
-	}
-	var id int64
-	err := w.tx.QueryRowContext(ctx, `INSERT INTO sources(path) VALUES(?) ON CONFLICT(path) DO UPDATE SET path = excluded.path RETURNING id`, file).Scan(&id)
-	if err != nil {
-		return 0, err
-	}
-	w.sources[file] = id
-	return id, nil
-}
-
 func nullStr(s string) any {
 	if s == "" {
 		return nil
@@ -177,11 +123,11 @@ func nullStr(s string) any {
 // stores the game's row (insertGame) and text, then keeps its other rows
 // for the transaction's flush (holdRows).
 func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err error) {
-	p0, err := w.player(ctx, p.Players[0])
+	p0, err := w.ids.Player(ctx, txStmts{w}, p.Players[0])
 	if err != nil {
 		return 0, false, err
 	}
-	p1, err := w.player(ctx, p.Players[1])
+	p1, err := w.ids.Player(ctx, txStmts{w}, p.Players[1])
 	if err != nil {
 		return 0, false, err
 	}
@@ -212,7 +158,7 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 // reports an already stored game. A valid game replaces the same record
 // stored invalid (its game was unknown then, or the rules were wrong).
 func (w *writer) insertGame(ctx context.Context, p *prepared, p0, p1 any) (id int64, dup bool, err error) {
-	src, err := w.source(ctx, p.File)
+	src, err := w.ids.Source(ctx, txStmts{w}, p.File)
 	if err != nil {
 		return 0, false, err
 	}
@@ -273,7 +219,7 @@ func (w *writer) insertGame(ctx context.Context, p *prepared, p0, p1 any) (id in
 // nil), name-index entries and text document.
 func (w *writer) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any) error {
 	for _, t := range p.Tags {
-		tag, err := w.tagID(ctx, t.Name)
+		tag, err := w.ids.Tag(ctx, txStmts{w}, t.Name)
 		if err != nil {
 			return err
 		}
@@ -441,7 +387,7 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 			return nil, err
 		}
 	}
-	for _, s := range []*sql.Stmt{w.insGame, w.insTagName, w.selPlayer, w.addPlayer} {
+	for _, s := range []*sql.Stmt{w.insGame} {
 		s.Close()
 	}
 	pprof.Do(sctx, pprof.Labels("write", "commit"), func(context.Context) { err = w.tx.Commit() })
@@ -457,10 +403,8 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	w.docs = nil
 	if err != nil {
 		// What the cache learnt in a rolled-back transaction is void.
-		clear(w.players)
+		w.ids.Forget()
 		w.names.Forget()
-		clear(w.tagIDs)
-		clear(w.sources)
 		return nil, err
 	}
 	// The games are committed; merging position runs is a transaction of
@@ -527,10 +471,8 @@ func (w *writer) rollback() {
 	w.treeEntries, w.treeGames = w.treeEntries[:0], w.treeGames[:0]
 	w.tags = w.tags[:0]
 	w.names.Discard()
-	clear(w.players)
+	w.ids.Forget()
 	w.names.Forget()
-	clear(w.tagIDs)
-	clear(w.sources)
 	w.held, w.docBytes = 0, 0
 }
 

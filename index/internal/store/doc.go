@@ -7,6 +7,7 @@
 //   - Deferred, Missing, DropDeferred, Restore: the indexes that a bulk
 //     import leaves out while it stores its games and builds at its end;
 //   - Texts: the games' canonical texts, compressed in blocks;
+//   - IDs: the ids of the players, tag names and sources games refer to;
 //   - Names: the index of the games by player name word;
 //   - Stmts, InsertRows: a transaction's statements, prepared once each,
 //     and the multi-row INSERT the rows are stored with.
