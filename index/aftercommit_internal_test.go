@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"testing"
+
+	"github.com/plateau/plateau/internal/longtest"
 )
 
 // TestInterruptAfterCommit: an import cancelled between a commit and its
@@ -11,6 +13,7 @@ import (
 // reported them undone while the database held them: the interrupt
 // message then told the user a wrong number).
 func TestInterruptAfterCommit(t *testing.T) {
+	longtest.Skip(t)
 	db, _ := importedDB(t, 1, ImportOptions{})
 	_, file := importedDB(t, 600, ImportOptions{})
 	ctx, cancel := context.WithCancel(context.Background())

@@ -10,6 +10,7 @@ import (
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/internal/ingest"
+	"github.com/plateau/plateau/internal/longtest"
 )
 
 // TestDiskFull imports into a small tmpfs until it is full: the error says
@@ -17,6 +18,7 @@ import (
 // "interrupted"); once the file system is grown, the next import completes
 // the database, text index included, with integrity intact. Needs root.
 func TestDiskFull(t *testing.T) {
+	longtest.Skip(t)
 	const n = 2000
 	ctx := context.Background()
 	src := t.TempDir()
@@ -72,6 +74,7 @@ func checkComplete(t *testing.T, db *index.DB, n int) {
 // query says the index is damaged (not "busy"), and the next import
 // rebuilds it from SQLite by itself and says so.
 func TestDamagedTextIndex(t *testing.T) {
+	longtest.Skip(t)
 	const n = 300
 	ctx := context.Background()
 	for _, c := range []struct {

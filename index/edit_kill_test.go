@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/longtest"
 	"github.com/plateau/plateau/record"
 )
 
@@ -55,6 +56,7 @@ func editChild(dir string) int {
 // and checks that the next writable open leaves a database equal to a fresh
 // import of the games it holds, text index included.
 func TestKillDuringEdit(t *testing.T) {
+	longtest.Skip(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	f := writeFile(t, dir, "g.pdn", genText(t, "draughts", 150, 21))

@@ -15,6 +15,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 
+	"github.com/plateau/plateau/internal/longtest"
 	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
 	_ "github.com/plateau/plateau/rules/dames"
@@ -43,6 +44,7 @@ func importedDB(t *testing.T, n int, opts ImportOptions) (*DB, string) {
 // must say so and name the file (it said "interrupted"), and the next
 // import must complete the text index.
 func TestDiskFullDuringTextIndexing(t *testing.T) {
+	longtest.Skip(t)
 	const n = 1000
 	ctx := context.Background()
 	g, _ := rules.Lookup("draughts")

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/longtest"
 )
 
 // TestMain runs the child process of TestKillDuringImport and
@@ -53,6 +54,7 @@ func TestMain(m *testing.M) {
 // with the games' player and date indexes out (bulk.go): the next writable
 // open builds them.
 func TestKillDuringImport(t *testing.T) {
+	longtest.Skip(t)
 	t.Run("normal", func(t *testing.T) { testKillDuringImport(t, false) })
 	t.Run("bulk", func(t *testing.T) { testKillDuringImport(t, true) })
 }
@@ -174,6 +176,7 @@ func compactChild(dir string) int {
 // their occurrences are as before; the next compaction deletes the blocks
 // left behind and ends with one run holding the same occurrences.
 func TestKillDuringCompact(t *testing.T) {
+	longtest.Skip(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	file := writeFile(t, dir, "g.pdn", genText(t, "ogi", 1500, 12))
@@ -250,6 +253,7 @@ func TestKillDuringCompact(t *testing.T) {
 // while another process imports into it: each must answer (not fail with
 // ErrTextBusy) with the games indexed so far, while the import goes on.
 func TestTextQueryDuringImport(t *testing.T) {
+	longtest.Skip(t)
 	const n = 4000
 	ctx := context.Background()
 	dir := t.TempDir()

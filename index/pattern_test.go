@@ -15,6 +15,7 @@ import (
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/rules"
 
+	"github.com/plateau/plateau/internal/longtest"
 	_ "github.com/plateau/plateau/rules/sauts"
 )
 
@@ -190,6 +191,7 @@ func randomPattern(r *rand.Rand, sides [2]string, board []rules.Placement, squar
 // first matching position in play order (variations before the move they
 // replace), counted, and paged.
 func TestPatternAgainstNaiveReplay(t *testing.T) {
+	longtest.Skip(t)
 	ctx := context.Background()
 	games, patterns := 100, 60
 	if testing.Short() {

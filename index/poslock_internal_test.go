@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/plateau/plateau/index/internal/posrun"
+	"github.com/plateau/plateau/internal/longtest"
 )
 
 // TestMergeLock: while an import's merge is in flight, an edit by another
@@ -19,6 +20,7 @@ import (
 // has committed; the database ends with the occurrences of the same import
 // and deletions one after the other.
 func TestMergeLock(t *testing.T) {
+	longtest.Skip(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "a.pdn")

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/longtest"
 )
 
 // newImported imports n generated draughts games into dir/db and closes
@@ -179,6 +180,7 @@ func remount(t *testing.T, dir, opts string) {
 // then made read-only. Queries must see every committed game: SQLite reads
 // the WAL read-only instead of ignoring it (immutable). Needs root.
 func TestReadOnlyMountAfterKill(t *testing.T) {
+	longtest.Skip(t)
 	mnt := tmpfs(t, "64m")
 	ctx := context.Background()
 	writeFile(t, mnt, "g.pdn", genText(t, "draughts", 1500, 13))

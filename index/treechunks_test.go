@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/longtest"
 )
 
 var whiteTag, blackTag = regexp.MustCompile(`\[White "[^"]*"\]`), regexp.MustCompile(`\[Black "[^"]*"\]`)
@@ -21,6 +22,7 @@ var whiteTag, blackTag = regexp.MustCompile(`\[White "[^"]*"\]`), regexp.MustCom
 // the chunks are what a fresh import of the remaining games gives
 // (sameAsFresh, which also checks every top and np against the chunks).
 func TestTreeChunks(t *testing.T) {
+	longtest.Skip(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	recs := records(string(genText(t, "draughts", 1500, 7)))

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/longtest"
 )
 
 // TestMain runs plateau itself when PLATEAU_MAIN_ARGS holds its arguments
@@ -41,6 +42,7 @@ func TestMain(m *testing.M) {
 // it (read from /proc while it runs in a child process, which is then
 // killed: at idle priority it may wait for the tests beside it).
 func TestImportIdle(t *testing.T) {
+	longtest.Skip(t)
 	if runtime.GOOS != "linux" {
 		t.Skip("thread policies are read from /proc (Linux)")
 	}
@@ -105,6 +107,7 @@ func TestImportIdle(t *testing.T) {
 // cleanly, says how many games were committed (exactly those the database
 // holds) and how to resume, and running the same import again completes it.
 func TestImportInterrupt(t *testing.T) {
+	longtest.Skip(t)
 	const n = 2500
 	dir := t.TempDir()
 	db := filepath.Join(dir, "db")

@@ -14,6 +14,7 @@ import (
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/internal/ingest"
+	"github.com/plateau/plateau/internal/longtest"
 	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
 )
@@ -49,6 +50,7 @@ func errorsJoin(a, b error) error {
 // of generated games, each database checked, then compared with an
 // uninterrupted import (scripts/killtest.sh runs more).
 func TestKills(t *testing.T) {
+	longtest.Skip(t)
 	g, err := rules.Lookup("draughts")
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plateau/plateau/internal/longtest"
 	"github.com/plateau/plateau/rules"
 )
 
@@ -762,6 +763,7 @@ var nRandomGames = map[string]int{
 // Random games and random king-heavy positions: the set of positions reached
 // in one move must be the same for both generators.
 func TestNaiveRandomPositions(t *testing.T) {
+	longtest.Skip(t)
 	rng := rand.New(rand.NewSource(7))
 	games := make([]string, 0, len(nRandomGames))
 	for g := range nRandomGames {

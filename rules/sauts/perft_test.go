@@ -5,6 +5,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/plateau/plateau/internal/longtest"
 	"github.com/plateau/plateau/rules"
 	"github.com/plateau/plateau/rules/sauts"
 )
@@ -70,6 +71,7 @@ func TestPerftDeepNaive(t *testing.T) {
 }
 
 func TestPerftAgainstNaive(t *testing.T) {
+	longtest.Skip(t)
 	depths := []int{4, 3, 3, 3, 4, 4}
 	for i, fen := range trickyFENs {
 		p := mustPos(t, fen)
