@@ -39,6 +39,8 @@ import (
 	"context"
 	"database/sql"
 	"strings"
+
+	"github.com/plateau/plateau/index/internal/store"
 )
 
 // Key is a move of the tree: the stored key of the position it is played
@@ -121,17 +123,5 @@ const rowsPerStmt = 128
 
 // rowsStmt is the statement head VALUES row, row… (n rows) tail.
 func rowsStmt(ctx context.Context, st Stmts, head, row, tail string, n int) (*sql.Stmt, error) {
-	var b strings.Builder
-	b.Grow(len(head) + (len(row)+1)*n + len(tail) + 16)
-	b.WriteString(head)
-	b.WriteString(" VALUES ")
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(row)
-	}
-	b.WriteByte(' ')
-	b.WriteString(tail)
-	return st.Stmt(ctx, b.String())
+	return st.Stmt(ctx, store.RowsQuery(head, row, tail, n))
 }
