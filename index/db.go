@@ -379,17 +379,11 @@ func (db *DB) migrate(ctx context.Context) error {
 }
 
 func (db *DB) metaInt(ctx context.Context, q queryer, k string) (int64, error) {
-	var v sql.NullInt64
-	err := q.QueryRowContext(ctx, `SELECT v FROM meta WHERE k = ?`, k).Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
-	return v.Int64, err
+	return store.MetaInt(ctx, q, k)
 }
 
 func setMeta(ctx context.Context, e execer, k string, v any) error {
-	_, err := e.ExecContext(ctx, `INSERT INTO meta(k, v) VALUES(?, ?) ON CONFLICT(k) DO UPDATE SET v = excluded.v`, k, v)
-	return err
+	return store.SetMeta(ctx, e, k, v)
 }
 
 type queryer interface {

@@ -62,9 +62,10 @@ package posrun
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strconv"
+
+	"github.com/plateau/plateau/index/internal/store"
 )
 
 // Tables are the engine's tables, created with a new database.
@@ -251,17 +252,11 @@ func NoteDeleted(ctx context.Context, e Execer) error {
 func Deleted(ctx context.Context, q Querier) (int64, error) { return metaInt(ctx, q, deletedKey) }
 
 func metaInt(ctx context.Context, q Querier, k string) (int64, error) {
-	var v sql.NullInt64
-	err := q.QueryRowContext(ctx, `SELECT v FROM meta WHERE k = ?`, k).Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
-	return v.Int64, err
+	return store.MetaInt(ctx, q, k)
 }
 
 func setMeta(ctx context.Context, e Execer, k string, v any) error {
-	_, err := e.ExecContext(ctx, `INSERT INTO meta(k, v) VALUES(?, ?) ON CONFLICT(k) DO UPDATE SET v = excluded.v`, k, v)
-	return err
+	return store.SetMeta(ctx, e, k, v)
 }
 
 // IDSet is a bitmap of game ids; nil holds every id.
