@@ -22,6 +22,8 @@
 //   - internal/pattern: the pattern language and its matcher over stored
 //     move lists; internal/movelist: the compact move list codec.
 //   - internal/dirlock: the import and merge locks of a directory.
+//   - internal/faults: the invalid games' errors, grouped by kind, and
+//     the warnings of valid games.
 //
 // The on-disk layout, its history and the measurements behind the
 // decisions below are in docs/storage.md.

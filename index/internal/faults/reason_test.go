@@ -1,4 +1,4 @@
-package index
+package faults
 
 import "testing"
 
@@ -13,7 +13,7 @@ func TestErrorReason(t *testing.T) {
 		{`f.pdn:12:3: '{' inside a comment`, "", "'{' inside a comment"},
 		{``, "", "unreadable record"},
 	} {
-		if got := errorReason(tt.msg, tt.rule); got != tt.want {
+		if got := reason(tt.msg, tt.rule); got != tt.want {
 			t.Errorf("%q: %q, want %q", tt.msg, got, tt.want)
 		}
 	}
