@@ -13,6 +13,7 @@ import (
 
 	_ "github.com/mattn/go-sqlite3" // the SQLite driver
 
+	"github.com/plateau/plateau/index/internal/gametext"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/index/internal/textindex"
@@ -69,8 +70,8 @@ type DB struct {
 	// keepIdle is the number of idle connections kept (Options.MaxConns).
 	keepIdle int
 
-	blocks blockLRU      // text blocks of list headers (list.go)
-	pos    *posrun.Store // the position runs (positions.go)
+	blocks gametext.Blocks // text blocks of list headers (records.go)
+	pos    *posrun.Store   // the position runs (positions.go)
 }
 
 // Options for Open.

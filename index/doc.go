@@ -24,6 +24,9 @@
 //   - internal/dirlock: the import and merge locks of a directory.
 //   - internal/faults: the invalid games' errors, grouped by kind, and
 //     the warnings of valid games.
+//   - internal/gametext: the games' canonical texts read from their
+//     compressed blocks (whole, their tags, or streamed), with the block
+//     caches.
 //
 // The on-disk layout, its history and the measurements behind the
 // decisions below are in docs/storage.md.

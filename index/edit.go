@@ -84,16 +84,9 @@ func (w *writer) readGame(ctx context.Context, id int64) (*oldGame, error) {
 		return nil, err
 	}
 	if n > 0 {
-		data := w.textCache.data
-		if data == nil || w.textCache.id != block {
-			var stored []byte
-			if err := w.tx.QueryRowContext(ctx, `SELECT data FROM texts WHERE id = ?`, block).Scan(&stored); err != nil {
-				return nil, fmt.Errorf("game #%d text: %w", id, err)
-			}
-			if data, err = decompress(stored); err != nil {
-				return nil, fmt.Errorf("game #%d text: %w", id, err)
-			}
-			w.textCache = blockCache{id: block, data: data}
+		data, err := w.textCache.Block(ctx, w.tx, block)
+		if err != nil {
+			return nil, fmt.Errorf("game #%d text: %w", id, err)
 		}
 		if off < 0 || off+n > int64(len(data)) {
 			return nil, fmt.Errorf("game #%d text: bad block reference", id)

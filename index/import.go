@@ -267,18 +267,6 @@ var zenc = sync.OnceValues(func() (*zstd.Encoder, error) {
 	return zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
 })
 
-var zdec = sync.OnceValues(func() (*zstd.Decoder, error) {
-	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(0))
-})
-
-func decompress(b []byte) ([]byte, error) {
-	d, err := zdec()
-	if err != nil {
-		return nil, err
-	}
-	return d.DecodeAll(b, nil)
-}
-
 // importRun is one import: what its stages share.
 type importRun struct {
 	db        *DB

@@ -1,4 +1,4 @@
-package index
+package gametext
 
 import (
 	"reflect"
