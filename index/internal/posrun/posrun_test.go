@@ -96,6 +96,40 @@ func firstDiff[T comparable](a, b []T) int {
 // merges the runs and checks that the lookups are unchanged but for the
 // games no longer stored, which the merge drops.
 func TestRunsLookupAndMerge(t *testing.T) {
+	f := newRunsFixture(t)
+	f.check("before merging", func(int64) bool { return true })
+	f.mergeRuns()
+	f.check("after merging", validGame)
+	// The same through a read-only handle (its statements prepared once).
+	dir := f.db.dir
+	f.db.Close()
+	f.db = openTestDB(t, dir, true)
+	defer f.db.Close()
+	f.check("read-only", validGame)
+	f.check("read-only, again", validGame)
+	f.concurrentLookups()
+	f.checkReadConns()
+}
+
+// runsFixture is TestRunsLookupAndMerge's store: the keys it looks up and
+// the ats each key should give (sorted, once; before the merge drops any).
+type runsFixture struct {
+	t    *testing.T
+	ctx  context.Context
+	db   *testDB
+	keys []int64
+	want map[int64][]int64
+}
+
+// runsGames is the number of games; 1..runsValid are valid, the rest
+// invalid (a merge drops their occurrences).
+const runsGames, runsValid = 300, 250
+
+// validGame reports whether at is in a game a merge keeps.
+func validGame(at int64) bool { g, _, _ := UnpackAt(at); return g <= runsValid }
+
+// newRunsFixture writes MaxRunsPerLevel runs of random occurrences.
+func newRunsFixture(t *testing.T) *runsFixture {
 	ctx := context.Background()
 	db := openTemp(t)
 	r := rand.New(rand.NewPCG(3, 4))
@@ -104,13 +138,12 @@ func TestRunsLookupAndMerge(t *testing.T) {
 		keys = append(keys, int64(r.Uint64()))
 	}
 	want := map[int64][]int64{}
-	const games = 300
-	// Games 1..games exist; 1..250 valid, the rest invalid (a merge
-	// drops their occurrences). Runs hold occurrences of valid games
-	// only, unless games were deleted: pos_deleted counts them, as
-	// NoteDeleted does (with it at 0 a merge keeps every occurrence).
-	addGames(t, db, games, func(id int64) bool { return id <= 250 })
-	if err := setMeta(ctx, db.sql, deletedKey, games-250); err != nil {
+	const games = runsGames
+	// Runs hold occurrences of valid games only, unless games were
+	// deleted: pos_deleted counts them, as NoteDeleted does (with it at 0
+	// a merge keeps every occurrence).
+	addGames(t, db, games, func(id int64) bool { return id <= runsValid })
+	if err := setMeta(ctx, db.sql, deletedKey, games-runsValid); err != nil {
 		t.Fatal(err)
 	}
 	var runs [][]Pos
@@ -138,107 +171,137 @@ func TestRunsLookupAndMerge(t *testing.T) {
 		slices.Sort(ats)
 		want[k] = slices.Compact(ats)
 	}
-	lookup := func(k int64) []int64 {
-		pr, err := db.Snapshot(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer pr.Close()
-		var got []int64
-		it := pr.Occurrences(ctx, k)
-		for it.Next() {
-			got = append(got, it.At())
-		}
-		if it.Err() != nil {
-			t.Fatal(it.Err())
-		}
-		return got
+	return &runsFixture{t: t, ctx: ctx, db: db, keys: keys, want: want}
+}
+
+// lookup is every at of k, read through a snapshot.
+func (f *runsFixture) lookup(k int64) []int64 {
+	t := f.t
+	pr, err := f.db.Snapshot(f.ctx)
+	if err != nil {
+		t.Fatal(err)
 	}
-	// Each key is looked up while the fences (fence.go) load (the
-	// lookups read the index: the loader is held until the end); through
-	// the fences, loaded then kept, with the runs' filters (filter.go)
-	// and without; through the index alone (no room for
-	// fences); through fences that do not match the blocks (as after a run
-	// id is used again): they are dropped and the index read; and with
-	// some runs fenced and some not.
-	check := func(stage string, keep func(at int64) bool) {
-		t.Helper()
-		for _, how := range []string{"fences loading", "fences kept", "fences without filters", "no fences", "wrong fences", "some fences"} {
-			db.fences.wait()
-			db.fences = fenceCache{}
-			switch how {
-			case "fences loading":
-				db.fences.hold(db.Store, true)
-			case "fences kept", "fences without filters":
-				if how == "fences without filters" {
-					defer func(n int64) { maxFilterEntries = n }(maxFilterEntries)
-					maxFilterEntries = 0
-				}
-				lookup(keys[0])
-				db.fences.wait()
-				for run, f := range db.fences.runs {
-					if (f.filter != nil) != (how == "fences kept") {
-						t.Fatalf("%s, %s: run %d: filter %v", stage, how, run, f.filter != nil)
-					}
-				}
-			case "no fences":
-				defer func(n int) { maxFenceBlocks = n }(maxFenceBlocks)
-				maxFenceBlocks = 0
-			case "some fences":
-				lookup(keys[0])
-				db.fences.wait()
-				first := true
-				for run := range db.fences.runs {
-					if !first {
-						delete(db.fences.runs, run)
-					}
-					first = false
-				}
-				db.fences.hold(db.Store, true)
-			case "wrong fences":
-				lookup(keys[0])
-				db.fences.wait()
-				if len(db.fences.runs) == 0 || !db.fences.runs[slices.Collect(maps.Keys(db.fences.runs))[0]].ok {
-					t.Fatalf("%s: no fence kept", stage)
-				}
-				for _, f := range db.fences.runs {
-					for i := range f.lasts {
-						f.lasts[i] += 3
-					}
-				}
-			}
-			for _, k := range keys {
-				var w []int64
-				for _, at := range want[k] {
-					if keep(at) {
-						w = append(w, at)
-					}
-				}
-				if got := lookup(k); !slices.Equal(got, w) {
-					t.Errorf("%s, %s: key %d: %d ats, want %d (first: %v / %v)", stage, how, k, len(got), len(w), got[:min(3, len(got))], w[:min(3, len(w))])
-				}
-			}
-			held := len(db.fences.queue)
-			db.fences.hold(db.Store, false)
-			db.fences.wait()
-			maxFenceBlocks = 64 << 20
-			maxFilterEntries = 32 << 20
-			n := 0
-			for _, f := range db.fences.runs {
-				if f.ok {
-					n++
-				}
-			}
-			if (how == "no fences") != (n == 0) {
-				t.Errorf("%s, %s: %d fences kept", stage, how, n)
-			}
-			// While held, every run without a fence was queued once.
-			if want, ok := map[string]int{"fences loading": len(db.fences.runs), "some fences": len(db.fences.runs) - 1}[how]; ok && held != want {
-				t.Errorf("%s, %s: %d fences queued while held, want %d", stage, how, held, want)
-			}
+	defer pr.Close()
+	var got []int64
+	it := pr.Occurrences(f.ctx, k)
+	for it.Next() {
+		got = append(got, it.At())
+	}
+	if it.Err() != nil {
+		t.Fatal(it.Err())
+	}
+	return got
+}
+
+// wantAts is the ats of k that keep keeps.
+func (f *runsFixture) wantAts(k int64, keep func(at int64) bool) []int64 {
+	var w []int64
+	for _, at := range f.want[k] {
+		if keep(at) {
+			w = append(w, at)
 		}
 	}
-	check("before merging", func(int64) bool { return true })
+	return w
+}
+
+// check looks each key up while the fences (fence.go) load (the lookups
+// read the index: the loader is held until the end); through the fences,
+// loaded then kept, with the runs' filters (filter.go) and without; through
+// the index alone (no room for fences); through fences that do not match
+// the blocks (as after a run id is used again): they are dropped and the
+// index read; and with some runs fenced and some not.
+func (f *runsFixture) check(stage string, keep func(at int64) bool) {
+	f.t.Helper()
+	for _, how := range []string{"fences loading", "fences kept", "fences without filters", "no fences", "wrong fences", "some fences"} {
+		f.checkHow(stage, how, keep)
+	}
+}
+
+// checkHow is one of check's ways: the fences set up as how says, every
+// key looked up, then the fences left.
+func (f *runsFixture) checkHow(stage, how string, keep func(at int64) bool) {
+	t, db := f.t, f.db
+	t.Helper()
+	defer func(fb int, fe int64) { maxFenceBlocks, maxFilterEntries = fb, fe }(maxFenceBlocks, maxFilterEntries)
+	db.fences.wait()
+	db.fences = fenceCache{}
+	f.setFences(stage, how)
+	for _, k := range f.keys {
+		w := f.wantAts(k, keep)
+		if got := f.lookup(k); !slices.Equal(got, w) {
+			t.Errorf("%s, %s: key %d: %d ats, want %d (first: %v / %v)", stage, how, k, len(got), len(w), got[:min(3, len(got))], w[:min(3, len(w))])
+		}
+	}
+	held := len(db.fences.queue)
+	db.fences.hold(db.Store, false)
+	db.fences.wait()
+	maxFenceBlocks = 64 << 20
+	maxFilterEntries = 32 << 20
+	n := 0
+	for _, fc := range db.fences.runs {
+		if fc.ok {
+			n++
+		}
+	}
+	if (how == "no fences") != (n == 0) {
+		t.Errorf("%s, %s: %d fences kept", stage, how, n)
+	}
+	// While held, every run without a fence was queued once.
+	if want, ok := map[string]int{"fences loading": len(db.fences.runs), "some fences": len(db.fences.runs) - 1}[how]; ok && held != want {
+		t.Errorf("%s, %s: %d fences queued while held, want %d", stage, how, held, want)
+	}
+}
+
+// setFences puts the empty fence cache in the state how names; checkHow
+// restores the bounds it lowers.
+func (f *runsFixture) setFences(stage, how string) {
+	t, db := f.t, f.db
+	t.Helper()
+	switch how {
+	case "fences loading":
+		db.fences.hold(db.Store, true)
+	case "fences kept", "fences without filters":
+		if how == "fences without filters" {
+			maxFilterEntries = 0
+		}
+		f.lookup(f.keys[0])
+		db.fences.wait()
+		for run, fc := range db.fences.runs {
+			if (fc.filter != nil) != (how == "fences kept") {
+				t.Fatalf("%s, %s: run %d: filter %v", stage, how, run, fc.filter != nil)
+			}
+		}
+	case "no fences":
+		maxFenceBlocks = 0
+	case "some fences":
+		f.lookup(f.keys[0])
+		db.fences.wait()
+		first := true
+		for run := range db.fences.runs {
+			if !first {
+				delete(db.fences.runs, run)
+			}
+			first = false
+		}
+		db.fences.hold(db.Store, true)
+	case "wrong fences":
+		f.lookup(f.keys[0])
+		db.fences.wait()
+		if len(db.fences.runs) == 0 || !db.fences.runs[slices.Collect(maps.Keys(db.fences.runs))[0]].ok {
+			t.Fatalf("%s: no fence kept", stage)
+		}
+		for _, fc := range db.fences.runs {
+			for i := range fc.lasts {
+				fc.lasts[i] += 3
+			}
+		}
+	}
+}
+
+// mergeRuns merges the level-0 runs into one, and checks that the merged
+// runs and their blocks are gone.
+func (f *runsFixture) mergeRuns() {
+	t, db, ctx := f.t, f.db, f.ctx
 	var nruns int
 	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_runs`).Scan(&nruns)
 	if nruns != MaxRunsPerLevel {
@@ -253,17 +316,13 @@ func TestRunsLookupAndMerge(t *testing.T) {
 	if nruns != 1 || blocksLeft != 0 {
 		t.Fatalf("after merging: %d runs, %d blocks of merged runs left", nruns, blocksLeft)
 	}
-	check("after merging", func(at int64) bool { g, _, _ := UnpackAt(at); return g <= 250 })
-	// The same through a read-only handle (its statements prepared once).
-	dir := db.dir
-	db.Close()
-	db = openTestDB(t, dir, true)
-	defer db.Close()
-	check("read-only", func(at int64) bool { g, _, _ := UnpackAt(at); return g <= 250 })
-	check("read-only, again", func(at int64) bool { g, _, _ := UnpackAt(at); return g <= 250 })
-	// Lookups at once on a handle that has no fence yet: they read the
-	// index and queue each fence once, which the loader loads while they
-	// run (run with the race detector in CI).
+}
+
+// concurrentLookups: lookups at once on a handle that has no fence yet read
+// the index and queue each fence once, which the loader loads while they
+// run (run with the race detector in CI).
+func (f *runsFixture) concurrentLookups() {
+	db := f.db
 	db.fences.wait()
 	db.fences = fenceCache{}
 	var wg sync.WaitGroup
@@ -271,24 +330,23 @@ func TestRunsLookupAndMerge(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			k := keys[i%len(keys)]
-			var w []int64
-			for _, at := range want[k] {
-				if g, _, _ := UnpackAt(at); g <= 250 {
-					w = append(w, at)
-				}
-			}
-			if got := lookup(k); !slices.Equal(got, w) {
-				t.Errorf("concurrent lookup of key %d: %d ats, want %d", k, len(got), len(w))
+			k := f.keys[i%len(f.keys)]
+			w := f.wantAts(k, validGame)
+			if got := f.lookup(k); !slices.Equal(got, w) {
+				f.t.Errorf("concurrent lookup of key %d: %d ats, want %d", k, len(got), len(w))
 			}
 		}()
 	}
 	wg.Wait()
 	db.fences.wait()
 	if len(db.fences.runs) != 1 || !db.fences.runs[slices.Collect(maps.Keys(db.fences.runs))[0]].ok {
-		t.Errorf("after concurrent lookups: %d fences", len(db.fences.runs))
+		f.t.Errorf("after concurrent lookups: %d fences", len(db.fences.runs))
 	}
-	// The lookups' connections are kept, with their statements.
+}
+
+// checkReadConns: the lookups' connections are kept, with their statements.
+func (f *runsFixture) checkReadConns() {
+	db := f.db
 	db.reads.mu.Lock()
 	kept, stmts := len(db.reads.free), 0
 	for _, rc := range db.reads.free {
@@ -296,7 +354,7 @@ func TestRunsLookupAndMerge(t *testing.T) {
 	}
 	db.reads.mu.Unlock()
 	if kept == 0 || kept > maxReadConns || stmts < kept {
-		t.Errorf("a read-only handle keeps %d read connections with %d statements", kept, stmts)
+		f.t.Errorf("a read-only handle keeps %d read connections with %d statements", kept, stmts)
 	}
 }
 
