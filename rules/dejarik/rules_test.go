@@ -13,18 +13,25 @@ import (
 // open is a FEN tail where both sides have played (diagonal exits allowed).
 const open = ":F-"
 
-// TestMoveSentences: one row per sentence of the text about moves.
-func TestMoveSentences(t *testing.T) {
-	tests := []struct {
-		sentence string
-		fen      string
-		before   []string // moves played first
-		move     string
-		rule     string // "" when legal
-		to       string // final cell
-		captures int
-		after    string // position after, when given
-	}{
+// moveCase is one sentence of the text about moves: from fen (the start
+// when empty), the moves before are played, then move must break rule, or
+// be legal, end on to with captures removed and, when after is given, leave
+// that position.
+type moveCase struct {
+	sentence string
+	fen      string
+	before   []string // moves played first
+	move     string
+	rule     string // "" when legal
+	to       string // final cell
+	captures int
+	after    string // position after, when given
+}
+
+// TestCentreSentences: the Dejarik (outer ring to the centre) and the
+// inverse Dejarik (centre to the outer ring).
+func TestCentreSentences(t *testing.T) {
+	runMoveCases(t, []moveCase{
 		{sentence: "Dejarik: couronne extérieure vers le centre",
 			move: "o4-c", to: "c", after: "B:Wc,o1,o2,o3:Bo7,o8,o9,o10:FB"},
 		{sentence: "Dejarik: il ne doit pas y avoir de pion sur la couronne intérieure empêchant l'accès à la case centrale",
@@ -39,10 +46,22 @@ func TestMoveSentences(t *testing.T) {
 			fen: "W:Wc,o1,o2,o3:Bo7,o8,o9,o10" + open, move: "c-o8", rule: dejarik.RuleOccupied},
 		{sentence: "Dejarik inverse: le centre ne va que vers la couronne extérieure",
 			fen: "W:Wc,o1,o2,o3:Bo7,o8,o9,o10" + open, move: "c-i6", rule: dejarik.RuleNoSuchMove},
+	})
+}
+
+// TestStraightExitSentences: exit 1, straight to the inner cell in front.
+func TestStraightExitSentences(t *testing.T) {
+	runMoveCases(t, []moveCase{
 		{sentence: "Sortie 1) Droit: couronne extérieure vers la case de la couronne intérieure en face",
 			move: "o1-i1", to: "i1", after: "B:Wi1,o2,o3,o4:Bo7,o8,o9,o10:FB"},
 		{sentence: "Sortie droite: jamais deux pions sur une même case",
 			fen: "W:Wo1,o2,o3,o4:Bi1,o8,o9,o10" + open, move: "o1-i1", rule: dejarik.RuleOccupied},
+	})
+}
+
+// TestDiagonalExitSentences: exit 2, diagonal, not on a player's first turn.
+func TestDiagonalExitSentences(t *testing.T) {
+	runMoveCases(t, []moveCase{
 		{sentence: "Sortie 2) En diagonale: couronne extérieure vers la couronne intérieure en diagonale",
 			fen: "W:Wo1,o2,o3,o4:Bo7,o8,o9,o10" + open, move: "o4-i5", to: "i5"},
 		{sentence: "Sortie 2) En diagonale, de l'autre côté",
@@ -61,6 +80,13 @@ func TestMoveSentences(t *testing.T) {
 			fen: "W:Wo1,o2,o3,o4:Bo7,o8,o9,o10", move: "o4-i6", rule: dejarik.RuleFirstTurn},
 		{sentence: "Premier tour: le champ FB dit que Blanc a déjà joué",
 			fen: "W:Wo1,o2,o3,o4:Bo7,o8,o9,o10:FB", move: "o4-i5", to: "i5", after: "B:Wi5,o1,o2,o3:Bo7,o8,o9,o10:FB"},
+	})
+}
+
+// TestDoubleDiagonalSentences: exit 3, double diagonal, at most two cells
+// aside.
+func TestDoubleDiagonalSentences(t *testing.T) {
+	runMoveCases(t, []moveCase{
 		{sentence: "Sortie 3) En double diagonale: couronne extérieure vers la couronne intérieure (2 cases à côté)",
 			fen: "W:Wo1,o2,o3,o4:Bo7,o8,o9,o10" + open, move: "o4-i6", to: "i6"},
 		{sentence: "Double diagonale: il ne doit y avoir de pion ni devant",
@@ -77,6 +103,13 @@ func TestMoveSentences(t *testing.T) {
 			move: "o4-i6", rule: dejarik.RuleFirstTurn},
 		{sentence: "Une sortie va au plus à deux cases à côté",
 			fen: "W:Wo1,o2,o3,o4:Bo7,o8,o9,o10" + open, move: "o4-i7", rule: dejarik.RuleNoSuchMove},
+	})
+}
+
+// TestAugmentedExitSentences: a diagonal exit in front of an own pawn goes
+// two cells further, as often as it can.
+func TestAugmentedExitSentences(t *testing.T) {
+	runMoveCases(t, []moveCase{
 		{sentence: "Sortie augmentée: en face d'un pion du même joueur, deux cases supplémentaires",
 			fen: "W:Wo2,o3,o11,o12:Bo7,o8,o9,o10" + open, move: "o2-i3", to: "i5",
 			after: "B:Wi5,o3,o11,o12:Bo7,o8,o9,o10:F-"},
@@ -97,6 +130,13 @@ func TestMoveSentences(t *testing.T) {
 			fen: "W:Wo2,o3,o11,o12:Bi5,o8,o9,o10" + open, move: "o2-i3", to: "i3"},
 		{sentence: "Si la deuxième augmentation ne peut pas se faire, le pion reste après la première",
 			fen: "W:Wo2,o3,o5,o12:Bi7,o8,o9,o10" + open, move: "o2-i3", to: "i5"},
+	})
+}
+
+// TestReEntrySentences: re-entry is an inner pawn's only move; no lateral
+// moves.
+func TestReEntrySentences(t *testing.T) {
+	runMoveCases(t, []moveCase{
 		{sentence: "Rentrée: d'une case de la couronne intérieure à la case derrière",
 			fen: "W:Wi3,o1,o2,o4:Bo7,o8,o9,o10" + open, move: "i3-o3", to: "o3"},
 		{sentence: "Rentrée: jamais deux pions sur une même case",
@@ -111,6 +151,13 @@ func TestMoveSentences(t *testing.T) {
 			fen: "W:Wo1,o2,o3,o4:Bo7,o8,o9,o10" + open, move: "o4-o5", rule: dejarik.RuleLateral},
 		{sentence: "Les mouvements latéraux sur la couronne extérieure sont interdits (à travers o12-o1)",
 			fen: "W:Wo1,o2,o3,o4:Bo7,o8,o9,o10" + open, move: "o1-o12", rule: dejarik.RuleLateral},
+	})
+}
+
+// TestRemovalSentences: a diagonal exit beside an opposing inner pawn
+// removes it.
+func TestRemovalSentences(t *testing.T) {
+	runMoveCases(t, []moveCase{
 		{sentence: "Retrait: sortir en diagonale à côté d'un pion adverse le détruit",
 			fen: "W:Wo2,o6,o11,o12:Bi4,o8,o9,o10" + open, move: "o2-i3", to: "i3", captures: 1,
 			after: "B:Wi3,o6,o11,o12:Bo8,o9,o10:F-"},
@@ -130,6 +177,13 @@ func TestMoveSentences(t *testing.T) {
 		{sentence: "Cas particulier: devant un pion du même joueur et à côté d'un pion adverse, seul le pion adverse est supprimé",
 			fen: "W:Wo2,o3,o11,o12:Bi4,o8,o9,o10" + open, move: "o2-i3", to: "i3", captures: 1,
 			after: "B:Wi3,o3,o11,o12:Bo8,o9,o10:F-"},
+	})
+}
+
+// TestMoveNotationSentences: the augmented exit's notation; a move starts
+// from one of the mover's pawns.
+func TestMoveNotationSentences(t *testing.T) {
+	runMoveCases(t, []moveCase{
 		{sentence: "Notation: la sortie augmentée peut citer ses cases d'arrivée",
 			fen: "W:Wo2,o3,o5,o12:Bi8,o9,o10,c" + open, move: "o2-i3-i5-i7", to: "i7", captures: 1},
 		{sentence: "Notation: des cases d'augmentation fausses sont refusées",
@@ -138,55 +192,65 @@ func TestMoveSentences(t *testing.T) {
 			move: "o7-i7", rule: dejarik.RuleNotYours},
 		{sentence: "Un coup part d'un pion",
 			move: "o5-i5", rule: dejarik.RuleNoPawn},
+	})
+}
+
+// runMoveCases runs each case as a subtest named by its sentence.
+func runMoveCases(t *testing.T, cases []moveCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.sentence, func(t *testing.T) { checkMoveCase(t, tc) })
 	}
-	for _, tc := range tests {
-		t.Run(tc.sentence, func(t *testing.T) {
-			p := mustPos(t, tc.fen)
-			for _, b := range tc.before {
-				m, err := p.ParseMove(b)
-				if err != nil {
-					t.Fatalf("before %s: %v", b, err)
-				}
-				p.Play(m)
+}
+
+// checkMoveCase plays tc: an illegal move must be refused with its rule and
+// not listed; a legal one must be described, listed, formatted and played
+// as tc says.
+func checkMoveCase(t *testing.T, tc moveCase) {
+	p := mustPos(t, tc.fen)
+	for _, b := range tc.before {
+		m, err := p.ParseMove(b)
+		if err != nil {
+			t.Fatalf("before %s: %v", b, err)
+		}
+		p.Play(m)
+	}
+	m, err := p.ParseMove(tc.move)
+	if tc.rule != "" {
+		var me *rules.MoveError
+		if !errors.As(err, &me) || me.Kind != rules.Illegal || me.Rule != tc.rule {
+			t.Fatalf("ParseMove(%q) = %v, want illegal (%s)", tc.move, err, tc.rule)
+		}
+		if !errors.Is(err, rules.ErrMove) {
+			t.Fatalf("error does not wrap ErrMove")
+		}
+		for _, l := range p.Legal(nil) {
+			if p.FormatMove(l) == tc.move {
+				t.Fatalf("Legal lists %s", p.FormatMove(l))
 			}
-			m, err := p.ParseMove(tc.move)
-			if tc.rule != "" {
-				var me *rules.MoveError
-				if !errors.As(err, &me) || me.Kind != rules.Illegal || me.Rule != tc.rule {
-					t.Fatalf("ParseMove(%q) = %v, want illegal (%s)", tc.move, err, tc.rule)
-				}
-				if !errors.Is(err, rules.ErrMove) {
-					t.Fatalf("error does not wrap ErrMove")
-				}
-				for _, l := range p.Legal(nil) {
-					if p.FormatMove(l) == tc.move {
-						t.Fatalf("Legal lists %s", p.FormatMove(l))
-					}
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("ParseMove(%q): %v", tc.move, err)
-			}
-			info := p.Describe(m)
-			if info.To != tc.to || info.Captures != tc.captures {
-				t.Errorf("Describe = to %s, %d captures; want %s, %d", info.To, info.Captures, tc.to, tc.captures)
-			}
-			found := false
-			for _, l := range p.Legal(nil) {
-				found = found || l == m
-			}
-			if !found {
-				t.Errorf("Legal does not list %s", tc.move)
-			}
-			if f := p.FormatMove(m); !strings.HasPrefix(tc.move, f) {
-				t.Errorf("FormatMove = %s", f)
-			}
-			p.Play(m)
-			if tc.after != "" && p.String() != tc.after {
-				t.Errorf("after: %s, want %s", p.String(), tc.after)
-			}
-		})
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("ParseMove(%q): %v", tc.move, err)
+	}
+	info := p.Describe(m)
+	if info.To != tc.to || info.Captures != tc.captures {
+		t.Errorf("Describe = to %s, %d captures; want %s, %d", info.To, info.Captures, tc.to, tc.captures)
+	}
+	found := false
+	for _, l := range p.Legal(nil) {
+		found = found || l == m
+	}
+	if !found {
+		t.Errorf("Legal does not list %s", tc.move)
+	}
+	if f := p.FormatMove(m); !strings.HasPrefix(tc.move, f) {
+		t.Errorf("FormatMove = %s", f)
+	}
+	p.Play(m)
+	if tc.after != "" && p.String() != tc.after {
+		t.Errorf("after: %s, want %s", p.String(), tc.after)
 	}
 }
 

@@ -126,8 +126,10 @@ func notOver(t *testing.T, p *Position) {
 	}
 }
 
-func TestRuleSentences(t *testing.T) {
-	cases := []ruleCase{
+// TestWinSentences: the game is won by taking the opposing Princess, or a
+// Chief by a Chief.
+func TestWinSentences(t *testing.T) {
+	runRuleCases(t, []ruleCase{
 		// La partie est gagnée lorsqu'une pièce quelconque est placée sur la même case que la Princesse de l'autre camp
 		{sentence: "gagnée: une pièce quelconque (un Panthan) sur la case de la Princesse adverse",
 			fen: fen(t, "Ca1 Pj1 ca10 pe7 Ne6", "b Ee 0"), move: "e6xe7", check: outcomeIs("1-0", ReasonPrincess)},
@@ -140,6 +142,13 @@ func TestRuleSentences(t *testing.T) {
 			fen: fen(t, "Ce5 Pj1 ce8 pj10", "b Ee 0"), move: "e5xe8", check: outcomeIs("1-0", ReasonChiefByChief)},
 		{sentence: "gagnée: le Chef orange prend le Chef noir",
 			fen: fen(t, "Ce5 Pj1 cf7 pj10", "o Ee 0"), move: "f7xe5", check: outcomeIs("0-1", ReasonChiefByChief)},
+	})
+}
+
+// TestDrawSentences: the game is drawn when a Chief is taken by another
+// piece, or after ten moves with three pieces or fewer each, of equal value.
+func TestDrawSentences(t *testing.T) {
+	runRuleCases(t, []ruleCase{
 		// La partie est nulle quand un Chef est pris par une pièce autre que le Chef adverse
 		{sentence: "nulle: un Chef pris par une pièce autre que le Chef adverse",
 			fen: fen(t, "Ca1 Pj1 ce8 pj10 We6", "b Ee 0"), move: "e6xe8", check: outcomeIs("1/2-1/2", ReasonChiefTaken)},
@@ -184,6 +193,13 @@ func TestRuleSentences(t *testing.T) {
 					t.Errorf("draw plies %d, want 1 (0 after the equalising capture)", p.DrawPlies())
 				}
 			}},
+	})
+}
+
+// TestPrincessSentences: the Princess does not go to a threatened square and
+// does not capture.
+func TestPrincessSentences(t *testing.T) {
+	runRuleCases(t, []ruleCase{
 		// La Princesse ne peut pas se déplacer pour aller sur une case menacée
 		{sentence: "la Princesse ne va pas sur une case menacée",
 			fen: fen(t, "Ca1 Pe5 ca10 pj10 we8", "b Ee 0"), move: "e5-e6", rule: RuleThreatened},
@@ -207,6 +223,12 @@ func TestRuleSentences(t *testing.T) {
 			fen: fen(t, "Ca1 Pe5 ca10 pj10 nf6", "b Ee 0"), move: "e5xf6", rule: RulePrincessCapture},
 		{sentence: "la Princesse ne prend pas la Princesse ennemie",
 			fen: fen(t, "Ca1 Pe5 ca10 pe7", "b Ee 0"), move: "e5-e7", rule: RulePrincessCapture},
+	})
+}
+
+// TestEscapeSentences: the Princess's one escape, a move of up to ten squares.
+func TestEscapeSentences(t *testing.T) {
+	runRuleCases(t, []ruleCase{
 		// Elle a droit à un seul coup de dix cases dans le courant de la partie. Ce coup s'appelle l'évasion.
 		{sentence: "l'évasion: au-delà de trois pas, en sautant, une fois",
 			fen: fen(t, "Ca1 Pe1 Nd2 Ne2 Nf2 ca10 pj10", "b Ee 0"), move: "e1-e8", check: func(t *testing.T, p *Position) {
@@ -233,6 +255,13 @@ func TestRuleSentences(t *testing.T) {
 			fen: fen(t, "Ca1 Pe1 ca10 pj10 ne8", "b Ee 0"), move: "e1xe8", rule: RulePrincessCapture},
 		{sentence: "l'évasion: la Princesse orange a la sienne (drapeau e)",
 			fen: fen(t, "Ca1 Pe1 ca10 pj10", "o E 0"), move: "j10-j1", rule: RuleEscapeUsed},
+	})
+}
+
+// TestCaptureSentences: two pieces never share a square; moving onto an
+// enemy piece takes it.
+func TestCaptureSentences(t *testing.T) {
+	runRuleCases(t, []ruleCase{
 		// Deux pièces ne peuvent pas occuper la même case sauf dans le coup final d'une partie où la Princesse est prise
 		{sentence: "deux pièces ne peuvent pas occuper la même case",
 			fen: fen(t, "Ca1 Pj1 ca10 pj10 We5 Ne7", "b Ee 0"), move: "e5-e7", rule: RuleOccupied},
@@ -253,6 +282,13 @@ func TestRuleSentences(t *testing.T) {
 			fen: fen(t, "Ca1 Pj1 ca10 pj10 We5 ne7", "b Ee 0"), move: "e5-e7", check: notOver},
 		{sentence: "prise: x vers une case vide est refusé",
 			fen: fen(t, "Ca1 Pj1 ca10 pj10 We5", "b Ee 0"), move: "e5xe7", rule: RuleNothingCaptured},
+	})
+}
+
+// TestPathSentences: only the Flier and the Princess jump; a Dwar's path
+// never crosses a square twice; Panthans never step back.
+func TestPathSentences(t *testing.T) {
+	runRuleCases(t, []ruleCase{
 		// Seuls l'Aéronef et la Princesse sautent: les autres ne traversent que des cases vides
 		{sentence: "un Guerrier ne saute pas",
 			fen: fen(t, "Ca1 Pj1 ca10 pj10 We5 Ne6", "b Ee 0"), move: "e5-e7", rule: RulePathBlocked},
@@ -282,6 +318,12 @@ func TestRuleSentences(t *testing.T) {
 		// Panthans: pas à reculons
 		{sentence: "Panthan: pas à reculons",
 			fen: fen(t, "Ca1 Pj1 ca10 pj10 Ne5", "b Ee 0"), move: "e5-e4", rule: RuleUnreachable},
+	})
+}
+
+// TestTurnSentences: who moves first, and no move after the end.
+func TestTurnSentences(t *testing.T) {
+	runRuleCases(t, []ruleCase{
 		// Celui qui joue le premier est désigné d'un commun accord (FEN; Noir par défaut)
 		{sentence: "le premier joueur: Orange quand la position le dit",
 			fen: fen(t, "Ca1 Pj1 ca10 pj10 Ne5", "o Ee 0"), move: "e5-e6", rule: RuleNotYourPiece},
@@ -289,7 +331,14 @@ func TestRuleSentences(t *testing.T) {
 			fen: "", move: "e2-e3", check: notOver},
 		{sentence: "après la fin de la partie, plus de coup",
 			fen: fen(t, "Ce5 Pj1 ce8 pj10 Na2", "b Ee 0"), before: []string{"e5xe8"}, move: "j10-j9", rule: RuleGameOver},
-	}
+	})
+}
+
+// runRuleCases runs each case as a subtest named by its sentence: the moves
+// before, then the move, which must break the case's rule or be legal and
+// keep the incremental key right; then the case's check.
+func runRuleCases(t *testing.T, cases []ruleCase) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.sentence, func(t *testing.T) {
 			p := mustParse(t, c.fen)

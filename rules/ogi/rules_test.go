@@ -137,21 +137,25 @@ func TestPieceMoves(t *testing.T) {
 
 func sqIndex(s string) int { return int(s[0]-'a') + 8*int(s[1]-'1') }
 
-// TestRuleSentences: one row per rule sentence about moves, each checking
-// that a move is legal (and what it leads to) or which rule it breaks.
-func TestRuleSentences(t *testing.T) {
+// ruleCase is one rule sentence about moves: from pieces, side to move and
+// hands, the moves pre are played, then move must be legal (rule "", and
+// after is String() after it, if checked) or break rule ("syntax" for a
+// syntax error).
+type ruleCase struct {
+	sentence string
+	pieces   string
+	side     string
+	hands    string
+	pre      []string
+	move     string
+	rule     string // "" legal; "syntax" for a syntax error
+	after    string // String() after the move, if checked
+}
+
+// TestMoveRuleSentences: movement and capture.
+func TestMoveRuleSentences(t *testing.T) {
 	const k = "ka8 Kh1 "
-	for _, tc := range []struct {
-		sentence string
-		pieces   string
-		side     string
-		hands    string
-		pre      []string
-		move     string
-		rule     string // "" legal; "syntax" for a syntax error
-		after    string // String() after the move, if checked
-	}{
-		// Movement and capture.
+	runRuleCases(t, []ruleCase{
 		{"Déplacer une pièce vers une case qui n'est pas une destination autorisée pour son type", k + "Sd4", "b", "", nil, "Sd4-c4", RuleNotDestination, ""},
 		{"Général d'Argent: il ne peut ni se déplacer horizontalement, ni reculer en ligne droite", k + "Sd4", "b", "", nil, "Sd4-d3", RuleNotDestination, ""},
 		{"Général d'Argent promu: il ne peut pas se déplacer en diagonale vers l'arrière", k + "+Sd4", "b", "", nil, "+Sd4-c3", RuleNotDestination, ""},
@@ -174,8 +178,14 @@ func TestRuleSentences(t *testing.T) {
 		{"Les joueurs jouent à tour de rôle: Gote ne peut pas déplacer après Sente", k + "Rd4", "b", "", []string{"Rd4-d5"}, "Rd5-d6", RuleOpponentPiece, ""},
 		{"Déplacer: une case vide n'a pas de pièce à déplacer", k + "Rd4", "b", "", nil, "Rd3-d5", RuleNoPiece, ""},
 		{"La lettre doit correspondre à la pièce et à son état (promu/non promu)", k + "+Rd4", "b", "", nil, "Rd4-d5", RuleWrongPiece, ""},
+	})
+}
 
-		// Promotion.
+// TestPromotionSentences: the promotion zone, promotion taken, declined,
+// denied or compulsory.
+func TestPromotionSentences(t *testing.T) {
+	const k = "ka8 Kh1 "
+	runRuleCases(t, []ruleCase{
 		{"La zone de promotion: les trois dernières rangées (6 à 8 pour Sente); hors zone pas de promotion", k + "Sd4", "b", "", nil, "Sd4-d5+", RulePromotionDenied, ""},
 		{"Lorsqu'une pièce entre dans cette zone, elle peut être promue", k + "Sd5", "b", "", nil, "Sd5-d6+", "", "k7/8/3+S4/8/8/8/8/7K w - 2 1"},
 		{"Lorsqu'une pièce entre dans cette zone, la promotion peut être refusée", k + "Sd5", "b", "", nil, "Sd5-d6=", "", "k7/8/3S4/8/8/8/8/7K w - 2 1"},
@@ -193,16 +203,27 @@ func TestRuleSentences(t *testing.T) {
 		{"Promotion facultative: Cavalier sur la 6e rangée peut encore avancer", k + "Nd4", "b", "", nil, "Nd4-c6=", "", "k7/8/2N5/8/8/8/8/7K w - 2 1"},
 		{"Promotion facultative: un Argent sur le dernier rang peut encore reculer", k + "Sd7", "b", "", nil, "Sd7-d8=", "", "k2S4/8/8/8/8/8/8/7K w - 2 1"},
 		{"Promotion obligatoire pour Gote: Pion sur le 1er rang", "Kh8 ka1 pd2", "w", "", nil, "Pd2-d1", RuleCompulsory, ""},
+	})
+}
 
-		// Captures and hands.
+// TestHandSentences: captured pieces go to the captor's hand, demoted but
+// for the King's privilege.
+func TestHandSentences(t *testing.T) {
+	const k = "ka8 Kh1 "
+	runRuleCases(t, []ruleCase{
 		{"Une pièce capturée est placée dans la réserve du joueur qui l'a capturée", k + "Rd4 nd6", "b", "", nil, "Rd4xd6", "", "k7/8/3R4/8/8/8/8/7K w N 2"},
 		{"Une pièce promue capturée est immédiatement rétrogradée", k + "Rd4 +sd6", "b", "", nil, "Rd4xd6", "", "k7/8/3R4/8/8/8/8/7K w S 2"},
 		{"Le fait du Roi: conserver promue en main la pièce promue capturée", "ka8 Kd4 +pd5", "b", "", nil, "Kd4xd5+", "", "k7/8/8/3K4/8/8/8/8 w +P 2"},
 		{"Le fait du Roi: ou la rétrograder comme d'habitude", "ka8 Kd4 +pd5", "b", "", nil, "Kd4xd5", "", "k7/8/8/3K4/8/8/8/8 w P 2"},
 		{"Le fait du Roi ne vaut que pour une pièce promue", "ka8 Kd4 pd5", "b", "", nil, "Kd4xd5+", RulePromotionDenied, ""},
 		{"Le fait du Roi ne vaut que pour le Roi", k + "Rd4 +pd5", "b", "", nil, "Rd4xd5+", RulePromotionDenied, ""},
+	})
+}
 
-		// Drops.
+// TestDropSentences: drops, where they are allowed and what they keep.
+func TestDropSentences(t *testing.T) {
+	const k = "ka8 Kh1 "
+	runRuleCases(t, []ruleCase{
 		{"Parachuter une pièce en main sur une case vide", k, "b", "S", nil, "S*d4", "", "k7/8/8/8/3S4/8/8/7K w - 2 1"},
 		{"Parachuter une pièce sur une case non vide (un parachutage ne capture pas)", k + "pd4", "b", "S", nil, "S*d4", RuleDropOccupied, ""},
 		{"Le parachutage conserve l'état exact de la pièce en main (promue)", k, "b", "+R", nil, "+R*d4", "", "k7/8/8/8/3+R4/8/8/7K w - 2 1"},
@@ -222,46 +243,61 @@ func TestRuleSentences(t *testing.T) {
 		{"Les Pions non promus ne peuvent jamais être parachutés", k, "b", "P", nil, "P*d4", RulePawnDrop, ""},
 		{"Si le Roi capture un Pion promu et le conserve promu, ce Pion promu peut ensuite être parachuté", "ka8 Kd4 +pd5", "b", "", []string{"Kd4xd5+", "Ka8-b8"}, "+P*c5", "",
 			"1k6/8/8/2+PK4/8/8/8/8 w - 4 2"},
+	})
+}
 
-		// Check is not a rule.
+// TestCheckSentences: check is not a rule.
+func TestCheckSentences(t *testing.T) {
+	runRuleCases(t, []ruleCase{
 		{"Il n'est pas illégal de mettre son Roi en échec", "ka8 Kd4 re8", "b", "", nil, "Kd4-e4", "", "k3r3/8/8/8/4K3/8/8/8 w - 2 1"},
 		{"Il n'est pas illégal de laisser son Roi en échec", "ka8 Ke4 re8 Pa3", "b", "", nil, "Pa3-a4", "", "k3r3/8/8/8/P3K3/8/8/8 w - 2"},
-	} {
-		t.Run(tc.sentence, func(t *testing.T) {
-			p := setup(t, tc.pieces, tc.side, tc.hands)
-			playAll(t, p, tc.pre...)
-			m, err := p.ParseMove(tc.move)
-			switch {
-			case tc.rule == "syntax":
-				var me *rules.MoveError
-				if !errors.As(err, &me) || me.Kind != rules.Syntax {
-					t.Fatalf("%s: got %v, want a syntax error", tc.move, err)
-				}
-				return
-			case tc.rule != "":
-				if !isRule(err, tc.rule) {
-					t.Fatalf("%s: got %v, want illegal (%s)", tc.move, err, tc.rule)
-				}
-				if !errors.Is(err, rules.ErrMove) {
-					t.Fatalf("error does not wrap rules.ErrMove")
-				}
-				return
-			case err != nil:
-				t.Fatalf("%s: %v", tc.move, err)
-			}
-			// a legal move is among Legal's moves
-			found := false
-			for _, l := range p.Legal(nil) {
-				found = found || l == m
-			}
-			if !found {
-				t.Fatalf("%s parsed but not in Legal", tc.move)
-			}
-			p.Play(m)
-			if tc.after != "" && p.String() != tc.after {
-				t.Errorf("after %s:\n got %s\nwant %s", tc.move, p.String(), tc.after)
-			}
-		})
+	})
+}
+
+// runRuleCases runs each case as a subtest named by its sentence.
+func runRuleCases(t *testing.T, cases []ruleCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.sentence, func(t *testing.T) { checkRuleCase(t, tc) })
+	}
+}
+
+// checkRuleCase plays tc: a refused move must fail as tc.rule says and wrap
+// rules.ErrMove; a legal one must be among Legal's moves and lead to
+// tc.after.
+func checkRuleCase(t *testing.T, tc ruleCase) {
+	p := setup(t, tc.pieces, tc.side, tc.hands)
+	playAll(t, p, tc.pre...)
+	m, err := p.ParseMove(tc.move)
+	switch {
+	case tc.rule == "syntax":
+		var me *rules.MoveError
+		if !errors.As(err, &me) || me.Kind != rules.Syntax {
+			t.Fatalf("%s: got %v, want a syntax error", tc.move, err)
+		}
+		return
+	case tc.rule != "":
+		if !isRule(err, tc.rule) {
+			t.Fatalf("%s: got %v, want illegal (%s)", tc.move, err, tc.rule)
+		}
+		if !errors.Is(err, rules.ErrMove) {
+			t.Fatalf("error does not wrap rules.ErrMove")
+		}
+		return
+	case err != nil:
+		t.Fatalf("%s: %v", tc.move, err)
+	}
+	// a legal move is among Legal's moves
+	found := false
+	for _, l := range p.Legal(nil) {
+		found = found || l == m
+	}
+	if !found {
+		t.Fatalf("%s parsed but not in Legal", tc.move)
+	}
+	p.Play(m)
+	if tc.after != "" && p.String() != tc.after {
+		t.Errorf("after %s:\n got %s\nwant %s", tc.move, p.String(), tc.after)
 	}
 }
 
