@@ -19,6 +19,7 @@ import (
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/web"
+	"github.com/plateau/plateau/rules"
 )
 
 // TestServeExplorer checks the explorer's API on an imported database
@@ -38,16 +39,45 @@ func TestServeExplorer(t *testing.T) {
 	defer db.Close()
 	srv := httptest.NewServer(serveHandler(browse.New(db, replay.Options{})))
 	defer srv.Close()
-	get := func(path string, v any) int {
-		t.Helper()
-		return getJSON(t, srv.URL+path, v)
-	}
+	x := &explorerTest{t: t, ctx: ctx, db: db, url: srv.URL}
 
-	// Validity: valid, invalid, both.
+	x.checkValidity()
+	x.checkSorting()
+	first, player, byPlayer := x.checkPlayerFilter()
+	fen, pos := x.checkTree(first)
+	x.checkPositionGames(fen, pos)
+	x.checkPositionAndMove()
+	x.checkRecordAndExport(first, player, byPlayer.Total)
+	var rs []web.Ruleset
+	x.get("/api/rulesets", &rs)
+	if len(rs) < 5 || rs[0].Start == "" {
+		t.Fatalf("rulesets: %+v", rs)
+	}
+}
+
+// explorerTest is TestServeExplorer's server over its imported database
+// (150 valid ogi games and the broken samples), with the database itself to
+// compare with.
+type explorerTest struct {
+	t   *testing.T
+	ctx context.Context
+	db  *index.DB
+	url string
+}
+
+// get decodes the JSON answer to path into v and returns the status.
+func (x *explorerTest) get(path string, v any) int {
+	x.t.Helper()
+	return getJSON(x.t, x.url+path, v)
+}
+
+// checkValidity: valid, invalid, both.
+func (x *explorerTest) checkValidity() {
+	t := x.t
 	totals := map[string]int{}
 	for _, v := range []string{"valid", "invalid", "both"} {
 		var p web.ListPage
-		if st := get("/api/games?limit=5000&valid="+v, &p); st != http.StatusOK {
+		if st := x.get("/api/games?limit=5000&valid="+v, &p); st != http.StatusOK {
 			t.Fatalf("valid=%s: status %d", v, st)
 		}
 		totals[v] = p.Total
@@ -60,11 +90,14 @@ func TestServeExplorer(t *testing.T) {
 	if totals["valid"] != 150 || totals["invalid"] == 0 || totals["both"] != totals["valid"]+totals["invalid"] {
 		t.Fatalf("totals %v", totals)
 	}
+}
 
-	// Sorting by plies, both ways, and the Elo and round columns.
+// checkSorting: by plies, both ways, and the Elo and round columns.
+func (x *explorerTest) checkSorting() {
+	t := x.t
 	for _, desc := range []string{"", "1"} {
 		var p web.ListPage
-		get("/api/games?valid=valid&sort=plies&limit=50&desc="+desc, &p)
+		x.get("/api/games?valid=valid&sort=plies&limit=50&desc="+desc, &p)
 		for i := 1; i < len(p.Games); i++ {
 			a, b := p.Games[i-1].Plies, p.Games[i].Plies
 			if (desc == "" && a > b) || (desc == "1" && a < b) {
@@ -76,16 +109,18 @@ func TestServeExplorer(t *testing.T) {
 		}
 	}
 	var e map[string]string
-	if st := get("/api/games?sort=nothing", &e); st != http.StatusBadRequest {
+	if st := x.get("/api/games?sort=nothing", &e); st != http.StatusBadRequest {
 		t.Errorf("sort=nothing: status %d", st)
 	}
+}
 
-	// A filter: the games of a player.
-	var first web.ListPage
-	get("/api/games?valid=valid&limit=1", &first)
-	player := first.Games[0].Players[0]
-	var byPlayer web.ListPage
-	get("/api/games?valid=valid&limit=5000&player="+url.QueryEscape(player), &byPlayer)
+// checkPlayerFilter: the games of a player, the first player of the first
+// valid game; it returns that first page, the player and their games.
+func (x *explorerTest) checkPlayerFilter() (first web.ListPage, player string, byPlayer web.ListPage) {
+	t := x.t
+	x.get("/api/games?valid=valid&limit=1", &first)
+	player = first.Games[0].Players[0]
+	x.get("/api/games?valid=valid&limit=5000&player="+url.QueryEscape(player), &byPlayer)
 	if byPlayer.Total == 0 || byPlayer.Total == 150 {
 		t.Fatalf("player %s: %d games", player, byPlayer.Total)
 	}
@@ -94,20 +129,25 @@ func TestServeExplorer(t *testing.T) {
 			t.Fatalf("player %s: listed %+v", player, g.Players)
 		}
 	}
+	return first, player, byPlayer
+}
 
-	// The tree of the position after the first game's first two moves.
+// checkTree: the tree of the position after the first game's first two
+// moves, as the library gives it; it returns that position.
+func (x *explorerTest) checkTree(first web.ListPage) (fen string, pos rules.Position) {
+	t := x.t
 	var d web.Detail
-	get("/api/games/"+strconv.Itoa(first.Games[0].N), &d)
+	x.get("/api/games/"+strconv.Itoa(first.Games[0].N), &d)
 	node := d.Nodes[d.Nodes[d.Nodes[0].Next].Next]
 	var tree []web.TreeMove
-	if st := get("/api/tree?game=ogi&fen="+url.QueryEscape(node.FEN), &tree); st != http.StatusOK {
+	if st := x.get("/api/tree?game=ogi&fen="+url.QueryEscape(node.FEN), &tree); st != http.StatusOK {
 		t.Fatalf("tree: status %d", st)
 	}
 	pos, err := index.Position("ogi", node.FEN)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := db.Tree(ctx, "ogi", pos)
+	want, err := x.db.Tree(x.ctx, "ogi", pos)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,11 +159,16 @@ func TestServeExplorer(t *testing.T) {
 			t.Fatalf("tree move %d: %+v, the library %+v", i, tree[i], m)
 		}
 	}
+	return node.FEN, pos
+}
 
-	// The games with that position: every one, at ply 2, as a search finds them.
+// checkPositionGames: the games with the position: every one, at ply 2, as
+// a search finds them; a pattern list is not counted but paged.
+func (x *explorerTest) checkPositionGames(fen string, pos rules.Position) {
+	t := x.t
 	var at web.ListPage
-	get("/api/games?game=ogi&limit=5000&position="+url.QueryEscape(node.FEN), &at)
-	res, err := db.Search(ctx, index.Query{Game: "ogi", Position: pos, Limit: -1, Count: true})
+	x.get("/api/games?game=ogi&limit=5000&position="+url.QueryEscape(fen), &at)
+	res, err := x.db.Search(x.ctx, index.Query{Game: "ogi", Position: pos, Limit: -1, Count: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,37 +180,45 @@ func TestServeExplorer(t *testing.T) {
 			t.Fatalf("position hit %d: %+v, search %+v", i, g, res.Hits[i])
 		}
 	}
-	// A pattern list is not counted but paged.
 	var pat web.ListPage
-	if st := get("/api/games?game=ogi&limit=3&pattern="+url.QueryEscape("Sente:K@e1"), &pat); st != http.StatusOK || pat.Total != -1 || !pat.More || len(pat.Games) != 3 {
+	if st := x.get("/api/games?game=ogi&limit=3&pattern="+url.QueryEscape("Sente:K@e1"), &pat); st != http.StatusOK || pat.Total != -1 || !pat.More || len(pat.Games) != 3 {
 		t.Fatalf("pattern: status %d, %d games of %d, more %v", st, len(pat.Games), pat.Total, pat.More)
 	}
-	if st := get("/api/games?game=ogi&pattern=K%3E%3Ex", &e); st != http.StatusBadRequest {
+	var e map[string]string
+	if st := x.get("/api/games?game=ogi&pattern=K%3E%3Ex", &e); st != http.StatusBadRequest {
 		t.Errorf("bad pattern: status %d", st)
 	}
+}
 
-	// A position and a move from it.
+// checkPositionAndMove: the start position, a move from it, a bad move.
+func (x *explorerTest) checkPositionAndMove() {
+	t := x.t
 	var view web.PositionView
-	if st := get("/api/position?game=ogi&fen=", &view); st != http.StatusOK || view.Node.Ply != 0 || len(view.Legal) == 0 {
+	if st := x.get("/api/position?game=ogi&fen=", &view); st != http.StatusOK || view.Node.Ply != 0 || len(view.Legal) == 0 {
 		t.Fatalf("start: status %d, %+v", st, view.Node)
 	}
 	mv := view.Legal[0]
 	var after web.PositionView
-	get("/api/position?game=ogi&ply=0&fen="+url.QueryEscape(view.Node.FEN)+"&move="+url.QueryEscape(mv.Move), &after)
+	x.get("/api/position?game=ogi&ply=0&fen="+url.QueryEscape(view.Node.FEN)+"&move="+url.QueryEscape(mv.Move), &after)
 	if after.Node.Move != mv.Move || after.Node.Number != "1." || after.Node.Ply != 1 || after.Node.ToMove != 1 || after.Node.From != mv.From || after.Node.To != mv.To {
 		t.Fatalf("after %s: %+v", mv.Move, after.Node)
 	}
-	if st := get("/api/position?game=ogi&fen=&move=Zz9", &e); st != http.StatusBadRequest || e["error"] == "" {
+	var e map[string]string
+	if st := x.get("/api/position?game=ogi&fen=&move=Zz9", &e); st != http.StatusBadRequest || e["error"] == "" {
 		t.Errorf("bad move: status %d, %v", st, e)
 	}
+}
 
-	// A game's record, and the export of a selection.
-	text := getText(t, srv.URL+"/api/games/"+strconv.Itoa(first.Games[0].N)+"/record")
-	stored, _ := db.Text(ctx, int64(first.Games[0].N))
+// checkRecordAndExport: the first game's record as stored, and the export
+// of the player's games, one record each.
+func (x *explorerTest) checkRecordAndExport(first web.ListPage, player string, games int) {
+	t := x.t
+	text := getText(t, x.url+"/api/games/"+strconv.Itoa(first.Games[0].N)+"/record")
+	stored, _ := x.db.Text(x.ctx, int64(first.Games[0].N))
 	if text != string(stored) {
 		t.Fatalf("record: %q", text)
 	}
-	exported := getText(t, srv.URL+"/api/export?valid=valid&player="+url.QueryEscape(player))
+	exported := getText(t, x.url+"/api/export?valid=valid&player="+url.QueryEscape(player))
 	rd := record.NewReader(strings.NewReader(exported), "export")
 	recs := 0
 	for {
@@ -178,13 +231,8 @@ func TestServeExplorer(t *testing.T) {
 		}
 		recs++
 	}
-	if recs != byPlayer.Total {
-		t.Fatalf("export: %d records, the list %d", recs, byPlayer.Total)
-	}
-	var rs []web.Ruleset
-	get("/api/rulesets", &rs)
-	if len(rs) < 5 || rs[0].Start == "" {
-		t.Fatalf("rulesets: %+v", rs)
+	if recs != games {
+		t.Fatalf("export: %d records, the list %d", recs, games)
 	}
 }
 
