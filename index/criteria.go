@@ -1,143 +1,63 @@
 package index
 
 import (
-	"reflect"
-	"slices"
-	"strconv"
+	"net/url"
 
-	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/rules"
 )
 
-// Query selects games. Every criterion set must hold.
-//
-// The criteria are defined once, here: the fields below, their SQL
-// (filters.go), and the table of their names (criteriaTable), from which
-// the command line makes its flags and the web API reads its parameters
-// (ParseQuery). A criterion is a field and a row of the table; HasCriteria
-// counts every field but the last four without being told.
-type Query struct {
-	Game string // ruleset id ("ogi", "draughts", …)
-	// Player is matched against either side's name, Players against one side
-	// each (side 0 first); names match fuzzily (see MatchPlayers).
-	Player  string
-	Players [2]string
-	// Opponent, with Player: games of Player against Opponent, either way round.
-	Opponent string
-	Event    string // case-insensitive substring
-	Site     string // case-insensitive substring
-	// DateFrom and DateTo bound the Date tag; a prefix such as "2026" or
-	// "2026.07" covers the whole year or month.
-	DateFrom, DateTo   string
-	Result             string // exact Result value
-	Termination        string // case-insensitive substring
-	MinPlies, MaxPlies int    // 0 means no bound
-	Tags               []record.Tag
-	Text               string // a Bleve query string over names, event, site, annotator, comments
-	// Position is an exact position: games where it occurs (main line or
-	// variation), with the ply of each occurrence.
-	Position rules.Position
-	Pattern  *Pattern
-	// IDs restricts to these games.
-	IDs []int64
+// The search criteria are defined once, in internal/criteria: the Query
+// struct, the table of criteria by name (Criteria, ParseQuery) and their
+// SQL. The names below are theirs.
 
-	// Invalid selects invalid games instead of valid ones.
-	Invalid       bool
-	Limit, Offset int // Limit 0 means 50; negative means no limit
-	// Count asks for the total number of matches (a pattern search then
-	// scans every candidate game).
-	Count bool
-}
-
-// HasCriteria reports whether q narrows the games: whether any field is
-// set but the valid/invalid switch (Invalid), the page (Limit, Offset)
-// and Count. It reads every other field, so that a criterion added to
-// Query counts without being named here (a delete that forgot one would
-// take a query of it for no criterion).
-func (q *Query) HasCriteria() bool {
-	c := *q
-	c.Invalid, c.Limit, c.Offset, c.Count = false, 0, 0, false
-	return !reflect.ValueOf(c).IsZero()
-}
-
-func (q *Query) limit() int {
-	switch {
-	case q.Limit == 0:
-		return 50
-	case q.Limit < 0:
-		return 1 << 62
-	}
-	return q.Limit
-}
+// Query selects games. Every criterion set must hold (see the fields).
+type Query = criteria.Query
 
 // A Criterion is a search criterion as the command line takes it, a flag
 // --Name, and the web API, a parameter Name (ParseQuery).
-type Criterion struct {
-	Name    string
-	Aliases []string // other names of the flag and parameter
-	Usage   string
-	Kind    Kind
-	// Positions marks the criteria of positions (position, moves,
-	// pattern): they need the game, and only Search answers them (not
-	// List, Count, Crosstable).
-	Positions bool
-	set       func(r *queryReader, value string) error
-}
+type Criterion = criteria.Criterion
 
 // Kind is how a criterion's value is written.
-type Kind int
+type Kind = criteria.Kind
 
+// Criterion kinds.
 const (
-	KindString Kind = iota // a text
-	KindNumber             // a whole number, 0 or more
-	KindSwitch             // true or false (1, 0, true, false…)
-	KindList               // a text, given any number of times
+	KindString = criteria.KindString // a text
+	KindNumber = criteria.KindNumber // a whole number, 0 or more
+	KindSwitch = criteria.KindSwitch // true or false (1, 0, true, false…)
+	KindList   = criteria.KindList   // a text, given any number of times
 )
+
+// A CriterionError is a criterion that ParseQuery cannot read: an unknown
+// name, a bad value, a value given twice, a criterion without another it
+// needs. It wraps ErrQuery and the reason.
+type CriterionError = criteria.CriterionError
 
 // Criteria lists the search criteria in the order a command's help shows
 // them.
-func Criteria() []Criterion { return slices.Clone(criteriaTable) }
+func Criteria() []Criterion { return criteria.Criteria() }
 
-// criteriaTable defines each criterion's name and how its value sets a
-// Query. Those that depend on each other (the players and the side, the
-// dates, the positions and the game) are put together by queryReader.finish.
-var criteriaTable = []Criterion{
-	{Name: "game", Usage: "ruleset (ogi, dames, draughts, …)",
-		set: func(r *queryReader, v string) error { r.q.Game = v; return nil }},
-	{Name: "player", Usage: "player name (fuzzy, prefix, accent-insensitive)",
-		set: func(r *queryReader, v string) error { r.player = v; return nil }},
-	{Name: "side", Usage: "with --player: only games where the player had this side (side name or 0/1)",
-		set: func(r *queryReader, v string) error { r.side = v; return nil }},
-	{Name: "opponent", Usage: "the other player's name (fuzzy)",
-		set: func(r *queryReader, v string) error { r.opponent = v; return nil }},
-	{Name: "event", Usage: "event (substring, case-insensitive)",
-		set: func(r *queryReader, v string) error { r.q.Event = v; return nil }},
-	{Name: "site", Usage: "site (substring, case-insensitive)",
-		set: func(r *queryReader, v string) error { r.q.Site = v; return nil }},
-	{Name: "date", Usage: "date or date prefix (2026, 2026.07)",
-		set: func(r *queryReader, v string) error { r.date = v; return nil }},
-	{Name: "from", Usage: "first date (prefix allowed)",
-		set: func(r *queryReader, v string) error { r.q.DateFrom = v; return nil }},
-	{Name: "to", Usage: "last date (prefix allowed)",
-		set: func(r *queryReader, v string) error { r.q.DateTo = v; return nil }},
-	{Name: "result", Usage: "Result value (1-0, 2-0, 3-0, 1/2-1/2, *)",
-		set: func(r *queryReader, v string) error { r.q.Result = v; return nil }},
-	{Name: "termination", Usage: "termination (substring)",
-		set: func(r *queryReader, v string) error { r.q.Termination = v; return nil }},
-	{Name: "min-plies", Kind: KindNumber, Usage: "at least this many plies",
-		set: func(r *queryReader, v string) error { return count(v, &r.q.MinPlies) }},
-	{Name: "max-plies", Kind: KindNumber, Usage: "at most this many plies",
-		set: func(r *queryReader, v string) error { return count(v, &r.q.MaxPlies) }},
-	{Name: "tag", Kind: KindList, Usage: "Name=Value, any tag (repeatable)", set: (*queryReader).tag},
-	{Name: "text", Usage: "full-text query on names, event, site, annotator, comments (Bleve query syntax; a \"quoted phrase\" finds its words in one field, in any order)",
-		set: func(r *queryReader, v string) error { r.q.Text = v; return nil }},
-	{Name: "id", Kind: KindList, Usage: "this game, by its id (repeatable)", set: (*queryReader).id},
-	{Name: "invalid", Kind: KindSwitch, Usage: "search the invalid games instead of the valid ones",
-		set: func(r *queryReader, v string) (err error) { r.q.Invalid, err = strconv.ParseBool(v); return err }},
-	{Name: "position", Aliases: []string{"fen"}, Positions: true, Usage: "exact position, in the game's notation or as moves from the start",
-		set: func(r *queryReader, v string) error { r.position = v; return nil }},
-	{Name: "moves", Positions: true, Usage: "exact position after these moves from the start",
-		set: func(r *queryReader, v string) error { r.moves = v; return nil }},
-	{Name: "pattern", Positions: true, Usage: "pattern: '[SIDE:][+|-]K@SQ,SQ  empty@SQ  [SIDE:]K@hand>=N  [SIDE:]K<=N' (every term must hold)",
-		set: func(r *queryReader, v string) (err error) { r.q.Pattern, err = ParsePattern(v); return err }},
+// ParseQuery reads a query from criteria given by name (Criteria): the
+// parameters of the web API, the flags of the command line. Each is given
+// once, unless of KindList; an empty value sets nothing. A position, moves
+// or a pattern needs the game. Its errors are *CriterionError.
+func ParseQuery(v url.Values) (Query, error) { return criteria.ParseQuery(v) }
+
+// Position resolves text to a position of the ruleset game: a position in
+// its notation, or a list of moves from the start (move numbers allowed),
+// or "" for the start.
+func Position(game, text string) (rules.Position, error) { return criteria.Position(game, text) }
+
+// PositionAfter is the position after moves (space-separated, move numbers
+// allowed) from the start of the ruleset game.
+func PositionAfter(game, moves string) (rules.Position, error) {
+	return criteria.PositionAfter(game, moves)
 }
+
+// NormalizeDate turns a Date tag as real record files write it into PDN's
+// YYYY.MM.DD, with ?? (????) for unknown parts, for the date column (search,
+// sorting, the opening tree's first and last dates); the record keeps the
+// tag as written. Its decisions are criteria.NormalizeDate's: a year first
+// or last, two-digit years, ranges, and anything else kept as written.
+func NormalizeDate(s string) string { return criteria.NormalizeDate(s) }

@@ -36,7 +36,7 @@ func (db *DB) CrosstableProgress(ctx context.Context, q Query, progress func(don
 		db.sql.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM games`).Scan(&maxID)
 	}
 	read := 0
-	rows, err := db.sql.QueryContext(ctx, `SELECT a.name, b.name, g.result FROM `+hitJoin+` WHERE `+w.String()+` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`, w.args...)
+	rows, err := db.sql.QueryContext(ctx, `SELECT a.name, b.name, g.result FROM `+hitJoin+` WHERE `+w.String()+` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`, w.Args()...)
 	if err != nil {
 		return nil, err
 	}

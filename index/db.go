@@ -13,6 +13,7 @@ import (
 
 	_ "github.com/mattn/go-sqlite3" // the SQLite driver
 
+	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/gametext"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/store"
@@ -24,7 +25,7 @@ var (
 	// ErrNotFound: no such game, or no such position in the database.
 	ErrNotFound = errors.New("not found")
 	// ErrQuery: a search criterion cannot be understood.
-	ErrQuery = errors.New("bad query")
+	ErrQuery = criteria.ErrQuery
 	// ErrTextBusy: the text index is held by another process (an import).
 	ErrTextBusy = textindex.ErrBusy
 	// ErrSchema: the database was made with another layout version.
@@ -66,7 +67,7 @@ type DB struct {
 	// handle on layout 6 has not).
 	nameIndex bool
 
-	counts countCache // list counts (list.go)
+	counts criteria.Counts // list counts (list.go)
 	// keepIdle is the number of idle connections kept (Options.MaxConns).
 	keepIdle int
 

@@ -12,6 +12,10 @@
 //     the searches, lists and trees (query.go, filters.go, list.go,
 //     tree.go…), the player-name index (names.go), and the bridges to the
 //     engines (positions.go, text.go, patscan.go).
+//   - internal/criteria: the one definition of the search criteria
+//     (Query, their table by name, ParseQuery) and their SQL over the
+//     games table, the date column's form, a list's order and seek, and
+//     the cache of counts.
 //   - internal/posrun: the position-run engine: every position of every
 //     valid game as sorted runs of compressed blocks, with lookups in read
 //     snapshots, merges, fences, Bloom filters and compaction.

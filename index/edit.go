@@ -9,11 +9,11 @@ import (
 	"io"
 	"strings"
 
+	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/treeagg"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
-	"github.com/plateau/plateau/rules"
 )
 
 // Keeping a database: Delete, SetTags, and the replacement of superseded
@@ -316,7 +316,7 @@ func (db *DB) SetTags(ctx context.Context, id int64, tags []record.Tag) (valid b
 		if strings.EqualFold(t.Name, "Game") && t.Value == "" {
 			return false, fmt.Errorf("%w: the Game tag cannot be removed", ErrQuery)
 		}
-		setTagFold(rec, tagName(old.game, t.Name), t.Value)
+		setTagFold(rec, criteria.TagName(old.game, t.Name), t.Value)
 		if strings.EqualFold(t.Name, "Result") && rec.Result != "" {
 			rec.Result = t.Value // the movetext's marker says the same
 		}
@@ -346,26 +346,6 @@ func (db *DB) SetTags(ctx context.Context, id int64, tags []record.Tag) (valid b
 		afterEditCommit()
 	}
 	return p.Valid, db.syncText(ctx)
-}
-
-// knownTags are written in this case whatever case they are given in.
-var knownTags = []string{"Game", "GameType", "Event", "Site", "Date", "Round", "Result", "Termination",
-	"Annotator", "FEN", "SetUp", "TimeControl", "Time", "Opening", "ECO", "WhiteElo", "BlackElo"}
-
-// tagName is the canonical spelling of a tag name given in any case: a
-// known tag, a side name of the game's rules, else as given.
-func tagName(game, name string) string {
-	names := knownTags
-	if g, err := rules.Lookup(game); err == nil {
-		s := g.Sides()
-		names = append(append([]string{}, names...), s[0], s[1])
-	}
-	for _, n := range names {
-		if strings.EqualFold(n, name) {
-			return n
-		}
-	}
-	return name
 }
 
 // setTagFold sets (value "" removes) the tag of rec whose name equals name

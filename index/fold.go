@@ -26,12 +26,6 @@ func init() {
 	})
 }
 
-// foldContains adds the condition that the folded column contains the
-// folded text.
-func (w *where) foldContains(col, text string) {
-	w.add("instr(plateau_fold("+col+"), ?) > 0", strings.TrimSpace(fold(text)))
-}
-
 // fold is the player-name key: lower case, accents removed, spaces and
 // punctuation collapsed to single spaces.
 func fold(s string) string {

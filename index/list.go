@@ -5,9 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
-	"sync"
+
+	"github.com/plateau/plateau/index/internal/criteria"
 )
 
 // ListOptions tune List, the game list of a browser (plateau serve).
@@ -30,53 +29,16 @@ type ListOptions struct {
 // ListCursor is a place in a list: a game's id and its value of the
 // sort column (Null when it has none). List gives the cursor of each of
 // its games; ListIndex gives one every so many games of a whole list.
-type ListCursor struct {
-	ID    int64
-	Value string
-	Null  bool
-}
+// Its String is a token for a URL (ParseListCursor reads it).
+type ListCursor = criteria.Cursor
 
-// String writes the cursor as a token for a URL: the id, then the value
-// ("7", "7:n" for no value, "7:vMori, Daichi").
-func (c ListCursor) String() string {
-	switch {
-	case c.Null:
-		return strconv.FormatInt(c.ID, 10) + ":n"
-	case c.Value == "":
-		return strconv.FormatInt(c.ID, 10)
-	}
-	return strconv.FormatInt(c.ID, 10) + ":v" + c.Value
-}
-
-// ParseListCursor reads a cursor written by String.
-func ParseListCursor(s string) (ListCursor, error) {
-	idText, rest, _ := strings.Cut(s, ":")
-	id, err := strconv.ParseInt(idText, 10, 64)
-	if err != nil {
-		return ListCursor{}, fmt.Errorf("%w: bad list cursor %q", ErrQuery, s)
-	}
-	c := ListCursor{ID: id}
-	switch {
-	case rest == "n":
-		c.Null = true
-	case strings.HasPrefix(rest, "v"):
-		c.Value = rest[1:]
-	case rest != "":
-		return ListCursor{}, fmt.Errorf("%w: bad list cursor %q", ErrQuery, s)
-	}
-	return c, nil
-}
+// ParseListCursor reads a cursor written by its String.
+func ParseListCursor(s string) (ListCursor, error) { return criteria.ParseCursor(s) }
 
 // ListHit is one line of List: a Hit and whether the game is valid.
 type ListHit struct {
 	Hit
 	Valid bool
-}
-
-// listColumns maps ListOptions.Sort to SQL.
-var listColumns = map[string]string{
-	"id": "g.id", "game": "g.game", "white": "a.name", "black": "b.name", "result": "g.result",
-	"event": "g.event", "site": "g.site", "date": "g.date", "plies": "g.plies",
 }
 
 // List is a page of the games matching the game-level criteria of q (not
@@ -88,7 +50,7 @@ func (db *DB) List(ctx context.Context, q Query, o ListOptions) ([]ListHit, []Li
 	if err != nil || empty {
 		return nil, nil, err
 	}
-	col, err := sortColumn(o.Sort)
+	col, err := criteria.SortColumn(o.Sort)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -98,15 +60,11 @@ func (db *DB) List(ctx context.Context, q Query, o ListOptions) ([]ListHit, []Li
 		desc, seek = !desc, o.Before
 	}
 	if seek != nil {
-		c, a := seekCond(col, desc, *seek)
+		c, a := criteria.Seek(col, desc, *seek)
 		cond, args = "("+cond+") AND "+c, append(args, a...)
 	}
-	sortCol := col
-	if col == "g.id" {
-		sortCol = "NULL"
-	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+hitCols+`, g.valid, `+sortCol+` FROM `+hitJoin+` WHERE `+cond+
-		` ORDER BY `+orderBy(col, desc)+` LIMIT ? OFFSET ?`, append(args, q.limit(), max(q.Offset, 0))...)
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+hitCols+`, g.valid, `+criteria.SortValue(col)+` FROM `+hitJoin+` WHERE `+cond+
+		` ORDER BY `+criteria.OrderBy(col, desc)+` LIMIT ? OFFSET ?`, append(args, q.PageLimit(), max(q.Offset, 0))...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -121,11 +79,7 @@ func (db *DB) List(ctx context.Context, q Query, o ListOptions) ([]ListHit, []Li
 			return nil, nil, err
 		}
 		out = append(out, ListHit{h, valid})
-		c := ListCursor{ID: h.ID}
-		if col != "g.id" {
-			c.Value, c.Null = v.String, !v.Valid
-		}
-		cursors = append(cursors, c)
+		cursors = append(cursors, criteria.CursorOf(col, h.ID, v))
 	}
 	if err := rows.Err(); err != nil {
 		return nil, nil, err
@@ -148,19 +102,15 @@ func (db *DB) ListIndex(ctx context.Context, q Query, o ListOptions, every int) 
 	if err != nil || empty {
 		return nil, 0, err
 	}
-	col, err := sortColumn(o.Sort)
+	col, err := criteria.SortColumn(o.Sort)
 	if err != nil {
 		return nil, 0, err
 	}
 	from := "games g" // the filters are on games' columns
-	if strings.HasPrefix(col, "a.") || strings.HasPrefix(col, "b.") {
+	if criteria.JoinsPlayers(col) {
 		from = hitJoin
 	}
-	sortCol := col
-	if col == "g.id" {
-		sortCol = "NULL"
-	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, `+sortCol+` FROM `+from+` WHERE `+cond+` ORDER BY `+orderBy(col, o.Desc), args...)
+	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, `+criteria.SortValue(col)+` FROM `+from+` WHERE `+cond+` ORDER BY `+criteria.OrderBy(col, o.Desc), args...)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -172,65 +122,14 @@ func (db *DB) ListIndex(ctx context.Context, q Query, o ListOptions, every int) 
 		if n%every != 0 {
 			continue
 		}
-		var c ListCursor
+		var id int64
 		var v sql.NullString
-		if err := rows.Scan(&c.ID, &v); err != nil {
+		if err := rows.Scan(&id, &v); err != nil {
 			return nil, 0, err
 		}
-		if col != "g.id" {
-			c.Value, c.Null = v.String, !v.Valid
-		}
-		out = append(out, c)
+		out = append(out, criteria.CursorOf(col, id, v))
 	}
 	return out, n, rows.Err()
-}
-
-func sortColumn(sort string) (string, error) {
-	if sort == "" {
-		return "g.id", nil
-	}
-	c, ok := listColumns[sort]
-	if !ok {
-		return "", fmt.Errorf("%w: cannot sort by %q", ErrQuery, sort)
-	}
-	return c, nil
-}
-
-func orderBy(col string, desc bool) string {
-	dir := ""
-	if desc {
-		dir = " DESC"
-	}
-	if col == "g.id" {
-		return "g.id" + dir
-	}
-	return col + dir + ", g.id" + dir
-}
-
-// seekCond is the condition of the games after cursor c in the order of
-// col (then id), ascending or descending. SQLite puts NULL first in an
-// ascending order, last in a descending one.
-func seekCond(col string, desc bool, c ListCursor) (string, []any) {
-	if col == "g.id" {
-		if desc {
-			return "g.id < ?", []any{c.ID}
-		}
-		return "g.id > ?", []any{c.ID}
-	}
-	var v any = c.Value
-	if col == "g.plies" {
-		n, _ := strconv.Atoi(c.Value)
-		v = n
-	}
-	switch {
-	case c.Null && !desc:
-		return "((" + col + " IS NULL AND g.id > ?) OR " + col + " IS NOT NULL)", []any{c.ID}
-	case c.Null && desc:
-		return "(" + col + " IS NULL AND g.id < ?)", []any{c.ID}
-	case !desc:
-		return "(" + col + " > ? OR (" + col + " = ? AND g.id > ?))", []any{v, v, c.ID}
-	}
-	return "(" + col + " < ? OR (" + col + " = ? AND g.id < ?) OR " + col + " IS NULL)", []any{v, v, c.ID}
 }
 
 // Count is the number of games List would list without a limit.
@@ -240,14 +139,30 @@ func (db *DB) Count(ctx context.Context, q Query, o ListOptions) (int, error) {
 		return 0, err
 	}
 	key := cond + "\x00" + fmt.Sprint(args...)
+	query := `SELECT COUNT(*) FROM games g WHERE ` + cond
 	if cond == "g.valid = ?" && len(args) == 1 && args[0] == true {
 		// Every valid game: the table's count (SQLite counts the entries
 		// of its smallest index) less the invalid games (a partial
 		// index). Counting the valid rows reads the whole games table
 		// (docs/queries.md).
-		return db.counts.get(ctx, db.sql, key, `SELECT (SELECT COUNT(*) FROM games) - (SELECT COUNT(*) FROM games WHERE valid = 0)`, nil)
+		query, args = `SELECT (SELECT COUNT(*) FROM games) - (SELECT COUNT(*) FROM games WHERE valid = 0)`, nil
 	}
-	return db.counts.get(ctx, db.sql, key, `SELECT COUNT(*) FROM games g WHERE `+cond, args)
+	return db.count(ctx, key, func() (n int, err error) {
+		err = db.sql.QueryRowContext(ctx, query, args...).Scan(&n)
+		return n, err
+	})
+}
+
+// count is the count of key (db.counts), made by count when the database
+// changed since it was kept.
+func (db *DB) count(ctx context.Context, key string, count func() (int, error)) (int, error) {
+	// The database's state: its last game id (imports) and its edit
+	// count (deletions and re-stored games, edit.go).
+	var id, edits sql.NullInt64
+	if err := db.sql.QueryRowContext(ctx, `SELECT (SELECT MAX(id) FROM games), (SELECT v FROM meta WHERE k = '`+editsKey+`')`).Scan(&id, &edits); err != nil {
+		return 0, err
+	}
+	return db.counts.Get(criteria.State{id.Int64, edits.Int64}, key, count)
 }
 
 func (db *DB) listWhere(ctx context.Context, q *Query, o ListOptions) (string, []any, bool, error) {
@@ -259,10 +174,10 @@ func (db *DB) listWhere(ctx context.Context, q *Query, o ListOptions) (string, [
 		return "", nil, empty, err
 	}
 	if o.AnyValidity {
-		cond, args := w.without(0) // filters' first condition is g.valid
+		cond, args := w.Without(0) // filters' first condition is g.valid
 		return cond, args, false, nil
 	}
-	return w.String(), append([]any(nil), w.args...), false, nil
+	return w.String(), append([]any(nil), w.Args()...), false, nil
 }
 
 // PositionCount counts the occurrences of q.Position (main lines and
@@ -282,9 +197,9 @@ func (db *DB) PositionCount(ctx context.Context, q Query, limit int) (n int, mor
 		return 0, false, err
 	}
 	salted := saltKey(q.Game, q.Position.Key())
-	cond, args := w.String(), w.args
-	n, err = db.counts.getFunc(ctx, db.sql, fmt.Sprint("position ", salted, cond, args, limit), func() (int, error) {
-		return db.countOccurrences(ctx, salted, cond, args, limit, w.onlyValidGame())
+	cond, args := w.String(), w.Args()
+	n, err = db.count(ctx, fmt.Sprint("position ", salted, cond, args, limit), func() (int, error) {
+		return db.countOccurrences(ctx, salted, cond, args, limit, w.OnlyValidGame())
 	})
 	if err != nil {
 		return 0, false, err
@@ -293,53 +208,4 @@ func (db *DB) PositionCount(ctx context.Context, q Query, limit int) (n int, mor
 		return limit, true, nil
 	}
 	return n, false, nil
-}
-
-// countCache keeps counts, which a list asks for on every page and which
-// cost a scan: a count is kept while the database has the same last game
-// id (a database being imported into grows), for at most maxCounts
-// queries.
-type countCache struct {
-	mu   sync.Mutex
-	last [2]int64
-	m    map[string]int
-}
-
-const maxCounts = 1024
-
-func (c *countCache) get(ctx context.Context, q queryer, key, query string, args []any) (int, error) {
-	return c.getFunc(ctx, q, key, func() (n int, err error) {
-		err = q.QueryRowContext(ctx, query, args...).Scan(&n)
-		return n, err
-	})
-}
-
-// getFunc is get with the count made by count.
-func (c *countCache) getFunc(ctx context.Context, q queryer, key string, count func() (int, error)) (int, error) {
-	// The database's state: its last game id (imports) and its edit
-	// count (deletions and re-stored games, edit.go).
-	var id, edits sql.NullInt64
-	if err := q.QueryRowContext(ctx, `SELECT (SELECT MAX(id) FROM games), (SELECT v FROM meta WHERE k = '`+editsKey+`')`).Scan(&id, &edits); err != nil {
-		return 0, err
-	}
-	last := [2]int64{id.Int64, edits.Int64}
-	c.mu.Lock()
-	if c.m == nil || c.last != last || len(c.m) >= maxCounts {
-		c.m, c.last = map[string]int{}, last
-	}
-	n, ok := c.m[key]
-	c.mu.Unlock()
-	if ok {
-		return n, nil
-	}
-	n, err := count()
-	if err != nil {
-		return 0, err
-	}
-	c.mu.Lock()
-	if c.last == last {
-		c.m[key] = n
-	}
-	c.mu.Unlock()
-	return n, nil
 }

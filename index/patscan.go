@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 
+	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/pattern"
 	"github.com/plateau/plateau/internal/pipeline"
 	"github.com/plateau/plateau/rules"
@@ -50,7 +51,7 @@ func (db *DB) patternSearch(ctx context.Context, q *Query, w where) (Result, err
 	workers := max(runtime.GOMAXPROCS(0), 1)
 	nbatch := 2*workers + 2
 	free := make(chan *patBatch, nbatch) // batches the consumer is done with
-	c := &matchCollector{db: db, ctx: ctx, pw: pattern.NewWorker(g, m), q: q, want: q.Offset + q.limit()}
+	c := &matchCollector{db: db, ctx: ctx, pw: pattern.NewWorker(g, m), q: q, want: q.Offset + q.PageLimit()}
 	err = pipeline.Run(ctx, pipeline.Options{Workers: workers, Window: nbatch},
 		func(ctx context.Context, emit func(*patBatch) error) error {
 			return db.readBatches(ctx, w, free, emit)
@@ -99,14 +100,14 @@ func (db *DB) patternMatcher(ctx context.Context, q *Query, w *where) (rules.Gam
 	}
 	m, err := pattern.Compile(q.Pattern, g)
 	if err != nil {
-		return nil, nil, patternError(err)
+		return nil, nil, criteria.PatternError(err)
 	}
 	if q.Position != nil {
 		ids, err := db.positionGames(ctx, saltKey(g.ID(), q.Position.Key()))
 		if err != nil {
 			return nil, nil, err
 		}
-		w.add("g.id IN (SELECT value FROM json_each(?))", jsonIDs(ids))
+		w.Add("g.id IN (SELECT value FROM json_each(?))", jsonIDs(ids))
 	}
 	return g, m, nil
 }
@@ -114,7 +115,7 @@ func (db *DB) patternMatcher(ctx context.Context, q *Query, w *where) (rules.Gam
 // readBatches reads the candidate games of w in id order into batches,
 // taken from free when the consumer gave some back, and emits them.
 func (db *DB) readBatches(ctx context.Context, w where, free <-chan *patBatch, emit func(*patBatch) error) error {
-	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.fen, g.final, g.moves FROM games g WHERE `+w.String()+` ORDER BY g.id`, w.args...)
+	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, g.fen, g.final, g.moves FROM games g WHERE `+w.String()+` ORDER BY g.id`, w.Args()...)
 	if err != nil {
 		return err
 	}
@@ -193,7 +194,7 @@ func (c *matchCollector) take(b *patBatch) error {
 			continue
 		}
 		c.matched++
-		if c.matched > c.q.Offset && len(c.page) < c.q.limit() {
+		if c.matched > c.q.Offset && len(c.page) < c.q.PageLimit() {
 			c.page = append(c.page, patternMatch{cd.ID, cd.Ply, cd.Var})
 		}
 		if !c.q.Count && c.matched >= c.want {

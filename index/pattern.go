@@ -1,9 +1,7 @@
 package index
 
 import (
-	"errors"
-	"fmt"
-
+	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/pattern"
 )
 
@@ -28,16 +26,4 @@ const (
 )
 
 // ParsePattern reads a pattern; an error wraps ErrQuery.
-func ParsePattern(text string) (*Pattern, error) {
-	p, err := pattern.Parse(text)
-	return p, patternError(err)
-}
-
-// patternError is err, a *pattern.Error as an error wrapping ErrQuery.
-func patternError(err error) error {
-	var pe *pattern.Error
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%w: %s", ErrQuery, pe.Msg)
-	}
-	return err
-}
+func ParsePattern(text string) (*Pattern, error) { return criteria.ParsePattern(text) }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/pattern"
 	"github.com/plateau/plateau/rules"
 )
@@ -40,5 +41,5 @@ func (db *DB) checkPattern(ctx context.Context, p *Pattern, g rules.Game) error 
 		}
 	}
 	rows.Close()
-	return patternError(pattern.Check(p, g, layouts))
+	return criteria.PatternError(pattern.Check(p, g, layouts))
 }

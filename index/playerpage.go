@@ -23,11 +23,11 @@ func pageSQL(w *where, limit, offset int) (string, []any) {
 	n := len(w.players)
 	if n == 0 || limit < 0 || offset+limit > 10000 {
 		return `SELECT ` + hitCols + ` FROM ` + hitJoin + ` WHERE ` + cond +
-			` ORDER BY g.id LIMIT ? OFFSET ?`, append(append([]any{}, w.args...), limit, offset)
+			` ORDER BY g.id LIMIT ? OFFSET ?`, append(append([]any{}, w.Args()...), limit, offset)
 	}
 	if w.scanPlayers || n > maxPlayerArms && (w.pageWords == nil || len(w.pageWords) > maxPlayerArms) {
 		return `SELECT ` + hitCols + ` FROM games g NOT INDEXED LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1 WHERE ` + cond +
-			` ORDER BY g.id LIMIT ? OFFSET ?`, append(append([]any{}, w.args...), limit, offset)
+			` ORDER BY g.id LIMIT ? OFFSET ?`, append(append([]any{}, w.Args()...), limit, offset)
 	}
 	return "", nil
 }
@@ -56,7 +56,7 @@ func (db *DB) playerPage(ctx context.Context, w *where, limit, offset int) ([]in
 		return nil, err
 	}
 	defer arms.close()
-	cond, args := w.without(w.playerCond)
+	cond, args := w.Without(w.playerCond)
 	check, err := db.sql.PrepareContext(ctx, `SELECT g.id FROM games g
 		WHERE g.id IN (SELECT value FROM json_each(?)) AND `+cond+` ORDER BY g.id`)
 	if err != nil {

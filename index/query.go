@@ -71,9 +71,9 @@ func (db *DB) Search(ctx context.Context, q Query) (Result, error) {
 		return db.positionSearch(ctx, &q, w)
 	}
 	res := Result{Total: -1}
-	query, args := pageSQL(&w, q.limit(), q.Offset)
+	query, args := pageSQL(&w, q.PageLimit(), q.Offset)
 	if query == "" {
-		ids, err := db.playerPage(ctx, &w, q.limit(), q.Offset)
+		ids, err := db.playerPage(ctx, &w, q.PageLimit(), q.Offset)
 		if err != nil {
 			return res, err
 		}
@@ -95,7 +95,7 @@ func (db *DB) Search(ctx context.Context, q Query) (Result, error) {
 		return res, err
 	}
 	if q.Count {
-		if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM games g WHERE `+w.String(), w.args...).Scan(&res.Total); err != nil {
+		if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM games g WHERE `+w.String(), w.Args()...).Scan(&res.Total); err != nil {
 			return res, err
 		}
 	}
@@ -105,7 +105,7 @@ func (db *DB) Search(ctx context.Context, q Query) (Result, error) {
 func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, error) {
 	res := Result{Total: -1}
 	salted := saltKey(q.Game, q.Position.Key())
-	want := q.Offset + q.limit()
+	want := q.Offset + q.PageLimit()
 	if want < 0 { // overflow: no limit
 		want = 1 << 62
 	}
@@ -117,7 +117,7 @@ func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, er
 	// Hits in (game, ply, var) order; counting goes on past the page when
 	// asked.
 	n := 0
-	err = r.joinGames(ctx, r.occurrences(ctx, db.positionKeys(salted)...), w.String(), w.args,
+	err = r.joinGames(ctx, r.occurrences(ctx, db.positionKeys(salted)...), w.String(), w.Args(),
 		`g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies`,
 		func(rows *sql.Rows) (int64, any, error) {
 			h, err := scanHit(rows)

@@ -1,4 +1,4 @@
-package index
+package criteria
 
 import (
 	"strings"
@@ -82,8 +82,8 @@ func TestNormalizeDateTwoDigitYears(t *testing.T) {
 
 func TestQueryDate(t *testing.T) {
 	for in, want := range map[string]string{"13-01-1996": "1996.01.13", "1996": "1996", "1996.07": "1996.07", "2026.07.14": "2026.07.14"} {
-		if got := queryDate(in); got != want {
-			t.Errorf("queryDate(%q) = %q, want %q", in, got, want)
+		if got := QueryDate(in); got != want {
+			t.Errorf("QueryDate(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package index
+package criteria
 
 import (
 	"strconv"
@@ -162,9 +162,9 @@ func num(s string) int {
 	return n
 }
 
-// queryDate normalises a complete date given to a search in another form
+// QueryDate normalises a complete date given to a search in another form
 // ("13-01-1996"); a prefix ("1996", "1996.07") is left as it is.
-func queryDate(s string) string {
+func QueryDate(s string) string {
 	n := NormalizeDate(s)
 	if n == "" || strings.Contains(n, "?") {
 		return s
