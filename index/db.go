@@ -16,6 +16,7 @@ import (
 	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/gametext"
 	"github.com/plateau/plateau/index/internal/posrun"
+	"github.com/plateau/plateau/index/internal/stats"
 	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/index/internal/textindex"
 )
@@ -403,22 +404,5 @@ func DiskSize(dir string) (int64, error) {
 	if _, err := os.Stat(dir); err != nil {
 		return 0, err
 	}
-	return dirSize(dir, nil), nil
-}
-
-func dirSize(path string, keep func(name string) bool) int64 {
-	var n int64
-	filepath.WalkDir(path, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return nil
-		}
-		if keep != nil && !keep(d.Name()) {
-			return nil
-		}
-		if fi, err := d.Info(); err == nil {
-			n += fi.Size()
-		}
-		return nil
-	})
-	return n
+	return stats.DirSize(dir, nil), nil
 }

@@ -31,6 +31,8 @@
 //   - internal/gametext: the games' canonical texts read from their
 //     compressed blocks (whole, their tags, or streamed), with the block
 //     caches.
+//   - internal/stats: what a database holds (games per ruleset, kept in
+//     meta between imports; players, sources, sizes).
 //
 // The on-disk layout, its history and the measurements behind the
 // decisions below are in docs/storage.md.

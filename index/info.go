@@ -3,63 +3,34 @@ package index
 import (
 	"context"
 	"database/sql"
-	"strings"
+
+	"github.com/plateau/plateau/index/internal/stats"
 )
 
 // GameCount is the number of games of one ruleset.
-type GameCount struct {
-	Game           string
-	Valid, Invalid int
-	Plies          int64
-}
+type GameCount = stats.GameCount
 
 // Info describes a database.
-type Info struct {
-	Dir         string
-	Games       []GameCount
-	Players     int
-	Sources     int
-	SourceBytes int64 // size of the imported files
-	SQLiteBytes int64
-	TextBytes   int64
-	TextIndexed int64 // high-water mark of the text index (game id)
-	// PositionRuns is the number of runs of the position index (a lookup
-	// reads a block of each: CompactPositions makes them one), and
-	// FreeBytes the file's free pages (freed by merges, reused by later
-	// writes).
-	PositionRuns int
-	FreeBytes    int64
-}
+type Info = stats.Info
 
 // Info counts what the database holds (the games per ruleset from the
-// counts the last import stored and the games added since: gameCounts).
+// counts the last import stored and the games added since:
+// internal/stats).
 func (db *DB) Info(ctx context.Context) (Info, error) {
-	in := Info{Dir: db.dir}
-	c, err := db.gameCounts(ctx)
+	in, err := stats.Describe(ctx, db.sql, stats.Files{Dir: db.dir, SQLite: sqliteName, Text: db.textPath()}, editsKey)
 	if err != nil {
-		return Info{Dir: db.dir}, err
-	}
-	in.Games = c.Games
-	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM players`).Scan(&in.Players); err != nil {
-		return Info{Dir: db.dir}, err
-	}
-	var sb sql.NullInt64
-	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*), SUM(size) FROM sources`).Scan(&in.Sources, &sb); err != nil {
-		return Info{Dir: db.dir}, err
-	}
-	in.SourceBytes = sb.Int64
-	if in.TextIndexed, err = db.metaInt(ctx, db.sql, "text_hw"); err != nil {
-		return Info{Dir: db.dir}, err
+		return in, err
 	}
 	if in.PositionRuns, err = db.PositionRuns(ctx); err != nil {
 		return Info{Dir: db.dir}, err
 	}
-	if err := db.sql.QueryRowContext(ctx, `SELECT f.freelist_count * s.page_size FROM pragma_freelist_count f, pragma_page_size s`).Scan(&in.FreeBytes); err != nil {
-		return Info{Dir: db.dir}, err
-	}
-	in.SQLiteBytes = dirSize(db.dir, func(name string) bool { return strings.HasPrefix(name, sqliteName) })
-	in.TextBytes = dirSize(db.textPath(), nil)
 	return in, nil
+}
+
+// storeCounts brings the stored counts of games up to date (an import
+// calls it when it ends).
+func (db *DB) storeCounts(ctx context.Context) error {
+	return stats.StoreCounts(ctx, db.sql, editsKey)
 }
 
 // PositionRuns is the number of runs of the position index: a lookup

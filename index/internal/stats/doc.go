@@ -1,0 +1,17 @@
+// Package stats says what a database holds: its games per ruleset and
+// validity (GameCounts), and its players, sources and sizes on disk
+// (Describe).
+//
+// Decisions: counting the games reads the whole games table, which a
+// server starting on a large database, or asked again after each commit
+// of an import, should not pay; so an import stores the counts in meta
+// when it ends (StoreCounts), labelled with the last game id and the
+// number of edits made (the meta entry that deletes and repairs bump), and
+// a reader counts only the games added since, or every game when the
+// database was edited since the counts were stored (ids only grow while
+// nothing is deleted). No transaction is needed: the last id and the
+// edits are read first and the games counted up to that id; an edit made
+// meanwhile leaves the result labelled with the edits before it, so that
+// it is counted again next time. Sizes are those of the files as they lie
+// on disk (a WAL included).
+package stats
