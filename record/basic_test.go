@@ -64,3 +64,31 @@ func TestSimpleRoundTrip(t *testing.T) {
 		t.Fatal("hash not stable")
 	}
 }
+
+// The player tags are written in Game.Sides' order when it is set, in the
+// canonical order otherwise; other tags keep their places.
+func TestSidesOrder(t *testing.T) {
+	tags := []record.Tag{{"White", "W"}, {"Game", "checkers"}, {"Black", "B"}, {"Round", "1"}, {"WhiteElo", "2000"}}
+	tests := []struct {
+		sides [2]string
+		want  string
+	}{
+		{[2]string{}, "Game Round White Black Result WhiteElo"},
+		{[2]string{"White", "Black"}, "Game Round White Black Result WhiteElo"},
+		{[2]string{"Black", "White"}, "Game Round Black White Result WhiteElo"},
+		{[2]string{"Black", "Orange"}, "Game Round White Black Result WhiteElo"},
+		{[2]string{"Sente", "Gote"}, "Game Round White Black Result WhiteElo"},
+	}
+	for _, tc := range tests {
+		g := &record.Game{Tags: tags, Sides: tc.sides}
+		var got []string
+		for _, line := range strings.Split(string(record.Format(g)), "\n") {
+			if name, _, ok := strings.Cut(strings.TrimPrefix(line, "["), " "); ok && strings.HasPrefix(line, "[") {
+				got = append(got, name)
+			}
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("Sides %q: tags %v, want %s", tc.sides, got, tc.want)
+		}
+	}
+}

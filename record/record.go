@@ -33,6 +33,12 @@ type Game struct {
 	// Warnings are the departures from the PDN grammar that the Reader
 	// read past (see Warning); the canonical form has none.
 	Warnings []Warning
+	// Sides, when set, are the game's player tags in its side order, the
+	// first mover's first where the rules name it first (replay sets it
+	// from the ruleset in the canonical form: "Black", "White" in
+	// checkers). The Writer writes the player tags in that order; unset,
+	// in the canonical order (Sente, Gote, White, Black, Orange).
+	Sides [2]string
 }
 
 // Line is a sequence of moves: the main line or a variation.

@@ -84,9 +84,10 @@ func ResultOf(g *Game) string {
 // Format returns the canonical form of g:
 //
 //   - one tag pair per line: Game, Event, Site, Date, Round, the player tags
-//     Sente, Gote, White, Black, Orange, then Result, FEN, SetUp (each as
-//     present; a missing Result tag is written with the movetext's result),
-//     then every other tag in the order read; values escape '\' and '"';
+//     Sente, Gote, White, Black, Orange (the two of Game.Sides in that
+//     order, when it is set), then Result, FEN, SetUp (each as present; a
+//     missing Result tag is written with the movetext's result), then every
+//     other tag in the order read; values escape '\' and '"';
 //   - an empty line, then the movetext wrapped at 80 columns (a longer token
 //     stands alone on its line), ending with the result, then an empty line;
 //   - move numbers from Move.Ply: "N." before a move of even Ply (N =
@@ -111,8 +112,19 @@ func AppendFormat(b []byte, g *Game) []byte {
 	if len(g.Tags) > len(rankBuf) {
 		ranks = make([]int8, 0, len(g.Tags))
 	}
+	// Player tags in the game's side order: when Sides names them against
+	// the canonical order, they exchange ranks.
+	first, second := tagRank(g.Sides[0]), tagRank(g.Sides[1])
+	swap := first > second && second >= tagRank("Sente") && first <= tagRank("Orange")
 	for _, t := range g.Tags {
-		ranks = append(ranks, int8(tagRank(t.Name)))
+		r := tagRank(t.Name)
+		switch {
+		case swap && r == first:
+			r = second
+		case swap && r == second:
+			r = first
+		}
+		ranks = append(ranks, int8(r))
 	}
 	for r, name := range tagOrder {
 		for i, t := range g.Tags {

@@ -542,7 +542,8 @@ func (g *Game) Termination() string {
 
 // Canonical returns a copy of the record in canonical form: moves in the
 // game's long form, true plies, a Game tag, the FEN in canonical notation,
-// the Result tag filled in. Only a valid game (Err nil) can be made canonical
+// the Result tag filled in, the player tags in the ruleset's side order
+// (record.Game.Sides: Black before White in checkers, pool and thai). Only a valid game (Err nil) can be made canonical
 // entirely; for an invalid one the moves after the error are kept as written.
 func (g *Game) Canonical() *record.Game { return g.canonical(false) }
 
@@ -559,6 +560,9 @@ func (g *Game) canonical(share bool) *record.Game {
 		res = "*"
 	}
 	c.Result = res
+	if g.Rules != nil {
+		c.Sides = g.Rules.Sides()
+	}
 	fen := ""
 	if g.Start != nil && c.Tag("FEN") != "" {
 		fen = g.Start.String()

@@ -1,9 +1,16 @@
 package replay_test
 
 import (
+	"bytes"
 	"errors"
+	"flag"
+	"io"
+	"os"
+	"regexp"
+	"strings"
 	"testing"
 
+	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/rules"
 	_ "github.com/plateau/plateau/rules/dames"
@@ -78,4 +85,63 @@ func winner(g *replay.Game) string {
 		return g.Rules.Sides()[1]
 	}
 	return ""
+}
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// The canonical form writes the player tags in the ruleset's side order,
+// the first mover's first where its GameType's start colour is B
+// (checkers, pool, thai: Black, then White), White first elsewhere; a
+// canonical record read again is written again byte for byte
+// (testdata/sideorder.golden; go test -run TestCanonicalSideOrder -update).
+func TestCanonicalSideOrder(t *testing.T) {
+	in, err := os.ReadFile("testdata/sideorder.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	canon := func(text []byte) []byte {
+		var out bytes.Buffer
+		r := record.NewReader(bytes.NewReader(text), "sideorder.pdn")
+		for {
+			rec, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := replay.Replay(rec, replay.Options{})
+			if g.Err != nil {
+				t.Fatalf("%d: %v", rec.Pos.Line, g.Err)
+			}
+			out.Write(record.Format(g.Canonical()))
+		}
+		return out.Bytes()
+	}
+	got := canon(in)
+	const golden = "testdata/sideorder.golden"
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -run TestCanonicalSideOrder -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("canonical form differs from %s:\n%s", golden, got)
+	}
+	if again := canon(got); !bytes.Equal(again, got) {
+		t.Errorf("the canonical form read again is written differently:\n%s", again)
+	}
+	// The order of each game's player tags in the golden text.
+	order := regexp.MustCompile(`(?m)^\[(White|Black|Orange) `)
+	var seen []string
+	for _, m := range order.FindAllStringSubmatch(string(want), -1) {
+		seen = append(seen, m[1])
+	}
+	if w := "Black White Black White Black White White Black Black Orange"; strings.Join(seen, " ") != w {
+		t.Errorf("player tags in the order %v, want %s", seen, w)
+	}
 }

@@ -405,7 +405,7 @@ func (w *Worker) finish(s seating, m *match) *record.Game {
 		sp.mv.Text = text[sp.start:sp.end]
 	}
 	rec := &w.rec
-	*rec = record.Game{Moves: w.line, Result: m.result}
+	*rec = record.Game{Moves: w.line, Result: m.result, Sides: g.sides}
 	commented := m.commented
 	if r.IntN(40) == 0 {
 		rec.Intro = []string{introComments[r.IntN(len(introComments))]}

@@ -90,7 +90,9 @@ func faults(p rules.Position) []rules.Move {
 func genGame(rng *rand.Rand, game, fen string, style int, tags [][2]string) (*record.Game, sampleStats) {
 	g, _ := rules.Lookup(game)
 	p, _ := g.NewPosition(fen)
-	rec := &record.Game{}
+	// The player tags in the ruleset's side order, as the canonical form
+	// writes them (Black first in checkers, pool and thai).
+	rec := &record.Game{Sides: g.Sides()}
 	rec.SetTag("Game", game)
 	for _, t := range tags {
 		rec.SetTag(t[0], t[1])
