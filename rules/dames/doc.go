@@ -60,7 +60,8 @@
 // section ":H22,27" listing the pieces a huff may remove, so that String
 // round-trips the whole position (the key depends on it too); in frisian
 // and frysk its section ":RW28/2,B3/1" gives the kings' counts of moves in
-// a row (run.go).
+// a row (run.go), and ":E5" the plies played in a kings-only ending
+// (endgame.go).
 //
 // Moves are "32-28" (a step), "19x28" or "19:28" (a capture by origin and
 // destination), "19x28x37" (the landing squares of a sequence; some of them
@@ -103,9 +104,10 @@
 // could free itself by a huff it may make is not blocked. Results: draughts
 // use PDN points, "2-0" / "0-2" (CheckResult also takes "1-0", "0-1", "1-1"
 // and "1/2-1/2", all found in PDN files); the Schmidt games use "1-0",
-// "0-1", "1/2-1/2". There is no automatic draw; a draw or a decisive result
-// is accepted in a position that is not over (agreement, resignation), "*"
-// always; a position that is over needs its own winner.
+// "0-1", "1/2-1/2". There is no automatic draw but Frisian's (below); a
+// draw or a decisive result is accepted in a position that is not over
+// (agreement, resignation), "*" always; a position that is over needs its
+// own winner.
 //
 // Loup et moutons: 8×8 by default, "B:W29-32:B1" (the sheep on White's first
 // row, the wolf on square 1 of the far row, the wolf to move). It may also be
@@ -201,7 +203,9 @@
 //     capturing as a king (Wikipedia "Turkish draughts" and
 //     draughts.github.io; an older Wikipedia text crowned it at the end of
 //     the move — as a man on the far row can only go on sideways along it,
-//     the two differ only where the king would turn).
+//     the two differ only where the king would turn). A single king against
+//     a single man wins (Wikipedia: "A king versus single man also wins
+//     the game"; endgame.go).
 //   - thai (31): "31,B,8,8,N2,0": Black moves first and the numbering starts
 //     from the corner at Black's top left, that is White's bottom right:
 //     square 1 is g1, White's 8 men stand on 1–8 and Black's on 25–32
@@ -225,8 +229,9 @@
 //     make more than three non-capturing moves in a row while its side has
 //     men (mindsports.nl, lidraughts); the count is part of the position
 //     (run.go). Results are written 1-0 (PDN's Default result type for 40).
-//     The drawing rules of the end (two kings against one) are not applied:
-//     as every rule that would end a game by count, the Result tag says it.
+//     Two kings against one are drawn after seven moves each, one king
+//     against one after two moves each (lidraughts' Frisian rules; the
+//     count is part of the position: endgame.go).
 //   - spantsiretti (41): "41,W,10,8,A0,0": the Russian rules on a board of
 //     10 files (a–j) and 8 ranks, 15 men a side on the first three ranks
 //     (Games::Checkers' "russian_10x8 (spantsiretti)"; PDN names the type

@@ -51,6 +51,11 @@ func (g *Game) parseFEN(text string) (*Position, error) {
 			return nil, err
 		}
 	}
+	if fs.end != "" {
+		if err := p.parseEnd(text, fs.end[1:]); err != nil {
+			return nil, err
+		}
+	}
 	p.key = p.computeKey()
 	return p, nil
 }
@@ -60,6 +65,7 @@ type fenSections struct {
 	entries []fenEntry
 	huffs   []int  // squares (1-based) a huff may empty
 	runs    string // the R section (king runs), read once the pieces stand
+	end     string // the E section (a Frisian ending's count), read then too
 	size    int    // from a size section, 0 when none
 	highest int    // the highest square named
 	seen    [3]bool
@@ -98,6 +104,11 @@ func (g *Game) readSections(text string, parts []string) (*fenSections, error) {
 				return nil, rules.PositionError(text, "section R given twice")
 			}
 			fs.runs = part[1:] + ","
+		case part[0] == 'E' || part[0] == 'e':
+			if fs.end != "" {
+				return nil, rules.PositionError(text, "section E given twice")
+			}
+			fs.end = part
 		default:
 			if err := g.readColour(text, part, fs); err != nil {
 				return nil, err
@@ -284,7 +295,8 @@ func (g *Game) fenSquares(text, item string, maxBoard int) (lo, hi int, err erro
 // Black's squares in ascending order, kings prefixed with K, runs of three or
 // more consecutive squares holding the same kind written as ranges (a-b), no
 // final dot; then the board size (":10x10") when it is not the ruleset's
-// default (a 10×10 loup-moutons game), then ":H" and the huffable squares
+// default (a 10×10 loup-moutons game), the Frisian counts (":R" king runs,
+// ":E" a kings-only ending) when not 0, then ":H" and the huffable squares
 // when a huff is possible.
 func (p *Position) String() string {
 	var b strings.Builder
@@ -338,6 +350,7 @@ func (p *Position) String() string {
 		b.WriteString(":" + strconv.Itoa(p.geo.w) + "x" + strconv.Itoa(p.geo.h))
 	}
 	p.writeRuns(&b)
+	p.writeEnd(&b)
 	if p.huff != 0 {
 		b.WriteString(":H")
 		first := true

@@ -70,8 +70,14 @@ type family struct {
 	// kingRun: a king may make at most this many non-capturing moves in a
 	// row while its side has men (Frisian: 3); 0 for no limit.
 	kingRun int8
-	prec    precedence
-	outcome outcome
+	// endDraw: two kings against one, or one king each, is drawn after a
+	// count of plies (Frisian, endgame.go).
+	endDraw bool
+	// loneKing: a single king against a single man wins (Turkish,
+	// endgame.go).
+	loneKing bool
+	prec     precedence
+	outcome  outcome
 	// crownMid: a man reaching the far row during a capture is crowned and
 	// goes on capturing as a king.
 	crownMid  bool
@@ -182,7 +188,7 @@ var (
 	})}
 	Turkish = &Game{id: "turkish", name: "Turkish draughts", v: vFamily, f: family{
 		geo: geom8x, first: white, manMove: bySide(1<<up | 1<<left | 1<<right), kingMove: orthogonals, kingCap: orthogonals,
-		flying: true, removeNow: true, noReverse: true, crownMid: true, prec: precMajority,
+		flying: true, removeNow: true, noReverse: true, crownMid: true, loneKing: true, prec: precMajority,
 		algebraic: true, unnumbered: true, capSep: 'x', readPts: true,
 		start: "W:Wa3,b3,c3,d3,e3,f3,g3,h3,a2,b2,c2,d2,e2,f2,g2,h2:Ba7,b7,c7,d7,e7,f7,g7,h7,a6,b6,c6,d6,e6,f6,g6,h6"}.with(func(f *family) {
 		f.manCap = f.manMove
@@ -212,7 +218,7 @@ var (
 	frisian = diagonal(geom10, white, true, true).with(func(f *family) {
 		f.manCap = [2]dirSet{diagonals | orthogonals, diagonals | orthogonals}
 		f.kingCap = diagonals | orthogonals
-		f.prec, f.kingRun, f.readPts, f.start = precValue, 3, true, "W:W31-50:B1-20"
+		f.prec, f.kingRun, f.endDraw, f.readPts, f.start = precValue, 3, true, true, "W:W31-50:B1-20"
 	})
 	schmidt = diagonal(geom10, black, true, true).with(func(f *family) {
 		f.huffs, f.start = true, "B:W31-50:B1-20"

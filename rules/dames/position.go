@@ -33,6 +33,7 @@ type Position struct {
 	turn  rules.Side
 	huff  uint64     // squares a huff may empty (right after a fault; 10×10 only)
 	run   [2]kingRun // the Frisian count of king moves (run.go)
+	end   int8       // plies played in a Frisian kings-only ending (endgame.go)
 	key   uint64
 }
 
@@ -83,7 +84,7 @@ func (p *Position) computeKey() uint64 {
 	if p.turn == black {
 		k ^= zTurn
 	}
-	k ^= p.run[0].key(0) ^ p.run[1].key(1)
+	k ^= p.run[0].key(0) ^ p.run[1].key(1) ^ zEnd[p.end]
 	if p.geo.w == 8 && p.geo.h == 8 {
 		k ^= zSize
 	}
@@ -151,6 +152,9 @@ func (p *Position) Play(m rules.Move) {
 	if p.g.f.kingRun > 0 {
 		p.updateRuns(c, from, to, !caps.empty())
 	}
+	if p.g.f.endDraw {
+		p.updateEnd(crowned || !caps.empty())
+	}
 	p.setHuff(huff)
 	p.turn = p.turn.Other()
 	p.key ^= zTurn
@@ -183,7 +187,9 @@ func (p *Position) huffSquares(from, to int) uint64 {
 // by a huff, although the huffer still has the turn; in breakthrough the
 // side that has a king has won (the side that just moved first, should a
 // position hold kings of both); in loup-moutons the wolf also wins once it
-// stands on a row behind every sheep.
+// stands on a row behind every sheep; in turkish a king against a single
+// man wins, and in frisian and frysk a kings-only ending is drawn when its
+// count runs out (endgame.go).
 func (p *Position) Outcome() rules.Outcome {
 	if p.g.v == vLoup {
 		return p.loupOutcome()
@@ -206,10 +212,13 @@ func (p *Position) Outcome() rules.Outcome {
 		// « Le joueur qui a pris tous les pions de l'adversaire … a gagné
 		// la partie » ends the game at once, before the huffer's move.
 		reason, loser = "no pieces left", p.turn.Other()
+	} else if k := p.loneKing(); k >= 0 {
+		reason, loser = "a king against a single man", rules.Side(k^1)
 	} else if !p.hasMove() && !p.huffUnblocks() {
 		reason = "blocked"
 	} else {
-		return rules.Outcome{}
+		o, _ := p.endOutcome()
+		return o
 	}
 	winner := loser.Other()
 	if p.g.f.outcome == outLoser {

@@ -324,7 +324,7 @@ func buildSamples(t *testing.T) []sampleFile {
 			"spantsiretti":  {"crown", "reason:no pieces left"},
 			"antidraughts":  {"reason:no pieces left"},
 			"breakthrough":  {"crown", "reason:crowned a king"},
-			"frysk":         {"crown", "reason:no pieces left"},
+			"frysk":         {"crown", "reason:no pieces left", "reason:two kings against one: seven moves each"},
 		}
 		for _, w := range want[game] {
 			if !seen[w] {
