@@ -245,27 +245,3 @@ func Games() []Game {
 	sort.Slice(out, func(i, j int) bool { return out[i].ID() < out[j].ID() })
 	return out
 }
-
-// Perft counts the leaf nodes of the legal-move tree of depth d below p, the
-// move-generator test of chess engines. Moves that do not hand over the turn
-// are not produced by Legal, so every level is one ply. At a game's end
-// (Outcome().Over) a node has no children.
-func Perft(p Position, depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	if p.Outcome().Over {
-		return 0
-	}
-	moves := p.Legal(nil)
-	if depth == 1 {
-		return uint64(len(moves))
-	}
-	var n uint64
-	for _, m := range moves {
-		c := p.Clone()
-		c.Play(m)
-		n += Perft(c, depth-1)
-	}
-	return n
-}

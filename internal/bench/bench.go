@@ -170,7 +170,9 @@ type meter struct {
 	cpu   time.Duration
 }
 
-func cpuTime() time.Duration {
+// CPUTime is the CPU time the process has used, user and system; 0 when
+// the system does not say.
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0
@@ -186,11 +188,11 @@ func peakRSS() int64 {
 	return ru.Maxrss * 1024 // kilobytes on Linux
 }
 
-func startMeter() meter { return meter{start: time.Now(), cpu: cpuTime()} }
+func startMeter() meter { return meter{start: time.Now(), cpu: CPUTime()} }
 
 func (m meter) stop(s *Stage) {
 	s.Wall = time.Since(m.start)
-	s.CPU = cpuTime() - m.cpu
+	s.CPU = CPUTime() - m.cpu
 	s.PeakRSS = peakRSS()
 }
 

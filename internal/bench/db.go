@@ -324,7 +324,7 @@ type point struct {
 }
 
 func newCurve(name string, cuts []int) *curve {
-	return &curve{name: name, cuts: cuts, last: point{cpu: cpuTime()}}
+	return &curve{name: name, cuts: cuts, last: point{cpu: CPUTime()}}
 }
 
 // progress is the import's Progress callback.
@@ -351,7 +351,7 @@ func (c *curve) end(st index.ImportStats) {
 }
 
 func (c *curve) cut(stored int, elapsed time.Duration) {
-	p := point{stored: stored, elapsed: elapsed, cpu: cpuTime()}
+	p := point{stored: stored, elapsed: elapsed, cpu: CPUTime()}
 	c.rows = append(c.rows, Stage{
 		Name:    fmt.Sprintf("%s, games %s–%s", c.name, thousands(c.last.stored), thousands(stored)),
 		Count:   stored - c.last.stored,
