@@ -23,8 +23,8 @@
 //     its game (columns, move list, positions, tree moves, tags).
 //   - internal/treeagg: the opening-tree aggregate (tree, tree_players).
 //   - internal/textindex: the Bleve text index.
-//   - internal/pattern: the pattern language and its matcher over stored
-//     move lists; internal/movelist: the compact move list codec.
+//   - internal/pattern: the pattern language, its matcher over stored
+//     move lists and its scan of the games; internal/movelist: the compact move list codec.
 //   - internal/dirlock: the import and merge locks of a directory.
 //   - internal/faults: the invalid games' errors, grouped by kind, and
 //     the warnings of valid games.

@@ -1,8 +1,10 @@
-// Package pattern is the pattern language of position search and its
-// matcher: a Pattern is a set of terms on one position (pieces on squares,
-// empty squares, pieces in hand, material counts), resolved for a ruleset
-// (Compile), checked against the game's boards (Check), and tested on
-// every position of a stored game by a Worker.
+// Package pattern is the pattern language of position search, its
+// matcher and its scan of the stored games: a Pattern is a set of terms on
+// one position (pieces on squares, empty squares, pieces in hand, material
+// counts), resolved for a ruleset (Compile), checked against the boards
+// of the game's stored games (Layouts, Check), tested on every position of
+// a stored game by a Worker, and on the games a condition selects by a
+// Scanner.
 //
 // Decisions:
 //
@@ -23,6 +25,13 @@
 //     copied with room for the stored moves of their line.
 //   - A pattern naming a piece or square the ruleset has not is an error
 //     (Check): a search for it would find nothing, silently.
+//   - A scan reads the games' rows (id, start, final key, moves only) in
+//     id order in batches of consecutive games, which one worker per CPU
+//     tests whole (internal/pipeline, an ordered fan-out); its caller
+//     receives the matches in id order on its own goroutine, where stale
+//     games are matched from their records, and stops the scan once it
+//     has enough (a page, unless a count is asked). Batches are recycled,
+//     their move lists slices of one arena.
 //
 // Errors about a pattern (syntax, sides, pieces, squares) are *Error.
 // The measurements behind these decisions are in docs/storage.md.
