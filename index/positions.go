@@ -3,16 +3,13 @@ package index
 import (
 	"context"
 	"database/sql"
-	"strconv"
 
 	"github.com/plateau/plateau/index/internal/posrun"
 )
 
 // Queries on position occurrences (internal/posrun): the occurrences of a
 // key are read from the runs in at order (game, ply, var) and joined with
-// the games table in batches, so that a page of a popular position (the
-// start position is in every game) reads a few blocks and a few games, not
-// every occurrence.
+// the games table in growing batches (posrun.Snapshot.Join).
 
 // posReader is a read snapshot of the position runs, in which the queries
 // of this file join the games table.
@@ -48,83 +45,19 @@ func packAt(game int64, ply, vari int) int64 { return posrun.PackAt(game, ply, v
 
 func unpackAt(at int64) (game int64, ply int, vari int) { return posrun.UnpackAt(at) }
 
-// joinBatch is the first batch of occurrences joined with the games
-// table; later batches double up to maxJoinBatch.
-const (
-	joinBatch    = 64
-	maxJoinBatch = 4096
-)
+// joinBatch is the first batch of a join (posrun.JoinBatch), the
+// smallest batch of ids a player page checks at once.
+const joinBatch = posrun.JoinBatch
 
 // joinGames walks it and calls fn, in at order, for each occurrence whose
 // game matches cond (SQL over games g, players a and b) with that game's row
-// as scanned by scan from the columns cols; fn returns false to stop.
+// as scanned by scan from the columns cols; fn returns false to stop
+// (posrun.Snapshot.Join).
 func (r *posReader) joinGames(ctx context.Context, it *posrun.Iter, cond string, args []any, cols string,
 	scan func(*sql.Rows) (int64, any, error), fn func(at int64, row any) bool) error {
 	query := `SELECT g.id, ` + cols + ` FROM games g LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
 		WHERE g.id IN (SELECT value FROM json_each(?)) AND ` + cond
-	done := ctx
-	ctx = quiet(ctx) // occurrences: the loop checks done
-	stmt, err := r.stmt(ctx, query)
-	if err != nil {
-		return err
-	}
-	size := joinBatch
-	ats := make([]int64, 0, maxJoinBatch)
-	ids := make([]byte, 0, 16*maxJoinBatch)
-	rowOf := map[int64]any{}
-	for {
-		ats = ats[:0]
-		for len(ats) < size && it.Next() {
-			ats = append(ats, it.At())
-		}
-		if err := it.Err(); err != nil {
-			return err
-		}
-		if len(ats) == 0 {
-			return nil
-		}
-		if err := done.Err(); err != nil {
-			return err
-		}
-		ids = append(ids[:0], '[')
-		prev := int64(-1)
-		for _, at := range ats {
-			g, _, _ := unpackAt(at)
-			if g == prev {
-				continue
-			}
-			if prev >= 0 {
-				ids = append(ids, ',')
-			}
-			ids = strconv.AppendInt(ids, g, 10)
-			prev = g
-		}
-		ids = append(ids, ']')
-		clear(rowOf)
-		rows, err := stmt.QueryContext(ctx, append([]any{string(ids)}, args...)...)
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-			id, row, err := scan(rows)
-			if err != nil {
-				rows.Close()
-				return err
-			}
-			rowOf[id] = row
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		for _, at := range ats {
-			g, _, _ := unpackAt(at)
-			if row, ok := rowOf[g]; ok && !fn(at, row) {
-				return nil
-			}
-		}
-		size = min(2*size, maxJoinBatch)
-	}
+	return r.Join(ctx, it, query, args, scan, fn)
 }
 
 // positionKeys are the stored keys of a salted key: the tree aggregate's

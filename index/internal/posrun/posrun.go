@@ -49,6 +49,11 @@
 //     block, loaded by a handle's background loader, never by a lookup),
 //     skipping the runs whose Bloom filter rules the key out (written with
 //     the run), and merges the runs in at order.
+//   - A reader joins a key's occurrences with its own rows (Join: the
+//     games it shows) in batches of occurrences that double from
+//     JoinBatch, so that a page of a popular position reads a few blocks
+//     and a few games; the engine knows the caller's query only as one
+//     whose first parameter is the batch's game ids.
 //   - A read snapshot is a BEGIN DEFERRED on one of a few connections the
 //     Store keeps with their prepared statements, not a database/sql
 //     transaction, and its statements run without the caller's context's
