@@ -282,7 +282,7 @@ func BenchmarkQueries(b *testing.B) {
 		})
 	})
 	// A page read as Search chooses, by name word, and by player and side
-	// (names.go).
+	// (internal/players).
 	for _, by := range []string{"", "word", "player"} {
 		b.Run("player"+map[string]string{"word": "-by-word", "player": "-by-player"}[by], func(b *testing.B) {
 			defer index.SetPageBy(by)()

@@ -22,7 +22,7 @@ import (
 // by the caller) is never bulk.
 //
 // While a bulk import runs, its readers see games without those indexes: a
-// player page is read by name word (names.go) or, for invalid games, by a
+// player page is read by name word (internal/players) or, for invalid games, by a
 // scan of the games table; a date or opponent filter scans. A bulk import
 // killed before it builds them leaves them out: the next import, or the
 // next writable open while no import runs, builds them (store.Restore).

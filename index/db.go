@@ -8,13 +8,13 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"sync"
 	"time"
 
 	_ "github.com/mattn/go-sqlite3" // the SQLite driver
 
 	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/gametext"
+	"github.com/plateau/plateau/index/internal/players"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/stats"
 	"github.com/plateau/plateau/index/internal/store"
@@ -61,9 +61,7 @@ type DB struct {
 	notice   func(string)
 	text     *textindex.Index // opened for each piece of work (text.go)
 
-	pmu     sync.Mutex
-	players []playerEntry // folded player names, by id
-	words   nameWords     // the distinct words of their names (names.go)
+	names players.Names // the folded player names (players.go)
 	// nameIndex: the database has name_games (layout 7; a read-only
 	// handle on layout 6 has not).
 	nameIndex bool
@@ -273,9 +271,9 @@ var schema = []string{
 	store.Deferred[2].Def,
 	`CREATE INDEX IF NOT EXISTS games_invalid ON games(id) WHERE valid = 0`,
 	// The words of players' folded names, and for each word the valid
-	// games of its players in game order (names.go).
-	nameWordsTable,
-	nameGamesTable,
+	// games of its players in game order (internal/players).
+	players.WordsTable,
+	players.GamesTable,
 	`CREATE TABLE IF NOT EXISTS tag_names(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)`,
 	`CREATE TABLE IF NOT EXISTS tags(
 		tag INTEGER NOT NULL, value TEXT NOT NULL, game INTEGER NOT NULL,
@@ -304,7 +302,7 @@ var schema = []string{
 // version 3 kept positions as rows of one B-tree (position_rows); version
 // 4 had no top players in tree rows (tree.top, internal/treeagg); version 5 had
 // a tree_players row per (key, move, player) and no tree.np; version 6 had
-// no name_words and name_games (names.go); a database of an older version
+// no name_words and name_games (internal/players); a database of an older version
 // must be imported again.
 const schemaVersion = 7
 

@@ -10,7 +10,7 @@
 //   - index: the façade: Open and the schema (db.go), the writer of a
 //     game's rows and its transactions (writer.go, edit.go),
 //     the searches, lists and trees (query.go, filters.go, list.go,
-//     tree.go…), the player-name index (names.go), and the bridges to the
+//     tree.go…), and the bridges to the
 //     engines (positions.go, text.go, patscan.go).
 //   - internal/criteria: the one definition of the search criteria
 //     (Query, their table by name, ParseQuery) and their SQL over the
@@ -31,6 +31,9 @@
 //   - internal/gametext: the games' canonical texts read from their
 //     compressed blocks (whole, their tags, or streamed), with the block
 //     caches.
+//   - internal/players: player names matched (folded words, prefixes,
+//     edit distance), pages of a player's games read by name word or by
+//     player and side, the name index's build, crosstables.
 //   - internal/stats: what a database holds (games per ruleset, kept in
 //     meta between imports; players, sources, sizes).
 //

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/plateau/plateau/index/internal/movelist"
+	"github.com/plateau/plateau/index/internal/players"
 	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/index/internal/treeagg"
 	"github.com/plateau/plateau/replay/generate"
@@ -62,13 +63,9 @@ func StoredPositions(ctx context.Context, db *DB, game string) (games, positions
 	return games, positions, rows.Err()
 }
 
-// SetMaxPlayerArms changes maxPlayerArms for a test; the returned function
-// restores it.
-func SetMaxPlayerArms(n int) (restore func()) {
-	old := maxPlayerArms
-	maxPlayerArms = n
-	return func() { maxPlayerArms = old }
-}
+// SetMaxPlayerArms changes how many players a page is read player by
+// player for (players.SetMaxArms); the returned function restores it.
+func SetMaxPlayerArms(n int) (restore func()) { return players.SetMaxArms(n) }
 
 // TreePlayers is every tree move's players: "key move player-name" → games.
 func TreePlayers(ctx context.Context, db *DB) (map[string]int, error) {
@@ -215,9 +212,7 @@ func DowngradeToLayout5(ctx context.Context, db *DB) error {
 // SetPageBy makes player pages read by "word", by "player", or the
 // cheaper ("") until the returned function is called.
 func SetPageBy(by string) func() {
-	old := pageBy
-	pageBy = map[string]int{"": pageAuto, "player": pageByPlayer, "word": pageByWord}[by]
-	return func() { pageBy = old }
+	return players.SetPageBy(map[string]players.PageBy{"": players.PageAuto, "player": players.PageByPlayer, "word": players.PageByWord}[by])
 }
 
 // DowngradeToLayout6 drops the name index of a database and marks it

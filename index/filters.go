@@ -8,7 +8,7 @@ import (
 )
 
 // where is the SQL of a query's criteria over games g (criteria.Where)
-// and how a page of a player's games is read (playerpage.go).
+// and how a page of a player's games is read (internal/players).
 type where struct {
 	criteria.Where
 	// players are the ids Query.Player matched (without an Opponent): a
@@ -16,7 +16,7 @@ type where struct {
 	// playerCond is the index of their condition.
 	players    []int64
 	playerCond int
-	// pageWords, when not nil, are the name words (names.go) the page is
+	// pageWords, when not nil, are the name words (internal/players) the page is
 	// read by instead.
 	pageWords []string
 	// scanPlayers: the player indexes are out (bulk.go) and the page is
@@ -49,10 +49,10 @@ func (db *DB) playerFilter(ctx context.Context, q *Query, w *where) (bool, error
 		return false, nil
 	}
 	m, err := db.matchNames(ctx, q.Player)
-	if err != nil || len(m.players) == 0 {
+	if err != nil || len(m.Players) == 0 {
 		return err == nil, err
 	}
-	j := jsonIDs(m.players)
+	j := jsonIDs(m.Players)
 	if q.Opponent != "" {
 		opp, err := db.MatchPlayers(ctx, q.Opponent)
 		if err != nil || len(opp) == 0 {
@@ -65,7 +65,7 @@ func (db *DB) playerFilter(ctx context.Context, q *Query, w *where) (bool, error
 	}
 	w.playerCond = w.Len()
 	w.Add("(g.p0 IN (SELECT value FROM json_each(?)) OR g.p1 IN (SELECT value FROM json_each(?)))", j, j)
-	w.players = m.players
+	w.players = m.Players
 	// A bulk import leaves the player indexes out while it runs (bulk.go):
 	// the page is then read by word, or scanned.
 	byPlayer, err := db.playerIndexes(ctx)
@@ -73,7 +73,7 @@ func (db *DB) playerFilter(ctx context.Context, q *Query, w *where) (bool, error
 		return false, err
 	}
 	if db.nameIndex && !q.Invalid {
-		w.pageWords = m.pageWords(byPlayer)
+		w.pageWords = m.PageWords(byPlayer)
 	}
 	w.scanPlayers = !byPlayer && w.pageWords == nil
 	return false, nil

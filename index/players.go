@@ -2,107 +2,97 @@ package index
 
 import (
 	"context"
-	"strings"
+	"fmt"
+
+	"github.com/plateau/plateau/index/internal/players"
 )
 
 // MatchPlayers returns the ids of the players whose name matches text:
 // compared without case, accents or punctuation, every word of text must be
 // a prefix of a word of the name, or within edit distance 1 of it (2 for
-// words of 8 letters or more) (matchNames, names.go).
+// words of 8 letters or more) (internal/players).
 func (db *DB) MatchPlayers(ctx context.Context, text string) ([]int64, error) {
 	m, err := db.matchNames(ctx, text)
 	if err != nil {
 		return nil, err
 	}
-	return m.players, nil
+	return m.Players, nil
 }
 
-// playerEntry is a player's id and the words of its folded name (indexes
-// into db.words).
-type playerEntry struct {
-	id    int64
-	words []int32
+// matchNames matches text against the player names, folded as they are
+// stored (fold.go).
+func (db *DB) matchNames(ctx context.Context, text string) (*players.Match, error) {
+	return db.names.Match(ctx, db.sql, fold(text))
 }
 
-// playerList is the folded names of every player, read once and extended
-// as players are added (ids only grow), and their distinct words.
-func (db *DB) playerList(ctx context.Context) ([]playerEntry, nameWords, error) {
-	db.pmu.Lock()
-	defer db.pmu.Unlock()
-	var last int64
-	if n := len(db.players); n > 0 {
-		last = db.players[n-1].id
+// pageSQL is the query of a page of games matching w, in id order, or ""
+// when the page is to be read player by player (playerPage).
+func pageSQL(w *where, limit, offset int) (string, []any) {
+	args := append(append([]any{}, w.Args()...), limit, offset)
+	switch players.How(len(w.players), w.pageWords, w.scanPlayers, limit, offset) {
+	case players.ByID:
+		return `SELECT ` + hitCols + ` FROM ` + hitJoin + ` WHERE ` + w.String() +
+			` ORDER BY g.id LIMIT ? OFFSET ?`, args
+	case players.Scan:
+		return `SELECT ` + hitCols + ` FROM games g NOT INDEXED LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1 WHERE ` + w.String() +
+			` ORDER BY g.id LIMIT ? OFFSET ?`, args
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT id, folded FROM players WHERE id > ? ORDER BY id`, last)
+	return "", nil
+}
+
+// playerPage returns the ids of a page of games matching w, whose players
+// are w.players, in id order, read by name word or by player and side
+// (players.ReadPage).
+func (db *DB) playerPage(ctx context.Context, w *where, limit, offset int) ([]int64, error) {
+	cond, args := w.Without(w.playerCond)
+	return players.ReadPage(ctx, db.sql, players.Page{Players: w.players, Words: w.pageWords}, cond, args, limit, offset)
+}
+
+// Cross is one player's line of a crosstable.
+type Cross = players.Cross
+
+// Crosstable scores the valid games of a query (typically an event)
+// player against player, with the points of the Result (Dejarik points
+// included). Players are sorted by score.
+func (db *DB) Crosstable(ctx context.Context, q Query) ([]Cross, error) {
+	return db.CrosstableProgress(ctx, q, nil)
+}
+
+// CrosstableProgress is Crosstable calling progress from time to time with
+// the games read and an upper bound of those to read (the highest game id).
+func (db *DB) CrosstableProgress(ctx context.Context, q Query, progress func(done, total int)) ([]Cross, error) {
+	w, empty, err := db.filters(ctx, &q)
+	if err != nil || empty {
+		return nil, err
+	}
+	var maxID int
+	if progress != nil {
+		db.sql.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM games`).Scan(&maxID)
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT a.name, b.name, g.result FROM `+hitJoin+` WHERE `+w.String()+` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`, w.Args()...)
 	if err != nil {
-		return nil, nameWords{}, err
+		return nil, err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var e playerEntry
-		var f string
-		if err := rows.Scan(&e.id, &f); err != nil {
-			return nil, nameWords{}, err
-		}
-		for _, w := range strings.Fields(f) {
-			e.words = append(e.words, db.words.add(w))
-		}
-		db.players = append(db.players, e)
-	}
-	// The slices as they are now: later words are appended past them.
-	words := nameWords{text: db.words.text, runes: db.words.runes}
-	return db.players, words, rows.Err()
+	return players.Crosstable(rows, maxID, progress)
 }
 
-// editWithin reports whether the Levenshtein distance of a and b is at
-// most d. It runs for every word of every player's name on each player
-// search: only the cells of the table within d of its diagonal are
-// computed (the others exceed d), in buffers on the stack for words of up
-// to 32 letters.
-func editWithin(a, b []rune, d int) bool {
-	if abs(len(a)-len(b)) > d {
-		return false
+// upgrade6 gives a layout-6 database the name index, in one transaction
+// (a kill leaves it at 6).
+func (db *DB) upgrade6(ctx context.Context) error {
+	if db.notice != nil {
+		db.notice(fmt.Sprintf("upgrading the database in %s from layout 6 to 7 (an index of the games by player name word)…", db.dir))
 	}
-	big := d + 1 // any value over d: the band's edges
-	var bufP, bufC [33]int
-	prev, cur := bufP[:0], bufC[:0]
-	if len(b)+1 > len(bufP) {
-		prev, cur = make([]int, 0, len(b)+1), make([]int, 0, len(b)+1)
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
 	}
-	prev, cur = prev[:len(b)+1], cur[:len(b)+1]
-	for j := range prev {
-		prev[j] = min(j, big)
+	defer tx.Rollback()
+	if err := players.BuildNameIndex(ctx, tx); err != nil {
+		return fmt.Errorf("upgrade to layout 7: %w", err)
 	}
-	for i := 1; i <= len(a); i++ {
-		lo, hi := max(1, i-d), min(len(b), i+d)
-		if lo == 1 {
-			cur[0] = min(i, big)
-		} else {
-			cur[lo-1] = big
-		}
-		best := cur[lo-1]
-		for j := lo; j <= hi; j++ {
-			c := 1
-			if a[i-1] == b[j-1] {
-				c = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c, big)
-			best = min(best, cur[j])
-		}
-		if hi < len(b) {
-			cur[hi+1] = big
-		}
-		if best > d {
-			return false
-		}
-		prev, cur = cur, prev
+	if err := setMeta(ctx, tx, "schema", 7); err != nil {
+		return err
 	}
-	return prev[len(b)] <= d
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
+	return tx.Commit()
 }

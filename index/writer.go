@@ -21,7 +21,7 @@ type writer struct {
 	db    *DB
 	tx    *sql.Tx
 	ids   *store.IDs   // players, tag names and sources
-	names *store.Names // the name index (names.go)
+	names *store.Names // the name index (internal/players)
 	// per transaction
 	positions []posrun.Pos
 	runMem    posrun.Scratch // posrun.Encode's memory, used again by every commit
@@ -202,7 +202,7 @@ func (w *writer) insertGame(ctx context.Context, p *prepared, p0, p1 any) (id in
 		if _, err := w.tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, old); err != nil {
 			return 0, false, err
 		}
-		// A game gone: counts cached or stored (counts.go) are stale.
+		// A game gone: counts cached or stored (internal/stats) are stale.
 		if _, err := w.tx.ExecContext(ctx, `INSERT INTO meta(k, v) VALUES(?, 1) ON CONFLICT(k) DO UPDATE SET v = v + 1`, editsKey); err != nil {
 			return 0, false, err
 		}

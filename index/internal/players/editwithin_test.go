@@ -1,4 +1,4 @@
-package index
+package players
 
 import (
 	"math/rand/v2"

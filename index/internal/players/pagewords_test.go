@@ -1,4 +1,4 @@
-package index
+package players
 
 import (
 	"slices"
@@ -27,11 +27,11 @@ func TestPageWords(t *testing.T) {
 		{"no words", 0, [][]string{nil}, []int{0}, nil, nil},
 		{"words of unmatched players count more", 10, [][]string{{"x", "y"}}, []int{400}, nil, []string{"x", "y"}},
 	} {
-		m := &nameMatch{players: make([]int64, c.players), words: c.words, covered: c.covered}
-		if got := m.pageWords(true); !slices.Equal(got, c.want) {
+		m := &Match{Players: make([]int64, c.players), words: c.words, covered: c.covered}
+		if got := m.PageWords(true); !slices.Equal(got, c.want) {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
-		if got := m.pageWords(false); !slices.Equal(got, c.noIndex) {
+		if got := m.PageWords(false); !slices.Equal(got, c.noIndex) {
 			t.Errorf("%s, without the player indexes: %q, want %q", c.name, got, c.noIndex)
 		}
 	}

@@ -1,8 +1,9 @@
-package index
+package players
 
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -11,53 +12,104 @@ import (
 	"sync"
 )
 
-// maxPlayerArms is how many matched players a page is read player by
-// player for (two arms each, read by armsQuery). Beyond, so many players have so many games that reading the games table
-// in id order finds a page at once.
-var maxPlayerArms = 200
+// PageBy is how player pages are read: PageAuto (the fewer seeks),
+// PageByPlayer or PageByWord (tests and benchmarks compare them).
+type PageBy int
 
-// pageSQL is the query of a page of games matching w, in id order, or ""
-// when the page is to be read player by player (playerPage).
-func pageSQL(w *where, limit, offset int) (string, []any) {
-	cond := w.String()
-	n := len(w.players)
-	if n == 0 || limit < 0 || offset+limit > 10000 {
-		return `SELECT ` + hitCols + ` FROM ` + hitJoin + ` WHERE ` + cond +
-			` ORDER BY g.id LIMIT ? OFFSET ?`, append(append([]any{}, w.Args()...), limit, offset)
-	}
-	if w.scanPlayers || n > maxPlayerArms && (w.pageWords == nil || len(w.pageWords) > maxPlayerArms) {
-		return `SELECT ` + hitCols + ` FROM games g NOT INDEXED LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1 WHERE ` + cond +
-			` ORDER BY g.id LIMIT ? OFFSET ?`, append(append([]any{}, w.Args()...), limit, offset)
-	}
-	return "", nil
+const (
+	PageAuto PageBy = iota
+	PageByPlayer
+	PageByWord
+)
+
+// maxArms is how many matched players a page is read player by player
+// for (two arms each, read by armsQuery). Beyond, so many players have so
+// many games that reading the games table in id order finds a page at
+// once. pageBy forces how pages are read. Both change only in tests
+// (SetMaxArms, SetPageBy).
+var (
+	maxArms = 200
+	pageBy  = PageAuto
+)
+
+// SetMaxArms sets maxArms until restore is called; for tests.
+func SetMaxArms(n int) (restore func()) {
+	old := maxArms
+	maxArms = n
+	return func() { maxArms = old }
 }
 
-// playerPage returns the ids of a page of games matching w, whose players
-// are w.players, in id order. The games are read from indexes whose
-// entries are in id order for a key: each key is an arm, read k ids at a
-// time from the index only (readArms: one statement for many arms, a few
-// at once). The keys are the name words w.pageWords (name_games, entries
-// of the matched players only: names.go), or else each matched player and
-// side (games_p0 and games_p1). Where an arm may have more games, they are
-// above the last it gave, so the merged ids up to the smallest such last
-// id are final; the other conditions of w (valid, ruleset, date…) are then
-// tested on those final ids in order, one statement a batch, until the
-// page is full; while it is not, the open arms are read further with k
-// doubled. The cost thus depends on the page and on the number of arms,
-// not on how many games the players have (a popular player may have tens
-// of thousands), and only the games up to the page's last are read from
-// the games table: testing the conditions on each arm's games instead (the
-// index holds no other column) read several times the games of the page
-// (docs/queries.md).
-func (db *DB) playerPage(ctx context.Context, w *where, limit, offset int) ([]int64, error) {
+// SetPageBy makes every page read by by until restore is called; for
+// tests and benchmarks.
+func SetPageBy(by PageBy) (restore func()) {
+	old := pageBy
+	pageBy = by
+	return func() { pageBy = old }
+}
+
+// Read is how a page of games is read.
+type Read int
+
+const (
+	// ByID: the caller reads the games matching its conditions in id
+	// order, as for any query.
+	ByID Read = iota
+	// Scan: the caller reads the games table in id order, not through
+	// the player indexes (they are out, or too many players match).
+	Scan
+	// ByArms: ReadPage reads the page's ids.
+	ByArms
+)
+
+// How tells how a page (limit games from offset) of the games of players
+// matched players is read: words are the name words it would be read by
+// (nil: by player and side), and scan tells that the player indexes are
+// out and no words serve.
+func How(players int, words []string, scan bool, limit, offset int) Read {
+	if players == 0 || limit < 0 || offset+limit > 10000 {
+		return ByID
+	}
+	if scan || players > maxArms && (words == nil || len(words) > maxArms) {
+		return Scan
+	}
+	return ByArms
+}
+
+// DB is what reading a page needs: the database handle (the arms are read
+// on several connections at once).
+type DB interface {
+	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// Page is the games a page is read from: those of Players, listed under
+// the name words Words, or (Words nil) under each player and side.
+type Page struct {
+	Players []int64
+	Words   []string
+}
+
+// ReadPage returns the ids of a page (limit games from offset) of p's
+// games that meet cond (SQL on games g, with args), in id order. Each key
+// of p is an arm, read k ids at a time from the index only (one statement
+// for many arms, a few at once). Where an arm may have more games, they
+// are above the last it gave, so the merged ids up to the smallest such
+// last id are final; cond is then tested on those final ids in order, one
+// statement a batch, until the page is full; while it is not, the open
+// arms are read further with k doubled. The cost thus depends on the page
+// and on the number of arms, not on how many games the players have (a
+// popular player may have tens of thousands), and only the games up to
+// the page's last are read from the games table: testing the conditions
+// on each arm's games instead (the index holds no other column) read
+// several times the games of the page (docs/queries.md).
+func ReadPage(ctx context.Context, db DB, p Page, cond string, args []any, limit, offset int) ([]int64, error) {
 	want := limit + offset
-	arms, err := db.openArms(ctx, w)
+	arms, err := openArms(ctx, db, p)
 	if err != nil {
 		return nil, err
 	}
 	defer arms.close()
-	cond, args := w.Without(w.playerCond)
-	check, err := db.sql.PrepareContext(ctx, `SELECT g.id FROM games g
+	check, err := db.PrepareContext(ctx, `SELECT g.id FROM games g
 		WHERE g.id IN (SELECT value FROM json_each(?)) AND `+cond+` ORDER BY g.id`)
 	if err != nil {
 		return nil, err
@@ -74,7 +126,7 @@ func (db *DB) playerPage(ctx context.Context, w *where, limit, offset int) ([]in
 		// No arm adds an id below ids[final] any more: ids[:final] stay as
 		// they are, and those already checked keep their places.
 		for checked < final && len(passed) < want {
-			end := min(final, checked+max(want-len(passed), joinBatch))
+			end := min(final, checked+max(want-len(passed), checkBatch))
 			if passed, err = checkIDs(ctx, check, ids[checked:end], args, passed); err != nil {
 				return nil, err
 			}
@@ -89,10 +141,14 @@ func (db *DB) playerPage(ctx context.Context, w *where, limit, offset int) ([]in
 	}
 }
 
-// pageArms are the arms of a player page: arm a is read by
+// checkBatch is the fewest ids whose conditions are tested in one
+// statement (as many as the position search joins at first).
+const checkBatch = 64
+
+// arms are the arms of a player page: arm a is read by
 // stmts[stmtOf[a]] from keys[a] (a player and side, or a name word), with
 // the statements' extra arguments.
-type pageArms struct {
+type arms struct {
 	stmts  []*sql.Stmt
 	stmtOf []int
 	keys   []int64
@@ -101,19 +157,19 @@ type pageArms struct {
 	open   []bool  // the arm may have more games
 }
 
-// openArms prepares the arms of w's page: a word arm for each of
-// w.pageWords, or else two arms (one a side) for each of w.players.
-func (db *DB) openArms(ctx context.Context, w *where) (*pageArms, error) {
-	a := &pageArms{}
+// openArms prepares the arms of p: a word arm for each of p.Words, or
+// else two arms (one a side) for each of p.Players.
+func openArms(ctx context.Context, db DB, p Page) (*arms, error) {
+	a := &arms{}
 	prepare := func(query string) error {
-		stmt, err := db.sql.PrepareContext(ctx, query)
+		stmt, err := db.PrepareContext(ctx, query)
 		if err == nil {
 			a.stmts = append(a.stmts, stmt)
 		}
 		return err
 	}
-	if w.pageWords != nil {
-		words, err := db.wordIDs(ctx, w.pageWords)
+	if p.Words != nil {
+		words, err := wordIDs(ctx, db, p.Words)
 		if err == nil {
 			err = prepare(wordArmsQuery)
 		}
@@ -121,7 +177,7 @@ func (db *DB) openArms(ctx context.Context, w *where) (*pageArms, error) {
 			a.close()
 			return nil, err
 		}
-		a.keys, a.stmtOf, a.extra = words, make([]int, len(words)), []any{jsonIDs(w.players)}
+		a.keys, a.stmtOf, a.extra = words, make([]int, len(words)), []any{jsonIDs(p.Players)}
 	} else {
 		for side := range 2 {
 			if err := prepare(fmt.Sprintf(armsQuery, side, side)); err != nil {
@@ -129,8 +185,8 @@ func (db *DB) openArms(ctx context.Context, w *where) (*pageArms, error) {
 				return nil, err
 			}
 		}
-		for _, p := range w.players {
-			a.keys = append(a.keys, p, p)
+		for _, pl := range p.Players {
+			a.keys = append(a.keys, pl, pl)
 			a.stmtOf = append(a.stmtOf, 0, 1)
 		}
 	}
@@ -141,7 +197,7 @@ func (db *DB) openArms(ctx context.Context, w *where) (*pageArms, error) {
 	return a, nil
 }
 
-func (a *pageArms) close() {
+func (a *arms) close() {
 	for _, st := range a.stmts {
 		st.Close()
 	}
@@ -151,7 +207,7 @@ func (a *pageArms) close() {
 // repeats: a game of two matched players) and returns them with final,
 // the number of them that no arm can add to below: ids up to the
 // smallest last id of an open arm.
-func (a *pageArms) read(ctx context.Context, ids []int64, k int) ([]int64, int, error) {
+func (a *arms) read(ctx context.Context, ids []int64, k int) ([]int64, int, error) {
 	got, err := readArms(ctx, a.stmts, a.stmtOf, a.keys, a.extra, a.last, a.open, k)
 	if err != nil {
 		return ids, 0, err
@@ -184,12 +240,42 @@ func (a *pageArms) read(ctx context.Context, ids []int64, k int) ([]int64, int, 
 const armsQuery = `SELECT j.key, (SELECT group_concat(id) FROM (SELECT id FROM games INDEXED BY games_p%d
 	WHERE p%d = j.value->>0 AND id > j.value->>1 ORDER BY id LIMIT ?)) FROM json_each(?) j`
 
+// wordArmsQuery reads arms that are name words: for each [word, last id]
+// of the JSON array (the second parameter), the next games (at most the
+// first parameter) listed under the word for one of the players of the
+// third parameter, in the index only.
+const wordArmsQuery = `SELECT j.key, (SELECT group_concat(game) FROM (SELECT DISTINCT game FROM name_games
+	WHERE word = j.value->>0 AND game > j.value->>1 AND player IN (SELECT value FROM json_each(?3)) ORDER BY game LIMIT ?1))
+	FROM json_each(?2) j`
+
+// wordIDs returns the name_words ids of words (those the table has).
+func wordIDs(ctx context.Context, db DB, words []string) ([]int64, error) {
+	j, err := json.Marshal(words)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.QueryContext(ctx, `SELECT id FROM name_words WHERE word IN (SELECT value FROM json_each(?)) ORDER BY id`, string(j))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
 // armReaders is how many arms statements a round of a player page runs at
 // once, each on a connection of its own, with an even share of the arms.
 // Reading an arm is a seek into an index: when the index is not in memory,
 // a random read of the disk, which some devices serve several at a time
 // (not every one: on a disk that serves one at a time, fewer arms is what
-// helps: names.go, docs/queries.md).
+// helps: docs/queries.md).
 const armReaders = 4
 
 // readArms reads up to k more ids of each open arm (keys[a], after
@@ -292,4 +378,10 @@ func checkIDs(ctx context.Context, check *sql.Stmt, ids []int64, args []any, dst
 		dst = append(dst, g)
 	}
 	return dst, rows.Err()
+}
+
+// jsonIDs is ids as a JSON array, for json_each.
+func jsonIDs(ids []int64) string {
+	b, _ := json.Marshal(ids)
+	return string(b)
 }

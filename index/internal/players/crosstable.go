@@ -1,0 +1,101 @@
+package players
+
+import (
+	"database/sql"
+	"sort"
+
+	"github.com/plateau/plateau/index/internal/gamerows"
+)
+
+// Cross is one player's line of a crosstable.
+type Cross struct {
+	Player string
+	Games  int
+	Score  float64
+	// Against[j] is the score against player j of the table, and Met[j]
+	// the number of games.
+	Against []float64
+	Met     []int
+}
+
+// Rows are the games a crosstable scores: each row is the names of the
+// two players, in side order, and the Result (sql.Rows).
+type Rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// pair is two players, in that order.
+type pair struct{ a, b string }
+
+// table is a crosstable being made.
+type table struct {
+	score   map[pair]float64
+	met     map[pair]int
+	players map[string]*Cross
+}
+
+// Crosstable scores the games of rows player against player, with the
+// points of their Result; progress (when not nil) is called from time to
+// time with the games read and max(read, total).
+func Crosstable(rows Rows, total int, progress func(done, total int)) ([]Cross, error) {
+	t := table{score: map[pair]float64{}, met: map[pair]int{}, players: map[string]*Cross{}}
+	read := 0
+	for rows.Next() {
+		var a, b, res sql.NullString
+		if err := rows.Scan(&a, &b, &res); err != nil {
+			return nil, err
+		}
+		if read++; progress != nil && read%4096 == 0 {
+			progress(read, max(read, total))
+		}
+		if s0, s1, ok := gamerows.Scores(res.String); ok {
+			t.add(a.String, b.String, s0, s1)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return t.lines(), nil
+}
+
+// add counts a game of a and b, who scored s0 and s1.
+func (t *table) add(a, b string, s0, s1 float64) {
+	for _, n := range []string{a, b} {
+		if t.players[n] == nil {
+			t.players[n] = &Cross{Player: n}
+		}
+	}
+	t.players[a].Games++
+	t.players[b].Games++
+	t.players[a].Score += s0
+	t.players[b].Score += s1
+	t.score[pair{a, b}] += s0
+	t.score[pair{b, a}] += s1
+	t.met[pair{a, b}]++
+	t.met[pair{b, a}]++
+}
+
+// lines are the table's lines, by score then name.
+func (t *table) lines() []Cross {
+	out := make([]Cross, 0, len(t.players))
+	for _, c := range t.players {
+		out = append(out, *c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Score != out[j].Score {
+			return out[i].Score > out[j].Score
+		}
+		return out[i].Player < out[j].Player
+	})
+	for i := range out {
+		out[i].Against = make([]float64, len(out))
+		out[i].Met = make([]int, len(out))
+		for j := range out {
+			p := pair{out[i].Player, out[j].Player}
+			out[i].Against[j], out[i].Met[j] = t.score[p], t.met[p]
+		}
+	}
+	return out
+}
