@@ -39,6 +39,22 @@ type Game struct {
 	// checkers). The Writer writes the player tags in that order; unset,
 	// in the canonical order (Sente, Gote, White, Black, Orange).
 	Sides [2]string
+	// Evidence, when set, is what a reader that looked ahead in the
+	// record's file learned of the file as a whole (internal/ingest sets
+	// it, replay's detection reads it); the records of one file share it.
+	Evidence *Evidence
+}
+
+// Evidence is what a file's records, read ahead, say of the ruleset of
+// those that name none: how many of them each ruleset reads as valid
+// games. A record of the file is read with it, not by the file's games
+// before it alone.
+type Evidence struct {
+	Read  map[string]int // ruleset id → the records naming no ruleset it reads
+	Games int            // the records naming no ruleset that some ruleset reads
+	// Whole reports that every record of the file was counted; otherwise
+	// its first records only (up to the reader's bound).
+	Whole bool
 }
 
 // Line is a sequence of moves: the main line or a variation.

@@ -37,14 +37,17 @@ import (
 //     board, and the board is turned half round (a1 is 4, c3 is 11);
 //     otherwise a1 is 29, as in the other families.
 //  4. When several rulesets read the record, the choice is, in order: the
-//     one that read the most of the file's untagged games before it
-//     (Options.Votes: the file's majority so far; records stream, so the
-//     first games of a file have no evidence yet); then Options.Prefer,
-//     the ruleset chosen for the previous untagged game of the same file
-//     (the commands pass it, file by file in order; an import within each
-//     chunk of 64 records of a file), tried first; then the order above.
-//     The warning names every ruleset that read it and why the chosen one
-//     won.
+//     one that read the most of the file's untagged games, the file's
+//     majority; then Options.Prefer, the ruleset chosen for the previous
+//     untagged game of the same file (the commands pass it, file by file
+//     in order; an import within each chunk of 64 records of a file),
+//     tried first; then the order above. The file's games are those its
+//     evidence counted (record.Game.Evidence: every game of the file, or
+//     its first ones up to a bound, counted by a reader that looked ahead,
+//     so that the first games of a file have the evidence of the later
+//     ones and every command reads a game alike); without it, those of
+//     the file replayed before it (Options.Votes). The warning names every
+//     ruleset that read it and why the chosen one won.
 //  5. The chosen game carries a WarnRuleset warning naming the ruleset and
 //     the ones that did not read it; its canonical form has the Game tag
 //     (and numbers, when its squares were numbered).
@@ -53,8 +56,8 @@ import (
 //     which rulesets were tried.
 //  7. A record that does not fit 8×8 is read under DefaultGame, as without
 //     detection; so is one that writes no square at all (no move, an empty
-//     FEN), unless the file's games before it chose an 8×8 ruleset: then it
-//     is read under that one.
+//     FEN), unless the file's games (as in 4) chose an 8×8 ruleset: then
+//     it is read under their majority's.
 
 // numericOrder and algebraicOrder are the 8×8 rulesets tried, by PDN
 // GameType.
@@ -213,6 +216,18 @@ func (g *Game) Detected() string {
 	return ""
 }
 
+// Detects reports whether Replay with opts tries the 8×8 rulesets for rec
+// (rules 1–2 above): only such a record adds to its file's votes, so a
+// reader that counts a file's evidence ahead (Votes.Evidence) replays no
+// other.
+func Detects(rec *record.Game, opts Options) bool {
+	if !opts.Detect || named(rec) {
+		return false
+	}
+	ok, _, _ := fits8(rec)
+	return ok
+}
+
 // detect replays an untagged record under the rule above.
 // Only a game replayed under the default alone is made in rp's memory
 // (the candidates' games live side by side).
@@ -221,6 +236,7 @@ func detect(rec *record.Game, opts Options, rp *Replayer) *Game {
 	if votes == nil && rp != nil {
 		votes = &rp.votes
 	}
+	t := votes.tallyFor(rec)
 	ok, algebraic, any := fits8(rec)
 	var cands []candidate
 	if ok {
@@ -229,7 +245,7 @@ func detect(rec *record.Game, opts Options, rp *Replayer) *Game {
 	if len(cands) == 0 {
 		o := opts
 		o.Detect = false
-		lead := votes.leader(rec.Pos.File)
+		lead := t.leader()
 		if lead == "" {
 			lead = opts.Prefer
 		}
@@ -240,8 +256,12 @@ func detect(rec *record.Game, opts Options, rp *Replayer) *Game {
 		o.DefaultGame = lead
 		g := rp.Replay(rec, o)
 		if g.Rules != nil && g.Rules.ID() == lead {
+			whose := "the ruleset of the file's games before it"
+			if t.ahead {
+				whose = "the ruleset of most of the file's games"
+			}
 			g.Warnings = append([]Warning{{Pos: rec.Pos, Kind: WarnRuleset,
-				Text: "no Game or GameType tag: read as " + lead + " (it writes no square to judge by: the ruleset of the file's games before it)"}}, g.Warnings...)
+				Text: "no Game or GameType tag: read as " + lead + " (it writes no square to judge by: " + whose + ")"}}, g.Warnings...)
 		}
 		return g
 	}
@@ -266,11 +286,11 @@ func detect(rec *record.Game, opts Options, rp *Replayer) *Game {
 		}
 	}
 	if len(valid) > 0 {
-		return votes.choose(valid, opts.Prefer, tried, triedAt, len(rec.Moves) == 0)
+		return t.choose(valid, opts.Prefer, tried, triedAt, len(rec.Moves) == 0)
 	}
 	if def, err := rules.Lookup(opts.DefaultGame); err == nil && !contains(cands, def.ID()) {
 		if g := replayWith(rec, def, nil); g.Err == nil {
-			return votes.choose([]reading{{g: g, at: len(cands)}}, "", tried, triedAt, false)
+			return t.choose([]reading{{g: g, at: len(cands)}}, "", tried, triedAt, false)
 		} else if best == nil || g.Plies() > best.Plies() {
 			best = g
 		}

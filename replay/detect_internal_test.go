@@ -95,7 +95,7 @@ func TestVotesChoose(t *testing.T) {
 		v.Add(&Game{Record: &record.Game{Pos: record.Pos{File: file}}, readBy: ids})
 	}
 	var v Votes
-	g := v.choose(readings("russian", "checkers"), "", nil, nil, false)
+	g := v.choose(rec, readings("russian", "checkers"), "", nil, nil, false)
 	if g.Rules.ID() != "russian" || !strings.Contains(g.Warnings[0].Text, "checkers read it as valid too: russian comes first in the order tried") {
 		t.Errorf("no votes: %s %v", g.Rules.ID(), g.Warnings)
 	}
@@ -105,24 +105,78 @@ func TestVotesChoose(t *testing.T) {
 	add(&v, "a.pdn", "checkers")
 	add(&v, "a.pdn", "checkers", "russian")
 	snap := v.Copy()
-	g = v.choose(readings("russian", "checkers"), "russian", nil, nil, false)
+	g = v.choose(rec, readings("russian", "checkers"), "russian", nil, nil, false)
 	if g.Rules.ID() != "checkers" || !strings.Contains(g.Warnings[0].Text, "russian read it as valid too: the file's majority, checkers read 2 of its 2 untagged games before it") {
 		t.Errorf("majority: %s %v", g.Rules.ID(), g.Warnings)
 	}
 	add(&v, "a.pdn", "russian")
-	if g = snap.choose(readings("russian", "checkers"), "", nil, nil, false); g.Rules.ID() != "checkers" {
+	if g = snap.choose(rec, readings("russian", "checkers"), "", nil, nil, false); g.Rules.ID() != "checkers" {
 		t.Errorf("the copy moved with the votes: %s", g.Rules.ID())
 	}
-	if g = v.choose(readings("checkers", "russian"), "checkers", nil, nil, false); g.Rules.ID() != "checkers" ||
+	if g = v.choose(rec, readings("checkers", "russian"), "checkers", nil, nil, false); g.Rules.ID() != "checkers" ||
 		!strings.Contains(g.Warnings[0].Text, "as the game before it in the file") {
 		t.Errorf("tie: %s %v", g.Rules.ID(), g.Warnings)
 	}
 	add(&v, "b.pdn", "czech")
-	if g = v.choose(readings("russian", "czech"), "", nil, nil, false); g.Rules.ID() != "russian" || v.leader("b.pdn") != "czech" || v.leader("a.pdn") != "" {
+	if g = v.choose(rec, readings("russian", "czech"), "", nil, nil, false); g.Rules.ID() != "russian" || v.leader("b.pdn") != "czech" || v.leader("a.pdn") != "" {
 		t.Errorf("another file's votes: %s, leader %q", g.Rules.ID(), v.leader("b.pdn"))
 	}
-	g = v.choose(readings("russian", "czech"), "", []string{"pool"}, []int{1}, true)
+	g = v.choose(rec, readings("russian", "czech"), "", []string{"pool"}, []int{1}, true)
 	if g.readBy != nil || !strings.Contains(g.Warnings[0].Text, "no move to tell it from the 1 other rulesets") || strings.Contains(g.Warnings[0].Text, "not under") {
 		t.Errorf("moveless: %v %v", g.readBy, g.Warnings)
+	}
+}
+
+// choose is the choice among readings of rec with the votes v (tallyFor).
+func (v *Votes) choose(rec *record.Game, valid []reading, prefer string, tried []string, triedAt []int, moveless bool) *Game {
+	return v.tallyFor(rec).choose(valid, prefer, tried, triedAt, moveless)
+}
+
+// leader is the leader of v's votes for a record of file.
+func (v *Votes) leader(file string) string {
+	return v.tallyFor(&record.Game{Pos: record.Pos{File: file}}).leader()
+}
+
+// TestEvidenceChoose: a record that carries its file's evidence is read with
+// it, not with the votes of the games before it; the warning says whether
+// the evidence counted the whole file or its first games.
+func TestEvidenceChoose(t *testing.T) {
+	lookup := func(id string) rules.Game {
+		rg, err := rules.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rg
+	}
+	var v Votes
+	for range 3 {
+		v.Add(&Game{Record: &record.Game{Pos: record.Pos{File: "a.pdn"}}, readBy: []string{"russian", "brazilian"}})
+	}
+	v.Add(&Game{Record: &record.Game{Pos: record.Pos{File: "a.pdn"}}, readBy: []string{"brazilian"}})
+	ev := v.Evidence(true)
+	if ev.Games != 4 || ev.Read["brazilian"] != 4 || ev.Read["russian"] != 3 || !ev.Whole {
+		t.Fatalf("evidence %+v", ev)
+	}
+	var none Votes // the games before it: none
+	for _, tc := range []struct {
+		ev   *record.Evidence
+		want string
+		text string
+	}{
+		{nil, "russian", "brazilian read it as valid too: russian comes first in the order tried"},
+		{ev, "brazilian", "russian read it as valid too: the file's majority, brazilian read 4 of its 4 untagged games"},
+		{v.Evidence(false), "brazilian", "the file's majority, brazilian read 4 of its first 4 untagged games"},
+	} {
+		rec := &record.Game{Pos: record.Pos{File: "a.pdn", Line: 1}, Moves: record.Line{{Text: "c3-d4"}}, Evidence: tc.ev}
+		valid := []reading{{g: &Game{Record: rec, Rules: lookup("russian")}, at: 0}, {g: &Game{Record: rec, Rules: lookup("brazilian")}, at: 1}}
+		g := none.choose(rec, valid, "", nil, nil, false)
+		if g.Rules.ID() != tc.want || !strings.Contains(g.Warnings[0].Text, tc.text) {
+			t.Errorf("evidence %+v: %s %q, want %s %q", tc.ev, g.Rules.ID(), g.Warnings[0].Text, tc.want, tc.text)
+		}
+	}
+	// A record without moves and squares is read under the evidence's
+	// leader.
+	if l := none.tallyFor(&record.Game{Pos: record.Pos{File: "b.pdn"}, Evidence: ev}).leader(); l != "brazilian" {
+		t.Errorf("leader %q", l)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+
+	"github.com/plateau/plateau/record"
 )
 
 // Votes is a file's evidence for detection (Options.Detect): how many of
@@ -14,6 +16,12 @@ import (
 // game. The votes are the file's, named by the records' Pos.File: a game of
 // another file starts them again. The zero Votes is ready to use, by several
 // goroutines at once; a nil *Votes counts nothing.
+//
+// A record that carries its file's evidence (record.Game.Evidence, counted
+// by a reader that looked ahead in the file: Votes.Evidence) is read with
+// that instead: the whole file's votes, or those of its first games up to
+// the reader's bound, for every game of the file, the first ones included,
+// and the same whichever games were replayed before it.
 type Votes struct {
 	mu     sync.Mutex
 	name   string
@@ -59,33 +67,60 @@ func (v *Votes) Copy() *Votes {
 	return c
 }
 
-// count is the votes of id, and the games counted, for a record of file;
-// none when the votes are another file's.
-func (v *Votes) count(file, id string) (n, games int) {
+// Evidence is the votes as a file's evidence, for the records of the file
+// (record.Game.Evidence): whole says that every record of the file was
+// added, not its first ones only.
+func (v *Votes) Evidence(whole bool) *record.Evidence {
+	e := &record.Evidence{Read: map[string]int{}, Whole: whole}
 	if v == nil {
-		return 0, 0
+		return e
 	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	if file != v.name {
-		return 0, 0
+	for id, n := range v.counts {
+		e.Read[id] = n
 	}
-	return v.counts[id], v.games
+	e.Games = v.games
+	return e
 }
 
-// leader is the ruleset with the most votes for a record of file, the
-// first in name order on a tie; "" when none has any.
-func (v *Votes) leader(file string) string {
+// tally is the votes that detection reads for one record: its file's
+// evidence when the record carries it, else the votes of the file's games
+// before it.
+type tally struct {
+	counts map[string]int
+	games  int
+	ahead  bool // the file's evidence, counted ahead
+	whole  bool // of the whole file
+}
+
+// tallyFor is the tally for rec: its Evidence, else v's votes when they
+// are rec's file's (nothing otherwise).
+func (v *Votes) tallyFor(rec *record.Game) tally {
+	if e := rec.Evidence; e != nil {
+		return tally{counts: e.Read, games: e.Games, ahead: true, whole: e.Whole}
+	}
 	if v == nil {
-		return ""
+		return tally{}
 	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	if file != v.name {
-		return ""
+	if rec.Pos.File != v.name {
+		return tally{}
 	}
+	// A copy: v may count on while detection reads.
+	t := tally{counts: make(map[string]int, len(v.counts)), games: v.games}
+	for id, n := range v.counts {
+		t.counts[id] = n
+	}
+	return t
+}
+
+// leader is the ruleset with the most votes, the first in name order on a
+// tie; "" when none has any.
+func (t tally) leader() string {
 	best, n := "", 0
-	for id, c := range v.counts {
+	for id, c := range t.counts {
 		if c > n || c == n && c > 0 && id < best {
 			best, n = id, c
 		}
@@ -99,11 +134,10 @@ func (v *Votes) leader(file string) string {
 // did not read it and triedAt their places in the order: the warning names
 // those tried before the one chosen. A moveless record names no other
 // ruleset: nothing tells them apart.
-func (v *Votes) choose(valid []reading, prefer string, tried []string, triedAt []int, moveless bool) *Game {
-	file := valid[0].g.Record.Pos.File
+func (t tally) choose(valid []reading, prefer string, tried []string, triedAt []int, moveless bool) *Game {
 	pick, most := 0, -1
 	for i, r := range valid {
-		if n, _ := v.count(file, r.g.Rules.ID()); n > most {
+		if n := t.counts[r.g.Rules.ID()]; n > most {
 			pick, most = i, n
 		}
 	}
@@ -116,7 +150,7 @@ func (v *Votes) choose(valid []reading, prefer string, tried []string, triedAt [
 			continue
 		}
 		also = append(also, o.g.Rules.ID())
-		if n, _ := v.count(file, o.g.Rules.ID()); n == most {
+		if t.counts[o.g.Rules.ID()] == most {
 			tie = true
 		}
 	}
@@ -139,9 +173,9 @@ func (v *Votes) choose(valid []reading, prefer string, tried []string, triedAt [
 	text := fmt.Sprintf("no Game or GameType tag: read as %s (%s)", id, why)
 	switch {
 	case moveless && len(also) > 0:
-		text += fmt.Sprintf("; no move to tell it from the %d other rulesets that accept its position: %s", len(also), v.reason(file, id, most, tie, prefer))
+		text += fmt.Sprintf("; no move to tell it from the %d other rulesets that accept its position: %s", len(also), t.reason(id, most, tie, prefer))
 	case len(also) > 0:
-		text += fmt.Sprintf("; %s read it as valid too: %s", strings.Join(also, ", "), v.reason(file, id, most, tie, prefer))
+		text += fmt.Sprintf("; %s read it as valid too: %s", strings.Join(also, ", "), t.reason(id, most, tie, prefer))
 	}
 	g := r.g
 	g.Warnings = append([]Warning{{Pos: g.Record.Pos, Kind: WarnRuleset, Text: text}}, g.Warnings...)
@@ -156,13 +190,23 @@ func (v *Votes) choose(valid []reading, prefer string, tried []string, triedAt [
 }
 
 // reason says why the ruleset id won over others that read a record too.
-func (v *Votes) reason(file, id string, votes int, tie bool, prefer string) string {
-	_, games := v.count(file, id)
+func (t tally) reason(id string, votes int, tie bool, prefer string) string {
 	switch {
 	case !tie:
-		return fmt.Sprintf("the file's majority, %s read %d of its %d untagged games before it", id, votes, games)
+		return fmt.Sprintf("the file's majority, %s read %d of %s", id, votes, t.counted())
 	case id == prefer:
 		return id + " was chosen for the game before it"
 	}
 	return id + " comes first in the order tried"
+}
+
+// counted names the games the votes counted.
+func (t tally) counted() string {
+	switch {
+	case t.whole:
+		return fmt.Sprintf("its %d untagged games", t.games)
+	case t.ahead:
+		return fmt.Sprintf("its first %d untagged games", t.games)
+	}
+	return fmt.Sprintf("its %d untagged games before it", t.games)
 }

@@ -162,3 +162,82 @@ func TestValidateFailCorpus(t *testing.T) {
 		})
 	}
 }
+
+// brazilianUntagged is an untagged file whose first three games Russian,
+// Brazilian, Czech, pool and checkers rules all read, and whose last two
+// only Brazilian rules read with one other each (Czech: a man that passes
+// the far row in a capture and stops; Russian: a man that captures
+// backward): Brazilian is the file's majority.
+const brazilianUntagged = `[Event "ambiguous 1"]
+[Result "*"]
+
+1. c3-d4 f6-e5 2. d4xf6 g7xe5 *
+
+[Event "ambiguous 2"]
+[Result "*"]
+
+1. e3-f4 d6-c5 2. g3-h4 c7-d6 *
+
+[Event "ambiguous 3"]
+[Result "*"]
+
+1. c3-b4 f6-g5 2. b4-a5 g7-f6 *
+
+[Event "brazilian and czech"]
+[FEN "W:Wb6,a1:Bc7,g5,h8"]
+[Result "*"]
+
+1. b6xd8 *
+
+[Event "brazilian and russian"]
+[FEN "W:Wd4,a1:Be3,h8"]
+[Result "*"]
+
+1. d4xf2 *
+`
+
+// TestDetectionWholeFile: the whole file's evidence decides the ruleset of
+// its first games too, alike in every command that reads the file:
+// validate names the rulesets that also read a game and the count that
+// decided; export, its JSON, show's list and show of one game (read
+// through the file's index) read game 1 as brazilian, which russian, first
+// in the order tried, read before the look-ahead.
+func TestDetectionWholeFile(t *testing.T) {
+	f := writeTemp(t, "untagged.pdn", brazilianUntagged)
+	out, errOut, status := plateau(t, "validate", "--warnings", f)
+	if status != exitOK {
+		t.Fatalf("status %d\n%s%s", status, out, errOut)
+	}
+	if n := strings.Count(out, "read as brazilian ("); n != 5 {
+		t.Errorf("%d games read as brazilian, want 5:\n%s", n, out)
+	}
+	if w := "game 1: warning: ruleset: no Game or GameType tag: read as brazilian (every square exists on 8×8 and every move is legal under brazilian); russian, czech, pool, checkers read it as valid too: the file's majority, brazilian read 5 of its 5 untagged games"; !strings.Contains(out, w) {
+		t.Errorf("no warning %q:\n%s", w, out)
+	}
+	// Standard input, which cannot be read twice, is read ahead as well.
+	stdin := func(args ...string) string {
+		t.Helper()
+		fd, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer fd.Close()
+		saved := os.Stdin
+		os.Stdin = fd
+		defer func() { os.Stdin = saved }()
+		return mustRun(t, args...)
+	}
+	for _, tc := range []struct {
+		name, out, want string
+	}{
+		{"validate -", stdin("validate", "--warnings", "-"), "game 1: warning: ruleset: no Game or GameType tag: read as brazilian"},
+		{"export", mustRun(t, "export", f), "[Game \"brazilian\"]\n[Event \"ambiguous 1\"]"},
+		{"export json", mustRun(t, "export", "--format", "json", f), `"index":1,"line":1,"game":"brazilian"`},
+		{"show list", mustRun(t, "show", f), "   1  brazilian"},
+		{"show one game", mustRun(t, "show", f, "--game", "1"), "Brazilian draughts — ambiguous 1"},
+	} {
+		if !strings.Contains(tc.out, tc.want) {
+			t.Errorf("%s: no %q in\n%s", tc.name, tc.want, tc.out)
+		}
+	}
+}

@@ -33,7 +33,7 @@ func exportCommand() *cli.Command {
 			defer out.Flush()
 			invalid := 0
 			fr := fileReplayer{opts: opts}
-			err = eachGameArg(c, c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
+			err = eachGameArg(c, opts, c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
 				if err != nil {
 					invalid++
 					fmt.Fprintf(c.App.ErrWriter, "%s:%d: game %d: %v (not exported)\n", file, lineOf(err), n, err)

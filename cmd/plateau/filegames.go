@@ -27,6 +27,7 @@ func replayFile(c *cli.Context, arg string, n int, opts replay.Options) error {
 	// the screen, not written over it.
 	var reports bytes.Buffer
 	o.errw = &reports
+	o.ahead = opts
 	defer func() { io.Copy(c.App.ErrWriter, &reports) }()
 	ix, err := newGameIndex(arg, o)
 	if err != nil {

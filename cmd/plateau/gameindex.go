@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/plateau/plateau/importers"
+	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/record"
 )
 
@@ -32,6 +33,7 @@ type gameIndex struct {
 	opts  readOpts
 	games []indexEntry
 	src   *importers.Source // the pass, until it has read every game
+	items ingest.Items      // src's items, with their files' evidence (readOpts.ahead)
 	// last is the game the pass read last (the one show asks for), so
 	// that it is not read twice.
 	last *record.Game
@@ -44,6 +46,9 @@ type indexEntry struct {
 	pos  record.Pos // the game's first token
 	tags []record.Tag
 	err  error // the game's *record.Error, if it did not read
+	// ev is the game's file's evidence for detection, counted ahead by
+	// the pass (ingest.Lookahead): a game read again gets it.
+	ev *record.Evidence
 }
 
 // newGameIndex starts the index of the games of arg (a file or a
@@ -53,7 +58,7 @@ func newGameIndex(arg string, o readOpts) (*gameIndex, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &gameIndex{arg: arg, opts: o, src: src}, nil
+	return &gameIndex{arg: arg, opts: o, src: src, items: ingest.NewLookahead(src, o.ahead)}, nil
 }
 
 // close releases the file the pass reads, if it has not ended.
@@ -69,7 +74,7 @@ func (ix *gameIndex) close() {
 // the error returned says how many could not be read, at the end.
 func (ix *gameIndex) extend(n int) error {
 	for ix.src != nil && len(ix.games) < n {
-		it, err := ix.src.Next()
+		it, err := ix.items.Next()
 		var fe *importers.FileError
 		switch {
 		case errors.Is(err, io.EOF):
@@ -88,7 +93,7 @@ func (ix *gameIndex) extend(n int) error {
 		case it.End:
 			continue
 		}
-		ix.games = append(ix.games, indexEntry{file: it.File, n: it.N, pos: it.Game.Pos, tags: it.Game.Tags, err: it.Err})
+		ix.games = append(ix.games, indexEntry{file: it.File, n: it.N, pos: it.Game.Pos, tags: it.Game.Tags, err: it.Err, ev: it.Game.Evidence})
 		ix.last = it.Game
 	}
 	return nil
@@ -103,18 +108,24 @@ func (ix *gameIndex) complete() bool { return ix.src == nil }
 // Len is the number of games indexed so far (all of them once complete).
 func (ix *gameIndex) Len() int { return len(ix.games) }
 
-// game reads game i (0-based) of the index, which must hold it: the record
-// and, when it did not read, its error (a *record.Error); err is an I/O
-// error.
+// game reads game i (0-based) of the index, which must hold it: the record,
+// with its file's evidence, and, when it did not read, its error (a
+// *record.Error); err is an I/O error.
 func (ix *gameIndex) game(i int) (g *record.Game, rerr, err error) {
 	e := &ix.games[i]
 	if i == len(ix.games)-1 && ix.last != nil {
 		return ix.last, e.err, nil
 	}
-	if g, rerr, ok := ix.seek(e); ok {
-		return g, rerr, nil
+	g, rerr, ok := ix.seek(e)
+	if !ok {
+		if g, rerr, err = ix.stream(e); err != nil {
+			return nil, nil, err
+		}
 	}
-	return ix.stream(e)
+	if g != nil {
+		g.Evidence = e.ev
+	}
+	return g, rerr, nil
 }
 
 // seek reads the game of e from its offset; ok is false when the file is

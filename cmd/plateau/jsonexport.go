@@ -65,7 +65,7 @@ func exportFilesJSON(c *cli.Context, opts replay.Options) error {
 	enc.SetEscapeHTML(false)
 	invalid := 0
 	fr := fileReplayer{opts: opts}
-	err := eachGameArg(c, c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
+	err := eachGameArg(c, opts, c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
 		j := jsonOf(g, err, func(rec *record.Game) *replay.Game { return fr.replay(file, rec) })
 		j.File, j.Index = file, n
 		if !j.Valid {

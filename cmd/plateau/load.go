@@ -13,6 +13,7 @@ import (
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
 )
 
 // The commands that show or step through games (show, replay, export) take
@@ -93,12 +94,14 @@ func (l *gameLoader) dbGame(id int64) (g *record.Game, rerr, err error) {
 
 // eachGameArg is eachGame over arguments that may also be database ids: fn
 // is called for every game of every file, in order, and for every id with
-// file "#ID" and n 1.
-func eachGameArg(c *cli.Context, args []string, fn func(file string, n int, g *record.Game, err error) error) error {
+// file "#ID" and n 1. opts are the replay options of the command
+// (readOpts.ahead).
+func eachGameArg(c *cli.Context, opts replay.Options, args []string, fn func(file string, n int, g *record.Game, err error) error) error {
 	o, err := readOptsOf(c)
 	if err != nil {
 		return err
 	}
+	o.ahead = opts
 	l := gameLoader{c: c}
 	defer l.close()
 	var files []string
@@ -144,9 +147,10 @@ func eachGameArg(c *cli.Context, args []string, fn func(file string, n int, g *r
 
 // loadGame returns the game that show or replay works on: the n-th game
 // (1-based; 0 means 1) of the file arg, or the database game arg (n must
-// then be 0 or 1). The error is a cli exit error: status 2 for usage and
+// then be 0 or 1); a file's game carries its file's evidence for opts
+// (readOpts.ahead). The error is a cli exit error: status 2 for usage and
 // I/O, 1 for a record that does not read.
-func loadGame(c *cli.Context, arg string, n int) (*record.Game, error) {
+func loadGame(c *cli.Context, opts replay.Options, arg string, n int) (*record.Game, error) {
 	if n == 0 {
 		n = 1
 	}
@@ -169,6 +173,7 @@ func loadGame(c *cli.Context, arg string, n int) (*record.Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	o.ahead = opts
 	ix, err := newGameIndex(arg, o)
 	if err != nil {
 		return nil, cli.Exit(err, exitUsage)

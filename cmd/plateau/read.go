@@ -12,14 +12,20 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/plateau/plateau/importers"
+	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
 )
 
 // readOpts are what the commands that read record files share: the size
-// limit of a record and where an unreadable file is reported.
+// limit of a record and where an unreadable file is reported, and the
+// replay options of a command that replays what it reads: with Detect,
+// records are read through ingest.Lookahead, so that an untagged record
+// carries its file's evidence and every command reads it alike.
 type readOpts struct {
 	maxRecord int64
 	errw      io.Writer
+	ahead     replay.Options
 }
 
 // maxRecordFlag is --max-record, the size limit of a record.
@@ -152,8 +158,9 @@ func eachGame(o readOpts, args []string, fn func(file string, n int, g *record.G
 		return err
 	}
 	defer src.Close()
+	items := ingest.NewLookahead(src, o.ahead)
 	for {
-		it, err := src.Next()
+		it, err := items.Next()
 		var fe *importers.FileError
 		switch {
 		case errors.Is(err, io.EOF):

@@ -64,7 +64,7 @@ Without a terminal the replayer does not take over the screen:
 			if arg == "-" {
 				rec, err = stdinGame(c.App.Reader, c.Int("game"))
 			} else {
-				rec, err = loadGame(c, arg, c.Int("game"))
+				rec, err = loadGame(c, opts, arg, c.Int("game"))
 			}
 			if err != nil {
 				return err

@@ -147,6 +147,7 @@ func loadCollection(paths []string) (*web.Collection, error) {
 // loadCollectionWith reads and replays every game of the paths with opts.
 func loadCollectionWith(o readOpts, paths []string, opts replay.Options) (*web.Collection, error) {
 	coll := web.NewCollection(opts)
+	o.ahead = opts
 	err := eachGame(o, paths, func(file string, n int, g *record.Game, err error) error {
 		coll.Add(file, n, g, err)
 		return nil

@@ -41,7 +41,7 @@ func showCommand() *cli.Command {
 			}
 			var games []*record.Game
 			var errs []error
-			err = eachGameArg(c, c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
+			err = eachGameArg(c, opts, c.Args().Slice(), func(file string, n int, g *record.Game, err error) error {
 				games = append(games, g)
 				errs = append(errs, err)
 				return nil
@@ -86,6 +86,7 @@ func showFileGame(c *cli.Context, arg string, want int, opts replay.Options) err
 	if err != nil {
 		return err
 	}
+	o.ahead = opts
 	ix, err := newGameIndex(arg, o)
 	if err != nil {
 		return cli.Exit(err, exitUsage)

@@ -40,6 +40,7 @@ func validateCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			o.ahead = opts
 			defer softMemoryLimit(validateMemoryLimit)()
 			v := validator{w: c.App.Writer, quiet: c.Bool("quiet"), notes: c.Bool("notes"), warnings: c.Bool("warnings"), opts: opts}
 			start := time.Now()

@@ -1,6 +1,9 @@
 // Package ingest imports record files into a database: importers.Source
 // reads them (directories, globs, standard input, compressed files, zip
-// archives), index.DB.ImportRecords replays and stores their records. It is
+// archives), a Lookahead gives each record its file's evidence for the
+// detection of an untagged record's ruleset (ahead.go; the commands that
+// read files without a database use it too), index.DB.ImportRecords
+// replays and stores their records. It is
 // where the two meet, so that index takes records and never opens a file,
 // and so that plateau import, the temporary database of plateau serve, the
 // benchmark and the tests read files the same way.
@@ -19,6 +22,7 @@ import (
 
 	"github.com/plateau/plateau/importers"
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/replay"
 )
 
 // Options tune an import of files.
@@ -69,7 +73,10 @@ func Files(ctx context.Context, db *index.DB, paths []string, o Options) (index.
 			progress(st)
 		}
 	}
-	next := Records(src, func(file string, err error) {
+	// Untagged records carry their file's evidence (ahead.go): import
+	// chooses their ruleset as validate does.
+	ahead := NewLookahead(src, replay.Options{DefaultGame: o.DefaultGame, Detect: o.Detect})
+	next := Records(ahead, func(file string, err error) {
 		unreadable.Add(1)
 		if o.FileError != nil {
 			o.FileError(file, err)
@@ -80,10 +87,11 @@ func Files(ctx context.Context, db *index.DB, paths []string, o Options) (index.
 	return st, err
 }
 
-// Records returns the records of src, for index.DB.ImportRecords: each
-// game, and each file's end (index.Record.End). A file that cannot be read
-// is told to fileError and left; the records go on with the next file.
-func Records(src *importers.Source, fileError func(file string, err error)) func() (index.Record, error) {
+// Records returns the records of src (an importers.Source, or a Lookahead
+// over one), for index.DB.ImportRecords: each game, and each file's end
+// (index.Record.End). A file that cannot be read is told to fileError and
+// left; the records go on with the next file.
+func Records(src Items, fileError func(file string, err error)) func() (index.Record, error) {
 	return func() (index.Record, error) {
 		for {
 			it, err := src.Next()
