@@ -22,6 +22,8 @@
 //   - internal/gamerows: a record replayed and turned into the rows of
 //     its game (columns, move list, positions, tree moves, tags).
 //   - internal/treeagg: the opening-tree aggregate (tree, tree_players).
+//   - internal/tree: an opening tree read: the aggregate's rows and the
+//     deeper occurrences joined with their games' move lists.
 //   - internal/textindex: the Bleve text index.
 //   - internal/pattern: the pattern language, its matcher over stored
 //     move lists and its scan of the games; internal/movelist: the compact move list codec.

@@ -11,39 +11,8 @@ import (
 // key are read from the runs in at order (game, ply, var) and joined with
 // the games table in growing batches (posrun.Snapshot.Join).
 
-// posReader is a read snapshot of the position runs, in which the queries
-// of this file join the games table.
-type posReader struct{ *posrun.Snapshot }
-
-// openPosReader starts a read snapshot on a kept read connection
-// (posrun.Store.Snapshot); the caller calls close.
-func openPosReader(ctx context.Context, db *DB) (*posReader, error) {
-	s, err := db.pos.Snapshot(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &posReader{s}, nil
-}
-
-func (r *posReader) close() { r.Close() }
-
-// stmt is a statement kept prepared on the snapshot's connection.
-func (r *posReader) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
-	return r.Stmt(ctx, query)
-}
-
-// occurrences iterates the ats stored under the stored keys (one or two).
-func (r *posReader) occurrences(done context.Context, keys ...int64) *posrun.Iter {
-	return r.Occurrences(done, keys...)
-}
-
-// quiet is ctx without its end, for a snapshot's statements (posrun.Quiet).
-func quiet(ctx context.Context) context.Context { return posrun.Quiet(ctx) }
-
-// packAt and unpackAt are an occurrence's at (posrun.PackAt).
+// packAt is an occurrence's at (posrun.PackAt).
 func packAt(game int64, ply, vari int) int64 { return posrun.PackAt(game, ply, vari) }
-
-func unpackAt(at int64) (game int64, ply int, vari int) { return posrun.UnpackAt(at) }
 
 // joinBatch is the first batch of a join (posrun.JoinBatch), the
 // smallest batch of ids a player page checks at once.
@@ -53,7 +22,7 @@ const joinBatch = posrun.JoinBatch
 // game matches cond (SQL over games g, players a and b) with that game's row
 // as scanned by scan from the columns cols; fn returns false to stop
 // (posrun.Snapshot.Join).
-func (r *posReader) joinGames(ctx context.Context, it *posrun.Iter, cond string, args []any, cols string,
+func joinGames(ctx context.Context, r *posrun.Snapshot, it *posrun.Iter, cond string, args []any, cols string,
 	scan func(*sql.Rows) (int64, any, error), fn func(at int64, row any) bool) error {
 	query := `SELECT g.id, ` + cols + ` FROM games g LEFT JOIN players a ON a.id = g.p0 LEFT JOIN players b ON b.id = g.p1
 		WHERE g.id IN (SELECT value FROM json_each(?)) AND ` + cond
@@ -70,11 +39,11 @@ func (db *DB) positionKeys(salted int64) []int64 { return db.pos.Keys(salted) }
 // games, unless a deleted game may have left some behind (meta
 // pos_deleted, reset by a merge of every run).
 func (db *DB) countOccurrences(ctx context.Context, salted int64, cond string, args []any, limit int, implied bool) (int, error) {
-	r, err := openPosReader(ctx, db)
+	r, err := db.pos.Snapshot(ctx)
 	if err != nil {
 		return 0, err
 	}
-	defer r.close()
+	defer r.Close()
 	n := 0
 	if implied {
 		deleted, err := posrun.Deleted(ctx, r.Conn())
@@ -82,14 +51,14 @@ func (db *DB) countOccurrences(ctx context.Context, salted int64, cond string, a
 			return 0, err
 		}
 		if deleted == 0 {
-			it := r.occurrences(ctx, db.positionKeys(salted)...)
+			it := r.Occurrences(ctx, db.positionKeys(salted)...)
 			for n <= limit && it.Next() {
 				n++
 			}
 			return n, it.Err()
 		}
 	}
-	err = r.joinGames(ctx, r.occurrences(ctx, db.positionKeys(salted)...), cond, args, `1`,
+	err = joinGames(ctx, r, r.Occurrences(ctx, db.positionKeys(salted)...), cond, args, `1`,
 		func(rows *sql.Rows) (int64, any, error) {
 			var id int64
 			var one int
@@ -106,15 +75,15 @@ func (db *DB) countOccurrences(ctx context.Context, salted int64, cond string, a
 // positionGames lists the ids of the games (main lines or variations)
 // with a salted key, in order.
 func (db *DB) positionGames(ctx context.Context, salted int64) ([]int64, error) {
-	r, err := openPosReader(ctx, db)
+	r, err := db.pos.Snapshot(ctx)
 	if err != nil {
 		return nil, err
 	}
-	defer r.close()
+	defer r.Close()
 	var ids []int64
-	it := r.occurrences(ctx, db.positionKeys(salted)...)
+	it := r.Occurrences(ctx, db.positionKeys(salted)...)
 	for it.Next() {
-		if g, _, _ := unpackAt(it.At()); len(ids) == 0 || ids[len(ids)-1] != g {
+		if g, _, _ := posrun.UnpackAt(it.At()); len(ids) == 0 || ids[len(ids)-1] != g {
 			ids = append(ids, g)
 		}
 	}
@@ -127,7 +96,7 @@ func (db *DB) positionGames(ctx context.Context, salted int64) ([]int64, error) 
 // whole index: for tests and consistency checks.
 func (db *DB) ScanPositions(ctx context.Context, fn func(key, game int64, ply, vari int) error) error {
 	return db.pos.Scan(ctx, func(key, at int64) error {
-		g, ply, v := unpackAt(at)
+		g, ply, v := posrun.UnpackAt(at)
 		return fn(db.pos.Key(key, v == 0 && ply < TreeDepth), g, ply, v)
 	})
 }

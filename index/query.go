@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 
+	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/rules"
 )
 
@@ -109,15 +110,15 @@ func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, er
 	if want < 0 { // overflow: no limit
 		want = 1 << 62
 	}
-	r, err := openPosReader(ctx, db)
+	r, err := db.pos.Snapshot(ctx)
 	if err != nil {
 		return res, err
 	}
-	defer r.close()
+	defer r.Close()
 	// Hits in (game, ply, var) order; counting goes on past the page when
 	// asked.
 	n := 0
-	err = r.joinGames(ctx, r.occurrences(ctx, db.positionKeys(salted)...), w.String(), w.Args(),
+	err = joinGames(ctx, r, r.Occurrences(ctx, db.positionKeys(salted)...), w.String(), w.Args(),
 		`g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies`,
 		func(rows *sql.Rows) (int64, any, error) {
 			h, err := scanHit(rows)
@@ -126,7 +127,7 @@ func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, er
 		func(at int64, row any) bool {
 			if n >= q.Offset && n < want {
 				h := row.(Hit)
-				_, ply, v := unpackAt(at)
+				_, ply, v := posrun.UnpackAt(at)
 				h.Ply, h.Variation = ply, v == 1
 				res.Hits = append(res.Hits, h)
 			}

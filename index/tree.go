@@ -2,253 +2,31 @@ package index
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
-	"slices"
-	"sort"
 
-	"github.com/plateau/plateau/index/internal/movelist"
-	"github.com/plateau/plateau/index/internal/treeagg"
+	"github.com/plateau/plateau/index/internal/tree"
 	"github.com/plateau/plateau/rules"
 )
 
-// TreeMove is one move of an opening tree.
-type TreeMove struct {
-	Move   string
-	Games  int        // occurrences in main lines
-	Scored int        // of which with a scored result
-	Score  [2]float64 // points of each side (side 0 first) over the scored games
-	First  string     // earliest date
-	Last   string     // latest date
-	Top    []PlayerCount
-}
+// TreeMove is one move of an opening tree: its games (occurrences in main
+// lines), scored games, points of each side, first and last dates and its
+// three most frequent players.
+type TreeMove = tree.Move
 
 // PlayerCount is a player and how often they played a move.
-type PlayerCount struct {
-	Name  string
-	Games int
-}
+type PlayerCount = tree.PlayerCount
 
 // Tree lists the moves played from a position in the main lines of the
-// games of a ruleset, most played first.
+// games of a ruleset, most played first (internal/tree).
 func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]TreeMove, error) {
 	rg, err := rules.Lookup(game)
 	if err != nil {
 		return nil, err
 	}
 	key := saltKey(rg.ID(), pos.Key())
-	// The aggregate and the occurrences it does not count are read in one
-	// snapshot, on a kept read connection, under the quiet context (the
-	// lookups' reasons: posrun.Snapshot and Quiet).
-	r, err := openPosReader(ctx, db)
+	r, err := db.pos.Snapshot(ctx)
 	if err != nil {
 		return nil, err
 	}
-	defer r.close()
-	t := treeCount{moves: map[string]*TreeMove{}, tops: map[string]map[string]int{}}
-	stored, err := t.readStored(quiet(ctx), r, key)
-	if err != nil {
-		return nil, err
-	}
-	if err := t.nameTops(quiet(ctx), r, stored); err != nil {
-		return nil, err
-	}
-	if err := t.addDeep(ctx, r, rg, db.pos.Key(key, false), int(pos.ToMove())); err != nil {
-		return nil, err
-	}
-	return t.sorted(), nil
-}
-
-// treeCount gathers a tree: its moves by text, and for each move the
-// games of each player who played it.
-type treeCount struct {
-	moves map[string]*TreeMove
-	tops  map[string]map[string]int
-}
-
-// readStored reads the aggregate's rows of key, each with its top players
-// (internal/treeagg), which it returns by move.
-func (t *treeCount) readStored(q context.Context, r *posReader, key int64) (map[string][]treeagg.Count, error) {
-	st, err := r.stmt(q, `SELECT move, n, scored, s0, s1, first, last, top FROM tree WHERE key = ?`)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := st.QueryContext(q, key)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	stored := map[string][]treeagg.Count{}
-	for rows.Next() {
-		m := &TreeMove{}
-		var blob []byte
-		if err := rows.Scan(&m.Move, &m.Games, &m.Scored, &m.Score[0], &m.Score[1], &m.First, &m.Last, &blob); err != nil {
-			return nil, err
-		}
-		t.moves[m.Move] = m
-		top, err := treeagg.DecodeTop(nil, blob)
-		if err != nil {
-			return nil, fmt.Errorf("opening tree %s: %w", m.Move, err)
-		}
-		stored[m.Move] = top
-	}
-	return stored, rows.Err()
-}
-
-// nameTops counts the stored top players of each move under their names.
-func (t *treeCount) nameTops(q context.Context, r *posReader, stored map[string][]treeagg.Count) error {
-	var ids []int64
-	for _, top := range stored {
-		for _, e := range top {
-			ids = append(ids, e.Player)
-		}
-	}
-	if len(ids) == 0 {
-		return nil
-	}
-	slices.Sort(ids)
-	names, err := playerNames(q, r, slices.Compact(ids))
-	if err != nil {
-		return err
-	}
-	for mv, top := range stored {
-		for _, e := range top {
-			if name, ok := names[e.Player]; ok {
-				t.addPlayer(mv, name, int(e.N))
-			}
-		}
-	}
-	return nil
-}
-
-// playerNames reads the names of players ids.
-func playerNames(q context.Context, r *posReader, ids []int64) (map[int64]string, error) {
-	st, err := r.stmt(q, `SELECT id, name FROM players WHERE id IN (SELECT value FROM json_each(?))`)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := st.QueryContext(q, jsonIDs(ids))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	names := map[int64]string{}
-	for rows.Next() {
-		var id int64
-		var name string
-		if err := rows.Scan(&id, &name); err != nil {
-			return nil, err
-		}
-		names[id] = name
-	}
-	return names, rows.Err()
-}
-
-func (t *treeCount) addPlayer(move, name string, n int) {
-	if t.tops[move] == nil {
-		t.tops[move] = map[string]int{}
-	}
-	t.tops[move][name] += n
-}
-
-// deepRow is a game of an occurrence that the aggregate does not count.
-type deepRow struct {
-	plies           int
-	res, date, a, b sql.NullString
-	blob            []byte
-	fen             sql.NullString
-}
-
-// addDeep counts the occurrences the aggregate does not count: main-line
-// ones from TreeDepth on, stored under deepKey; mover is the side to move
-// (whose player played the move).
-func (t *treeCount) addDeep(ctx context.Context, r *posReader, rg rules.Game, deepKey int64, mover int) error {
-	return r.joinGames(ctx, r.occurrences(ctx, deepKey), `1`, nil,
-		`g.plies, g.result, g.date, a.name, b.name, g.moves, g.fen`,
-		func(rows *sql.Rows) (int64, any, error) {
-			var id int64
-			var l deepRow
-			err := rows.Scan(&id, &l.plies, &l.res, &l.date, &l.a, &l.b, &l.blob, &l.fen)
-			return id, &l, err
-		},
-		func(at int64, row any) bool {
-			_, ply, v := unpackAt(at)
-			l := row.(*deepRow)
-			if v != 0 || ply < TreeDepth || ply >= l.plies {
-				return true
-			}
-			if text, ok := deepMove(rg, l, ply); ok {
-				t.addGame(text, l, mover)
-			}
-			return true
-		})
-}
-
-// deepMove is the text of the main-line move at ply of a game; !ok when
-// its stored moves or start cannot be read.
-func deepMove(rg rules.Game, l *deepRow, ply int) (string, bool) {
-	ml, err := movelist.Decode(l.blob)
-	if err != nil {
-		return "", false
-	}
-	start, err := rg.NewPosition(l.fen.String)
-	if err != nil {
-		return "", false
-	}
-	return movelist.MainText(ml, start, ply)
-}
-
-// addGame counts a game of the move text.
-func (t *treeCount) addGame(text string, l *deepRow, mover int) {
-	date := l.date.String
-	m := t.moves[text]
-	if m == nil {
-		m = &TreeMove{Move: text, First: date, Last: date}
-		t.moves[text] = m
-	}
-	m.Games++
-	if s0, s1, ok := scores(l.res.String); ok {
-		m.Scored++
-		m.Score[0] += s0
-		m.Score[1] += s1
-	}
-	if date != "" {
-		if m.First == "" || date < m.First {
-			m.First = date
-		}
-		if date > m.Last {
-			m.Last = date
-		}
-	}
-	if name := [2]string{l.a.String, l.b.String}[mover]; name != "" {
-		t.addPlayer(text, name, 1)
-	}
-}
-
-// sorted is the tree's moves, most played first, each with its three top
-// players.
-func (t *treeCount) sorted() []TreeMove {
-	out := make([]TreeMove, 0, len(t.moves))
-	for _, m := range t.moves {
-		for name, n := range t.tops[m.Move] {
-			m.Top = append(m.Top, PlayerCount{name, n})
-		}
-		sort.Slice(m.Top, func(i, j int) bool {
-			if m.Top[i].Games != m.Top[j].Games {
-				return m.Top[i].Games > m.Top[j].Games
-			}
-			return m.Top[i].Name < m.Top[j].Name
-		})
-		if len(m.Top) > 3 {
-			m.Top = m.Top[:3]
-		}
-		out = append(out, *m)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Games != out[j].Games {
-			return out[i].Games > out[j].Games
-		}
-		return out[i].Move < out[j].Move
-	})
-	return out
+	defer r.Close()
+	return tree.Read(ctx, r, rg, key, db.pos.Key(key, false), int(pos.ToMove()))
 }
