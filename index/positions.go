@@ -14,10 +14,6 @@ import (
 // packAt is an occurrence's at (posrun.PackAt).
 func packAt(game int64, ply, vari int) int64 { return posrun.PackAt(game, ply, vari) }
 
-// joinBatch is the first batch of a join (posrun.JoinBatch), the
-// smallest batch of ids a player page checks at once.
-const joinBatch = posrun.JoinBatch
-
 // joinGames walks it and calls fn, in at order, for each occurrence whose
 // game matches cond (SQL over games g, players a and b) with that game's row
 // as scanned by scan from the columns cols; fn returns false to stop

@@ -6,12 +6,12 @@ import (
 	"strconv"
 )
 
-// JoinBatch is the first batch of occurrences Join reads the games of;
+// joinBatch is the first batch of occurrences Join reads the games of;
 // later batches double up to maxJoinBatch, so that a page of a popular
 // position (the start position is in every game) reads a few blocks and
 // a few games, not every occurrence.
 const (
-	JoinBatch    = 64
+	joinBatch    = 64
 	maxJoinBatch = 4096
 )
 
@@ -29,7 +29,7 @@ func (r *Snapshot) Join(ctx context.Context, it *Iter, query string, args []any,
 	}
 	j := joiner{stmt: stmt, args: args, scan: scan, rowOf: map[int64]any{},
 		ats: make([]int64, 0, maxJoinBatch), ids: make([]byte, 0, 16*maxJoinBatch)}
-	for size := JoinBatch; ; size = min(2*size, maxJoinBatch) {
+	for size := joinBatch; ; size = min(2*size, maxJoinBatch) {
 		j.ats = j.ats[:0]
 		for len(j.ats) < size && it.Next() {
 			j.ats = append(j.ats, it.At())

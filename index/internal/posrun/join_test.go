@@ -61,7 +61,7 @@ func TestJoin(t *testing.T) {
 	defer cancel()
 	n = 0
 	err = join(cctx, func(int64, any) bool { n++; cancel(); return true })
-	if !errors.Is(err, context.Canceled) || n > JoinBatch {
+	if !errors.Is(err, context.Canceled) || n > joinBatch {
 		t.Errorf("cancelled in the first batch: %d calls, %v", n, err)
 	}
 }

@@ -51,7 +51,7 @@
 //     the run), and merges the runs in at order.
 //   - A reader joins a key's occurrences with its own rows (Join: the
 //     games it shows) in batches of occurrences that double from
-//     JoinBatch, so that a page of a popular position reads a few blocks
+//     joinBatch, so that a page of a popular position reads a few blocks
 //     and a few games; the engine knows the caller's query only as one
 //     whose first parameter is the batch's game ids.
 //   - A read snapshot is a BEGIN DEFERRED on one of a few connections the
