@@ -184,6 +184,13 @@ func GameOf(g *record.Game, opts Options) (rules.Game, error) {
 	return nil, ErrNoGame
 }
 
+// InOrder reports whether the game that Replay gives for rec under opts
+// may depend on the file's games before it (Options.Prefer, Options.Votes):
+// a record that names no ruleset, under Detect. A caller that replays a
+// file's records in parallel replays these in the file's order; every other
+// record's game depends on the record and opts alone.
+func InOrder(rec *record.Game, opts Options) bool { return opts.Detect && !named(rec) }
+
 // named reports whether a record names its ruleset.
 func named(g *record.Game) bool {
 	return g.Tag("Game") != "" || g.Tag("GameType") != "" || g.Tag("SGFGame") != ""

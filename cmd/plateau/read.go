@@ -60,6 +60,26 @@ func softMemoryLimit(limit int64) (restore func()) {
 	return func() { debug.SetMemoryLimit(old) }
 }
 
+// streamMemory is softMemoryLimit(limit) for validate, with the collector
+// run less often than GOGC's default says (streamGCPercent, unless GOGC is
+// set). What validate keeps between games is small (a few megabytes: the
+// chunks in flight), so that at GOGC 100 the heap's goal stays at the
+// runtime's 4 MB floor and the collector runs every few megabytes
+// allocated, each cycle waking every P: a large share of the CPU, most of it
+// on the second core. GOGC also scales that floor. docs/benchmarks.md has
+// the figures.
+func streamMemory(limit int64) (restore func()) {
+	restoreLimit := softMemoryLimit(limit)
+	if os.Getenv("GOGC") != "" {
+		return restoreLimit
+	}
+	old := debug.SetGCPercent(streamGCPercent)
+	return func() {
+		debug.SetGCPercent(old)
+		restoreLimit()
+	}
+}
+
 // The soft memory limits. validate holds a few chunks of records. An
 // import holds up to 64 MiB of records and prepared rows waiting for the
 // writer, a transaction's rows and text documents, the text index's
@@ -75,6 +95,7 @@ func softMemoryLimit(limit int64) (restore func()) {
 // costs more than it saves. docs/import.md has the figures.
 const (
 	validateMemoryLimit = 192 << 20
+	streamGCPercent     = 400
 	importMemoryLimit   = 1536 << 20
 	importGCPercent     = 200
 )
