@@ -19,12 +19,12 @@ func TestInterruptAfterCommit(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	commits := 0
-	testAfterCommit = func() {
+	writeTuning.AfterCommit = func() {
 		if commits++; commits == 2 {
 			cancel()
 		}
 	}
-	defer func() { testAfterCommit = nil }()
+	defer func() { writeTuning.AfterCommit = nil }()
 	st, err := importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 100, Workers: 1})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("import: %v, want it cancelled", err)

@@ -12,57 +12,9 @@ import (
 	"time"
 
 	"github.com/plateau/plateau/record"
-	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
 )
-
-// TestPreparedWeight: a prepared Ōgi game weighs less than half its record
-// (so that the budget lets the workers run ahead of the writer), and no
-// less than the bytes it surely holds.
-func TestPreparedWeight(t *testing.T) {
-	g, err := rules.Lookup("ogi")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gen, err := generate.New(g, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if _, err := gen.Write(context.Background(), &b, 200, generate.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	enc, err := zenc()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := newPreparer(replay.Options{}, enc)
-	rd := record.NewReader(&b, "g.pdn")
-	var recW, prepW, held int64
-	n := 0
-	for {
-		rg, err := rd.Next()
-		if rg == nil && err != nil {
-			break
-		}
-		recW += recordWeight(rg)
-		pr := p.safePrepare(Record{Game: rg, Err: err, File: "g.pdn"})
-		if !pr.Valid {
-			t.Fatalf("game %d invalid: %v", n+1, pr.Err)
-		}
-		prepW += preparedWeight(pr)
-		held += int64(len(pr.Text) + len(pr.Moves) + 16*len(pr.Pos))
-		n++
-	}
-	if n != 200 {
-		t.Fatalf("read %d games", n)
-	}
-	if prepW >= recW/2 || prepW < held {
-		t.Errorf("prepared weight %d (records %d, surely held %d)", prepW, recW, held)
-	}
-	t.Logf("per game: record %d, prepared %d bytes", recW/int64(n), prepW/int64(n))
-}
 
 // TestBudgetReleased: whatever the workers release early, the budget is
 // back to zero at the end of an import (no chunk released twice, none
@@ -70,12 +22,8 @@ func TestPreparedWeight(t *testing.T) {
 func TestBudgetReleased(t *testing.T) {
 	_, file := importedDB(t, 700, ImportOptions{})
 	var used []int64
-	testImportBudget = func(b *budget) {
-		b.mu.Lock()
-		used = append(used, b.used)
-		b.mu.Unlock()
-	}
-	defer func() { testImportBudget = nil }()
+	writeTuning.BudgetAtEnd = func(inUse int64) { used = append(used, inUse) }
+	defer func() { writeTuning.BudgetAtEnd = nil }()
 	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "db"), Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -118,13 +66,13 @@ func TestImportStageLabels(t *testing.T) {
 	defer db.Close()
 	var prof bytes.Buffer
 	captured := make(chan struct{})
-	testAfterCommit = func() {
+	writeTuning.AfterCommit = func() {
 		if prof.Len() == 0 {
 			pprof.Lookup("goroutine").WriteTo(&prof, 1)
 			close(captured)
 		}
 	}
-	defer func() { testAfterCommit = nil }()
+	defer func() { writeTuning.AfterCommit = nil }()
 	n := 0
 	next := func() (Record, error) {
 		if n++; n == 250 {

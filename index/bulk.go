@@ -9,37 +9,15 @@ import (
 	"github.com/plateau/plateau/index/internal/store"
 )
 
-// A bulk import leaves the games table's player and date indexes
-// (store.Deferred) out while it stores its games and builds them at its
-// end (store's doc says why).
-//
-// An import is bulk when its files weigh at least bulkMinBytes and at least
-// bulkBytesPerGame for each game already stored (about as many games as
-// the database holds, at a KiB a game; a compressed file counts as stored,
-// so that it is rather under-counted): rebuilding the indexes costs the
-// games of the whole database, leaving them out saves the games imported.
-// An import whose size is not given (ImportOptions.Bytes 0: records made
-// by the caller) is never bulk.
+// A bulk import (internal/writer decides which import is) leaves the games
+// table's player and date indexes (store.Deferred) out while it stores its
+// games and builds them at its end (store's doc says why).
 //
 // While a bulk import runs, its readers see games without those indexes: a
 // player page is read by name word (internal/players) or, for invalid games, by a
 // scan of the games table; a date or opponent filter scans. A bulk import
 // killed before it builds them leaves them out: the next import, or the
 // next writable open while no import runs, builds them (store.Restore).
-var (
-	bulkMinBytes     int64 = 32 << 20
-	bulkBytesPerGame int64 = 1 << 10
-)
-
-// testBulkDropped, set by a test, is called when a bulk import has dropped
-// the deferred indexes.
-var testBulkDropped func()
-
-// isBulk tells whether an import of files weighing bytes into a database
-// of games games is bulk.
-func isBulk(bytes, games int64) bool {
-	return bytes >= bulkMinBytes && bytes >= games*bulkBytesPerGame
-}
 
 // restoreAtOpen builds, at a writable open, the deferred indexes that a
 // killed bulk import left out, unless an import holds the import lock (it

@@ -29,8 +29,8 @@ func compactFixture(t *testing.T, tuning posrun.Tuning) (*DB, [][4]int64) {
 	db.pos.Tuning = tuning
 	// The runs of the import's commits, as they are before its end's tail
 	// merge (mergeTail), which would leave two.
-	defer func(f int64) { tailFactor = f }(tailFactor)
-	tailFactor = 0
+	writeTuning.TailFactor = -1 // no tail merge
+	defer func() { writeTuning.TailFactor = 0 }()
 	if _, err := importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 20, Workers: 2}); err != nil {
 		t.Fatal(err)
 	}

@@ -7,15 +7,17 @@
 //
 // # Package map
 //
-//   - index: the façade: Open and the schema (db.go), the writer of a
-//     game's rows and its transactions (writer.go, edit.go),
-//     the searches, lists and trees (query.go, filters.go, list.go,
-//     tree.go…), and the bridges to the
-//     engines (positions.go, text.go, patscan.go).
+//   - index: the façade: Open and the schema (db.go), imports and edits
+//     under the import lock (import.go, edit.go), the searches, lists and
+//     trees (query.go, filters.go, list.go, tree.go…), and the bridges to
+//     the engines (positions.go, text.go, patscan.go).
 //   - internal/criteria: the one definition of the search criteria
 //     (Query, their table by name, ParseQuery) and their SQL over the
 //     games table, the date column's form, a list's order and seek, and
 //     the cache of counts.
+//   - internal/writer: the one writer of games: the import pipeline
+//     (chunks, replay workers, the memory budget), its transactions and
+//     their commits, supersede on re-import, Delete and SetTags.
 //   - internal/posrun: the position-run engine: every position of every
 //     valid game as sorted runs of compressed blocks, with lookups in read
 //     snapshots, merges, fences, Bloom filters and compaction.

@@ -309,13 +309,13 @@ func SlowCompaction(db *DB, d time.Duration) {
 	db.pos.Tuning.BeforeMergeBlock = func(context.Context) error { time.Sleep(d); return nil }
 }
 
-// SetBulk sets the least bytes of a bulk import (bulk.go), and a function
-// told, in a bulk import, when the deferred indexes are out; it returns a
-// function restoring both.
+// SetBulk sets the least bytes of a bulk import (internal/writer's
+// Tuning.BulkMinBytes), and a function told, in a bulk import, when the
+// deferred indexes are out; it returns a function restoring both.
 func SetBulk(minBytes int64, dropped func()) (restore func()) {
-	old, oldHook := bulkMinBytes, testBulkDropped
-	bulkMinBytes, testBulkDropped = minBytes, dropped
-	return func() { bulkMinBytes, testBulkDropped = old, oldHook }
+	old, oldHook := writeTuning.BulkMinBytes, writeTuning.BulkDropped
+	writeTuning.BulkMinBytes, writeTuning.BulkDropped = minBytes, dropped
+	return func() { writeTuning.BulkMinBytes, writeTuning.BulkDropped = old, oldHook }
 }
 
 // MissingIndexes returns the deferred indexes (store.Deferred) db lacks.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"maps"
-	"math"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -29,7 +28,7 @@ func tagRows(t *testing.T, db *DB) []string {
 	return out
 }
 
-// TestFlushHeld: a transaction whose rows outgrow maxTxHeld stores them
+// TestFlushHeld: a transaction whose rows outgrow MaxTxHeld stores them
 // before its commit (positions as runs of their own, tags, tree rows)
 // instead of committing early, and the database then holds exactly what an
 // import holding every row until the commit stores.
@@ -46,15 +45,15 @@ func TestFlushHeld(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	defer func(n int) { maxTxHeld = n }(maxTxHeld)
-	maxTxHeld = 10 << 10 // less than a chunk of generated Ōgi games
+	writeTuning.MaxTxHeld = 10 << 10 // less than a chunk of generated Ōgi games
+	defer func() { writeTuning.MaxTxHeld = 0 }()
 	flushes, commits, runsAtCommit := 0, 0, 0
-	testAfterFlushHeld = func() { flushes++ }
-	testAfterCommit = func() {
+	writeTuning.AfterFlushHeld = func() { flushes++ }
+	writeTuning.AfterCommit = func() {
 		commits++
 		db.sql.QueryRow(`SELECT COUNT(*) FROM pos_runs`).Scan(&runsAtCommit)
 	}
-	defer func() { testAfterFlushHeld, testAfterCommit = nil, nil }()
+	defer func() { writeTuning.AfterFlushHeld, writeTuning.AfterCommit = nil, nil }()
 	if _, err := importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 640, Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
@@ -88,15 +87,15 @@ func TestFlushHeldRolledBack(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	db, _, file := interruptedImport(t, 300, 8)
-	defer func(n int) { maxTxHeld = n }(maxTxHeld)
-	maxTxHeld = 10 << 10
+	writeTuning.MaxTxHeld = 10 << 10
+	defer func() { writeTuning.MaxTxHeld = 0 }()
 	flushes := 0
-	testAfterFlushHeld = func() {
+	writeTuning.AfterFlushHeld = func() {
 		if flushes++; flushes == 3 {
 			cancel()
 		}
 	}
-	defer func() { testAfterFlushHeld = nil }()
+	defer func() { writeTuning.AfterFlushHeld = nil }()
 	_, err := importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 300, Workers: 2})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("import: %v, want context.Canceled", err)
@@ -115,17 +114,16 @@ func TestFlushHeldRolledBack(t *testing.T) {
 	}
 }
 
-// TestTextTurns: the text documents of a commit are indexed textTurn at a
-// time, the index released between turns for readers in other processes,
+// TestTextTurns: the text documents of a commit are indexed a turn
+// (Tuning.TextTurn) at a time, the index released between turns for readers in other processes,
 // and every game is found by a text query after the import.
 func TestTextTurns(t *testing.T) {
 	ctx := context.Background()
 	db, _, file := interruptedImport(t, 640, 9)
-	defer func(n int) { textTurn = n }(textTurn)
-	textTurn = 100
+	writeTuning.TextTurn = 100
 	var turns []int
-	testTextTurn = func(n int) { turns = append(turns, n) }
-	defer func() { testTextTurn = nil }()
+	writeTuning.TextTurnDone = func(n int) { turns = append(turns, n) }
+	defer func() { writeTuning.TextTurn, writeTuning.TextTurnDone = 0, nil }()
 	if _, err := importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 640, Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
@@ -138,24 +136,5 @@ func TestTextTurns(t *testing.T) {
 	}
 	if res.Total != 640 {
 		t.Errorf("text query game:ogi: %d games, want 640", res.Total)
-	}
-}
-
-// TestTxHeld: the held rows' bound follows Go's memory limit below
-// maxTxHeld, within minTxHeld.
-func TestTxHeld(t *testing.T) {
-	for _, c := range []struct {
-		limit int64
-		want  int
-	}{
-		{math.MaxInt64, maxTxHeld}, // no limit
-		{3 << 30, maxTxHeld},       // a sixth is more
-		{1536 << 20, maxTxHeld},    // the import's own limit: 256 MiB
-		{512 << 20, 512 << 20 / 6}, // GOMEMLIMIT=512MiB
-		{32 << 20, minTxHeld},      // not under minTxHeld
-	} {
-		if got := txHeld(c.limit); got != c.want {
-			t.Errorf("txHeld(%d) = %d, want %d", c.limit, got, c.want)
-		}
 	}
 }

@@ -29,7 +29,7 @@ func TestMain(m *testing.M) {
 	}
 	if dir := os.Getenv("PLATEAU_KILL_CHILD"); dir != "" {
 		if os.Getenv("PLATEAU_KILL_BULK") != "" {
-			index.SetBulk(1, nil) // any file: the import is bulk (bulk.go)
+			index.SetBulk(1, nil) // any file: the import is bulk (internal/writer/bulk.go)
 		}
 		db, err := index.Open(context.Background(), filepath.Join(dir, "db"), index.Options{})
 		if err == nil {

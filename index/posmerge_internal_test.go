@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/index/internal/posrun"
+	"github.com/plateau/plateau/index/internal/writer"
 	"github.com/plateau/plateau/internal/longtest"
 )
 
@@ -131,8 +132,8 @@ func TestMergeBeside(t *testing.T) {
 	}
 
 	importInto := func(sub string, sync bool) *DB {
-		testSyncMerge = sync
-		defer func() { testSyncMerge = false }()
+		writeTuning.SyncMerge = sync
+		defer func() { writeTuning.SyncMerge = false }()
 		db, err := Open(ctx, filepath.Join(dir, sub), Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -181,19 +182,19 @@ func TestMergeBesideCutShort(t *testing.T) {
 	}
 	ictx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	testAfterCommit = func() {
+	writeTuning.AfterCommit = func() {
 		var stored int
 		db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_blocks WHERE run = (SELECT v FROM meta WHERE k = ?)`, posrun.MergingKey).Scan(&stored)
 		if stored > 0 {
 			cancel()
 		}
 	}
-	defer func() { testAfterCommit = nil }()
+	defer func() { writeTuning.AfterCommit = nil }()
 	_, err := importFiles(ictx, db, []string{file}, ImportOptions{TxGames: 20, Workers: 2})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("import: %v, want it stopped", err)
 	}
-	db.pos.Tuning.BeforeMergeBlock, testAfterCommit = nil, nil
+	db.pos.Tuning.BeforeMergeBlock, writeTuning.AfterCommit = nil, nil
 	var orphans, merging int
 	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM pos_blocks WHERE run NOT IN (SELECT run FROM pos_runs)`).Scan(&orphans)
 	db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM meta WHERE k = ?`, posrun.MergingKey).Scan(&merging)
@@ -222,7 +223,7 @@ func TestMergeBesideFails(t *testing.T) {
 		return nil
 	}
 	st, err := importFiles(ctx, db, []string{file}, ImportOptions{TxGames: 20, Workers: 2})
-	if !errors.Is(err, broken) || !committed(err) {
+	if !errors.Is(err, broken) || !writer.Committed(err) {
 		t.Fatalf("import: %v, want the merge's error after a commit", err)
 	}
 	db.pos.Tuning.BeforeMergeBlock = nil

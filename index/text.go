@@ -7,47 +7,26 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/blevesearch/bleve/v2"
 
 	"github.com/plateau/plateau/index/internal/gamerows"
 	"github.com/plateau/plateau/index/internal/textindex"
+	"github.com/plateau/plateau/index/internal/writer"
 	"github.com/plateau/plateau/record"
 )
 
 // The text index (internal/textindex) holds a document per valid game; this
-// file feeds it from the store: the documents of new games after each
-// import commit, of edited games (edit.go syncText), of games past its
-// high-water mark after a kill (catchUpText), and all of them on Reindex.
+// file feeds it from the store: the documents of edited games (edit.go
+// syncText), of games past its high-water mark after a kill (catchUpText),
+// and all of them on Reindex; an import indexes its new games after each
+// commit (internal/writer).
 
-// textDoc is the text-index document of a game (docOf).
+// textDoc is the text-index document of a game (writer.DocOf).
 type textDoc = textindex.Doc
 
 // textBatch is the number of games an edit re-indexes at a time (syncText).
 const textBatch = 1000
-
-// An import holds the text index only while it indexes up to textTurn
-// documents of one commit, so that a reader in another process (plateau
-// search --text, serve) opens it between two turns.
-const (
-	// textYield is the pause of an import after releasing the index: longer
-	// than boltdb's 50 ms retry period, so that a waiting reader gets in.
-	textYield = 120 * time.Millisecond
-)
-
-// textTurn is the most documents an import indexes in one opening of the
-// index (a variable for tests).
-var textTurn = 10000
-
-// testTextTurn, set by a test, is told the documents of each turn.
-var testTextTurn func(docs int)
-
-func docOf(id int64, p *prepared) textDoc {
-	return textDoc{ID: id, Game: p.Game, Result: p.Result, Date: p.Date,
-		Players: strings.TrimSpace(p.Players[0] + " ; " + p.Players[1]),
-		Event:   p.Event, Site: p.Site, Annotator: p.Annot, Comments: p.Comment}
-}
 
 // withText opens the text index, runs fn and closes it (textindex.With),
 // an error of a read-only database without one wrapping ErrNotFound.
@@ -62,9 +41,6 @@ func (db *DB) textError(err error) error {
 	}
 	return err
 }
-
-// indexDocs indexes docs into an open text index.
-func indexDocs(idx bleve.Index, docs []textDoc) error { return textindex.AddTo(idx, docs) }
 
 func (db *DB) textPath() string { return db.text.Path() }
 
@@ -89,7 +65,7 @@ func (db *DB) scanTextDoc(ctx context.Context, rows *sql.Rows, cache *blockCache
 		gamerows.Comments(&cb, rec.Moves)
 		p.Comment = cb.String()
 	}
-	return id, docOf(id, p), nil
+	return id, writer.DocOf(id, p), nil
 }
 
 // catchUpText indexes the valid games SQLite holds beyond the text index's

@@ -25,6 +25,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"strconv"
 	"strings"
 
@@ -428,6 +429,15 @@ func Comments(b *strings.Builder, l record.Line) {
 			Comments(b, v)
 		}
 	}
+}
+
+// SaltKey is the stored form of a position key: the key mixed with the
+// game id, so that two rulesets sharing a key scheme (dames and
+// dames-brigand) never share stored positions.
+func SaltKey(game string, key uint64) int64 {
+	h := fnv.New64a()
+	h.Write([]byte(game))
+	return int64(key ^ h.Sum64())
 }
 
 // Scores reads a Result value as each side's points: "1-0", "0-1",

@@ -1,5 +1,5 @@
 // Package store holds the parts of the database's write side that the
-// game writer (index's writer, the one write transaction of an import or
+// game writer (internal/writer, the one write transaction of an import or
 // an edit) drives:
 //
 //   - WriterConn, Checkpointer: the writer's connection (its page cache

@@ -1,4 +1,4 @@
-package index
+package writer
 
 import (
 	"bytes"
@@ -43,7 +43,7 @@ func prepareBenchText(b *testing.B) []byte {
 	return buf.Bytes()
 }
 
-// benchRecords reads text as the import's reader does (readSource).
+// benchRecords reads text as the import's reader does (importers.Source).
 func benchRecords(b *testing.B, text []byte) []Record {
 	r := record.NewReader(bytes.NewReader(text), "bench.pdn")
 	var recs []Record
@@ -74,13 +74,9 @@ func BenchmarkPrepare(b *testing.B) {
 	if len(recs) == 0 {
 		b.Fatal("no records")
 	}
-	enc, err := zenc()
-	if err != nil {
-		b.Fatal(err)
-	}
 	ropts := replay.Options{DefaultGame: "draughts"}
 	// read reads the next game of text, starting again at its end; as in
-	// readSource, a record's Size is known when the next one is read.
+	// the chunker, a record's Size is known when the next one is read.
 	newRead := func() func() Record {
 		r := record.NewReader(bytes.NewReader(text), "bench.pdn")
 		next := func() Record {
@@ -117,12 +113,12 @@ func BenchmarkPrepare(b *testing.B) {
 		b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/game")
 	})
 	b.Run("prepare", func(b *testing.B) {
-		p := newPreparer(ropts, enc)
+		p := newPreparer(ropts)
 		b.ReportAllocs()
 		b.ResetTimer()
 		cpu0 := cpuTime()
 		for i := 0; i < b.N; i++ {
-			if out := p.safePrepare(recs[i%len(recs)]); !out.Valid {
+			if out := p.prepare(recs[i%len(recs)]); !out.Valid {
 				b.Fatalf("record %d: %+v", i%len(recs), out.Err)
 			}
 		}
@@ -131,12 +127,12 @@ func BenchmarkPrepare(b *testing.B) {
 	})
 	b.Run("both", func(b *testing.B) {
 		read := newRead()
-		p := newPreparer(ropts, enc)
+		p := newPreparer(ropts)
 		b.ReportAllocs()
 		b.ResetTimer()
 		cpu0 := cpuTime()
 		for i := 0; i < b.N; i++ {
-			if out := p.safePrepare(read()); !out.Valid {
+			if out := p.prepare(read()); !out.Valid {
 				b.Fatalf("game %d: %+v", i, out.Err)
 			}
 		}

@@ -1,4 +1,4 @@
-package index
+package writer
 
 import (
 	"cmp"
@@ -11,27 +11,30 @@ import (
 	"strings"
 
 	"github.com/plateau/plateau/index/internal/gamerows"
+	"github.com/plateau/plateau/index/internal/gametext"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/store"
+	"github.com/plateau/plateau/index/internal/textindex"
 	"github.com/plateau/plateau/index/internal/treeagg"
 )
 
-// writer owns the one write transaction of an import.
-type writer struct {
-	db    *DB
+// txn is the writer's one open transaction, of an import or an edit, and
+// what it holds for its commit.
+type txn struct {
+	d     *DB
 	tx    *sql.Tx
 	ids   *store.IDs   // players, tag names and sources
-	names *store.Names // the name index (internal/players)
+	names *store.Names // the name index (read by internal/players)
 	// per transaction
 	positions []posrun.Pos
 	runMem    posrun.Scratch // posrun.Encode's memory, used again by every commit
 	// The opening-tree rows of the transaction's games, one a move of a
-	// game's first TreeDepth plies, aggregated by treeagg.Flush: appending to
-	// a slice and sorting it once costs less than keeping two maps keyed
-	// by move text up to date game after game.
+	// game's first gamerows.TreeDepth plies, aggregated by treeagg.Flush:
+	// appending to a slice and sorting it once costs less than keeping two
+	// maps keyed by move text up to date game after game.
 	treeEntries []treeagg.Entry
 	treeGames   []treeagg.Game
-	docs        []textDoc
+	docs        []textindex.Doc
 	games       int
 	// held is what the transaction holds in memory (positions and text
 	// documents, in bytes, roughly); docBytes the documents' share, which
@@ -42,7 +45,7 @@ type writer struct {
 	old            map[string]*oldSource // games stored from a file before this import (supersede.go)
 	replaced       int                   // games removed as superseded
 	edit           store.Stmts           // the statements of removeGame and flushRows (edit.go)
-	textCache      blockCache            // the last text block readGame read
+	textCache      gametext.Cache        // the last text block readGame read
 	texts          *store.Texts          // canonical texts, zstd-compressed in blocks of several games
 
 	insGame *sql.Stmt
@@ -69,18 +72,18 @@ type tagRow struct {
 	game  int64
 }
 
-func newWriter(db *DB) *writer {
-	return &writer{db: db, ids: store.NewIDs(fold),
-		names: store.NewNames(fold), merges: db.pos.Beside(), texts: store.NewTexts(zenc)}
+func (d *DB) newTxn() *txn {
+	return &txn{d: d, ids: store.NewIDs(d.Fold),
+		names: store.NewNames(d.Fold), merges: d.Pos.Beside(), texts: store.NewTexts(zenc)}
 }
 
-func (w *writer) begin(ctx context.Context) error {
+func (w *txn) begin(ctx context.Context) error {
 	var tx *sql.Tx
 	var err error
 	if w.conn != nil {
 		tx, err = w.conn.BeginTx(ctx, nil)
 	} else {
-		tx, err = w.db.sql.BeginTx(ctx, nil)
+		tx, err = w.d.SQL.BeginTx(ctx, nil)
 	}
 	if err != nil {
 		return err
@@ -122,7 +125,7 @@ func nullStr(s string) any {
 // add writes one prepared game; dup reports an already stored game. It
 // stores the game's row (insertGame) and text, then keeps its other rows
 // for the transaction's flush (holdRows).
-func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err error) {
+func (w *txn) add(ctx context.Context, p *prepared) (id int64, dup bool, err error) {
 	p0, err := w.ids.Player(ctx, txStmts{w}, p.Players[0])
 	if err != nil {
 		return 0, false, err
@@ -157,7 +160,7 @@ func (w *writer) add(ctx context.Context, p *prepared) (id int64, dup bool, err 
 // insertGame inserts the game's row (players p0 and p1: ids or nil); dup
 // reports an already stored game. A valid game replaces the same record
 // stored invalid (its game was unknown then, or the rules were wrong).
-func (w *writer) insertGame(ctx context.Context, p *prepared, p0, p1 any) (id int64, dup bool, err error) {
+func (w *txn) insertGame(ctx context.Context, p *prepared, p0, p1 any) (id int64, dup bool, err error) {
 	src, err := w.ids.Source(ctx, txStmts{w}, p.File)
 	if err != nil {
 		return 0, false, err
@@ -203,7 +206,7 @@ func (w *writer) insertGame(ctx context.Context, p *prepared, p0, p1 any) (id in
 			return 0, false, err
 		}
 		// A game gone: counts cached or stored (internal/stats) are stale.
-		if _, err := w.tx.ExecContext(ctx, `INSERT INTO meta(k, v) VALUES(?, 1) ON CONFLICT(k) DO UPDATE SET v = v + 1`, editsKey); err != nil {
+		if _, err := w.tx.ExecContext(ctx, `INSERT INTO meta(k, v) VALUES(?, 1) ON CONFLICT(k) DO UPDATE SET v = v + 1`, EditsKey); err != nil {
 			return 0, false, err
 		}
 		if res, err = w.insGame.ExecContext(ctx, args...); err != nil {
@@ -217,7 +220,7 @@ func (w *writer) insertGame(ctx context.Context, p *prepared, p0, p1 any) (id in
 // holdRows keeps the rows of valid game id for the transaction's flush:
 // its tags, position occurrences, opening-tree moves (players pls: ids or
 // nil), name-index entries and text document.
-func (w *writer) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any) error {
+func (w *txn) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any) error {
 	for _, t := range p.Tags {
 		tag, err := w.ids.Tag(ctx, txStmts{w}, t.Name)
 		if err != nil {
@@ -227,10 +230,10 @@ func (w *writer) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any
 		w.held += len(t.Value) + 40
 	}
 	for _, r := range p.Pos {
-		w.positions = append(w.positions, posrun.Pos{Key: w.db.storedKey(saltKey(p.Game, r.Key), r.Ply, r.Var), At: packAt(id, r.Ply, r.Var)})
+		w.positions = append(w.positions, posrun.Pos{Key: storedKey(w.d.Pos, gamerows.SaltKey(p.Game, r.Key), r.Ply, r.Var), At: posrun.PackAt(id, r.Ply, r.Var)})
 	}
 	if len(p.Tree) > 0 {
-		s0, s1, scored := scores(p.Result)
+		s0, s1, scored := gamerows.Scores(p.Result)
 		g := int32(len(w.treeGames))
 		w.treeGames = append(w.treeGames, treeagg.Game{Date: p.Date, S0: s0, S1: s1, Scored: scored})
 		var pids [2]int64
@@ -240,7 +243,7 @@ func (w *writer) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any
 			}
 		}
 		for _, t := range p.Tree {
-			w.treeEntries = append(w.treeEntries, treeagg.Entry{Pos: saltKey(p.Game, t.Key), Move: t.Move, Player: pids[t.Mover], Game: g})
+			w.treeEntries = append(w.treeEntries, treeagg.Entry{Pos: gamerows.SaltKey(p.Game, t.Key), Move: t.Move, Player: pids[t.Mover], Game: g})
 		}
 	}
 	held, err := w.names.Add(ctx, txStmts{w}, id, pls, p.Players)
@@ -248,10 +251,17 @@ func (w *writer) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any
 	if err != nil {
 		return err
 	}
-	w.docs = append(w.docs, docOf(id, p))
+	w.docs = append(w.docs, DocOf(id, p))
 	w.docBytes += len(p.Comment) + len(p.Event) + len(p.Site) + len(p.Annot) + len(p.Players[0]) + len(p.Players[1]) + 64
 	w.held += 24*len(p.Pos) + 64*len(p.Tree)
 	return nil
+}
+
+// storedKey is the key under which an occurrence of a salted key at ply
+// (vari 1 in a variation) is stored: the tree aggregate counts the main
+// line's first TreeDepth plies (posrun.Store.Key).
+func storedKey(pos *posrun.Store, salted int64, ply, vari int) int64 {
+	return pos.Key(salted, vari == 0 && ply < gamerows.TreeDepth)
 }
 
 // flushHeld stores, before the commit, the rows the transaction holds in
@@ -259,11 +269,11 @@ func (w *writer) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any
 // weigh txHeld, so that a long transaction's memory stays bounded: the
 // B-tree pages they dirty wait in the writer's page cache (store.WriterCacheKiB)
 // for the commit, which writes each of them once.
-func (w *writer) flushHeld(ctx context.Context) error {
+func (w *txn) flushHeld(ctx context.Context) error {
 	if w.tx == nil {
 		return nil
 	}
-	sctx := context.WithoutCancel(ctx) // see writeChunk
+	sctx := context.WithoutCancel(ctx) // see txn.writeChunk
 	var err error
 	pprof.Do(sctx, pprof.Labels("write", "flush"), func(context.Context) { err = w.flushRows(sctx) })
 	if err != nil {
@@ -271,18 +281,13 @@ func (w *writer) flushHeld(ctx context.Context) error {
 		return err
 	}
 	w.held = 0
-	if testAfterFlushHeld != nil {
-		testAfterFlushHeld()
-	}
+	run(w.d.Tuning.AfterFlushHeld)
 	return nil
 }
 
-// testAfterFlushHeld, set by a test, runs after each flushHeld.
-var testAfterFlushHeld func()
-
 // flushRows writes the accumulated positions (as a new run, posrun)
 // and tree rows, in key order.
-func (w *writer) flushRows(ctx context.Context) error {
+func (w *txn) flushRows(ctx context.Context) error {
 	// The positions are sorted and encoded in a goroutine while the
 	// writer stores the tags and the tree rows: the writer is the import's
 	// one serial stage, and the sort its largest piece of Go work.
@@ -325,7 +330,7 @@ func (w *writer) flushRows(ctx context.Context) error {
 
 // flushTags stores the tags of the transaction's games, in key order,
 // several to a statement.
-func (w *writer) flushTags(ctx context.Context) error {
+func (w *txn) flushTags(ctx context.Context) error {
 	slices.SortFunc(w.tags, func(x, y tagRow) int {
 		if c := cmp.Compare(x.tag, y.tag); c != 0 {
 			return c
@@ -346,7 +351,7 @@ func (w *writer) flushTags(ctx context.Context) error {
 
 // commit writes the pending rows and commits; it returns the text documents
 // of the committed games.
-func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
+func (w *txn) commit(ctx context.Context) ([]textindex.Doc, error) {
 	if w.tx == nil && w.final && w.merges.InFlight() {
 		// The last commit stores the merge in flight.
 		if err := w.begin(ctx); err != nil {
@@ -362,7 +367,7 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 		}
 		return nil, nil
 	}
-	sctx := context.WithoutCancel(ctx) // see writeChunk
+	sctx := context.WithoutCancel(ctx) // see txn.writeChunk
 	if err := w.texts.Flush(); err != nil {
 		w.rollback()
 		return nil, err
@@ -382,7 +387,7 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 		return nil, err
 	}
 	if w.hw > 0 {
-		if err := setMeta(sctx, w.tx, "text_hw", w.hw); err != nil {
+		if err := store.SetMeta(sctx, w.tx, "text_hw", w.hw); err != nil {
 			w.rollback()
 			return nil, err
 		}
@@ -409,9 +414,7 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 	}
 	// The games are committed; merging position runs is a transaction of
 	// its own (a failure leaves the runs as they were).
-	if testAfterCommit != nil {
-		testAfterCommit()
-	}
+	run(w.d.Tuning.AfterCommit)
 	if err := w.merges.Err(); err != nil {
 		return docs, afterCommit{err}
 	}
@@ -424,14 +427,14 @@ func (w *writer) commit(ctx context.Context) ([]textDoc, error) {
 // mergeAfterCommit merges the full levels of position runs in the
 // writer, after a commit (an afterCommit error: the games are committed),
 // and after an import's last commit the runs but the largest, within a
-// budget of tailFactor times the occurrences the import stored.
-func (w *writer) mergeAfterCommit(ctx context.Context) error {
+// budget of TailFactor times the occurrences the import stored.
+func (w *txn) mergeAfterCommit(ctx context.Context) error {
 	var tail int64
 	if w.final {
-		tail = tailFactor * w.stored
+		tail = w.d.Tuning.tailFactor() * w.stored
 	}
 	var err error
-	pprof.Do(ctx, pprof.Labels("write", "merge"), func(context.Context) { err = w.db.pos.MergeLevels(ctx, tail) })
+	pprof.Do(ctx, pprof.Labels("write", "merge"), func(context.Context) { err = w.d.Pos.MergeLevels(ctx, tail) })
 	if err != nil {
 		return afterCommit{err}
 	}
@@ -447,17 +450,14 @@ type afterCommit struct{ err error }
 func (e afterCommit) Error() string { return e.err.Error() }
 func (e afterCommit) Unwrap() error { return e.err }
 
-// testAfterCommit, set by a test, runs between a commit and its merges.
-var testAfterCommit func()
-
-// committed reports whether commit's error, if any, left the transaction
-// committed.
-func committed(err error) bool {
+// Committed reports whether an error of a commit (or of an import), if
+// any, left the transaction committed: an error of the merges after it.
+func Committed(err error) bool {
 	var ac afterCommit
 	return err == nil || errors.As(err, &ac)
 }
 
-func (w *writer) rollback() {
+func (w *txn) rollback() {
 	// The merge's blocks of this transaction are undone: it cannot go on.
 	w.stopMerge()
 	w.texts.Discard()
@@ -476,24 +476,18 @@ func (w *writer) rollback() {
 	w.held, w.docBytes = 0, 0
 }
 
-var errStopped = errors.New("import stopped")
-
 // tailFactor bounds the tail merge of an import's end: the runs merged
-// hold at most tailFactor times the occurrences the import stored (0: no
-// tail merge, for tests that want the runs an import leaves).
-var tailFactor int64 = 4
-
-// testSyncMerge, set by tests, merges position runs in the writer, as
-// outside imports.
-var testSyncMerge bool
+// hold at most tailFactor times the occurrences the import stored
+// (Tuning.TailFactor for tests).
+const tailFactor = 4
 
 // drainMerge stores the blocks of the merge in flight that are ready
 // (wait: every one, until the merge ends) in the writer's transaction
 // (posrun.Beside.Drain).
-func (w *writer) drainMerge(ctx context.Context, wait bool) error {
+func (w *txn) drainMerge(ctx context.Context, wait bool) error {
 	return w.merges.Drain(ctx, w.tx, wait)
 }
 
 // stopMerge cancels the merge in flight, if any, and gives up the merge
 // lock.
-func (w *writer) stopMerge() { w.merges.Stop() }
+func (w *txn) stopMerge() { w.merges.Stop() }

@@ -1,4 +1,4 @@
-package index
+package writer
 
 import (
 	"context"
@@ -27,19 +27,18 @@ const (
 
 // maxTxHeld bounds the rows (positions, tags, tree entries) a transaction
 // holds in memory: beyond, they are stored before the commit
-// (writer.flushHeld), the positions as a run of their own. A variable for
-// tests. Large enough that a transaction's positions make one or two runs
-// a level high (runLevel), so that a level of merges is not done at all
-// and a lookup during the import reads fewer runs (docs/import.md).
-var maxTxHeld = 256 << 20
+// (txn.flushHeld), the positions as a run of their own (Tuning.MaxTxHeld
+// for tests). Large enough that a transaction's positions make one or two
+// runs a level high, so that a level of merges is not done at all and a
+// lookup during the import reads fewer runs (docs/import.md).
+const maxTxHeld = 256 << 20
 
 // txHeld is the bound of a transaction's held rows under Go's memory
-// limit (GOMEMLIMIT, or the import's own, 1.5 GiB): maxTxHeld, or a sixth
-// of the limit when that is less, and not under minTxHeld (tests set
-// maxTxHeld lower), as sorting and encoding a run hold about twice its
-// rows.
-func txHeld(memLimit int64) int {
-	return int(min(int64(maxTxHeld), max(memLimit/6, minTxHeld)))
+// limit (GOMEMLIMIT, or the import's own, 1.5 GiB): maxHeld, or a sixth of
+// the limit when that is less, and not under minTxHeld (tests set maxHeld
+// lower), as sorting and encoding a run hold about twice its rows.
+func txHeld(memLimit int64, maxHeld int) int {
+	return int(min(int64(maxHeld), max(memLimit/6, minTxHeld)))
 }
 
 const minTxHeld = 16 << 20
@@ -87,10 +86,6 @@ const helperNice = 5
 // maxPrepared bounds the prepared chunks waiting for the writer (the
 // memory budget binds first: 64 MiB is about 200 chunks of Ōgi games).
 const maxPrepared = 1024
-
-// testImportBudget, set by a test, sees the memory budget at the end of an
-// import (every chunk written or dropped).
-var testImportBudget func(*budget)
 
 // preparedWeight estimates the memory a prepared game holds: its rows,
 // texts and strings.
@@ -155,4 +150,11 @@ func (b *budget) release(n int64) {
 	case b.freed <- struct{}{}:
 	default:
 	}
+}
+
+// inUse is the memory the budget counts as held.
+func (b *budget) inUse() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.used
 }

@@ -1,4 +1,4 @@
-package index
+package writer
 
 import (
 	"context"
@@ -36,7 +36,7 @@ type oldEntry struct {
 
 // loadOld reads the games stored from file before this import; nil when
 // the file was never imported.
-func (w *writer) loadOld(ctx context.Context, file string) (*oldSource, error) {
+func (w *txn) loadOld(ctx context.Context, file string) (*oldSource, error) {
 	var src int64
 	err := w.tx.QueryRowContext(ctx, `SELECT id FROM sources WHERE path = ?`, file).Scan(&src)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -80,7 +80,7 @@ func (w *writer) loadOld(ctx context.Context, file string) (*oldSource, error) {
 
 // supersede notes what the record p says of the games stored from its file
 // before this import.
-func (w *writer) supersede(ctx context.Context, p *prepared) error {
+func (w *txn) supersede(ctx context.Context, p *prepared) error {
 	if p.ID != 0 || p.File == "" || p.File == "<stdin>" {
 		return nil
 	}
@@ -120,7 +120,7 @@ func (w *writer) supersede(ctx context.Context, p *prepared) error {
 
 // finishSource removes the games of file that its new read superseded
 // (or, replacing, did not find again).
-func (w *writer) finishSource(ctx context.Context, file string) error {
+func (w *txn) finishSource(ctx context.Context, file string) error {
 	o := w.old[file]
 	if o == nil {
 		return nil
@@ -131,7 +131,7 @@ func (w *writer) finishSource(ctx context.Context, file string) error {
 			continue
 		}
 		g, err := w.readGame(ctx, e.id)
-		if errors.Is(err, ErrNotFound) {
+		if errors.Is(err, w.d.ErrNotFound) {
 			continue
 		}
 		if err == nil {
