@@ -935,6 +935,10 @@ func (c *fenceCache) wait() {
 		busy := c.loading || (len(c.queue) > 0 && !c.held)
 		c.mu.Unlock()
 		if !busy {
+			// The loader clears loading before its deferred wg.Done: wait
+			// for it to return, or a test that replaces the cache next
+			// zeroes a WaitGroup it still has to call Done on.
+			c.wg.Wait()
 			return
 		}
 		time.Sleep(time.Millisecond)
