@@ -383,7 +383,9 @@ function go(id) {
   if (n.over) st += ' · game over: ' + n.over;
   if (id > 0) st = 'after ' + n.number + ' ' + n.move + ' · ' + st;
   $('#status').textContent = st;
-  $('#fen').textContent = n.fen;
+  // The position wraps after a comma or a colon, never inside a square
+  // ("c6" cut into "c" and "6" on a Turkish board).
+  $('#fen').replaceChildren(...n.fen.split(/(?<=[,:])/).flatMap((t, i) => i ? [el('wbr'), t] : [t]));
   const c = [...(n.after || [])];
   if (n.note) c.push('(' + n.note + ')');
   $('#comment').textContent = c.join(' ');
