@@ -14,9 +14,10 @@ import (
 // 7 moves. When both players have one king left, the game is drawn after
 // both players made 2 moves." (lidraughts' Frisian rules, which its
 // exports follow). The Frisian rule texts say the same of two kings against
-// one ("the stronger party must win in seven moves", mindsports.nl and
-// Mats Winther's Frisian page) and draw one king against one at once unless
-// a side wins by force, which lidraughts plays as two moves each: a game
+// one ("the stronger party must win in seven moves", Mats Winther's Frisian
+// page; "must win within 7 moves", alemanni's) and draw one king against
+// one at once unless a side wins by force (as lidraughts' rule page quotes
+// the official rules), which lidraughts plays as two moves each: a game
 // that Frisian rules end earlier ends by agreement, which any Result
 // records. So the position counts the plies played since such an ending
 // arose, by a capture or a crowning (the material changes no other way):
