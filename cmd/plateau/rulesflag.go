@@ -73,9 +73,10 @@ func rulesHint(id string) string {
 
 // fileReplayer replays the records of files in order, passing detection
 // the ruleset it chose for the previous untagged game of the same file
-// (replay.Options.Prefer) and the votes of the file's games before
-// (replay.Options.Votes: the file's majority), so that every command reads a
-// file's games alike.
+// (replay.Options.Prefer, the tie-break) and the votes of the file's games
+// before (replay.Options.Votes: the file's majority for a record that does
+// not carry its file's evidence, which eachGame's look-ahead gives every
+// record it reads), so that every command reads a file's games alike.
 type fileReplayer struct {
 	opts         replay.Options
 	file, prefer string
