@@ -18,15 +18,17 @@ const maxLine = 1 << 20
 
 // lineReader splits a byte stream into lines of UTF-8 text. It strips a
 // UTF-8 byte-order mark, decodes UTF-16 (with a BOM, or detected from NUL
-// bytes), accepts LF, CRLF and lone CR line ends, and decodes every line that
-// is not valid UTF-8 as Windows-1252 (a superset of Latin-1 in its printable
-// range).
+// bytes), accepts LF, CRLF and lone CR line ends, and makes every line that
+// is not valid UTF-8 valid as Decode does: UTF-8 with its invalid bytes
+// replaced (bad counts them), or Windows-1252.
 type lineReader struct {
 	br      *bufio.Reader
 	acc     []byte // the raw physical line being assembled
 	rest    []byte // what remains of acc to split at lone CRs
 	restEnd int    // length of the terminator after rest (0, 1 or 2)
-	dec     []byte // decoding buffer for Windows-1252 lines
+	dec     []byte // decoding buffer for lines that are not valid UTF-8
+	bad     int    // bytes of the line last returned replaced by U+FFFD
+	badCol  int    // 0-based column of the first of them in that line
 	carry   []byte // bytes held back from a cut piece, for the next one
 	cut     bool   // rest is a piece of a longer line (cut at maxLine)
 	cont    bool   // the next fill continues the line last returned
@@ -114,16 +116,9 @@ func (lr *lineReader) next() (line []byte, n, col int, off int64, err error) {
 		term = 1
 	}
 	line = raw
+	lr.bad = 0
 	if !utf8.Valid(raw) {
-		lr.dec = lr.dec[:0]
-		for _, c := range raw {
-			if c < utf8.RuneSelf {
-				lr.dec = append(lr.dec, c)
-				continue
-			}
-			r := charmap.Windows1252.DecodeByte(c)
-			lr.dec = utf8.AppendRune(lr.dec, r)
-		}
+		lr.dec, lr.bad, lr.badCol = appendText(lr.dec[:0], raw)
 		line = lr.dec
 	}
 	if first && lr.cont {
@@ -217,4 +212,64 @@ func cutPoint(b []byte) int {
 		n--
 	}
 	return n
+}
+
+// Decode is s as valid UTF-8, as the Reader reads a line that is not valid:
+// when s holds a UTF-8 character other than ASCII, it is UTF-8 with a few
+// bytes damaged, and each byte that is no part of a valid character is
+// replaced by U+FFFD (replaced counts them); when it holds none, its bytes
+// are Windows-1252 (Latin-1 and its 0x80–0x9F punctuation) and are
+// converted. A valid s is returned as it is.
+func Decode(s string) (text string, replaced int) {
+	if utf8.ValidString(s) {
+		return s, 0
+	}
+	b, n, _ := appendText(make([]byte, 0, len(s)+8), []byte(s))
+	return string(b), n
+}
+
+// appendText appends raw, which is not valid UTF-8, to dst as Decode
+// makes it valid; bad is the number of bytes replaced by U+FFFD and col the
+// 0-based column in the result of the first.
+func appendText(dst, raw []byte) (out []byte, bad, col int) {
+	if !hasUTF8(raw) {
+		for _, c := range raw {
+			if c < utf8.RuneSelf {
+				dst = append(dst, c)
+				continue
+			}
+			dst = utf8.AppendRune(dst, charmap.Windows1252.DecodeByte(c))
+		}
+		return dst, 0, 0
+	}
+	start := len(dst)
+	for i := 0; i < len(raw); {
+		r, n := utf8.DecodeRune(raw[i:])
+		if r == utf8.RuneError && n == 1 {
+			if bad == 0 {
+				col = len(dst) - start
+			}
+			bad++
+		}
+		dst = utf8.AppendRune(dst, r)
+		i += n
+	}
+	return dst, bad, col
+}
+
+// hasUTF8 reports whether b holds a valid UTF-8 encoding of a character
+// other than ASCII.
+func hasUTF8(b []byte) bool {
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r != utf8.RuneError || n > 1 {
+			return true
+		}
+		i += n
+	}
+	return false
 }

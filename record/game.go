@@ -24,21 +24,26 @@ type gameRead struct {
 	// unknownAt.
 	unknowns  int
 	unknownAt Pos
+	// badWarn is the index in g.Warnings of the warning of bytes replaced
+	// by U+FFFD (badLines lines, badBytes bytes), or -1.
+	badWarn            int
+	badLines, badBytes int
 }
 
 // ending is how a game ended: the game (nil at the end of the input), the
 // error, and sync, set when the Reader is already at the start of the next
-// game after an error.
+// game after an error; else tags, set when the skip to the next game starts
+// in the game's tag section (no movetext read yet).
 type ending struct {
 	g    *Game
 	err  error
 	sync bool
+	tags bool
 }
 
-// game reads one game. sync reports that the Reader is already at the start
-// of the next game after an error.
-func (r *Reader) game() (g *Game, err error, sync bool) {
-	st := gameRead{g: &Game{}, stack: r.push(r.stack[:0], frame{line: r.main[:0]})}
+// game reads one game.
+func (r *Reader) game() ending {
+	st := gameRead{g: &Game{}, stack: r.push(r.stack[:0], frame{line: r.main[:0]}), badWarn: -1}
 	r.main = nil // given back by mainLine, cleared
 	defer func() { r.keepStack(st.stack) }()
 	r.s.drops = r.s.drops[:0]
@@ -47,6 +52,9 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 		r.next(&t)
 		if len(r.s.drops) > 0 {
 			r.dropped(&st)
+		}
+		if len(r.s.bad) > 0 {
+			r.replaced(&st)
 		}
 		if st.numSet && t.kind != tComment {
 			if t.kind != tWord {
@@ -59,11 +67,10 @@ func (r *Reader) game() (g *Game, err error, sync bool) {
 			st.g.Pos = t.pos
 		}
 		if st.tokens++; st.started && (r.s.offset()-st.g.Pos.Offset > r.max || st.tokens > r.max/TokensPerByte) {
-			e := r.tooLarge(&st, &t)
-			return e.g, e.err, e.sync
+			return r.tooLarge(&st, &t)
 		}
 		if e, done := r.token(&st, &t); done {
-			return e.g, e.err, e.sync
+			return e
 		}
 	}
 }
@@ -75,16 +82,15 @@ func (r *Reader) tooLarge(st *gameRead, t *token) ending {
 		r.unread(*t)
 	}
 	st.g.Intro = nil
-	msg := "record larger than " + Size(r.max)
+	err := TooLarge(st.g.Pos, r.max)
 	if st.tokens > r.max/TokensPerByte {
-		msg = fmt.Sprintf("record of more than %d moves, comments and other tokens (one per %d bytes of the %s limit)", r.max/TokensPerByte, TokensPerByte, Size(r.max))
+		err = TooManyTokens(st.g.Pos, r.max)
 	}
 	// At a game's end or the next one's start no skipping is needed; in
 	// the tag section the skip goes past the tags.
 	sync := t.kind == tResult || t.kind == tEOF || t.kind == tIOError ||
 		st.movetext && (t.kind == tLBrack || (t.kind == tError && t.sync))
-	r.inTags = !st.movetext
-	return ending{st.g, &Error{Pos: st.g.Pos, Msg: msg + ": skipped", tooLarge: true}, sync}
+	return ending{st.g, err, sync, !st.movetext}
 }
 
 // token reads the token t into the game; done reports that it ended the
@@ -167,7 +173,7 @@ func (r *Reader) token(st *gameRead, t *token) (e ending, done bool) {
 // end is the end of the input (t is tEOF or tIOError).
 func (r *Reader) end(st *gameRead, t *token) ending {
 	if t.kind == tIOError {
-		return ending{nil, r.s.ioErr, false}
+		return ending{err: r.s.ioErr}
 	}
 	if len(st.stack) > 1 {
 		e := r.fail(st, st.stack[len(st.stack)-1].open, "variation '(' not closed")
@@ -176,7 +182,7 @@ func (r *Reader) end(st *gameRead, t *token) ending {
 	}
 	if !st.movetext && len(st.g.Tags) == 0 && st.tagErr == nil {
 		// Nothing but comments (or nothing) before the end.
-		return ending{nil, io.EOF, false}
+		return ending{err: io.EOF}
 	}
 	return r.finish(st)
 }
@@ -249,7 +255,7 @@ func (r *Reader) closeVariation(st *gameRead, t *token) (ending, bool) {
 // line as read.
 func (r *Reader) fail(st *gameRead, p Pos, msg string) ending {
 	st.g.Moves = r.mainLine(st.stack[0].line)
-	return ending{st.g, &Error{Pos: p, Msg: msg}, false}
+	return ending{st.g, &Error{Pos: p, Msg: msg}, false, !st.movetext}
 }
 
 // finish ends the game: pending comments go to the last move (or the
@@ -271,9 +277,9 @@ func (r *Reader) finish(st *gameRead) ending {
 	}
 	st.g.Moves = r.mainLine(f.line)
 	if st.tagErr != nil {
-		return ending{st.g, st.tagErr, true}
+		return ending{g: st.g, err: st.tagErr, sync: true}
 	}
-	return ending{st.g, nil, false}
+	return ending{g: st.g}
 }
 
 // dropped checks the move numbers and dots the scanner dropped before the
@@ -294,6 +300,28 @@ func (r *Reader) dropped(st *gameRead) {
 		}
 	}
 	r.s.drops = r.s.drops[:0]
+}
+
+// replaced gives the game the lines with bytes replaced by U+FFFD that the
+// scanner has read past (the rest are after the token just read: a later
+// game's, maybe): one warning, at the first, counting them all.
+func (r *Reader) replaced(st *gameRead) {
+	n := len(r.s.bad)
+	for _, b := range r.s.bad {
+		if b.pos.Offset >= r.s.offset() {
+			continue
+		}
+		if st.badLines++; st.badWarn < 0 {
+			st.badWarn = len(st.g.Warnings)
+			st.g.Warnings = append(st.g.Warnings, Warning{Pos: b.pos})
+		}
+		st.badBytes += b.bytes
+	}
+	if r.s.keepBad(r.s.offset()); len(r.s.bad) == n {
+		return
+	}
+	w := &st.g.Warnings[st.badWarn]
+	*w = InvalidUTF8(w.Pos, st.badBytes, st.badLines, "lines")
 }
 
 // unknownMove reports a move written as dashes alone ("-", "--"): a move

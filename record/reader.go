@@ -55,16 +55,17 @@ func (p Pos) String() string {
 const MaxDepth = 512
 
 // Reader reads games one at a time from a stream of PDN/PGN-style text. It
-// holds one line of input (at most 1 MiB) and the game being read, never the
-// whole stream, and a game only up to its size limit (SetMaxRecord). A
-// Reader can be reused with Reset.
+// holds one line of input (at most 1 MiB, and the text of a token that spans
+// the pieces of a longer line) and the game being read, never the whole
+// stream, and a game, or a token, only up to its size limit (SetMaxRecord).
+// A Reader can be reused with Reset.
 type Reader struct {
 	s       scanner
 	max     int64  // size limit of a record, in bytes of text
 	pending token  // a token read ahead (the '[' that starts the next game)
 	ahead   bool   // pending is set
 	resync  bool   // skip to the next tag section before the next game
-	inTags  bool   // the skip starts in a tag section (of a record too large)
+	inTags  bool   // the skip starts in a tag section (ending.tags)
 	slab    []Move // moves are allocated in blocks
 	// main is the main line being read, copied to its game at the end
 	// (one slice of the right size, not one per doubling; a block shared
@@ -110,6 +111,15 @@ func (r *Reader) MaxRecord() int64 { return r.max }
 // For readers of other formats (SGF) that apply the same limit.
 func TooLarge(p Pos, limit int64) *Error {
 	return &Error{Pos: p, Msg: "record larger than " + Size(limit) + ": skipped", tooLarge: true}
+}
+
+// TooManyTokens is the error of a record of more than limit/TokensPerByte
+// moves, comments and other tokens (or SGF nodes and properties), the
+// token bound of a size limit of limit bytes, positioned at the record's
+// start: it matches ErrTooLarge and ErrSyntax.
+func TooManyTokens(p Pos, limit int64) *Error {
+	msg := fmt.Sprintf("record of more than %d moves, comments and other tokens (one per %d bytes of the %s limit): skipped", limit/TokensPerByte, TokensPerByte, Size(limit))
+	return &Error{Pos: p, Msg: msg, tooLarge: true}
 }
 
 // Size writes a byte count for messages: "4 MiB", "1.5 KiB", "300 bytes".
@@ -224,8 +234,15 @@ func (r *Reader) Next() (*Game, error) {
 		r.resync = false
 		r.skipGame(r.inTags)
 		r.inTags = false
+		// Lines with bytes replaced in the record skipped are its.
+		from := r.s.offset()
+		if r.ahead {
+			from = r.pending.pos.Offset
+		}
+		r.s.keepBad(from)
 	}
-	g, err, sync := r.game()
+	e := r.game()
+	g, err := e.g, e.err
 	if g != nil && r.s.offset()-g.Pos.Offset > 64<<10 {
 		// A large game: the next one takes a new block of moves, so
 		// that the reader's block does not keep this game's moves (and
@@ -235,8 +252,8 @@ func (r *Reader) Next() (*Game, error) {
 	if err != nil {
 		var se *Error
 		if errors.As(err, &se) {
-			if !sync {
-				r.resync = true
+			if !e.sync {
+				r.resync, r.inTags = true, e.tags
 			}
 			return g, err
 		}
@@ -392,28 +409,34 @@ func (s *scanner) bareValue() (string, bool) {
 // skipGame skips tokens up to and including a result token, or up to a '['
 // (left to be read), or the end of the input. With tags, it starts in a
 // tag section, whose '[' do not stop it: the skip stops at a '[' only after
-// movetext.
+// movetext. A result inside a tag pair ([Result 1-0], a value without
+// quotes; a pair ends at its ']' or its line's end) does not stop it.
 func (r *Reader) skipGame(tags bool) {
-	inTag := false
+	tagLine := 0 // the line of the tag pair open, or 0
 	var t token
 	for {
 		r.next(&t)
+		if tagLine != t.pos.Line {
+			tagLine = 0
+		}
 		switch t.kind {
 		case tResult:
-			return
+			if tagLine == 0 {
+				return
+			}
 		case tLBrack:
 			if !tags {
 				r.unread(t)
 				return
 			}
-			inTag = true
+			tagLine = t.pos.Line
 		case tEOF, tIOError:
 			r.unread(t)
 			return
 		case tRBrack:
-			inTag = false
+			tagLine = 0
 		case tWord, tNAG, tLParen, tRParen:
-			if !inTag {
+			if tagLine == 0 {
 				tags = false
 			}
 		}

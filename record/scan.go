@@ -48,10 +48,12 @@ type scanner struct {
 	lineCol int   // column of line[0] less one (not 0 in a piece of a long line)
 	lineOf  int64 // offset of line[0]
 	cont    bool  // line continues the line before (cut at maxLine)
+	cut     bool  // line goes on in the next piece (cut at maxLine)
 	max     int   // bound on the text of a comment held (0: none)
 	eof     bool
 	ioErr   error
 	drops   []drop          // move numbers and dots dropped since the Reader took them
+	bad     []badLine       // lines with bytes replaced, not yet given to a game
 	sb      []byte          // scratch for strings and comments
 	texts   []internSlot    // interned short texts (intern)
 	block   strings.Builder // move texts (moveText)
@@ -133,10 +135,12 @@ func (s *scanner) init(src io.Reader, file string) {
 	s.lineNo = 0
 	s.lineCol = 0
 	s.cont = false
+	s.cut = false
 	s.lineOf = 0
 	s.eof = false
 	s.ioErr = nil
 	s.drops = s.drops[:0]
+	s.bad = s.bad[:0]
 }
 
 // offset is the offset of the next byte to scan.
@@ -161,15 +165,39 @@ func (s *scanner) nextLine(raw bool) bool {
 			}
 			s.line = nil
 			s.i = 0
+			s.cut = false
 			return false
 		}
 		s.line, s.lineNo, s.lineCol, s.lineOf, s.i = l, n, col, off, 0
 		s.cont = col > 0
+		s.cut = s.lr.cont
 		if !raw && !s.cont && len(l) > 0 && l[0] == '%' {
 			continue
 		}
+		if s.lr.bad > 0 {
+			s.bad = append(s.bad, badLine{s.pos(s.lr.badCol), s.lr.bad})
+		}
 		return true
 	}
+}
+
+// badLine is a line (or a piece of one) that was UTF-8 but for bytes
+// replaced by U+FFFD (Decode): where the first is, and how many.
+type badLine struct {
+	pos   Pos
+	bytes int
+}
+
+// keepBad drops the lines with bytes replaced before the offset from.
+func (s *scanner) keepBad(from int64) {
+	k := 0
+	for _, b := range s.bad {
+		if b.pos.Offset >= from {
+			s.bad[k] = b
+			k++
+		}
+	}
+	s.bad = s.bad[:k]
 }
 
 // spaceBits and delimBits have bit c set for the bytes c < 64 that are
@@ -256,8 +284,10 @@ func (s *scanner) punct(t *token) bool {
 		s.i++
 		*t = s.errTok(p, "unexpected '}' outside a comment")
 	case ';':
-		text := collapse(s.sb[:0], s.line[start+1:])
-		s.i = len(s.line)
+		s.i = start + 1
+		b := s.restOfLine(s.sb[:0])
+		text := collapse(b[:0], b)
+		s.sb = text
 		*t = token{kind: tComment, pos: p, text: string(text)}
 	case '$':
 		s.nag(t, p)
@@ -409,6 +439,10 @@ func (s *scanner) scanWord(t *token) bool {
 	}
 	s.i = j
 	w := s.line[start:j]
+	if j == len(s.line) && s.cut {
+		w = s.longWord(w)
+		j = s.i
+	}
 	if k := s.splitMove(w); k > j {
 		// "1- 6", "47x 9": a PDN move written with blanks after its
 		// separator is one move.
@@ -698,31 +732,101 @@ func strength2(a, b byte) int {
 	return 0
 }
 
+// scanString reads a string, "…" with the escapes \" and \\ (a backslash
+// before another byte is itself), up to its closing quote on its line: over
+// the pieces of a line longer than maxLine too, so that a long tag value is
+// one token whatever its size (text beyond the bound s.max is dropped: the
+// Reader rejects such a record, and must not read its tail as tokens).
 func (s *scanner) scanString(t *token) {
-	start := s.i
-	p := s.pos(start)
+	p := s.pos(s.i)
 	b := s.sb[:0]
-	j := start + 1
-	for j < len(s.line) {
-		c := s.line[j]
-		switch {
-		case c == '\\' && j+1 < len(s.line) && (s.line[j+1] == '"' || s.line[j+1] == '\\'):
-			b = append(b, s.line[j+1])
-			j += 2
-		case c == '"':
-			s.i = j + 1
-			s.sb = b
-			*t = token{kind: tString, pos: p, text: s.intern(b)}
-			return
-		default:
-			b = append(b, c)
-			j++
+	j := s.i + 1
+	esc := false // a backslash was the last byte
+	for {
+		for ; j < len(s.line); j++ {
+			c := s.line[j]
+			if esc {
+				esc = false
+				if c == '"' || c == '\\' {
+					b = append(b, c)
+					continue
+				}
+				b = append(b, '\\')
+			}
+			switch c {
+			case '\\':
+				esc = true
+			case '"':
+				s.i = j + 1
+				s.sb = b
+				*t = token{kind: tString, pos: p, text: s.intern(b)}
+				return
+			default:
+				b = append(b, c)
+			}
 		}
+		if s.max > 0 && len(b) > s.max {
+			b = b[:s.max]
+		}
+		if !s.nextPiece() {
+			break
+		}
+		j = 0
+	}
+	if esc {
+		b = append(b, '\\')
 	}
 	s.sb = b
 	s.i = len(s.line)
 	*t = s.errTok(p, "string not closed on its line")
-	return
+}
+
+// hold appends add to b up to the bound on the text held (s.max).
+func (s *scanner) hold(b, add []byte) []byte {
+	if s.max > 0 && len(b)+len(add) > s.max {
+		add = add[:max(0, s.max-len(b))]
+	}
+	return append(b, add...)
+}
+
+// nextPiece loads the next piece of a line longer than maxLine when the
+// line at hand is one that goes on; it reports false otherwise.
+func (s *scanner) nextPiece() bool {
+	return s.cut && s.nextLine(true)
+}
+
+// restOfLine appends the rest of the line from s.i to b, over its pieces
+// when it was cut at maxLine (up to the bound s.max), and leaves s.i at its
+// end.
+func (s *scanner) restOfLine(b []byte) []byte {
+	for {
+		b = s.hold(b, s.line[s.i:])
+		s.i = len(s.line)
+		if !s.nextPiece() {
+			return b
+		}
+	}
+}
+
+// longWord is w, a word that runs to the end of a piece of a line cut at
+// maxLine, with its rest from the pieces after (up to the bound s.max): a
+// token is one token whatever the cut. It leaves s.i after the word and
+// returns it in s.sb.
+func (s *scanner) longWord(w []byte) []byte {
+	b := s.hold(s.sb[:0], w)
+	for s.nextPiece() {
+		j := 0
+		for j < len(s.line) && !isDelim(s.line[j]) {
+			j++
+		}
+		b = s.hold(b, s.line[:j])
+		s.i = j
+		if j < len(s.line) {
+			break
+		}
+	}
+	s.sb = b
+	return b
 }
 
 // scanComment reads a {…} comment, over several lines if need be. Comments

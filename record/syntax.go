@@ -1,20 +1,29 @@
 // Reading (Reader), decisions where PGN and PDN are silent or ambiguous:
 //
 //   - Input: a UTF-8 BOM is skipped; UTF-16 is decoded (BOM, or guessed from
-//     NUL bytes in the first four); LF, CRLF and lone CR end lines; a line
-//     that is not valid UTF-8 is decoded as Windows-1252 (Latin-1 plus the
-//     0x80–0x9F punctuation), line by line, so mixed files work. Positions:
-//     Line is 1-based; Col is the 1-based byte column in the decoded UTF-8
-//     line; Offset is the byte offset in the decoded stream (for UTF-8 input
-//     that is the file offset, BOM included). A line longer than 1 MiB is
+//     NUL bytes in the first four); LF, CRLF and lone CR end lines. A line
+//     that is not valid UTF-8 is read line by line, so mixed files work
+//     (Decode): when it holds UTF-8 characters it is UTF-8 with damaged
+//     bytes, each replaced by U+FFFD, and the game has a warning at the
+//     first (one warning a game, counting them all); when it holds none it
+//     is Windows-1252 (Latin-1 plus the 0x80–0x9F punctuation), converted
+//     without warning. Positions: Line is 1-based; Col is the 1-based byte
+//     column in the decoded UTF-8 line; Offset is the byte offset in the
+//     decoded stream (for UTF-8 input that is the file offset, BOM
+//     included). A line longer than 1 MiB is
 //     read in pieces of about 1 MiB, cut after a blank when there is one
-//     near the cut (else a token longer than that is cut in two), never
-//     inside a character; the pieces keep the line's number and columns.
+//     near the cut, never inside a character; the pieces keep the line's
+//     number and columns, and a token that spans a cut (a string, a word, a
+//     comment) is read as one token: a record is one record wherever its
+//     lines are cut.
 //   - Size: a record is at most SetMaxRecord bytes of text from its first
 //     token (4 MiB by default) and one token per 32 of those bytes (a
 //     move held costs far more than its text); a larger one is reported
 //     at its start ("record larger than 4 MiB"), its moves dropped, and
-//     skipped to its result or the next tag section, without holding it.
+//     skipped whole without holding it: to its result, or to the next tag
+//     section after its movetext (the tag pairs of its own tag section,
+//     results written in them included, do not end the skip). A tag value
+//     is no more limited than its record: one of 1.1 MiB reads whole.
 //   - A '%' in column 1 outside a comment makes an escape line (ignored).
 //   - Move numbers ("12." "12..." "12 ." "12.e4" "1.32-28"), and standalone
 //     ellipses ("...", "…") are dropped. Digits alone are a move ("3228")
@@ -64,7 +73,10 @@
 //     variation, a result inside a variation, '$' without digits, variations
 //     nested deeper than 512, unclosed strings, comments and variations
 //     (reported at the opening token). An unclosed '(' ends at the next tag
-//     section, which starts the next game.
+//     section, which starts the next game. After an error the Reader skips
+//     the rest of the record as after a record too large: from the tag
+//     section when the error is in it (a stray ']' or string), so that the
+//     record's later tags and moves are never read as a game of their own.
 //
 // Writing (Format), see Format for the canonical form. Tags other than the
 // fixed ones keep the order in which they were read (so a tool's private
