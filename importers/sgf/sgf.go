@@ -23,16 +23,23 @@
 //     Variations of the first child's first move, as in the record model.
 //   - A whole file is read into memory (SGF files are small); each game of a
 //     collection is returned in turn. Errors are *record.Error (ErrSyntax).
+//   - A game tree is one record, whatever its size or depth: after a syntax
+//     error in it the reader skips to its closing ')' (values and nested
+//     trees counted), so that no nested tree is read as a game of its own.
 //   - Limits as in the record reader: a game tree of more than the record
-//     size limit (SetMaxRecord, 4 MiB by default) or one node per 32 of
-//     those bytes is reported at its start ("record larger than 4 MiB") and
-//     skipped whole; variations nest at most record.MaxDepth (512) deep
-//     (deeper is an error at the game tree that passes it); game trees nest
-//     at most 4096 deep however few variations they make.
-//   - Every text is valid UTF-8 (bytes that are not are read as
-//     Windows-1252, as the record reader does), and tag values hold no line
-//     break (one is a space), so that the canonical form reads back the same.
-//     A move value keeps the bytes a move token cannot hold (blanks,
+//     size limit (SetMaxRecord, 4 MiB by default) or one node or property
+//     per 32 of those bytes is reported at its start ("record larger than
+//     4 MiB", "record of more than 131072 moves, comments and other
+//     tokens") and skipped whole; variations nest at most record.MaxDepth
+//     (512) deep (deeper is an error at the game tree that passes it). Game
+//     trees with one child each (a main line written as nested trees) nest
+//     as deep as those limits let them: such a tree is read as one line.
+//   - Every text is valid UTF-8 (record.Decode): a value that holds UTF-8
+//     has its invalid bytes replaced by U+FFFD and the game a warning
+//     naming the first property concerned; a value without any UTF-8
+//     character is read as Windows-1252, as the record reader reads such a
+//     line. Tag values hold no line break (one is a space), so that the
+//     canonical form reads back the same. A move value keeps the bytes a move token cannot hold (blanks,
 //     brackets, braces, parentheses, quotes, ';', '$', '%', '!', '?', '*'
 //     and control bytes) as %XX: B[a b] is the move "B:a%20b".
 package sgf
@@ -43,19 +50,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
-
-	"golang.org/x/text/encoding/charmap"
 
 	"github.com/plateau/plateau/record"
 )
 
 // MaxSize is the largest SGF file Read accepts.
 const MaxSize = 64 << 20
-
-// maxDepth bounds the nesting of game trees (variations nest at most
-// record.MaxDepth deep; a single child continues its parent's line).
-const maxDepth = 4096
 
 // ErrTooLarge is returned for a file over MaxSize.
 var ErrTooLarge = errors.New("sgf: file too large")
@@ -123,15 +123,11 @@ func (r *Reader) Next() (*record.Game, error) {
 		return nil, io.EOF
 	}
 	t, err := p.gameTree(r.max)
-	if errors.Is(err, record.ErrTooLarge) {
+	switch {
+	case err == nil:
+		return convert(t) // an error here is after the tree
+	case t != nil:
 		return &record.Game{Pos: t.pos}, err // the tree was skipped whole
-	}
-	if err == nil {
-		return convert(t) // an error here is after the tree: no resync
-	}
-	// Resynchronise: skip to the next "(;" after the error.
-	for p.i < len(p.data) && !(p.data[p.i] == '(' && p.peekSemicolon()) {
-		p.advance()
 	}
 	return nil, err
 }
@@ -200,33 +196,42 @@ func (p *parser) errorf(at record.Pos, format string, a ...any) error {
 }
 
 // gameTree parses "(" Sequence GameTree* ")" with an explicit stack, so
-// that deep nesting does not exhaust the Go stack.
+// that deep nesting does not exhaust the Go stack. A game tree is one record
+// however deep it nests: it is bounded by its size only.
 //
-// A tree over max bytes, or one node per record.TokensPerByte of them, is
-// skipped to its end and reported with record.TooLarge (root is then its
-// opening only).
-func (p *parser) gameTree(max int64) (*tree, error) {
+// A tree over max bytes, or one node or property per
+// record.TokensPerByte of them, is skipped to its end and reported with
+// record.TooLarge or record.TooManyTokens (root is then its opening only). After a syntax error the tree is skipped to its end too,
+// so that no part of it is read as a game of its own; root is then its
+// opening, or nil when there is none.
+func (p *parser) gameTree(max int64) (root *tree, err error) {
 	var stack []*tree
-	var root *tree
+	defer func() {
+		if err != nil {
+			p.skipTree(len(stack))
+			if root != nil {
+				root = &tree{pos: root.pos}
+			}
+		}
+	}()
 	start, nodes := p.i, int64(0)
 	for {
-		if root != nil && (int64(p.i-start) > max || nodes > max/record.TokensPerByte) {
-			p.skipTree(len(stack))
-			return &tree{pos: root.pos}, record.TooLarge(root.pos, max)
+		switch {
+		case root == nil:
+		case int64(p.i-start) > max:
+			return root, record.TooLarge(root.pos, max)
+		case nodes > max/record.TokensPerByte:
+			return root, record.TooManyTokens(root.pos, max)
 		}
 		p.skipSpace()
 		if p.i >= len(p.data) {
 			if len(stack) > 0 {
-				return nil, p.errorf(stack[len(stack)-1].pos, "game tree '(' not closed")
+				return root, p.errorf(stack[len(stack)-1].pos, "game tree '(' not closed")
 			}
 			return root, nil
 		}
-		c := p.data[p.i]
-		switch {
-		case c == '(':
-			if len(stack) >= maxDepth {
-				return nil, p.errorf(p.pos(), "game trees nested too deeply")
-			}
+		switch c := p.data[p.i]; c {
+		case '(':
 			t := &tree{pos: p.pos()}
 			p.advance()
 			if len(stack) == 0 {
@@ -238,33 +243,33 @@ func (p *parser) gameTree(max int64) (*tree, error) {
 			stack = append(stack, t)
 			p.skipSpace()
 			if p.i >= len(p.data) || p.data[p.i] != ';' {
-				return nil, p.errorf(p.pos(), "';' expected after '('")
+				return root, p.errorf(p.pos(), "';' expected after '('")
 			}
-		case c == ')':
+		case ')':
 			if len(stack) == 0 {
-				return nil, p.errorf(p.pos(), "unexpected ')'")
+				return root, p.errorf(p.pos(), "unexpected ')'")
 			}
 			p.advance()
 			stack = stack[:len(stack)-1]
 			if len(stack) == 0 {
 				return root, nil
 			}
-		case c == ';':
+		case ';':
 			if len(stack) == 0 {
-				return nil, p.errorf(p.pos(), "node outside a game tree")
+				return root, p.errorf(p.pos(), "node outside a game tree")
 			}
 			t := stack[len(stack)-1]
 			if len(t.children) > 0 {
-				return nil, p.errorf(p.pos(), "node after a variation")
+				return root, p.errorf(p.pos(), "node after a variation")
 			}
 			n, err := p.node()
 			if err != nil {
-				return nil, err
+				return root, err
 			}
 			t.nodes = append(t.nodes, n)
 			nodes += int64(1 + len(n.props))
 		default:
-			return nil, p.errorf(p.pos(), "unexpected %q", c)
+			return root, p.errorf(p.pos(), "unexpected %q", c)
 		}
 	}
 }
@@ -384,8 +389,9 @@ func convert(t *tree) (*record.Game, error) {
 		c.root(t.nodes[0])
 	}
 	g.Moves = c.seq(t, nil, 0, true, 0)
+	c.warnBad()
 	if c.deep != nil {
-		return nil, &record.Error{Pos: c.deep.pos, Msg: fmt.Sprintf("variations nested more than %d deep", record.MaxDepth)}
+		return &record.Game{Pos: t.pos}, &record.Error{Pos: c.deep.pos, Msg: fmt.Sprintf("variations nested more than %d deep", record.MaxDepth)}
 	}
 	if g.Tag("SGFGame") == "" {
 		// SGF's default game type is Go (GM[1]): the record says so, so
@@ -399,13 +405,17 @@ type conv struct {
 	g       *record.Game
 	pending []string // comments waiting for the next move
 	deep    *tree    // the first tree whose variations nest too deep
+	// badValues values had badBytes bytes replaced by U+FFFD, the first
+	// at badAt.
+	badValues, badBytes int
+	badAt               record.Pos
 }
 
 var tagOf = map[string]string{"EV": "Event", "PC": "Site", "DT": "Date", "RO": "Round", "PB": "Black", "PW": "White"}
 
 func (c *conv) root(n *node) {
 	for _, pr := range n.props {
-		v := tagValue(strings.Join(pr.vals, ","))
+		v := tagValue(c.text(strings.Join(pr.vals, ","), pr.pos))
 		switch pr.id {
 		case "B", "W", "C":
 			// handled as moves and comments
@@ -447,24 +457,29 @@ func result(v string) string {
 
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// text is s as valid UTF-8: when it is not, its bytes are read as
-// Windows-1252, as the record reader reads such lines.
-func text(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	b := make([]byte, 0, len(s)+8)
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < utf8.RuneSelf {
-			b = append(b, c)
-		} else {
-			b = utf8.AppendRune(b, charmap.Windows1252.DecodeByte(c))
+// text is s as valid UTF-8 (record.Decode): UTF-8 with the bytes that are
+// not replaced by U+FFFD, which the game's warning counts, or, when it holds
+// no UTF-8 character at all, Windows-1252 as the record reader reads such
+// lines. p is where its property is.
+func (c *conv) text(s string, p record.Pos) string {
+	t, n := record.Decode(s)
+	if n > 0 {
+		if c.badValues++; c.badValues == 1 {
+			c.badAt = p
 		}
+		c.badBytes += n
 	}
-	return string(b)
+	return t
 }
 
-// tagValue is a root property's value as a tag value: valid UTF-8, line
+// warnBad adds the warning of the bytes replaced by U+FFFD, if any.
+func (c *conv) warnBad() {
+	if c.badValues > 0 {
+		c.g.Warnings = append(c.g.Warnings, record.InvalidUTF8(c.badAt, c.badBytes, c.badValues, "values"))
+	}
+}
+
+// tagValue is a root property's value (valid UTF-8) as a tag value: line
 // breaks as spaces (a tag pair is one line).
 func tagValue(s string) string {
 	return strings.Map(func(r rune) rune {
@@ -472,14 +487,13 @@ func tagValue(s string) string {
 			return ' '
 		}
 		return r
-	}, text(s))
+	}, s)
 }
 
-// moveValue is an SGF move value as it can stand in a move token: the bytes
-// that would end the token or read as something else (a mark, a comment, a
-// result) are written %XX.
+// moveValue is an SGF move value (valid UTF-8) as it can stand in a move
+// token: the bytes that would end the token or read as something else (a
+// mark, a comment, a result) are written %XX.
 func moveValue(v string) string {
-	v = text(v)
 	const hex = "0123456789ABCDEF"
 	var b []byte
 	for i := 0; i < len(v); i++ {
@@ -501,8 +515,10 @@ func moveValue(v string) string {
 	return string(b)
 }
 
-// seq appends the moves of t (and of its first child, recursively along the
-// main line) to line; other children become variations.
+// seq appends the moves of t (and of its first child, and of that one's,
+// along the main line: a loop, since a long line written as nested single
+// children nests as deep as it is long) to line; other children become
+// variations, of the first move after them on the line.
 func (c *conv) seq(t *tree, line record.Line, ply int, main bool, depth int) record.Line {
 	if depth > record.MaxDepth {
 		if c.deep == nil {
@@ -510,62 +526,77 @@ func (c *conv) seq(t *tree, line record.Line, ply int, main bool, depth int) rec
 		}
 		return line
 	}
-	{
-		for _, n := range t.nodes {
-			var m *record.Move
-			var comments []string
-			for _, pr := range n.props {
-				switch pr.id {
-				case "B", "W":
-					if m != nil {
-						continue // one move per node
-					}
-					v := pr.vals[0]
-					if v == "" || v == "tt" {
-						v = "pass"
-					}
-					m = &record.Move{Text: pr.id + ":" + moveValue(v), Ply: ply, Pos: pr.pos}
-				case "C":
-					for _, v := range pr.vals {
-						comments = append(comments, collapse(text(v)))
-					}
-				}
-			}
-			if m != nil {
-				m.Before, c.pending = c.pending, nil
-				m.After = comments
-				line = append(line, m)
-				ply++
-				continue
-			}
-			switch {
-			case len(line) > 0:
-				last := line[len(line)-1]
-				last.After = append(last.After, comments...)
-			case main:
-				c.g.Intro = append(c.g.Intro, comments...)
-			default:
-				c.pending = append(c.pending, comments...)
-			}
-		}
+	type fork struct {
+		first int // the index in line of the move the variations replace
+		vars  []record.Line
+	}
+	var forks []fork
+	for {
+		line, ply = c.nodes(t, line, ply, main)
 		if len(t.children) == 0 {
-			return line
+			break
 		}
-		first := len(line)
 		// Variations first (they start at the same ply), then the first
 		// child continues the line.
-		var vars []record.Line
+		f := fork{first: len(line)}
 		for _, ch := range t.children[1:] {
 			c.pending = nil
 			if v := c.seq(ch, nil, ply, false, depth+1); len(v) > 0 {
-				vars = append(vars, v)
+				f.vars = append(f.vars, v)
 			}
 		}
 		c.pending = nil
-		line = c.seq(t.children[0], line, ply, main, depth)
-		if first < len(line) {
-			line[first].Variations = append(line[first].Variations, vars...)
-		}
-		return line
+		forks = append(forks, f)
+		t = t.children[0]
 	}
+	// The deepest first, as they were attached when this was recursive.
+	for i := len(forks) - 1; i >= 0; i-- {
+		if f := forks[i]; f.first < len(line) && len(f.vars) > 0 {
+			line[f.first].Variations = append(line[f.first].Variations, f.vars...)
+		}
+	}
+	return line
+}
+
+// nodes appends the moves of t's nodes to line, from ply on, and returns
+// the line and the ply after them.
+func (c *conv) nodes(t *tree, line record.Line, ply int, main bool) (record.Line, int) {
+	for _, n := range t.nodes {
+		var m *record.Move
+		var comments []string
+		for _, pr := range n.props {
+			switch pr.id {
+			case "B", "W":
+				if m != nil {
+					continue // one move per node
+				}
+				v := pr.vals[0]
+				if v == "" || v == "tt" {
+					v = "pass"
+				}
+				m = &record.Move{Text: pr.id + ":" + moveValue(c.text(v, pr.pos)), Ply: ply, Pos: pr.pos}
+			case "C":
+				for _, v := range pr.vals {
+					comments = append(comments, collapse(c.text(v, pr.pos)))
+				}
+			}
+		}
+		if m != nil {
+			m.Before, c.pending = c.pending, nil
+			m.After = comments
+			line = append(line, m)
+			ply++
+			continue
+		}
+		switch {
+		case len(line) > 0:
+			last := line[len(line)-1]
+			last.After = append(last.After, comments...)
+		case main:
+			c.g.Intro = append(c.g.Intro, comments...)
+		default:
+			c.pending = append(c.pending, comments...)
+		}
+	}
+	return line, ply
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -171,4 +172,94 @@ func FuzzReader(f *testing.F) {
 		}
 		t.Fatal("reader does not end")
 	})
+}
+
+// records lists what a Reader returns for src, one entry per record: the
+// number of main-line moves, or the error with its line; "too large" for a
+// record over the size limit.
+func records(t *testing.T, src string) []string {
+	t.Helper()
+	r, err := sgf.NewReader(strings.NewReader(src), "t.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i := 0; ; i++ {
+		if i > len(src) {
+			t.Fatal("reader does not end")
+		}
+		g, err := r.Next()
+		var se *record.Error
+		switch {
+		case errors.Is(err, io.EOF):
+			return got
+		case errors.Is(err, record.ErrTooLarge):
+			got = append(got, "too large")
+		case errors.As(err, &se):
+			if g == nil {
+				t.Errorf("error %v of game %v", err, g)
+			}
+			got = append(got, "error: "+se.Msg)
+		case err != nil:
+			t.Fatal(err)
+		default:
+			got = append(got, strconv.Itoa(len(g.Moves))+" moves")
+		}
+	}
+}
+
+// A game tree is one record however deep it nests: read whole, or refused
+// whole, never as several games (issue 42: 20,000 levels read as 5 games,
+// 200,000 as 49).
+func TestDeepTreeIsOneRecord(t *testing.T) {
+	chain := func(n int) string {
+		return "(;GM[1]" + strings.Repeat("(;B[aa]", n) + strings.Repeat(")", n+1)
+	}
+	next := "\n(;GM[1];B[cc])"
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"20,000 levels", chain(20000) + next, []string{"20000 moves", "1 moves"}},
+		{"200,000 levels", chain(200000) + next, []string{"too large", "1 moves"}},
+		{"error deep inside", "(;GM[1](;B[aa](;W[bb]x(;B[cc])(;W[dd]))))" + next, []string{"error: property identifier without upper-case letter", "1 moves"}},
+		{"error before nested games", "(;GM[1];B[aa](;W[bb]);B[cc](;W[dd])(;B[ee]))" + next, []string{"error: node after a variation", "1 moves"}},
+		{"error at the start", "(B[aa](;W[bb])(;W[cc]))" + next, []string{"error: ';' expected after '('", "1 moves"}},
+		{"variations too deep", "(;B[aa]" + strings.Repeat("(;W[bb])(;W[cc]", 600) + strings.Repeat(")", 601) + next,
+			[]string{"error: variations nested more than 512 deep", "1 moves"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := records(t, tc.src); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("records %q, want %q", got, tc.want)
+			}
+		})
+	}
+	// The deep line keeps its variations where they were.
+	src := "(;B[aa](;W[bb](;B[cc](;W[dd])(;W[ee]))(;B[ff]))(;W[gg]))"
+	gs, err := sgf.ReadAll(strings.NewReader(src), "t.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "intro []\n0 \"B:aa\" [] [] [] []\n1 \"W:bb\" [] [] [] [(1 \"W:gg\" [] [] [] []\n)]\n" +
+		"2 \"B:cc\" [] [] [] [(2 \"B:ff\" [] [] [] []\n)]\n3 \"W:dd\" [] [] [] [(3 \"W:ee\" [] [] [] []\n)]\n"
+	if got := showGame(gs[0]); got != want {
+		t.Errorf("game\n%s\nwant\n%s", got, want)
+	}
+}
+
+// One invalid byte in a value that is UTF-8 is replaced by U+FFFD, with a
+// warning, and the rest stays UTF-8; a value without UTF-8 is Windows-1252.
+func TestInvalidUTF8(t *testing.T) {
+	src := "(;GM[1]EV[\xc5\x8csaka \xff open]PC[M\xfcnchen];B[aa]C[\xc3\xa9 \xfe\xfe])"
+	gs, err := sgf.ReadAll(strings.NewReader(src), "t.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gs[0]
+	if ev, pc, c := g.Tag("Event"), g.Tag("Site"), g.Moves[0].After[0]; ev != "Ōsaka \uFFFD open" || pc != "München" || c != "é \uFFFD\uFFFD" {
+		t.Errorf("Event %q Site %q comment %q", ev, pc, c)
+	}
+	if len(g.Warnings) != 1 || g.Warnings[0].Pos.Col != 8 || !strings.Contains(g.Warnings[0].Msg, "3 bytes replaced by U+FFFD in 2 values") {
+		t.Errorf("warnings %v", g.Warnings)
+	}
 }
