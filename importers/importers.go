@@ -16,9 +16,14 @@
 // directories (name starting with '.') are skipped in directory walks, and so
 // are files that are neither regular files nor links to one (FIFOs, sockets,
 // devices: reading one could block), which ExpandWith reports. Compression
-// is recognised by its magic number. A zip archive is recognised by its
+// is recognised by its magic number; a file (or zip member) named .gz, .zst
+// or .bz2 must be in that format, as gzip -d and zstd -d require: one that
+// is not ("not gzip: no gzip header"), or whose data after the magic number
+// does not decode ("not zstd: its first frame …"), is that file's error, a
+// *FormatError, never read as text. A zip archive is recognised by its
 // extension and read from its file (its directory is at its end): on
-// standard input, or under another name, it is an error (ErrZipStream).
+// standard input, or under another name, it is an error (ErrZipStream); a
+// .zip file that is no archive is a *FormatError.
 // Each member with a record extension (not hidden, not a nested archive) is
 // a File of its own, named "archive.zip:member.pdn", so that positions and
 // errors read "archive.zip:member.pdn:12:3"; a member's progress is its
@@ -213,9 +218,11 @@ func kind(m fs.FileMode) string {
 
 // Open opens path for reading ("-" is standard input, which Close leaves
 // open) and decompresses gzip, zstd and bzip2 streams, recognised by their
-// magic numbers. The caller closes the result.
+// magic numbers; a file named .gz, .zst or .bz2 must be in that format (a
+// *FormatError otherwise). The caller closes the result.
 func Open(path string) (io.ReadCloser, error) {
 	var f io.ReadCloser
+	name := ""
 	if path == "-" {
 		f = io.NopCloser(os.Stdin)
 	} else {
@@ -223,9 +230,9 @@ func Open(path string) (io.ReadCloser, error) {
 		if err != nil {
 			return nil, err
 		}
-		f = o
+		f, name = o, path
 	}
-	rc, err := decompress(f)
+	rc, err := decompress(f, name)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("importers: %s: %w", path, err)
@@ -241,7 +248,7 @@ func NewReader(r io.Reader) (io.ReadCloser, error) {
 	if !ok {
 		rc = io.NopCloser(r)
 	}
-	return decompress(rc)
+	return decompress(rc, "")
 }
 
 type multiCloser struct {
@@ -259,29 +266,39 @@ func (m *multiCloser) Close() error {
 	return first
 }
 
-func decompress(f io.ReadCloser) (io.ReadCloser, error) {
+// decompress reads f, decompressed when it starts with the magic number of
+// a compression format; name (a file's or a zip member's, or "" for a
+// stream) is checked against it: a name that says a format is that format's.
+func decompress(f io.ReadCloser, name string) (io.ReadCloser, error) {
 	br := bufio.NewReaderSize(f, 64<<10)
-	magic, _ := br.Peek(4)
-	switch {
-	case len(magic) >= 2 && magic[0] == 0x1f && magic[1] == 0x8b:
+	magic, _ := br.Peek(8)
+	format := formatOf(magic)
+	if want := nameFormat(name); want != "" && want != format {
+		return nil, notFormat(want, format, magic)
+	}
+	switch format {
+	case "gzip":
 		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, err
+			return nil, &FormatError{Format: format, Msg: "bad gzip header", Err: err}
 		}
-		return &multiCloser{Reader: zr, close: []func() error{zr.Close, f.Close}}, nil
-	case len(magic) == 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd:
+		return &multiCloser{Reader: &firstRead{r: zr, format: format}, close: []func() error{zr.Close, f.Close}}, nil
+	case "zstd":
 		// A window of at most 128 MiB, as the zstd command decodes by
 		// default: a stream that asks for more (up to 512 MiB by the
 		// library's default) would take that much memory.
-		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(128<<20))
+		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(maxWindow))
 		if err != nil {
-			return nil, err
+			return nil, &FormatError{Format: format, Msg: "its first frame does not decode", Err: err}
 		}
-		return &multiCloser{Reader: zr, close: []func() error{func() error { zr.Close(); return nil }, f.Close}}, nil
-	case len(magic) == 4 && magic[0] == 'B' && magic[1] == 'Z' && magic[2] == 'h' && magic[3] >= '1' && magic[3] <= '9':
-		return &multiCloser{Reader: bzip2.NewReader(br), close: []func() error{f.Close}}, nil
-	case len(magic) == 4 && string(magic) == "PK\x03\x04":
+		return &multiCloser{Reader: &firstRead{r: zr, format: format}, close: []func() error{func() error { zr.Close(); return nil }, f.Close}}, nil
+	case "bzip2":
+		return &multiCloser{Reader: &firstRead{r: bzip2.NewReader(br), format: format}, close: []func() error{f.Close}}, nil
+	case "zip":
 		return nil, ErrZipStream
 	}
 	return &multiCloser{Reader: br, close: []func() error{f.Close}}, nil
 }
+
+// maxWindow is the largest zstd window decoded.
+const maxWindow = 128 << 20

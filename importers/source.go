@@ -168,6 +168,9 @@ func filesOf(p string) []File {
 	}
 	zr, err := zip.OpenReader(p)
 	if err != nil {
+		if errors.Is(err, zip.ErrFormat) {
+			err = &FormatError{Format: "zip", Msg: "no zip directory at its end", Err: err}
+		}
 		f.err = err
 		return []File{f}
 	}
@@ -256,7 +259,14 @@ func (s *Source) open(f *File) error {
 		raw = o
 	}
 	c.count = &countingReader{r: raw}
-	rc, err := decompress(c.count)
+	name := f.Path
+	switch {
+	case f.Stdin():
+		name = ""
+	case f.Member != "":
+		name = f.Member
+	}
+	rc, err := decompress(c.count, name)
 	if err != nil {
 		raw.Close()
 		return err
