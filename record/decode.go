@@ -31,6 +31,7 @@ type lineReader struct {
 	badCol  int    // 0-based column of the first of them in that line
 	carry   []byte // bytes held back from a cut piece, for the next one
 	cut     bool   // rest is a piece of a longer line (cut at maxLine)
+	piece   int    // the size of a piece, if not maxLine (tests cut lines short)
 	cont    bool   // the next fill continues the line last returned
 	col     int    // column where the continuation starts
 	started bool
@@ -147,7 +148,24 @@ func (lr *lineReader) fill() error {
 	lr.acc = append(lr.acc[:0], lr.carry...)
 	lr.carry = lr.carry[:0]
 	lr.cut = false
+	size := maxLine
+	if lr.piece > 0 {
+		size = lr.piece
+	}
 	for {
+		if len(lr.acc) >= size {
+			// No line end in acc (the carry from the last piece, and
+			// chunks that filled the buffer): cut a piece.
+			n := cutPoint(lr.acc[:size])
+			if n == 0 {
+				n = size
+			}
+			lr.carry = append(lr.carry, lr.acc[n:]...)
+			lr.rest = lr.acc[:n]
+			lr.restEnd = 0
+			lr.cut = true
+			return nil
+		}
 		chunk, err := lr.br.ReadSlice('\n')
 		if err == nil {
 			if len(lr.acc) > 0 {
@@ -165,15 +183,7 @@ func (lr *lineReader) fill() error {
 		}
 		lr.acc = append(lr.acc, chunk...)
 		if err == bufio.ErrBufferFull {
-			if len(lr.acc) < maxLine {
-				continue
-			}
-			n := cutPoint(lr.acc)
-			lr.carry = append(lr.carry, lr.acc[n:]...)
-			lr.rest = lr.acc[:n]
-			lr.restEnd = 0
-			lr.cut = true
-			return nil
+			continue
 		}
 		if len(lr.acc) > 0 {
 			lr.rest = lr.acc

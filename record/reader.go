@@ -323,7 +323,7 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 	s := &r.s
 	// skip goes past the next ']' on the line, stopping before a '['.
 	skip := func(p Pos, msg string) *Error {
-		for s.i < len(s.line) && s.line[s.i] != '[' {
+		for s.has(s.i) && s.line[s.i] != '[' {
 			s.i++
 			if s.line[s.i-1] == ']' {
 				break
@@ -332,11 +332,11 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 		return &Error{Pos: p, Msg: msg}
 	}
 	// The name: read directly from the line.
-	for s.i < len(s.line) && isSpace(s.line[s.i]) {
+	for s.has(s.i) && isSpace(s.line[s.i]) {
 		s.i++
 	}
 	start := s.i
-	for s.i < len(s.line) && isNameByte(s.line[s.i]) {
+	for s.has(s.i) && isNameByte(s.line[s.i]) {
 		s.i++
 	}
 	if s.i == start || !isNameStart(s.line[start]) {
@@ -358,10 +358,10 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 		return skip(t.pos, fmt.Sprintf("tag %s: value string expected", quoted))
 	}
 	value := t.text
-	for s.i < len(s.line) && isSpace(s.line[s.i]) {
+	for s.has(s.i) && isSpace(s.line[s.i]) {
 		s.i++
 	}
-	if s.i >= len(s.line) || s.line[s.i] != ']' {
+	if !s.has(s.i) || s.line[s.i] != ']' {
 		return skip(s.pos(s.i), fmt.Sprintf("tag %s: ']' expected", quoted))
 	}
 	s.i++
@@ -391,18 +391,24 @@ func (g *Game) addTag(name, value string, n *int) {
 // quoted, empty or not closed on the line.
 func (s *scanner) bareValue() (string, bool) {
 	i := s.i
-	for i < len(s.line) && isSpace(s.line[i]) {
+	for s.has(i) && isSpace(s.line[i]) {
 		i++
 	}
-	if i == len(s.line) || s.line[i] == '"' || s.line[i] == ']' || s.line[i] == '[' {
+	if !s.has(i) || s.line[i] == '"' || s.line[i] == ']' || s.line[i] == '[' {
 		return "", false
 	}
-	end := bytes.IndexByte(s.line[i:], ']')
-	if end < 0 || bytes.IndexByte(s.line[i:i+end], '[') >= 0 {
+	end := i
+	for s.has(end) && s.line[end] != ']' {
+		if s.line[end] == '[' {
+			return "", false
+		}
+		end++
+	}
+	if !s.has(end) {
 		return "", false
 	}
-	v := bytes.TrimRight(s.line[i:i+end], " \t")
-	s.i = i + end + 1
+	v := bytes.TrimRight(s.line[i:end], " \t")
+	s.i = end + 1
 	return s.intern(v), true
 }
 

@@ -45,11 +45,12 @@ type scanner struct {
 	line    []byte // current line
 	i       int    // index of the next byte in line
 	lineNo  int
-	lineCol int   // column of line[0] less one (not 0 in a piece of a long line)
-	lineOf  int64 // offset of line[0]
-	cont    bool  // line continues the line before (cut at maxLine)
-	cut     bool  // line goes on in the next piece (cut at maxLine)
-	max     int   // bound on the text of a comment held (0: none)
+	lineCol int    // column of line[0] less one (not 0 in a piece of a long line)
+	lineOf  int64  // offset of line[0]
+	cont    bool   // line continues the line before (cut at maxLine)
+	cut     bool   // line goes on in the next piece (cut at maxLine)
+	own     []byte // the line when it is cut: a copy, joined pieces (has)
+	max     int    // bound on the text of a comment held (0: none)
 	eof     bool
 	ioErr   error
 	drops   []drop          // move numbers and dots dropped since the Reader took them
@@ -136,6 +137,7 @@ func (s *scanner) init(src io.Reader, file string) {
 	s.lineCol = 0
 	s.cont = false
 	s.cut = false
+	s.own = s.own[:0]
 	s.lineOf = 0
 	s.eof = false
 	s.ioErr = nil
@@ -163,6 +165,10 @@ func (s *scanner) nextLine(raw bool) bool {
 			if err != io.EOF {
 				s.ioErr = err
 			}
+			// The end is after the last line (the place of an error
+			// at the end, however the line was cut).
+			s.lineCol += len(s.line)
+			s.lineOf += int64(len(s.line))
 			s.line = nil
 			s.i = 0
 			s.cut = false
@@ -170,8 +176,15 @@ func (s *scanner) nextLine(raw bool) bool {
 		}
 		s.line, s.lineNo, s.lineCol, s.lineOf, s.i = l, n, col, off, 0
 		s.cont = col > 0
-		s.cut = s.lr.cont
+		if s.cut = s.lr.cont; s.cut {
+			if cap(s.own) > 4*maxLine {
+				s.own = nil // after a long look-ahead
+			}
+			s.own = append(s.own[:0], l...)
+			s.line = s.own
+		}
 		if !raw && !s.cont && len(l) > 0 && l[0] == '%' {
+			s.skipPieces()
 			continue
 		}
 		if s.lr.bad > 0 {
@@ -302,10 +315,10 @@ func (s *scanner) punct(t *token) bool {
 func (s *scanner) paren(t *token, p Pos) {
 	start := s.i
 	j := start + 1
-	for j < len(s.line) && (s.line[j] == '!' || s.line[j] == '?') {
+	for s.has(j) && (s.line[j] == '!' || s.line[j] == '?') {
 		j++
 	}
-	if j > start+1 && j < len(s.line) && s.line[j] == ')' {
+	if j > start+1 && s.has(j) && s.line[j] == ')' {
 		s.i = j + 1
 		*t = token{kind: tNAG, pos: p, nags: strengthNAGs(nil, s.line[start+1:j])}
 		return
@@ -330,7 +343,7 @@ func (s *scanner) prose() bool {
 		return false
 	}
 	j := s.i
-	for j < len(s.line) && !isDelim(s.line[j]) {
+	for s.has(j) && !isDelim(s.line[j]) {
 		j++
 	}
 	w := s.line[s.i:j]
@@ -393,7 +406,7 @@ func (s *scanner) scanProse(t *token, open Pos) {
 			add = add[:max(0, s.max-len(b))]
 		}
 		b = append(b, add...)
-		if !s.nextLine(true) || !s.cont && looksLikeTag(s.line) {
+		if !s.nextLine(true) || s.tagLine() {
 			s.sb = b
 			*t = s.errTok(open, "parenthesis '(' not closed")
 			t.sync = true
@@ -410,7 +423,7 @@ func (s *scanner) scanProse(t *token, open Pos) {
 func (s *scanner) nag(t *token, p Pos) {
 	j := s.i + 1
 	n := 0
-	for j < len(s.line) && s.line[j] >= '0' && s.line[j] <= '9' {
+	for s.has(j) && s.line[j] >= '0' && s.line[j] <= '9' {
 		if n < 1e6 {
 			n = n*10 + int(s.line[j]-'0')
 		}
@@ -467,17 +480,17 @@ func (s *scanner) splitMove(w []byte) int {
 		}
 	}
 	k := s.i
-	for k < len(s.line) && s.line[k] == ' ' {
+	for s.has(k) && s.line[k] == ' ' {
 		k++
 	}
 	e := k
-	for e < len(s.line) && s.line[e] >= '0' && s.line[e] <= '9' {
+	for s.has(e) && s.line[e] >= '0' && s.line[e] <= '9' {
 		e++
 	}
 	if e == k || k == s.i {
 		return 0
 	}
-	for e < len(s.line) && !isDelim(s.line[e]) {
+	for s.has(e) && !isDelim(s.line[e]) {
 		e++
 	}
 	s.i = e
@@ -578,14 +591,14 @@ func (s *scanner) moveNumber(w []byte) (skip int, ok bool) {
 		case k == len(w):
 			// Digits alone: a move number if dots follow after blanks.
 			j := s.i
-			for j < len(s.line) && isSpace(s.line[j]) {
+			for s.has(j) && isSpace(s.line[j]) {
 				j++
 			}
-			if j < len(s.line) && s.line[j] == '.' {
-				for j < len(s.line) && s.line[j] == '.' {
+			if s.has(j) && s.line[j] == '.' {
+				for s.has(j) && s.line[j] == '.' {
 					j++
 				}
-				if j == len(s.line) || isDelim(s.line[j]) {
+				if !s.has(j) || isDelim(s.line[j]) {
 					s.i = j
 					return 0, false
 				}
@@ -781,54 +794,6 @@ func (s *scanner) scanString(t *token) {
 	*t = s.errTok(p, "string not closed on its line")
 }
 
-// hold appends add to b up to the bound on the text held (s.max).
-func (s *scanner) hold(b, add []byte) []byte {
-	if s.max > 0 && len(b)+len(add) > s.max {
-		add = add[:max(0, s.max-len(b))]
-	}
-	return append(b, add...)
-}
-
-// nextPiece loads the next piece of a line longer than maxLine when the
-// line at hand is one that goes on; it reports false otherwise.
-func (s *scanner) nextPiece() bool {
-	return s.cut && s.nextLine(true)
-}
-
-// restOfLine appends the rest of the line from s.i to b, over its pieces
-// when it was cut at maxLine (up to the bound s.max), and leaves s.i at its
-// end.
-func (s *scanner) restOfLine(b []byte) []byte {
-	for {
-		b = s.hold(b, s.line[s.i:])
-		s.i = len(s.line)
-		if !s.nextPiece() {
-			return b
-		}
-	}
-}
-
-// longWord is w, a word that runs to the end of a piece of a line cut at
-// maxLine, with its rest from the pieces after (up to the bound s.max): a
-// token is one token whatever the cut. It leaves s.i after the word and
-// returns it in s.sb.
-func (s *scanner) longWord(w []byte) []byte {
-	b := s.hold(s.sb[:0], w)
-	for s.nextPiece() {
-		j := 0
-		for j < len(s.line) && !isDelim(s.line[j]) {
-			j++
-		}
-		b = s.hold(b, s.line[:j])
-		s.i = j
-		if j < len(s.line) {
-			break
-		}
-	}
-	s.sb = b
-	return b
-}
-
 // scanComment reads a {…} comment, over several lines if need be. Comments
 // do not nest: a '{' inside one is an error. A line that starts with a tag
 // pair inside an open comment ends it with an error, so that an unclosed
@@ -871,7 +836,7 @@ func (s *scanner) scanComment(t *token) {
 			t.sync = true
 			return
 		}
-		if !s.cont && looksLikeTag(s.line) {
+		if s.tagLine() {
 			s.sb = b
 			*t = s.errTok(open, "comment '{' not closed before the next tag section")
 			t.sync = true
@@ -885,22 +850,29 @@ func (s *scanner) scanComment(t *token) {
 	}
 }
 
-// looksLikeTag reports whether a line starts with a tag pair: optional
-// blanks, '[', a name, blanks, '"'.
-func looksLikeTag(l []byte) bool {
-	l = bytes.TrimLeft(l, " \t")
-	if len(l) < 2 || l[0] != '[' || !isNameStart(l[1]) {
+// tagLine reports whether the line just loaded starts with a tag pair:
+// optional blanks, '[', a name, blanks, '"' (and is a line's start, not a
+// piece after a cut).
+func (s *scanner) tagLine() bool {
+	if s.cont {
 		return false
 	}
-	k := 2
-	for k < len(l) && isNameByte(l[k]) {
+	k := 0
+	for s.has(k) && (s.line[k] == ' ' || s.line[k] == '\t') {
+		k++
+	}
+	if !s.has(k+1) || s.line[k] != '[' || !isNameStart(s.line[k+1]) {
+		return false
+	}
+	k += 2
+	for s.has(k) && isNameByte(s.line[k]) {
 		k++
 	}
 	n := k
-	for k < len(l) && isSpace(l[k]) {
+	for s.has(k) && isSpace(s.line[k]) {
 		k++
 	}
-	return k > n && k < len(l) && l[k] == '"'
+	return k > n && s.has(k) && s.line[k] == '"'
 }
 
 // isNameStart: a tag name starts with a letter; bytes of UTF-8 letters

@@ -7,7 +7,7 @@
 //     bytes, each replaced by U+FFFD, and the game has a warning at the
 //     first (one warning a game, counting them all); when it holds none it
 //     is Windows-1252 (Latin-1 plus the 0x80–0x9F punctuation), converted
-//     without warning. Positions: Line is 1-based; Col is the 1-based byte
+//     without warning (a line longer than 1 MiB is decided piece by piece). Positions: Line is 1-based; Col is the 1-based byte
 //     column in the decoded UTF-8 line; Offset is the byte offset in the
 //     decoded stream (for UTF-8 input that is the file offset, BOM
 //     included). A line longer than 1 MiB is
