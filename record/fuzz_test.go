@@ -29,6 +29,12 @@ func FuzzReader(f *testing.F) {
 		"1. 34-29 19-23\n\n[Event \"b\"]\n1. 0-2 . 6.\n[Result \"4-6\"] 1. - - 4-6 1:0",
 		"[Round 1.1] [Белые Иванов] [Result \"1/2:1/2\"] 1. c3-d4 (1. 2.) 0:1",
 		"(White to play) 11-15 (Roberto's (first) choice\n over lines) 23-19 (1st) ( {c} 8-11) (a\n[Event \"x\"] *",
+		// Issue 42: errors in a tag section, a result in a tag pair, bad
+		// bytes in a UTF-8 line, an escape line.
+		"[Event \"a\"]]\n[Site \"s\"]\n1. e4 *\n[Event \"n\"] 1. e4 *",
+		"[Event \"a\"] \"x\n[Result 1-0]\n1. e4 1-0 [Event \"n\"] *",
+		"[Event \"\xc5\x8csaka \xff open\"]\n[Site \"M\xfcnchen\"]\n1. e4 {\xc3\xa9 \xfe} *",
+		"%\xc5\x8c \xff escape\n[Event \"b\"]\n1. e4 *",
 	} {
 		f.Add([]byte(s))
 	}

@@ -156,22 +156,67 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
+// FuzzReader: the reader ends, and every record it returns (a game, or
+// the error of one) starts at a game tree of the collection's top level,
+// each after the last: a nested tree is never read as a game of its own.
 func FuzzReader(f *testing.F) {
 	f.Add([]byte("(;FF[4]C[a\\]b](;B[aa])(;W[bb]C[x]))"))
 	f.Add([]byte("(;GaMe[1];Black[ff](;White[tt]))"))
+	f.Add([]byte("(;GM[1]" + strings.Repeat("(;B[aa]", 5000) + strings.Repeat(")", 5001) + "(;W[bb])"))
+	f.Add([]byte("(;GM[1](;B[aa](;W[bb]x(;B[cc])(;W[dd]))))(;GM[1];B[cc])"))
+	f.Add([]byte("(;GM[1];B[aa](;W[bb]);B[cc](;W[dd])(;B[ee]))x[(;B[aa])"))
+	f.Add([]byte("(;EV[\xc5\x8csaka \xff]PC[M\xfcnchen];B[\xe9\xff]C[\xc3\xa9 \xfe])"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := sgf.NewReader(bytes.NewReader(data), "f")
 		if err != nil {
 			return
 		}
+		starts := topLevel(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))) // offsets after a BOM
+		last := int64(-1)
 		for i := 0; i <= len(data)+1; i++ {
-			_, err := r.Next()
+			g, err := r.Next()
 			if errors.Is(err, io.EOF) {
 				return
 			}
+			if g == nil {
+				continue
+			}
+			if o := g.Pos.Offset; !starts[o] || o <= last {
+				t.Fatalf("record %d at offset %d (%v): no game tree of the top level starts there (%v)", i+1, o, g.Pos, err)
+			}
+			last = g.Pos.Offset
 		}
 		t.Fatal("reader does not end")
 	})
+}
+
+// topLevel is the set of offsets of the '(' that open a game tree at the
+// top level of an SGF collection: nesting counted outside values ("[…]"
+// with '\' escapes, within trees).
+func topLevel(data []byte) map[int64]bool {
+	starts := map[int64]bool{}
+	depth := 0
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '(':
+			if depth == 0 {
+				starts[int64(i)] = true
+			}
+			depth++
+		case ')':
+			depth = max(depth-1, 0)
+		case '[':
+			if depth == 0 {
+				continue
+			}
+			for i++; i < len(data) && data[i] != ']'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return starts
 }
 
 // records lists what a Reader returns for src, one entry per record: the
