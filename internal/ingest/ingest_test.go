@@ -9,17 +9,20 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/plateau/plateau/importers"
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/hostile"
 	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
 
 	_ "github.com/plateau/plateau/rules/dames"
+	_ "github.com/plateau/plateau/rules/ogi"
 )
 
 // games is a generated collection of n draughts games.
@@ -207,4 +210,45 @@ func fileTime(t *testing.T, p string) int64 {
 		t.Fatal(err)
 	}
 	return fi.ModTime().UnixNano()
+}
+
+// TestHostileFiles: the hostile inputs import as one record each whatever
+// their size, nesting or encoding; a file that is not in its compression
+// format is reported (importers.ErrFormat), not marked imported, and read
+// again by the next import.
+func TestHostileFiles(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	files := hostile.Files()
+	if err := hostile.Write(dir, files); err != nil {
+		t.Fatal(err)
+	}
+	n := hostile.Count(files)
+	db := open(t)
+	var reported []string
+	o := ingest.Options{FileError: func(file string, err error) {
+		if !errors.Is(err, importers.ErrFormat) {
+			t.Errorf("%s: %v is no format error", file, err)
+		}
+		reported = append(reported, filepath.Base(file))
+	}}
+	st, err := ingest.Files(ctx, db, []string{dir}, o)
+	if err != nil || st.Records != n.Records || st.Stored != n.Records || st.Valid != n.Valid || st.Invalid != n.Invalid || st.Unreadable != n.Unreadable {
+		t.Fatalf("import: %+v %v, want %+v", st, err, n)
+	}
+	var unreadable []string
+	for _, f := range files {
+		if f.Unreadable {
+			unreadable = append(unreadable, f.Name)
+		}
+	}
+	slices.Sort(unreadable)
+	if !reflect.DeepEqual(reported, unreadable) {
+		t.Errorf("reported %q, want %q", reported, unreadable)
+	}
+	reported = nil
+	st, err = ingest.Files(ctx, db, []string{dir}, o)
+	if err != nil || st.Files != n.Unreadable || st.Records != 0 || len(reported) != n.Unreadable {
+		t.Fatalf("again: %+v %v, reported %q", st, err, reported)
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/internal/hostile"
 	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/internal/longtest"
 	"github.com/plateau/plateau/replay/generate"
@@ -47,8 +48,8 @@ func errorsJoin(a, b error) error {
 }
 
 // TestKills is the CI-sized run of the kill test: a few kills of an import
-// of generated games, each database checked, then compared with an
-// uninterrupted import (scripts/killtest.sh runs more).
+// of generated games and hostile inputs, each database checked, then
+// compared with an uninterrupted import (scripts/killtest.sh runs more).
 func TestKills(t *testing.T) {
 	longtest.Skip(t)
 	g, err := rules.Lookup("draughts")
@@ -63,9 +64,18 @@ func TestKills(t *testing.T) {
 	if _, err := gen.Write(context.Background(), &b, 1000, generate.Options{}); err != nil {
 		t.Fatal(err)
 	}
+	// The generated games and the hostile inputs (internal/hostile),
+	// whose records must count the same after every kill.
 	work := t.TempDir()
-	file := filepath.Join(work, "g.pdn")
-	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+	file := filepath.Join(work, "in")
+	hostiles := hostile.Files()
+	if err := os.Mkdir(file, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(file, "0-generated.pdn"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := hostile.Write(file, hostiles); err != nil {
 		t.Fatal(err)
 	}
 	cfg := config{file: file, work: work, kills: 3, tx: 100, rand: rand.New(rand.NewPCG(1, 2)),
@@ -80,7 +90,7 @@ func TestKills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Kills != cfg.kills || rep.Checks != rep.Kills || rep.Cycles == 0 || rep.Games != 1000 {
+	if rep.Kills != cfg.kills || rep.Checks != rep.Kills || rep.Cycles == 0 || rep.Games != 1000+hostile.Count(hostiles).Records {
 		t.Fatalf("report %+v", rep)
 	}
 }
