@@ -14,7 +14,9 @@
 //     SGFGame (SGF's default "1", Go, when the root has none: every SGF game
 //     says its game type, so that replay never reads it under a default
 //     ruleset), and every other root property as SGF_<ID> (values joined by
-//     ','), except C, which is the game's intro comment.
+//     ','), except C, which is the game's intro comment. A property
+//     repeated in the root (SGF allows one of each in a node) counts once:
+//     the first; GM[] empty is Go, GM[1], as no GM.
 //   - A move B[xy] / W[xy] is the move text "B:xy" / "W:xy" ("B:pass" for an
 //     empty value or tt). A node's C comment goes after its move, or to the
 //     next move's Before when the node has none (the Intro before the first
@@ -395,8 +397,9 @@ func convert(t *tree) (*record.Game, error) {
 	}
 	if g.Tag("SGFGame") == "" {
 		// SGF's default game type is Go (GM[1]): the record says so, so
-		// that no reader takes it for a game of its own.
-		g.Tags = append(g.Tags, record.Tag{Name: "SGFGame", Value: "1"})
+		// that no reader takes it for a game of its own (GM[] too: one
+		// tag, set).
+		g.SetTag("SGFGame", "1")
 	}
 	return g, nil
 }
@@ -414,7 +417,14 @@ type conv struct {
 var tagOf = map[string]string{"EV": "Event", "PC": "Site", "DT": "Date", "RO": "Round", "PB": "Black", "PW": "White"}
 
 func (c *conv) root(n *node) {
+	seen := map[string]bool{}
 	for _, pr := range n.props {
+		if pr.id != "B" && pr.id != "W" && pr.id != "C" {
+			if seen[pr.id] {
+				continue // a property is once in a node: the first counts
+			}
+			seen[pr.id] = true
+		}
 		v := tagValue(c.text(strings.Join(pr.vals, ","), pr.pos))
 		switch pr.id {
 		case "B", "W", "C":

@@ -308,3 +308,23 @@ func TestInvalidUTF8(t *testing.T) {
 		t.Errorf("warnings %v", g.Warnings)
 	}
 }
+
+// A property repeated in the root counts once (the first), and GM[] is
+// Go, one SGFGame tag: the canonical form reads back the same (FuzzSGF
+// found GM[] written as two SGFGame tags).
+func TestRootRepeats(t *testing.T) {
+	for src, want := range map[string][]record.Tag{
+		"(;GM[])":                {{Name: "SGFGame", Value: "1"}},
+		"(;EV[a]EV[b]GM[2])":     {{Name: "Event", Value: "a"}, {Name: "SGFGame", Value: "2"}},
+		"(;XX[1]XX[2]RE[0])":     {{Name: "SGF_XX", Value: "1"}, {Name: "Result", Value: "1/2-1/2"}, {Name: "SGFResult", Value: "0"}, {Name: "SGFGame", Value: "1"}},
+		"(;GM[3]C[a]C[b];B[aa])": {{Name: "SGFGame", Value: "3"}},
+	} {
+		gs, err := sgf.ReadAll(strings.NewReader(src), "t.sgf")
+		if err != nil || len(gs) != 1 {
+			t.Fatalf("%s: %v", src, err)
+		}
+		if !reflect.DeepEqual(gs[0].Tags, want) {
+			t.Errorf("%s: tags %v, want %v", src, gs[0].Tags, want)
+		}
+	}
+}
