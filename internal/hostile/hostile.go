@@ -48,7 +48,7 @@ func tricky(n int) string {
 	return strings.Repeat(unit, n/len(unit)+1)
 }
 
-// Files returns the hostile inputs (about 14 MB in all).
+// Files returns the hostile inputs (about 10 MB in all).
 func Files() []File {
 	var fs []File
 	add := func(f File) { fs = append(fs, f) }
