@@ -371,7 +371,7 @@ func browserListing(p *browserPage, f *browserFixture) {
 	p.clickCSS("previous page", `#p-prev`)
 	p.waitJS("the first page again", `document.querySelector('#count').textContent.startsWith('1–') && `+listIDs+` === '`+firstPage+`'`)
 
-	plies := `[...document.querySelectorAll('#list tbody tr')].map(r => +r.children[10].textContent)`
+	plies := `[...document.querySelectorAll('#list tbody tr')].map(r => +r.querySelector('td.c-plies').textContent)`
 	sorted := func(desc bool) string {
 		cmp := "a[i-1] <= a[i]"
 		if desc {

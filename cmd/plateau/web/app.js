@@ -151,28 +151,70 @@ function num(n) { return Number(n).toLocaleString('en'); }
 
 function sideNames(g) { return (g.sides && g.sides[0]) ? g.sides : ['White', 'Black']; }
 
+// LIST_COLUMNS are the list's columns by key: the heading, the sort its
+// click asks the server for (none: not sortable), a class of its cells,
+// and the text of a game's cell; a cell's class is also c-<key>.
+const LIST_COLUMNS = {
+  n: { head: '#', sort: 'id', cls: 'num', text: g => String(g.n) },
+  ply: { head: 'at ply', cls: 'num plycol', title: 'the ply at which the game matches',
+    text: g => g.matchPly === undefined ? '' : String(g.matchPly) + (g.variation ? ' var' : '') },
+  game: { head: 'game', sort: 'game', text: g => g.game || '?' },
+  white: { head: 'white', sort: 'white', id: 'h-white', text: g => g.players[0] || '?' },
+  elo0: { head: 'Elo', cls: 'num', text: g => (g.elo && g.elo[0]) || '' },
+  black: { head: 'black', sort: 'black', id: 'h-black', text: g => g.players[1] || '?' },
+  elo1: { head: 'Elo', cls: 'num', text: g => (g.elo && g.elo[1]) || '' },
+  result: { head: 'result', sort: 'result', text: g => g.result },
+  event: { head: 'event', sort: 'event', text: g => g.event || '' },
+  round: { head: 'round', text: g => g.round || '' },
+  date: { head: 'date', sort: 'date', text: g => g.date || '' },
+  plies: { head: 'plies', sort: 'plies', cls: 'num', text: g => String(g.plies) },
+  valid: { head: '', cls: g => g.valid ? 'ok' : 'bad', text: g => g.valid ? '✓' : '✗' },
+};
+
+// listColumns orders the columns for the list shown, what the search is
+// about first: a position or pattern search gives each game's ply second;
+// a list of one ruleset has no game column (its sides head the players'),
+// a page without ratings no Elo columns.
+function listColumns(withPly, oneRuleset, elo) {
+  const order = withPly
+    ? ['n', 'ply', 'white', 'elo0', 'black', 'elo1', 'result', 'date', 'event', 'round', 'plies', 'game', 'valid']
+    : ['n', 'game', 'white', 'elo0', 'black', 'elo1', 'result', 'event', 'round', 'date', 'plies', 'valid'];
+  return order.filter(k => (k !== 'game' || !oneRuleset) && (elo || !k.startsWith('elo')));
+}
+
+// listHead writes the list's heading for columns cols (kept when they
+// are the same).
+function listHead(cols) {
+  const tr = $('#list thead tr');
+  if (tr.dataset.cols === cols.join()) return;
+  tr.dataset.cols = cols.join();
+  tr.replaceChildren(...cols.map(k => {
+    const c = LIST_COLUMNS[k];
+    const th = el('th', { class: 'c-' + k + (k === 'ply' ? ' plycol' : ''), id: c.id, title: c.title, 'data-sort': c.sort }, c.head);
+    if (c.sort) th.addEventListener('click', () => sortBy(c.sort));
+    return th;
+  }));
+}
+
+function listRow(g, cols) {
+  const title = (g.gameName || g.game || '?') + (g.error ? '\n' + g.error : '');
+  return el('tr', { 'data-n': g.n, title }, ...cols.map(k => {
+    const c = LIST_COLUMNS[k];
+    const cls = typeof c.cls === 'function' ? c.cls(g) : c.cls;
+    return el('td', { class: 'c-' + k + (cls ? ' ' + cls : '') }, c.text(g));
+  }));
+}
+
 function renderList() {
   const tb = $('#list tbody');
   const rows = [];
   const withPly = !!posSearch || !!$('#f-pattern').value.trim();
-  $('#list').classList.toggle('withply', withPly);
   $('#list').classList.toggle('nosort', withPly);
+  const elo = games.some(g => g.elo && (g.elo[0] || g.elo[1]));
+  const cols = listColumns(withPly, !!(posSearch || $('#gamefilter').value), elo);
+  listHead(cols);
   for (const g of games) {
-    const title = (g.gameName || g.game || '?') + (g.error ? '\n' + g.error : '');
-    const tr = el('tr', { 'data-n': g.n, title },
-      el('td', { class: 'num' }, String(g.n)),
-      el('td', {}, g.game || '?'),
-      el('td', {}, g.players[0] || '?'),
-      el('td', { class: 'num' }, (g.elo && g.elo[0]) || ''),
-      el('td', {}, g.players[1] || '?'),
-      el('td', { class: 'num' }, (g.elo && g.elo[1]) || ''),
-      el('td', {}, g.result),
-      el('td', {}, g.event || ''),
-      el('td', {}, g.round || ''),
-      el('td', {}, g.date || ''),
-      el('td', { class: 'num' }, String(g.plies)),
-      el('td', { class: 'num plycol' }, g.matchPly !== undefined ? String(g.matchPly) + (g.variation ? ' var' : '') : ''),
-      el('td', { class: g.valid ? 'ok' : 'bad' }, g.valid ? '✓' : '✗'));
+    const tr = listRow(g, cols);
     if (game && game.n === g.n) tr.classList.add('open');
     tr.addEventListener('click', () => openGame(g.n, g.matchPly !== undefined ? { ply: g.matchPly, variation: g.variation, fen: posSearch && posSearch.fen } : null));
     rows.push(tr);
@@ -189,7 +231,7 @@ function renderList() {
   $('#p-next').disabled = !hasNext();
   $('#p-jump').value = Math.floor(listOffset / PAGE) + 1;
   for (const th of document.querySelectorAll('#list th[data-sort]')) {
-    th.classList.toggle('sorted', th.dataset.sort === sort.col);
+    th.classList.toggle('sorted', !withPly && th.dataset.sort === sort.col);
     th.classList.toggle('desc', th.dataset.sort === sort.col && sort.desc);
   }
   // The side names of the games listed head the player columns.
@@ -257,7 +299,13 @@ async function openGame(n, where) {
   if (typeof where === 'number') node = where < game.nodes.length ? where : 0;
   else if (where) node = findNode(where);
   go(node);
+  // One column (a phone): the game opened is under the list; go to it.
+  if (ONE_COLUMN.matches) $('#game').scrollIntoView();
 }
+
+// ONE_COLUMN is true where the page is one column (style.css's phone
+// breakpoint).
+const ONE_COLUMN = matchMedia('(max-width: 760px)');
 
 // findNode is the node at a ply of a position search: on the main line or
 // in a variation as the hit says, with the searched position when given.
@@ -302,8 +350,6 @@ function renderHeader() {
     eb.textContent = 'Invalid record' + (g.errorLine ? ' (line ' + g.errorLine + ')' : '') + ': ' + (g.error || '');
   }
   $('#notes').replaceChildren(...(g.notes || []).map(t => el('div', {}, 'note: ' + t)));
-  $('#t-s0').textContent = s[0];
-  $('#t-s1').textContent = s[1];
 }
 
 function renderTags() {
@@ -532,7 +578,8 @@ let rulesets = [];
 async function loadRulesets() {
   try { rulesets = await getJSON('api/rulesets'); } catch (e) { rulesets = []; }
   $('#x-game').replaceChildren(...rulesets.map(r => el('option', { value: r.id }, r.name)));
-  if (rulesets.some(r => r.id === 'ogi')) $('#x-game').value = 'ogi';
+  const want = game && game.explorer ? game.game : 'ogi';
+  if (rulesets.some(r => r.id === want)) $('#x-game').value = want;
 }
 
 // explore opens an explorer board on a position of ruleset id (its start
@@ -559,6 +606,7 @@ async function explore(id, fen) {
 }
 
 function newExplorer(v) {
+  if (rulesets.some(r => r.id === v.game)) $('#x-game').value = v.game;
   const n = v.node;
   n.parent = -1; n.next = -1; n.depth = 0; n.legal = v.legal;
   return {
@@ -657,41 +705,115 @@ async function loadTree() {
   try {
     moves = await getJSON('api/tree?' + new URLSearchParams({ game: game.game, fen: n.fen }));
   } catch (e) {
-    if (seq === treeSeq) { $('#tree tbody').replaceChildren(el('tr', {}, el('td', { colspan: 7 }, e.message))); $('#treesum').textContent = ''; }
+    if (seq === treeSeq) { $('#tree tbody').replaceChildren(el('tr', {}, el('td', { colspan: 6 }, e.message))); $('#treesum').textContent = ''; }
     return;
   }
   if (seq !== treeSeq) return;
-  renderTree(moves, n);
+  renderTree(moves);
 }
 
-function pct(x) { return Math.round(100 * x) + '%'; }
+// The tree's numbers are from the first side's view (side 0: lichess
+// shows white / draw / black), whichever side is to move, so that the bars
+// keep their order while stepping: a bar of the scored games that side 0
+// won, drew and lost, and side 0's share of the points, the ruleset's own
+// (a Dejarik series scores 3-0 or 1-1, a draughts win 2-0).
 
-function renderTree(moves, n) {
+function renderTree(moves) {
+  const names = sideNames(game);
+  treeHead(names);
   const total = moves.reduce((a, m) => a + m.games, 0);
   const rows = moves.map(m => {
-    const sum = m.score[0] + m.score[1];
-    const s0 = m.scored ? m.score[0] / sum : null, s1 = m.scored ? m.score[1] / sum : null;
-    const perf = m.scored ? (n.toMove === 0 ? s0 : s1) : null;
-    const bar = el('span', { class: 'bar' });
-    if (m.scored) {
-      const a = el('span', { class: 'b0' }); a.style.width = pct(s0);
-      const b = el('span', { class: 'b1' }); b.style.width = pct(s1);
-      bar.append(a, b);
-    }
     const tr = el('tr', { class: 'tmove', title: 'play ' + m.move },
       el('td', { class: 'mv' }, m.move),
-      el('td', { class: 'num' }, m.games + (total ? ' (' + pct(m.games / total) + ')' : '')),
-      el('td', { class: 'num' }, m.scored ? fmtPoints(m.score[0]) + ' (' + pct(s0) + ')' : '–'),
-      el('td', { class: 'num' }, m.scored ? fmtPoints(m.score[1]) + ' (' + pct(s1) + ')' : '–'),
-      el('td', { class: 'num' }, perf === null ? '–' : pct(perf), bar),
-      el('td', {}, m.first === m.last ? (m.first || '') : (m.first || '?') + '–' + (m.last || '?')),
-      el('td', {}, (m.top || []).map(p => p.name + ' (' + p.games + ')').join(', ')));
+      el('td', { class: 'num' }, num(m.games), total ? el('span', { class: 'share' }, ' ' + pctText(m.games / total)) : null),
+      el('td', { class: 't-bar' }, resultBar(m, names)),
+      el('td', { class: 'num t-score', title: scoreTitle(m, names) }, pctText(share(m.score[0], m.score[0] + m.score[1]))),
+      el('td', { class: 't-dates' }, m.first === m.last ? (m.first || '') : (m.first || '?') + '–' + (m.last || '?')),
+      el('td', { class: 't-top' }, (m.top || []).map(p => p.name + ' (' + p.games + ')').join(', ')));
     tr.addEventListener('click', () => play(m.move));
     return tr;
   });
-  if (!rows.length) rows.push(el('tr', {}, el('td', { colspan: 7, class: 'none' }, 'No game of the database continues from here.')));
+  if (!rows.length) rows.push(el('tr', {}, el('td', { colspan: 6, class: 'none' }, 'No game of the database continues from here.')));
   $('#tree tbody').replaceChildren(...rows);
   $('#treesum').textContent = total ? '· ' + moves.length + ' moves, ' + num(total) + ' games' : '';
+}
+
+// treeHead names the sides in the tree's heading and colours the bars'
+// segments as the sides' pieces (light and dark when both sides' pieces
+// are one colour, as Ōgi's tiles).
+function treeHead(names) {
+  $('#t-bar').textContent = names[0] + ' · draw · ' + names[1];
+  $('#t-score').title = names[0] + '’s share of the points (the ruleset’s own: 2-0 in draughts, Dejarik series)';
+  const G = game.geometry || {};
+  const c = G.colors && G.colors[0] !== G.colors[1] ? G.colors : ['#f4f4f4', '#333333'];
+  const t = $('#tree');
+  for (const i of [0, 1]) {
+    t.style.setProperty('--c' + i, c[i]);
+    t.style.setProperty('--i' + i, contrast(c[i]));
+  }
+}
+
+// share is a / total, or null when total is 0 (no point was scored: a
+// 0-0 Dejarik series).
+function share(a, total) { return total > 0 ? a / total : null; }
+
+function pctText(x) { return x === null ? '–' : Math.round(100 * x) + '%'; }
+
+// outcomes are a tree move's scored games as [won by side 0, drawn, won by
+// side 1] (the side with more points won), or null when the server does
+// not give them (a database of an older layout, read-only).
+function outcomes(m) {
+  if (!m.wins) return null;
+  return [m.wins[0], m.scored - m.wins[0] - m.wins[1], m.wins[1]];
+}
+
+// percents rounds the shares of counts to whole percentages that add up
+// to 100 (the largest remainders are rounded up).
+function percents(counts) {
+  const total = counts.reduce((a, b) => a + b, 0);
+  const exact = counts.map(c => 100 * c / total);
+  const out = exact.map(Math.floor);
+  let left = 100 - out.reduce((a, b) => a + b, 0);
+  for (const i of exact.map((x, i) => i).sort((a, b) => (exact[b] - out[b]) - (exact[a] - out[a]))) {
+    if (left-- <= 0) break;
+    out[i]++;
+  }
+  return out;
+}
+
+// resultBar is a move's bar: three segments (side 0 won, drawn, side 1
+// won), each as wide as its share of the scored games, or, without
+// outcomes, two (each side's points); empty when nothing scored.
+function resultBar(m, names) {
+  const o = outcomes(m);
+  const parts = o
+    ? [[o[0], 'w0', names[0] + ' won'], [o[1], 'dr', 'drawn'], [o[2], 'w1', names[1] + ' won']]
+    : [[m.score[0], 'w0', names[0] + '’s points'], [m.score[1], 'w1', names[1] + '’s points']];
+  const bar = el('span', { class: 'wdl' });
+  const counts = parts.map(p => p[0]);
+  if (!counts.some(c => c > 0)) {
+    bar.classList.add('empty');
+    bar.append(el('span', { class: 'seg' }, m.scored ? 'no points' : 'no result'));
+    bar.title = m.scored ? m.scored + ' scored games, no points (0-0)' : 'no scored game';
+    return bar;
+  }
+  const pc = percents(counts);
+  const tip = [];
+  parts.forEach(([n, cls, what], i) => {
+    tip.push(what + ' ' + fmtPoints(n) + ' (' + pc[i] + '%)');
+    if (n <= 0) return;
+    const seg = el('span', { class: 'seg ' + cls, 'data-pct': pc[i] }, pc[i] >= 15 ? pc[i] + '%' : '');
+    seg.style.flexGrow = n;
+    bar.append(seg);
+  });
+  const unscored = m.games - m.scored;
+  bar.title = tip.join(', ') + (unscored ? '; ' + unscored + ' without a result' : '');
+  return bar;
+}
+
+function scoreTitle(m, names) {
+  if (!m.scored) return 'no scored game';
+  return names[0] + ' ' + fmtPoints(m.score[0]) + ' – ' + names[1] + ' ' + fmtPoints(m.score[1]) + ' points in ' + m.scored + ' scored games';
 }
 
 function fmtPoints(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
@@ -712,9 +834,9 @@ async function loadPositionGames() {
     const self = !game.explorer && g.n === game.n;
     const tr = el('tr', { class: 'pgame' + (self ? ' self' : ''), 'data-n': g.n, title: self ? 'this game' : 'open at ply ' + g.matchPly },
       el('td', { class: 'num' }, String(g.n)),
-      el('td', {}, (g.players[0] || '?') + ' – ' + (g.players[1] || '?')),
+      el('td', { class: 'pl' }, (g.players[0] || '?') + ' – ' + (g.players[1] || '?')),
       el('td', {}, g.result),
-      el('td', {}, g.date || ''),
+      el('td', { class: 'p-date' }, g.date || ''),
       el('td', { class: 'num' }, 'ply ' + g.matchPly),
       el('td', {}, g.variation ? el('span', { class: 'flag' }, 'variation') : (self ? el('span', { class: 'flag self' }, 'this game') : '')));
     tr.addEventListener('click', () => openGame(g.n, { ply: g.matchPly, variation: g.variation, fen: n.fen }));
@@ -737,8 +859,11 @@ function drawBoard(n) {
   if (!G || !G.cells) { box.replaceChildren(el('p', {}, 'No board (the record names no game Plateau plays).')); return; }
   const handW = G.hands ? 2.2 * handLayout(G).cols : 0;
   const m = 0.8;
-  const root = svg('svg', { viewBox: [-m, -m, G.w + 2 * m + handW, G.h + 2 * m].join(' '), role: 'img',
+  const vw = G.w + 2 * m + handW, vh = G.h + 2 * m;
+  const root = svg('svg', { viewBox: [-m, -m, vw, vh].join(' '), role: 'img',
     'aria-label': (game.gameName || game.game) + ' board' });
+  // The page sizes the board from its shape (style.css: --ratio).
+  $('#game').style.setProperty('--ratio', (vw / vh).toFixed(3));
   const lastCells = new Set([n.from, n.to].filter(x => x));
   const centre = {};
   const tg = targets(n);
@@ -1200,7 +1325,6 @@ $('#p-prev').addEventListener('click', () => turnPage(-1));
 $('#p-next').addEventListener('click', () => turnPage(1));
 $('#p-jump').addEventListener('change', () => jumpTo(+$('#p-jump').value));
 $('#s-clear').addEventListener('click', () => { posSearch = null; listOffset = 0; loadList(); });
-for (const th of document.querySelectorAll('#list th[data-sort]')) th.addEventListener('click', () => sortBy(th.dataset.sort));
 $('#b-home').addEventListener('click', () => go(0));
 $('#b-prev').addEventListener('click', () => step(-1));
 $('#b-next').addEventListener('click', () => step(1));

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// layoutSize is a screen the page must fit: a desktop one shows the
+// board, the moves and the opening tree at once without scrolling the
+// page; a phone one shows everything in one column, nothing wider than
+// the screen.
+type layoutSize struct {
+	w, h    int
+	desktop bool
+}
+
+// TestBrowserLayout opens a game at 1366×768, 1920×1080 and 400×800 and
+// checks where the page puts things (getBoundingClientRect): the board,
+// the moves and the tree within the screen on a desktop, no horizontal
+// overflow on a phone; the ply column of a position search in sight; the
+// tree's win / draw / loss bars. It screenshots each size into
+// $PLATEAU_SCREENSHOTS or the test's temp dir, for a person to look at.
+func TestBrowserLayout(t *testing.T) {
+	bin := chromium(t)
+	f := newBrowserFixture(t)
+	for _, s := range []layoutSize{{1366, 768, true}, {1920, 1080, true}, {400, 800, false}} {
+		name := fmt.Sprintf("%dx%d", s.w, s.h)
+		t.Run(name, func(t *testing.T) {
+			p := newBrowserPage(t, bin, f.srv.URL, s.w, s.h)
+			p.run("viewport", chromedp.EmulateViewport(int64(s.w), int64(s.h)))
+			p.open(f.g1, 0)
+			p.run("ply 4", clickMove("Pf6-f5"))
+			// The tree and the games of ply 4 (those of the start stay until
+			// they come).
+			p.waitJS("the tree of ply 4", browserStatus+`.includes('ply 4') && [...document.querySelectorAll('#tree td.mv')].some(e => e.textContent === 'Ph3-h4') && /^· 3 occurrences/.test(document.querySelector('#poscount').textContent)`)
+			p.screenshot(filepath.Join(f.shots, "layout-"+name+".png"), chromedp.CaptureScreenshot())
+			if !s.desktop {
+				p.screenshot(filepath.Join(f.shots, "layout-"+name+"-page.png"), chromedp.FullScreenshot(100))
+			}
+			layoutFits(p, s)
+			layoutPlyColumn(p, name, f)
+			layoutTreeBars(p, name, f)
+			p.cspClean()
+		})
+	}
+}
+
+// layoutRect is the bounding rectangle of the element sel, as
+// "left top right bottom" (integers), or "none".
+func layoutRect(p *browserPage, sel string) string {
+	return p.eval(`(() => { const e = document.querySelector('` + sel + `'); if (!e) return 'none';
+		const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom].map(Math.round).join(' ') })()`)
+}
+
+// layoutFits checks the page against the screen: nothing wider than it;
+// on a desktop the board, its buttons, the moves, the tree's head and
+// first move within it and the page not scrolled; on a phone the game
+// (scrolled to when opened) as wide as the screen, its board within it.
+func layoutFits(p *browserPage, s layoutSize) {
+	t := p.t
+	t.Helper()
+	if v := p.eval(`document.documentElement.scrollWidth + ' ' + innerWidth + ' ' + innerHeight`); v != fmt.Sprintf("%d %d %d", s.w, s.w, s.h) {
+		t.Errorf("page width, screen width and height %q, want %d %d %d", v, s.w, s.w, s.h)
+	}
+	within := func(sel string) {
+		t.Helper()
+		var l, top, r, b int
+		rect := layoutRect(p, sel)
+		if _, err := fmt.Sscan(rect, &l, &top, &r, &b); err != nil {
+			t.Errorf("%s: no element (%s)", sel, rect)
+			return
+		}
+		if l < 0 || top < 0 || r > s.w || b > s.h || r-l < 20 || b-top < 8 {
+			t.Errorf("%s at %s: not within the %d×%d screen", sel, rect, s.w, s.h)
+		}
+	}
+	if s.desktop {
+		for _, sel := range []string{`#board svg`, `#controls`, `#moves`, `#tree thead`, `#tree tbody tr.tmove`, `#listbox`} {
+			within(sel)
+		}
+		if v := p.eval(`String(document.documentElement.scrollHeight)`); v != fmt.Sprint(s.h) {
+			t.Errorf("page height %s: the page scrolls at %d×%d", v, s.w, s.h)
+		}
+		return
+	}
+	within(`#board svg`)
+	within(`#controls`)
+	var l, top, r, b int
+	if _, err := fmt.Sscan(layoutRect(p, `#game`), &l, &top, &r, &b); err != nil || r-l < s.w-40 {
+		t.Errorf("the game is %d px wide on a %d px screen", r-l, s.w)
+	}
+	for _, sel := range []string{`#moves`, `#tree`, `#listbox`, `#filters`} {
+		if _, err := fmt.Sscan(layoutRect(p, sel), &l, &top, &r, &b); err != nil || l < 0 || r > s.w || r-l < s.w-60 {
+			t.Errorf("%s at %d..%d on a %d px screen", sel, l, r, s.w)
+		}
+	}
+}
+
+// layoutPlyColumn searches the position of the board and checks that the
+// list shows the ply of each game second, within the list's box.
+func layoutPlyColumn(p *browserPage, name string, f *browserFixture) {
+	p.clickCSS("search the position", `#a-search`)
+	p.waitJS("position search", fmt.Sprintf(`!document.querySelector('#searchinfo').hidden && document.querySelector('#list tbody tr[data-n="%d"] td.plycol') !== null`, f.g1))
+	if v := p.eval(fmt.Sprintf(`document.querySelector('#list tbody tr[data-n="%d"] td.plycol').textContent`, f.g1)); v != "4" {
+		p.t.Errorf("the ply of game %d: %q, want 4", f.g1, v)
+	}
+	box, head := layoutRect(p, `#listbox`), layoutRect(p, `#list thead th.plycol`)
+	var bl, bt, br, bb, hl, ht, hr, hb int
+	if _, err := fmt.Sscan(box+" "+head, &bl, &bt, &br, &bb, &hl, &ht, &hr, &hb); err != nil || hl < bl || hr > br {
+		p.t.Errorf("the ply column at %s, the list's box at %s: out of sight", head, box)
+	}
+	if v := p.eval(`[...document.querySelectorAll('#list thead th')].map(e => e.textContent).slice(0, 2).join('|')`); !strings.HasPrefix(v, "#|at ply") {
+		p.t.Errorf("the position search's first columns: %q", v)
+	}
+	p.screenshot(filepath.Join(f.shots, "layout-"+name+"-search.png"), chromedp.CaptureScreenshot())
+	p.clickCSS("clear the search", `#s-clear`)
+	p.waitJS("the whole list again", `document.querySelector('#searchinfo').hidden && document.querySelector('#list thead th.plycol') === null`)
+}
+
+// layoutTreeBars: the tree of Dejarik's start, whose sample games score
+// wins, 0-0 series and other points; every bar's three segments fill it
+// and their shares add up to 100 %, and no text says NaN.
+func layoutTreeBars(p *browserPage, name string, f *browserFixture) {
+	t := p.t
+	t.Helper()
+	p.navigate("Dejarik's start", "explore/dejarik/")
+	p.waitJS("the tree of Dejarik's start", `game !== null && game.game === 'dejarik' && [...document.querySelectorAll('#tree td.mv')].some(e => e.textContent === 'o4-c')`)
+	p.screenshot(filepath.Join(f.shots, "layout-"+name+"-dejarik.png"), chromedp.CaptureScreenshot())
+	// Each bar: its segments' widths add up to its own, their shares to
+	// 100; a bar with nothing scored has none.
+	bars := p.eval(`JSON.stringify([...document.querySelectorAll('#tree tr.tmove')].map(tr => {
+		const bar = tr.querySelector('.wdl'), segs = [...bar.querySelectorAll('.seg[data-pct]')];
+		const w = segs.reduce((a, s) => a + s.getBoundingClientRect().width, 0);
+		return [tr.querySelector('td.mv').textContent, segs.length, Math.round(w - bar.getBoundingClientRect().width),
+			segs.reduce((a, s) => a + +s.dataset.pct, 0), tr.querySelector('td.t-score').textContent];
+	}))`)
+	var rows [][]any
+	if err := json.Unmarshal([]byte(bars), &rows); err != nil || len(rows) < 3 {
+		t.Fatalf("the tree's bars: %s (%v)", bars, err)
+	}
+	for _, r := range rows {
+		move, segs, dw, pct, score := r[0].(string), int(r[1].(float64)), int(r[2].(float64)), int(r[3].(float64)), r[4].(string)
+		if segs == 0 && move != "o4-c" || segs > 0 && (dw < -1 || dw > 1 || pct != 100) {
+			t.Errorf("%s: %d segments %d px short of the bar, shares adding to %d%%", move, segs, -dw, pct)
+		}
+		if move == "o4-c" && score != "–" {
+			t.Errorf("o4-c, whose games all scored 0-0: score %q, want –", score)
+		}
+	}
+	if v := p.eval(`[document.body.innerText, ...[...document.querySelectorAll('[title]')].map(e => e.title)].join('\\n').match(/.{0,20}NaN.{0,20}/g)?.join(' | ') || ''`); v != "" {
+		t.Errorf("the page says NaN: %s", v)
+	}
+}
