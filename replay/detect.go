@@ -36,18 +36,20 @@ import (
 //     on ranks 1–4, the first mover sits at the bottom of the algebraic
 //     board, and the board is turned half round (a1 is 4, c3 is 11);
 //     otherwise a1 is 29, as in the other families.
-//  4. When several rulesets read the record, the choice is, in order: the
-//     one that read the most of the file's untagged games, the file's
-//     majority; then Options.Prefer, the ruleset chosen for the previous
-//     untagged game of the same file (the commands pass it, file by file
-//     in order; an import within each chunk of 64 records of a file),
-//     tried first; then the order above. The file's games are those its
-//     evidence counted (record.Game.Evidence: every game of the file, or
-//     its first ones up to a bound, counted by a reader that looked ahead,
-//     so that the first games of a file have the evidence of the later
-//     ones and every command reads a game alike); without it, those of
-//     the file replayed before it (Options.Votes). The warning names every
-//     ruleset that read it and why the chosen one won.
+//  4. When several rulesets read the record, the one that read the most
+//     of the file's untagged games wins, the file's majority; on a tie, the
+//     first in the order above. The file's games are those its evidence
+//     counted (record.Game.Evidence: every game of the file, or its first
+//     ones up to a bound, counted by a reader that looked ahead), so that
+//     the first games of a file have the evidence of the later ones, and a
+//     game's ruleset depends on its file and itself only: every command,
+//     and an import's parallel chunks, read it alike. A record without
+//     evidence goes by the file's games replayed before it (Options.Votes)
+//     and, on a tie, first by Options.Prefer, the ruleset chosen for the
+//     previous untagged game of the same file (the commands pass it, file
+//     by file in order; an import within each chunk of 64 records of a
+//     file). The warning names every ruleset that read it and why the
+//     chosen one won.
 //  5. The chosen game carries a WarnRuleset warning naming the ruleset and
 //     the ones that did not read it; its canonical form has the Game tag
 //     (and numbers, when its squares were numbered).
@@ -56,8 +58,10 @@ import (
 //     which rulesets were tried.
 //  7. A record that does not fit 8×8 is read under DefaultGame, as without
 //     detection; so is one that writes no square at all (no move, an empty
-//     FEN), unless the file's games (as in 4) chose an 8×8 ruleset: then
-//     it is read under their majority's.
+//     FEN), unless the file's games chose an 8×8 ruleset: then it is read
+//     under their majority's (as in 4), or when their moves say nothing (a
+//     file of problems without moves) under the one chosen for the game
+//     before it (Options.Prefer).
 
 // numericOrder and algebraicOrder are the 8×8 rulesets tried, by PDN
 // GameType.
@@ -237,16 +241,25 @@ func detect(rec *record.Game, opts Options, rp *Replayer) *Game {
 		votes = &rp.votes
 	}
 	t := votes.tallyFor(rec)
+	// With its file's evidence a record's ruleset depends on the evidence
+	// and the record alone, not on the games replayed before it: the same
+	// in an import's parallel chunks as in validate (rule 4).
+	prefer := opts.Prefer
+	if t.ahead {
+		prefer = ""
+	}
 	ok, algebraic, any := fits8(rec)
 	var cands []candidate
 	if ok {
-		cands = candidates(rec, algebraic, opts.Prefer)
+		cands = candidates(rec, algebraic, prefer)
 	}
 	if len(cands) == 0 {
 		o := opts
 		o.Detect = false
 		lead := t.leader()
 		if lead == "" {
+			// No evidence says (a file of problems without moves): the
+			// ruleset of the game before it.
 			lead = opts.Prefer
 		}
 		if any || lead == "" || opts.DefaultGame == "" {
@@ -286,7 +299,7 @@ func detect(rec *record.Game, opts Options, rp *Replayer) *Game {
 		}
 	}
 	if len(valid) > 0 {
-		return t.choose(valid, opts.Prefer, tried, triedAt, len(rec.Moves) == 0)
+		return t.choose(valid, prefer, tried, triedAt, len(rec.Moves) == 0)
 	}
 	if def, err := rules.Lookup(opts.DefaultGame); err == nil && !contains(cands, def.ID()) {
 		if g := replayWith(rec, def, nil); g.Err == nil {

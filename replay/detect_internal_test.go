@@ -180,3 +180,20 @@ func TestEvidenceChoose(t *testing.T) {
 		t.Errorf("leader %q", l)
 	}
 }
+
+// TestEvidenceIgnoresPrefer: with its file's evidence a record's ruleset
+// does not depend on the game before it: on a tie the order tried decides,
+// not Options.Prefer (an import's chunks know no game before their first).
+func TestEvidenceIgnoresPrefer(t *testing.T) {
+	ev := &record.Evidence{Read: map[string]int{"russian": 2, "brazilian": 2}, Games: 2, Whole: true}
+	for _, tc := range []struct {
+		ev   *record.Evidence
+		want string
+	}{{nil, "brazilian"}, {ev, "russian"}} {
+		rec := &record.Game{Pos: record.Pos{File: "a.pdn"}, Moves: record.Line{{Text: "c3-d4"}, {Text: "f6-e5"}}, Evidence: tc.ev}
+		g := Replay(rec, Options{DefaultGame: "draughts", Detect: true, Prefer: "brazilian"})
+		if g.Err != nil || g.Rules.ID() != tc.want {
+			t.Errorf("evidence %v: %v %v, want %s", tc.ev, g.Rules, g.Err, tc.want)
+		}
+	}
+}

@@ -101,6 +101,12 @@ func TestValidateDetection(t *testing.T) {
 		{"russian as Russian files write it", russianSpelling(read("russian")), 10, "russian", nil},
 		{"an empty problem after checkers games", checkers + "\n[Event \"#14\"]\n[Result \"1/2-1/2\"]\n[FEN \"W::.\"]\n1/2-1/2\n", 11, "checkers",
 			[]string{`game 11: warning: result: [Result "1/2-1/2"] of an empty board without moves: not checked`}},
+		// Boland's Bridges (corpus): problems without moves, whose moves say
+		// nothing of the file's ruleset, then an empty board: the ruleset of
+		// the problem before it.
+		{"an empty problem after problems without moves", "[Event \"#1\"]\n[Result \"0-1\"]\n[FEN \"W:W13,11,10,6:BK14,3,1.\"]\n0-1\n\n" +
+			"[Event \"#2\"]\n[Result \"1/2-1/2\"]\n[FEN \"W::.\"]\n1/2-1/2\n", 2, "checkers",
+			[]string{"game 2: warning: ruleset: no Game or GameType tag: read as checkers (it writes no square to judge by"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
