@@ -16,6 +16,7 @@ import (
 	"github.com/plateau/plateau/index/internal/gametext"
 	"github.com/plateau/plateau/index/internal/players"
 	"github.com/plateau/plateau/index/internal/posrun"
+	"github.com/plateau/plateau/index/internal/revisions"
 	"github.com/plateau/plateau/index/internal/stats"
 	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/index/internal/textindex"
@@ -65,6 +66,9 @@ type DB struct {
 	// nameIndex: the database has name_games (layout 7; a read-only
 	// handle on layout 6 has not).
 	nameIndex bool
+	// revisions: the database has the revisions table (layout 8; a
+	// read-only handle on an older layout has not).
+	revisions bool
 
 	counts criteria.Counts // list counts (list.go)
 	// keepIdle is the number of idle connections kept (Options.MaxConns).
@@ -284,6 +288,9 @@ var schema = []string{
 	posrun.Tables[1],
 	posrun.Tables[2],
 	posrun.Tables[3],
+	posrun.GoneTable,
+	// Every revision of the games edited (internal/revisions).
+	revisions.Table,
 	`CREATE TABLE IF NOT EXISTS tree(
 		key INTEGER NOT NULL, move TEXT NOT NULL,
 		n INTEGER NOT NULL, scored INTEGER NOT NULL, s0 REAL NOT NULL, s1 REAL NOT NULL,
@@ -302,9 +309,10 @@ var schema = []string{
 // version 3 kept positions as rows of one B-tree (position_rows); version
 // 4 had no top players in tree rows (tree.top, internal/treeagg); version 5 had
 // a tree_players row per (key, move, player) and no tree.np; version 6 had
-// no name_words and name_games (internal/players); a database of an older version
-// must be imported again.
-const schemaVersion = 7
+// no name_words and name_games (internal/players); version 7 had no
+// revisions and pos_gone (internal/revisions, internal/posrun); a database
+// of an older version must be imported again.
+const schemaVersion = 8
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -341,10 +349,18 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 7
 	}
-	// A read-only handle reads layout 6 as it is: player pages are read
-	// player by player, without the name index.
-	db.nameIndex = v == schemaVersion
-	if v != schemaVersion && v != 6 {
+	if v == 7 && !db.readOnly {
+		if err := db.upgrade7(ctx); err != nil {
+			return false, err
+		}
+		v = 8
+	}
+	// A read-only handle reads layouts 6 and 7 as they are: player pages
+	// are read player by player without the name index (6), games have
+	// their one revision (6 and 7).
+	db.nameIndex = v >= 7
+	db.revisions = v >= 8
+	if v != schemaVersion && v != 6 && v != 7 {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}
@@ -372,7 +388,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err := setMeta(ctx, tx, "schema", schemaVersion); err != nil {
 		return err
 	}
-	db.nameIndex = true
+	db.nameIndex, db.revisions = true, true
 	if err := posrun.Create(ctx, tx); err != nil {
 		return err
 	}

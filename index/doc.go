@@ -2,8 +2,9 @@
 // record, and internal engines with one job each. It opens a database
 // directory (Open), imports records into it, searches them (exact
 // position, pattern, player, tags, text), answers opening trees and
-// crosstables, and keeps the games (Delete, SetTags, re-imports that
-// supersede records). It takes records; it never opens files.
+// crosstables, and keeps the games (SaveRecord, AddRecords, Delete,
+// SetTags, re-imports that supersede records), every revision of a game
+// included (History, Revision). It takes records; it never opens files.
 //
 // # Package map
 //
@@ -17,7 +18,10 @@
 //     the cache of counts.
 //   - internal/writer: the one writer of games: the import pipeline
 //     (chunks, replay workers, the memory budget), its transactions and
-//     their commits, supersede on re-import, Delete and SetTags.
+//     their commits, supersede on re-import, saves of new revisions
+//     (SaveRecord, SetTags), AddRecords and Delete.
+//   - internal/revisions: the revisions of the games: their table, the
+//     current revision, what changed from one to the next.
 //   - internal/posrun: the position-run engine: every position of every
 //     valid game as sorted runs of compressed blocks, with lookups in read
 //     snapshots, merges, fences, Bloom filters and compaction.
@@ -76,12 +80,25 @@
 // hold the import lock for their whole length (the second waits, saying
 // so); a merge of position runs holds the merge lock (internal/posrun).
 //
-// Layouts have a version (meta schema, now 7). A writable Open upgrades
-// layouts 5 and 6 in one transaction each; a read-only one reads layout 6
-// as it is and refuses 5, saying how to upgrade it; any other version is
-// refused with ErrSchema: import the records again into a new directory.
+// Layouts have a version (meta schema, now 8). A writable Open upgrades
+// layouts 5, 6 and 7 in one transaction each, telling Options.Notice; a
+// read-only one reads layouts 6 and 7 as they are (7: every game at its
+// revision 1) and refuses 5, saying how to upgrade it; any other version
+// is refused with ErrSchema: import the records again into a new
+// directory.
 //
-// Keeping a database: ids are never reused and a tag edit keeps the id; a
+// Writing games: a save replaces a game's record by a new revision under
+// the same id, in one transaction, made from the revision the caller read
+// (else ErrConflict, nothing saved); every earlier revision is kept (its
+// text stays in its compressed block) and listed with when it was saved,
+// its size, validity and what changed (internal/revisions); a tag edit is
+// a save. A save's position occurrences are its record's at once: those
+// it loses are listed gone (internal/posrun), those it adds written in a
+// run of its own. A game saved in the database is never superseded by a
+// re-import of its file. Records added as text (AddRecords) are new games
+// of a source that names no file.
+//
+// Keeping a database: ids are never reused and a save keeps the id; a
 // game's rows are found again by replaying its stored record, which gives
 // the same keys and tree moves as when it was imported; a deleted game's
 // position occurrences stay until a merge drops them (readers join the

@@ -47,9 +47,10 @@ func (db *DB) Delete(ctx context.Context, ids []int64, progress func(done, total
 
 // SetTags changes tags of a stored game (a tag given with an empty value is
 // removed; names are matched without regard to case) and stores it again
-// under the same id, replayed: its columns, players, tags, positions,
-// opening-tree counts and text document follow the new record, and it may
-// become valid or invalid. It returns whether the game is valid now.
+// under the same id, replayed, as its next revision (SaveRecord): its
+// columns, players, tags, positions, opening-tree counts and text document
+// follow the new record, and it may become valid or invalid. It returns
+// whether the game is valid now.
 func (db *DB) SetTags(ctx context.Context, id int64, tags []record.Tag) (valid bool, err error) {
 	if db.readOnly {
 		return false, fmt.Errorf("tag: database opened read-only")

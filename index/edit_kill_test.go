@@ -1,12 +1,14 @@
 package index_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -37,10 +39,13 @@ func editChild(dir string) int {
 		_, err = db.Delete(ctx, ids, nil)
 	default:
 		for id := int64(51); id <= 150 && err == nil; id++ {
-			if id%2 == 0 {
+			switch id % 4 {
+			case 0, 2:
 				_, err = db.Delete(ctx, []int64{id}, nil)
-			} else {
+			case 1:
 				_, err = db.SetTags(ctx, id, []record.Tag{{Name: "Event", Value: "Edited " + strconv.FormatInt(id, 10)}, {Name: "Black", Value: "Kill, Test"}})
+			case 3:
+				err = saveHalf(ctx, db, id)
 			}
 		}
 	}
@@ -51,10 +56,56 @@ func editChild(dir string) int {
 	return 0
 }
 
-// TestKillDuringEdit kills deletes and tag edits (SIGKILL), once between the
-// SQLite commit and the text index's update and once at a random moment,
-// and checks that the next writable open leaves a database equal to a fresh
-// import of the games it holds, text index included.
+// saveHalf saves a new revision of game id: its first half, annotated,
+// the game unfinished (its later positions are no longer the game's).
+func saveHalf(ctx context.Context, db *index.DB, id int64) error {
+	rev, text, err := db.CurrentRevision(ctx, id)
+	if err != nil {
+		return err
+	}
+	g, err := record.NewReader(bytes.NewReader(text), "db").Next()
+	if err != nil {
+		return err
+	}
+	if len(g.Moves) < 2 {
+		return nil
+	}
+	g.Moves = g.Moves[:len(g.Moves)/2]
+	g.Moves[0].After = append(g.Moves[0].After, "Saved half")
+	g.Result = "*"
+	g.SetTag("Result", "*")
+	g.SetTag("Termination", "")
+	_, err = db.SaveRecord(ctx, id, record.Format(g), rev)
+	return err
+}
+
+// savedHalves checks that each game saveHalf saved is at its first
+// revision, as imported, or at its second, the half saved: never a mix.
+func savedHalves(t *testing.T, db *index.DB) (saved int) {
+	t.Helper()
+	ctx := context.Background()
+	for id := int64(51); id <= 150; id += 4 { // id%4 == 3
+		rev, text, err := db.CurrentRevision(ctx, id)
+		if err != nil {
+			t.Fatalf("game #%d: %v", id, err)
+		}
+		stored, err := db.Text(ctx, id)
+		half := strings.Contains(string(text), "Saved half")
+		if err != nil || string(stored) != string(text) || half != (rev == 2) || rev > 2 {
+			t.Errorf("game #%d at revision %d: its text is the half saved: %v (%v)", id, rev, half, err)
+		}
+		if half {
+			saved++
+		}
+	}
+	return saved
+}
+
+// TestKillDuringEdit kills deletes, tag edits and saves (SIGKILL), once
+// between the SQLite commit and the text index's update and once at a
+// random moment, and checks that the next writable open leaves a database
+// equal to a fresh import of the games it holds, text index included, and
+// every game saved at its old revision or its new one, never a mix.
 func TestKillDuringEdit(t *testing.T) {
 	longtest.Skip(t)
 	ctx := context.Background()
@@ -120,7 +171,7 @@ func TestKillDuringEdit(t *testing.T) {
 	}
 	db = openDB(t, filepath.Join(dir, "db"))
 	s := sameAsFresh(t, db)
-	t.Logf("killed with %d games left", s.games)
+	t.Logf("killed with %d games left, %d saved", s.games, savedHalves(t, db))
 	r, err := db.Search(ctx, index.Query{Event: "Edited", Limit: -1, Count: true})
 	if err != nil || r.Total == 0 {
 		t.Errorf("no edited game found: %v", err)

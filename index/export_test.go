@@ -226,6 +226,18 @@ func DowngradeToLayout6(ctx context.Context, db *DB) error {
 	return setMeta(ctx, db.sql, "schema", 6)
 }
 
+// DowngradeToLayout7 drops the revisions and the gone occurrences of a
+// database (which must have none) and marks it layout 7, for the
+// upgrade's tests.
+func DowngradeToLayout7(ctx context.Context, db *DB) error {
+	for _, q := range []string{`DROP TABLE revisions`, `DROP TABLE pos_gone`} {
+		if _, err := db.sql.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	return setMeta(ctx, db.sql, "schema", 7)
+}
+
 // NameEntries is every row of name_games as "word game player", sorted.
 func NameEntries(ctx context.Context, db *DB) ([]string, error) {
 	rows, err := db.sql.QueryContext(ctx, `SELECT w.word, n.game, n.player FROM name_games n JOIN name_words w ON w.id = n.word ORDER BY 1, 2, 3`)

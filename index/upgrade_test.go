@@ -53,7 +53,8 @@ func TestUpgrade5(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 2 || !strings.Contains(notices[0], "layout 5 to 6") || !strings.Contains(notices[1], "layout 6 to 7") {
+	if len(notices) != 3 || !strings.Contains(notices[0], "layout 5 to 6") || !strings.Contains(notices[1], "layout 6 to 7") ||
+		!strings.Contains(notices[2], "layout 7 to 8") {
 		t.Errorf("notices %q", notices)
 	}
 	gotPlayers, err := index.TreePlayers(ctx, db)

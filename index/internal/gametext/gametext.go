@@ -47,12 +47,26 @@ func Read(ctx context.Context, q RowQuerier, id int64, c *Cache) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
-	data, err := c.Block(ctx, q, block)
+	text, err := ReadAt(ctx, q, block, off, n, c)
 	if err != nil {
 		return nil, fmt.Errorf("game %d text: %w", id, err)
 	}
+	return text, nil
+}
+
+// ReadAt returns the text of n bytes at offset off of block, read through
+// c (a text that an earlier revision of a game had, internal/revisions).
+// The text is part of the block c keeps: the caller must not change it.
+func ReadAt(ctx context.Context, q RowQuerier, block, off, n int64, c *Cache) ([]byte, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	data, err := c.Block(ctx, q, block)
+	if err != nil {
+		return nil, err
+	}
 	if off < 0 || off+n > int64(len(data)) {
-		return nil, fmt.Errorf("game %d text: bad block reference", id)
+		return nil, errors.New("bad block reference")
 	}
 	return data[off : off+n], nil
 }

@@ -55,6 +55,7 @@ type posMerge struct {
 	// Set before blocks is closed:
 	n      int64      // occurrences in the merged run
 	filter *runFilter // its filter (filter.go); nil: none
+	gone   goneSet    // the gone occurrences it dropped (gone.go)
 	err    error
 	// stop cancels the goroutine; done is closed when it has returned.
 	stop context.CancelFunc
@@ -219,24 +220,28 @@ func (m *posMerge) start(ctx context.Context, s *Store) {
 	go pprof.Do(context.Background(), pprof.Labels("stage", "merge"), func(context.Context) {
 		defer close(m.done)
 		m.filter = filterFor(m.bound)
-		m.n, m.err = s.mergeBeside(mctx, m.srcs, m.deleted, m.filter, m.blocks)
+		m.n, m.gone, m.err = s.mergeBeside(mctx, m.srcs, m.deleted, m.filter, m.blocks)
 		close(m.blocks)
 	})
 }
 
 // mergeBeside merges runs, reading them through the Store's pool a page
 // at a time, and sends the merged run's blocks to out.
-func (s *Store) mergeBeside(ctx context.Context, runs []int64, deleted int64, filter *runFilter, out chan<- encodedBlock) (int64, error) {
+func (s *Store) mergeBeside(ctx context.Context, runs []int64, deleted int64, filter *runFilter, out chan<- encodedBlock) (int64, goneSet, error) {
 	live, err := s.liveGames(ctx, s.db, deleted)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
+	}
+	gone, err := s.loadGone(ctx, s.db)
+	if err != nil {
+		return 0, nil, err
 	}
 	m := &runMerge{}
 	batch := s.Tuning.pagerBatch()
 	for _, run := range runs {
 		pager := &blockPager{q: s.db, run: run, batch: batch}
 		if err := m.add(&mergeSrc{cur: runCursor{ctx: ctx, run: run, pager: pager}}); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 	}
 	hook := s.Tuning.BeforeMergeBlock
@@ -254,13 +259,13 @@ func (s *Store) mergeBeside(ctx context.Context, runs []int64, deleted int64, fi
 		}
 	})
 	enc.filter = filter
-	if err := m.encode(live, enc); err != nil {
-		return 0, err
+	if err := m.encode(dropping{live, gone}, enc); err != nil {
+		return 0, nil, err
 	}
 	if err := enc.flush(); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	return enc.n, nil
+	return enc.n, gone, nil
 }
 
 // blockPager reads a run's blocks in (last, id) order, batch at a time,
@@ -418,7 +423,8 @@ func swapMerged(ctx context.Context, tx Tx, m *posMerge) error {
 		}
 	}
 	// With every run merged and no game deleted since the merge read the
-	// live ones, no occurrence of a deleted game is left.
+	// live ones, no occurrence of a deleted game is left; nor is any of the
+	// gone occurrences it read (gone.go).
 	var others int
 	args := []any{m.run}
 	for _, r := range m.srcs {
@@ -433,6 +439,11 @@ func swapMerged(ctx context.Context, tx Tx, m *posMerge) error {
 	}
 	if others == 0 && deleted == m.deleted && deleted != 0 {
 		if err := setMeta(ctx, tx, deletedKey, 0); err != nil {
+			return err
+		}
+	}
+	if others == 0 {
+		if err := clearGone(ctx, tx, m.gone); err != nil {
 			return err
 		}
 	}

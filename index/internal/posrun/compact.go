@@ -19,7 +19,8 @@ import (
 // ones it merged. Readers see the old runs or the new one, never both nor
 // neither; a kill leaves an orphan the next merge deletes; a cancel
 // deletes it at once. Runs stored meanwhile (a server's edits) are left
-// as they are. The occurrences of deleted games are dropped. The merged
+// as they are. The occurrences of deleted games and the gone ones are
+// dropped. The merged
 // runs' pages become free pages of the file, which later writes reuse:
 // the file does not shrink, and the disk must hold the position index
 // twice while it runs.
@@ -71,7 +72,7 @@ func (s *Store) Compact(ctx context.Context, progress func(done, total int64)) (
 
 // reserveCompaction reserves, in a transaction, the merge of every run;
 // nil when there is nothing to do (no run, or one and no occurrence to
-// drop). total is the blocks of the runs.
+// drop: of a deleted game or gone). total is the blocks of the runs.
 func (s *Store) reserveCompaction(ctx context.Context) (m *posMerge, total int64, err error) {
 	err = s.inTx(ctx, func(tx Tx) error {
 		if err := dropOrphanMerge(ctx, tx); err != nil {
@@ -98,8 +99,13 @@ func (s *Store) reserveCompaction(ctx context.Context) (m *posMerge, total int64
 		if err != nil {
 			return err
 		}
-		if len(runs) == 0 || len(runs) == 1 && deleted == 0 {
+		if len(runs) == 0 {
 			return nil
+		}
+		if len(runs) == 1 && deleted == 0 {
+			if gone, err := s.loadGone(ctx, tx); err != nil || len(gone) == 0 {
+				return err
+			}
 		}
 		m, err = reserveMerge(ctx, tx, runs, deleted)
 		return err

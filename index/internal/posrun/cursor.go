@@ -141,6 +141,7 @@ type Iter struct {
 	streams []*keyStream
 	at      int64
 	prev    int64
+	gone    map[int64]bool // the gone occurrences of its keys (gone.go)
 	err     error
 	done    context.Context // the caller's: checked every checkEvery ats
 	n       int
@@ -151,8 +152,8 @@ type Iter struct {
 const checkEvery = 256
 
 // Occurrences iterates the ats stored under the given stored keys (one or
-// two: Store.Keys) in the snapshot, under done, which ends the iteration
-// with its error.
+// two: Store.Keys) in the snapshot, but the gone ones (gone.go), under
+// done, which ends the iteration with its error.
 func (r *Snapshot) Occurrences(done context.Context, keys ...int64) *Iter {
 	it := &Iter{prev: -1, done: done}
 	if it.err = done.Err(); it.err != nil {
@@ -161,6 +162,9 @@ func (r *Snapshot) Occurrences(done context.Context, keys ...int64) *Iter {
 	ctx := Quiet(done)
 	if len(keys) == 1 {
 		keys = append(keys, keys[0])
+	}
+	if it.gone, it.err = r.goneAts(ctx, keys); it.err != nil {
+		return it
 	}
 	if streams, ok, err := r.fencedStreams(ctx, keys); err != nil || ok {
 		it.streams, it.err = streams, err
@@ -230,7 +234,11 @@ func (it *Iter) Next() bool {
 		if at == it.prev {
 			continue
 		}
-		it.prev, it.at = at, at
+		it.prev = at
+		if it.gone[at] {
+			continue
+		}
+		it.at = at
 		return true
 	}
 	return false

@@ -88,6 +88,10 @@ func (s *Store) mergeRunsOf(ctx context.Context, tx Tx, runs []int64) error {
 	if err != nil {
 		return err
 	}
+	gone, err := s.loadGone(ctx, tx)
+	if err != nil {
+		return err
+	}
 	m, err := newRunMerge(ctx, tx, runs)
 	if err != nil {
 		return err
@@ -114,13 +118,13 @@ func (s *Store) mergeRunsOf(ctx context.Context, tx Tx, runs []int64) error {
 		return err
 	}
 	rw.enc.filter = filterFor(bound)
-	if err := m.encode(live, rw.enc); err != nil {
+	if err := m.encode(dropping{live, gone}, rw.enc); err != nil {
 		return err
 	}
 	if err := rw.enc.flush(); err != nil {
 		return err
 	}
-	return swapMerged(ctx, tx, &posMerge{run: rw.run, srcs: runs, deleted: deleted, n: rw.enc.n, filter: rw.enc.filter})
+	return swapMerged(ctx, tx, &posMerge{run: rw.run, srcs: runs, deleted: deleted, n: rw.enc.n, filter: rw.enc.filter, gone: gone})
 }
 
 // runsEntries is the occurrences of runs together: a bound on those of
@@ -255,11 +259,23 @@ func (m *runMerge) add(s *mergeSrc) error {
 	return err
 }
 
-// encode writes the merged occurrences of the live games (every one when
-// live is nil: liveGames) to enc (not flushed).
-func (m *runMerge) encode(live IDSet, enc *blockEncoder) error {
+// dropping is what a merge leaves out: the occurrences of the games not
+// in live (none when live is nil: liveGames) and the gone ones (gone.go).
+type dropping struct {
+	live IDSet
+	gone goneSet
+}
+
+// keeps reports whether the merge keeps an occurrence.
+func (d dropping) keeps(key, at int64) bool {
+	g, _, _ := UnpackAt(at)
+	return d.live.Has(g) && !d.gone.has(key, at)
+}
+
+// encode writes the merged occurrences that d keeps to enc (not flushed).
+func (m *runMerge) encode(d dropping, enc *blockEncoder) error {
 	for m.next() {
-		if g, _, _ := UnpackAt(m.at); live.Has(g) {
+		if d.keeps(m.key, m.at) {
 			if err := enc.add(m.key, m.at); err != nil {
 				return err
 			}
@@ -331,7 +347,7 @@ func (m *runMerge) next() bool {
 }
 
 // Scan calls fn for every stored occurrence (stored key and at) of a game
-// of Config.Live, in (key, at) order, in one snapshot. It reads every run:
+// of Config.Live but the gone ones, in (key, at) order, in one snapshot. It reads every run:
 // for tests and consistency checks.
 func (s *Store) Scan(ctx context.Context, fn func(key, at int64) error) error {
 	r, err := s.Snapshot(ctx)
@@ -343,6 +359,11 @@ func (s *Store) Scan(ctx context.Context, fn func(key, at int64) error) error {
 	if err != nil {
 		return err
 	}
+	gone, err := s.loadGone(ctx, r.q)
+	if err != nil {
+		return err
+	}
+	d := dropping{live, gone}
 	if err := r.loadRuns(ctx); err != nil {
 		return err
 	}
@@ -352,7 +373,7 @@ func (s *Store) Scan(ctx context.Context, fn func(key, at int64) error) error {
 	}
 	defer m.close()
 	for m.next() {
-		if g, _, _ := UnpackAt(m.at); !live.Has(g) {
+		if !d.keeps(m.key, m.at) {
 			continue
 		}
 		if err := fn(m.key, m.at); err != nil {

@@ -44,6 +44,10 @@
 //     readers join the games they show with the store, which no longer
 //     holds it. A game stored again under its id adds its occurrences
 //     again: readers and merges drop the repeats.
+//   - A game stored again with other occurrences (an edit) lists the ones
+//     it lost in pos_gone, which lookups skip and merges drop, and writes
+//     only the ones it gained (Replace, gone.go): the runs' blocks are
+//     never rewritten in place.
 //   - A lookup reads, in one read snapshot, the block of each run that may
 //     hold the key, found in memory (a run's fence: the last key of every
 //     block, loaded by a handle's background loader, never by a lookup),
@@ -69,6 +73,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/plateau/plateau/index/internal/store"
 )
@@ -79,6 +84,7 @@ var Tables = []string{
 	`CREATE TABLE IF NOT EXISTS pos_blocks(id INTEGER PRIMARY KEY, run INTEGER NOT NULL, last INTEGER NOT NULL, data BLOB NOT NULL)`,
 	`CREATE INDEX IF NOT EXISTS pos_blocks_run ON pos_blocks(run, last)`,
 	FiltersTable,
+	GoneTable,
 }
 
 // FiltersTable holds the runs' filters. A database made before it has
@@ -148,8 +154,9 @@ type Store struct {
 	db       *sql.DB
 	cfg      Config
 	deepSalt int64
-	reads    readConns  // connections for read snapshots (snapshot.go)
-	fences   fenceCache // the blocks of each run (fence.go)
+	reads    readConns   // connections for read snapshots (snapshot.go)
+	fences   fenceCache  // the blocks of each run (fence.go)
+	gone     atomic.Bool // the database has pos_gone (gone.go)
 	Tuning   Tuning
 }
 

@@ -1,6 +1,6 @@
 // Package writer stores games: it is the database's one writer, for an
 // import (DB.Import: records in, replayed and stored in order) and for the
-// edits (DB.Delete, DB.SetTags). It takes its database from the façade,
+// edits (DB.SaveRecord, DB.SetTags, DB.AddRecords, DB.Delete). It takes its database from the façade,
 // package index, as a DB: the SQLite handle, the position runs, the text
 // index, and what the façade does around a write (the text index's
 // catch-up and its list of edited games, the stored counts). It never
@@ -48,10 +48,12 @@
 //     every game not found again); a game found again elsewhere takes its
 //     new offset and line. Removals happen when the file has been read to
 //     its end, in the transaction that marks it done.
-//   - Edits. Delete and SetTags remove a game's rows in one transaction by
+//   - Edits. Delete and saves remove a game's rows in one transaction by
 //     replaying its stored record, which gives the same keys and tree moves
-//     as its import; SetTags stores the edited record again under the same
-//     id. Ids are never reused. A deleted game's position occurrences stay
+//     as its import; a save (SaveRecord, SetTags) stores the new record
+//     under the same id as the game's next revision (save.go), its
+//     position occurrences replaced (posrun.Replace). AddRecords stores
+//     records given as text as new games (add.go). Ids are never reused. A deleted game's position occurrences stay
 //     in their runs until a merge drops them (readers join the games
 //     table). The games edited are listed in text_todo in the transaction,
 //     and the façade's SyncText brings the text index in line after the

@@ -11,7 +11,9 @@ import (
 
 	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/gamerows"
+	"github.com/plateau/plateau/index/internal/gametext"
 	"github.com/plateau/plateau/index/internal/posrun"
+	"github.com/plateau/plateau/index/internal/revisions"
 	"github.com/plateau/plateau/index/internal/treeagg"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
@@ -40,50 +42,56 @@ type oldGame struct {
 	id     int64
 	game   string
 	valid  bool
+	hash   []byte
 	p0, p1 sql.NullInt64
 	file   string
 	offset sql.NullInt64
 	line   sql.NullInt64
 	size   sql.NullInt64
 	text   []byte
+	// where text is: its block, offset and length
+	block, off, n int64
 }
 
 // readGame reads a stored game's row and record text.
 func (w *txn) readGame(ctx context.Context, id int64) (*oldGame, error) {
+	return readGame(ctx, w.tx, &w.textCache, id, w.d.ErrNotFound)
+}
+
+// rowQuerier is what readGame reads through: the writer's transaction,
+// or the database for a check.
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// readGame reads a stored game's row and record text through q, its text
+// block through c (kept decoded for the next game of the same block);
+// notFound is the error it wraps when there is no such game.
+func readGame(ctx context.Context, q rowQuerier, c *gametext.Cache, id int64, notFound error) (*oldGame, error) {
 	g := &oldGame{id: id}
 	var file sql.NullString
-	err := w.tx.QueryRowContext(ctx, `SELECT g.game, g.valid, g.p0, g.p1, s.path, g.offset, g.line, g.size
+	err := q.QueryRowContext(ctx, `SELECT g.game, g.valid, g.hash, g.p0, g.p1, s.path, g.offset, g.line, g.size, g.tblock, g.toff, g.tlen
 		FROM games g LEFT JOIN sources s ON s.id = g.source WHERE g.id = ?`, id).
-		Scan(&g.game, &g.valid, &g.p0, &g.p1, &file, &g.offset, &g.line, &g.size)
+		Scan(&g.game, &g.valid, &g.hash, &g.p0, &g.p1, &file, &g.offset, &g.line, &g.size, &g.block, &g.off, &g.n)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("game #%d: %w", id, w.d.ErrNotFound)
+		return nil, fmt.Errorf("game #%d: %w", id, notFound)
 	}
 	if err != nil {
 		return nil, err
 	}
 	g.file = file.String
-	g.text, err = w.readText(ctx, id)
-	return g, err
-}
-
-// readText reads a stored game's record text from its block, kept
-// decoded for the next game of the same block (gametext.Cache).
-func (w *txn) readText(ctx context.Context, id int64) ([]byte, error) {
-	var block, off, n int64
-	if err := w.tx.QueryRowContext(ctx, `SELECT tblock, toff, tlen FROM games WHERE id = ?`, id).Scan(&block, &off, &n); err != nil {
-		return nil, err
+	if g.n <= 0 {
+		return g, nil
 	}
-	if n <= 0 {
-		return nil, nil
-	}
-	data, err := w.textCache.Block(ctx, w.tx, block)
+	data, err := c.Block(ctx, q, g.block)
 	if err != nil {
 		return nil, fmt.Errorf("game #%d text: %w", id, err)
 	}
-	if off < 0 || off+n > int64(len(data)) {
+	if g.off < 0 || g.off+g.n > int64(len(data)) {
 		return nil, fmt.Errorf("game #%d text: bad block reference", id)
 	}
-	return data[off : off+n], nil
+	g.text = data[g.off : g.off+g.n]
+	return g, nil
 }
 
 // prepareStored replays a stored record as import did.
@@ -120,10 +128,52 @@ func (w *txn) exec(ctx context.Context, query string, args ...any) (sql.Result, 
 }
 
 // removeGame deletes a game and every row its import wrote, inside the
-// writer's transaction, and lists its id for the text index: the rows its
-// stored record gives again (removeRecordRows), its name-index entries, its
-// row and its players left without games.
+// writer's transaction (Delete, a superseded record): what unstore takes
+// out, and its revisions; its position occurrences stay in their runs
+// until a merge drops them (readers join the games table, internal/posrun),
+// and counts that would not are told (posrun.NoteDeleted).
 func (w *txn) removeGame(ctx context.Context, g *oldGame) error {
+	rows, err := w.storedRows(g)
+	if err != nil {
+		return err
+	}
+	if rows != nil {
+		if err := posrun.NoteDeleted(ctx, txStmts{w}); err != nil {
+			return fmt.Errorf("game #%d: %w", g.id, err)
+		}
+	}
+	if err := w.unstore(ctx, g, rows); err != nil {
+		return err
+	}
+	if err := revisions.Delete(ctx, txStmts{w}, g.id); err != nil {
+		return fmt.Errorf("game #%d: %w", g.id, err)
+	}
+	return nil
+}
+
+// storedRows replays a valid game's stored record, which gives the rows
+// its import wrote; nil for an invalid game.
+func (w *txn) storedRows(g *oldGame) (*prepared, error) {
+	if !g.valid || len(g.text) == 0 {
+		return nil, nil
+	}
+	rec, err := record.NewReader(bytes.NewReader(g.text), "db").Next()
+	if err != nil {
+		return nil, fmt.Errorf("game #%d: stored record: %w", g.id, err)
+	}
+	p := w.d.prepareStored(g.game, rec, g.file)
+	if !p.Valid {
+		return nil, nil
+	}
+	return p, nil
+}
+
+// unstore deletes a game's row and the rows its record gave (rows, from
+// storedRows: nil for an invalid game) but its position occurrences, and
+// lists its id for the text index: its tags and opening-tree counts
+// (removeRecordRows), its name-index entries, its row and its players left
+// without games.
+func (w *txn) unstore(ctx context.Context, g *oldGame, rows *prepared) error {
 	// Tags are stored at the commit: a game of this transaction has its
 	// tags stored before they are looked for.
 	if err := w.flushTags(ctx); err != nil {
@@ -135,8 +185,8 @@ func (w *txn) removeGame(ctx context.Context, g *oldGame) error {
 	if _, err := w.exec(ctx, `INSERT INTO meta(k, v) VALUES(?, 1) ON CONFLICT(k) DO UPDATE SET v = v + 1`, EditsKey); err != nil {
 		return fmt.Errorf("game #%d: %w", g.id, err)
 	}
-	if g.valid && len(g.text) > 0 {
-		if err := w.removeRecordRows(ctx, g); err != nil {
+	if rows != nil {
+		if err := w.removeRecordRows(ctx, g, rows); err != nil {
 			return err
 		}
 	}
@@ -163,23 +213,9 @@ func (w *txn) removeGame(ctx context.Context, g *oldGame) error {
 	return nil
 }
 
-// removeRecordRows replays a valid game's stored record and takes out the
-// rows it gives: its tags and opening-tree counts; its position
-// occurrences stay in their runs until a merge drops them (readers join
-// the games table, internal/posrun), and counts that would not are told
-// (posrun.NoteDeleted).
-func (w *txn) removeRecordRows(ctx context.Context, g *oldGame) error {
-	rec, err := record.NewReader(bytes.NewReader(g.text), "db").Next()
-	if err != nil {
-		return fmt.Errorf("game #%d: stored record: %w", g.id, err)
-	}
-	p := w.d.prepareStored(g.game, rec, g.file)
-	if !p.Valid {
-		return nil
-	}
-	if err := posrun.NoteDeleted(ctx, txStmts{w}); err != nil {
-		return fmt.Errorf("game #%d: %w", g.id, err)
-	}
+// removeRecordRows takes out the rows that a valid game's stored record
+// gives (p, replayed by storedRows): its tags and opening-tree counts.
+func (w *txn) removeRecordRows(ctx context.Context, g *oldGame, p *prepared) error {
 	for _, t := range p.Tags {
 		if _, err := w.exec(ctx, `DELETE FROM tags WHERE tag = (SELECT id FROM tag_names WHERE name = ?) AND value = ? AND game = ?`,
 			t.Name, t.Value, g.id); err != nil {
@@ -279,46 +315,16 @@ func (d *DB) deleteTx(ctx context.Context, ids []int64) (int, error) {
 
 // SetTags changes tags of a stored game (a tag given with an empty value is
 // removed; names are matched without regard to case) and stores it again
-// under the same id, replayed: its columns, players, tags, positions,
-// opening-tree counts and text document follow the new record, and it may
-// become valid or invalid. It returns whether the game is valid now.
+// under the same id, replayed, as a new revision (SaveRecord): its
+// columns, players, tags, positions, opening-tree counts and text document
+// follow the new record, and it may become valid or invalid. It returns
+// whether the game is valid now.
 func (d *DB) SetTags(ctx context.Context, id int64, tags []record.Tag) (valid bool, err error) {
-	w := d.newTxn()
-	if err := w.begin(ctx); err != nil {
-		return false, err
-	}
-	defer w.rollback()
-	old, err := w.readGame(ctx, id)
-	if err != nil {
-		return false, err
-	}
-	rec, err := d.retag(old, tags)
-	if err != nil {
-		return false, err
-	}
-	if err := w.removeGame(ctx, old); err != nil {
-		return false, err
-	}
-	p := d.prepareStored(old.game, rec, old.file)
-	p.ID = id
-	p.Offset, p.Line, p.Size = old.offset.Int64, int(old.line.Int64), old.size.Int64
-	_, dup, err := w.add(ctx, p)
-	if err != nil {
-		return false, err
-	}
-	if dup {
-		var other int64
-		w.tx.QueryRowContext(ctx, `SELECT id FROM games WHERE hash = ?`, p.Hash[:]).Scan(&other)
-		return false, fmt.Errorf("%w: with these tags game #%d would be game #%d", ErrDuplicate, id, other)
-	}
-	if _, err := w.tx.ExecContext(ctx, `INSERT OR IGNORE INTO text_todo(id) VALUES(?)`, id); err != nil {
-		return false, err
-	}
-	if _, err := w.commit(ctx); err != nil {
-		return false, err
-	}
-	run(d.Tuning.AfterEditCommit)
-	return p.Valid, d.SyncText(ctx)
+	res, err := d.save(ctx, id, anyRevision, func(old *oldGame) (draft, error) {
+		rec, err := d.retag(old, tags)
+		return draft{rec: rec}, err
+	})
+	return res.Valid, err
 }
 
 // retag reads a stored game's record and sets tags in it (SetTags).

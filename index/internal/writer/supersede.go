@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+
+	"github.com/plateau/plateau/index/internal/revisions"
 )
 
 // Re-importing a file replaces the records it supersedes. Decision: a game
@@ -18,7 +20,12 @@ import (
 // been read to its end, in the transaction that marks it done; an import
 // stopped before leaves the old games, and running it again finishes. A
 // game found again at another place in its file is given its new offset
-// and line.
+// and line. A game saved in the database since its import (it has
+// revisions, internal/revisions) is never superseded nor removed by a
+// re-import, --replace included: the database's edits win over the file;
+// the file's record at its place is not stored again when it is one of the
+// game's revisions (its import, most often), and is stored as a game of
+// its own otherwise.
 
 type oldSource struct {
 	all      []*oldEntry
@@ -30,6 +37,7 @@ type oldSource struct {
 type oldEntry struct {
 	id           int64
 	offset, line int64
+	edited       bool // saved in the database since (it has revisions)
 	seen         bool // found again in the file
 	superseded   bool // another record stands where it stood
 }
@@ -50,7 +58,8 @@ func (w *txn) loadOld(ctx context.Context, file string) (*oldSource, error) {
 	if _, err := w.tx.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS games_source ON games(source)`); err != nil {
 		return nil, fmt.Errorf("index games by source: %w", err)
 	}
-	rows, err := w.tx.QueryContext(ctx, `SELECT id, hash, offset, line FROM games WHERE source = ?`, src)
+	rows, err := w.tx.QueryContext(ctx, `SELECT id, hash, offset, line, EXISTS(SELECT 1 FROM revisions r WHERE r.game = games.id)
+		FROM games WHERE source = ?`, src)
 	if err != nil {
 		return nil, err
 	}
@@ -60,10 +69,11 @@ func (w *txn) loadOld(ctx context.Context, file string) (*oldSource, error) {
 		var id int64
 		var h []byte
 		var off, line sql.NullInt64
-		if err := rows.Scan(&id, &h, &off, &line); err != nil {
+		var edited bool
+		if err := rows.Scan(&id, &h, &off, &line, &edited); err != nil {
 			return nil, err
 		}
-		e := &oldEntry{id: id, offset: off.Int64, line: line.Int64}
+		e := &oldEntry{id: id, offset: off.Int64, line: line.Int64, edited: edited}
 		o.all = append(o.all, e)
 		var k [16]byte
 		copy(k[:], h)
@@ -79,10 +89,11 @@ func (w *txn) loadOld(ctx context.Context, file string) (*oldSource, error) {
 }
 
 // supersede notes what the record p says of the games stored from its file
-// before this import.
-func (w *txn) supersede(ctx context.Context, p *prepared) error {
-	if p.ID != 0 || p.File == "" || p.File == "<stdin>" {
-		return nil
+// before this import; skip reports a record not to store: an earlier
+// revision of a game edited since, where the game came from.
+func (w *txn) supersede(ctx context.Context, p *prepared) (skip bool, err error) {
+	if p.ID != 0 || p.File == "" || p.File == "<stdin>" || w.added {
+		return false, nil
 	}
 	if w.old == nil {
 		w.old = map[string]*oldSource{}
@@ -91,12 +102,12 @@ func (w *txn) supersede(ctx context.Context, p *prepared) error {
 	if !ok {
 		var err error
 		if o, err = w.loadOld(ctx, p.File); err != nil {
-			return err
+			return false, err
 		}
 		w.old[p.File] = o
 	}
 	if o == nil {
-		return nil
+		return false, nil
 	}
 	if e := o.byHash[p.Hash]; e != nil {
 		e.seen = true
@@ -104,18 +115,33 @@ func (w *txn) supersede(ctx context.Context, p *prepared) error {
 			// It moved in the file: its provenance follows (errors lists
 			// the line where it is now).
 			if _, err := w.tx.ExecContext(ctx, `UPDATE games SET err_line = err_line + (?2 - line), offset = ?1, line = ?2 WHERE id = ?3`, p.Offset, p.Line, e.id); err != nil {
-				return err
+				return false, err
 			}
 		}
-		return nil
+		return false, nil
 	}
-	if e := o.byOffset[p.Offset]; e != nil {
+	at := []*oldEntry{o.byOffset[p.Offset]}
+	if p.Line > 0 {
+		at = append(at, o.byLine[int64(p.Line)])
+	}
+	for _, e := range at {
+		if e == nil {
+			continue
+		}
 		e.superseded = true
+		if !e.edited {
+			continue
+		}
+		was, err := revisions.HasHash(ctx, w.tx, e.id, p.Hash[:])
+		if err != nil {
+			return false, err
+		}
+		if was {
+			e.seen = true
+			return true, nil
+		}
 	}
-	if e := o.byLine[int64(p.Line)]; e != nil && p.Line > 0 {
-		e.superseded = true
-	}
-	return nil
+	return false, nil
 }
 
 // finishSource removes the games of file that its new read superseded
@@ -127,7 +153,7 @@ func (w *txn) finishSource(ctx context.Context, file string) error {
 	}
 	delete(w.old, file)
 	for _, e := range o.all {
-		if e.seen || !(e.superseded || w.replace) {
+		if e.seen || e.edited || !(e.superseded || w.replace) {
 			continue
 		}
 		g, err := w.readGame(ctx, e.id)

@@ -42,6 +42,7 @@ type txn struct {
 	held, docBytes int
 	hw             int64                 // text index high-water mark to store with the next commit
 	replace        bool                  // ImportOptions.Replace
+	added          bool                  // games added, not read from a file: nothing to supersede (AddRecords)
 	old            map[string]*oldSource // games stored from a file before this import (supersede.go)
 	replaced       int                   // games removed as superseded
 	edit           store.Stmts           // the statements of removeGame and flushRows (edit.go)
@@ -134,8 +135,8 @@ func (w *txn) add(ctx context.Context, p *prepared) (id int64, dup bool, err err
 	if err != nil {
 		return 0, false, err
 	}
-	if err := w.supersede(ctx, p); err != nil {
-		return 0, false, err
+	if skip, err := w.supersede(ctx, p); err != nil || skip {
+		return 0, skip, err
 	}
 	id, dup, err = w.insertGame(ctx, p, p0, p1)
 	if err != nil || dup {
