@@ -53,7 +53,8 @@ type Cross = players.Cross
 
 // Crosstable scores the valid games of a query (typically an event)
 // player against player, with the points of the Result (Dejarik points
-// included). Players are sorted by score.
+// included) and on one scale (a win 1, a draw ½; Dejarik points kept).
+// Players are ranked by the score on one scale (players.Share).
 func (db *DB) Crosstable(ctx context.Context, q Query) ([]Cross, error) {
 	return db.CrosstableProgress(ctx, q, nil)
 }
@@ -69,7 +70,7 @@ func (db *DB) CrosstableProgress(ctx context.Context, q Query, progress func(don
 	if progress != nil {
 		db.sql.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM games`).Scan(&maxID)
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT a.name, b.name, g.result FROM `+hitJoin+` WHERE `+w.String()+` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`, w.Args()...)
+	rows, err := db.sql.QueryContext(ctx, `SELECT a.name, b.name, g.result, g.game FROM `+hitJoin+` WHERE `+w.String()+` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`, w.Args()...)
 	if err != nil {
 		return nil, err
 	}

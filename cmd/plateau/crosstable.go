@@ -14,8 +14,11 @@ const crosstableAll = 200
 func crosstableCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "crosstable",
-		Usage: "players × players with their scores (Result points: Dejarik points included), a page of players at a time",
-		Description: `Players are ranked by score; the table shows a page of them (--limit, from
+		Usage: "players × players with their scores (a win 1, a draw ½; Dejarik points), a page of players at a time",
+		Description: `Players are ranked by score, on one scale whatever the ruleset writes: a
+win scores 1 and a draw ½, whether the Result says 1-0, 2-0 (draughts) or
+1-1; Dejarik games score their points (1, 2 or 3 a win, as in a series). The
+table shows a page of them (--limit, from
 --offset) against each other, with each one's total score and games over all
 opponents. Narrow it with a filter (an event, a ruleset, dates…); --limit 0
 prints every player, which without a filter is refused beyond 200 players.`,
@@ -65,7 +68,7 @@ prints every player, which without a filter is refused beyond 200 players.`,
 			}
 			fmt.Fprintln(w)
 			for i, r := range page {
-				fmt.Fprintf(w, "%3d %s %6s %5d", offset+i+1, pad(r.Player, width), points(r.Score), r.Games)
+				fmt.Fprintf(w, "%3d %s %6s %5d", offset+i+1, pad(r.Player, width), points(r.Norm), r.Games)
 				for j := offset; j < end; j++ {
 					switch {
 					case offset+i == j:
@@ -73,7 +76,7 @@ prints every player, which without a filter is refused beyond 200 players.`,
 					case r.Met[j] == 0:
 						fmt.Fprintf(w, " %5s", ".")
 					default:
-						fmt.Fprintf(w, " %5s", points(r.Against[j]))
+						fmt.Fprintf(w, " %5s", points(r.NormAgainst[j]))
 					}
 				}
 				fmt.Fprintln(w)

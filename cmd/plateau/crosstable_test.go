@@ -39,3 +39,18 @@ func TestCrosstablePages(t *testing.T) {
 		t.Errorf("crosstable --limit 0 with a filter is paged:\n%s", all)
 	}
 }
+
+// TestCrosstableScale: the draughts samples write wins 2-0 and draws
+// 1/2-1/2; the table scores them on one scale (a win 1, a draw ½), not
+// 9 points each from 3 wins of 2 and 6 draws of ½.
+func TestCrosstableScale(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "db")
+	mustRun(t, "import", "--db", db, filepath.Join("..", "..", "samples", "draughts"))
+	out := mustRun(t, "crosstable", "--db", db, "--event", "Plateau samples")
+	for _, p := range []string{"Baba Sy", "Sijbrands, T."} {
+		if !regexp.MustCompile(`(?m)^\s*\d+ ` + regexp.QuoteMeta(p) + `\s+6\s+12\s`).MatchString(out) {
+			t.Errorf("crosstable: %s should score 6 of 12 games:\n%s", p, out)
+		}
+	}
+}

@@ -11,15 +11,21 @@ import (
 type Cross struct {
 	Player string
 	Games  int
-	Score  float64
-	// Against[j] is the score against player j of the table, and Met[j]
-	// the number of games.
-	Against []float64
-	Met     []int
+	// Score is the points of the Results as written (2 for a 2-0 win, a
+	// Dejarik game's points); Norm the same games on one scale (Share: a
+	// win 1, a draw ½; Dejarik points kept), by which lines are ranked.
+	Score float64
+	Norm  float64
+	// Against[j] is the score (points as written) against player j of the
+	// table, NormAgainst[j] the same on one scale, and Met[j] the number
+	// of games.
+	Against     []float64
+	NormAgainst []float64
+	Met         []int
 }
 
 // Rows are the games a crosstable scores: each row is the names of the
-// two players, in side order, and the Result (sql.Rows).
+// two players, in side order, the Result and the ruleset (sql.Rows).
 type Rows interface {
 	Next() bool
 	Scan(dest ...any) error
@@ -32,6 +38,7 @@ type pair struct{ a, b string }
 // table is a crosstable being made.
 type table struct {
 	score   map[pair]float64
+	norm    map[pair]float64
 	met     map[pair]int
 	players map[string]*Cross
 }
@@ -40,18 +47,19 @@ type table struct {
 // points of their Result; progress (when not nil) is called from time to
 // time with the games read and max(read, total).
 func Crosstable(rows Rows, total int, progress func(done, total int)) ([]Cross, error) {
-	t := table{score: map[pair]float64{}, met: map[pair]int{}, players: map[string]*Cross{}}
+	t := table{score: map[pair]float64{}, norm: map[pair]float64{}, met: map[pair]int{}, players: map[string]*Cross{}}
 	read := 0
 	for rows.Next() {
-		var a, b, res sql.NullString
-		if err := rows.Scan(&a, &b, &res); err != nil {
+		var a, b, res, game sql.NullString
+		if err := rows.Scan(&a, &b, &res, &game); err != nil {
 			return nil, err
 		}
 		if read++; progress != nil && read%4096 == 0 {
 			progress(read, max(read, total))
 		}
 		if s0, s1, ok := gamerows.Scores(res.String); ok {
-			t.add(a.String, b.String, s0, s1)
+			n0, n1, _ := Share(game.String, res.String)
+			t.add(a.String, b.String, [2]float64{s0, s1}, [2]float64{n0, n1})
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -60,8 +68,9 @@ func Crosstable(rows Rows, total int, progress func(done, total int)) ([]Cross, 
 	return t.lines(), nil
 }
 
-// add counts a game of a and b, who scored s0 and s1.
-func (t *table) add(a, b string, s0, s1 float64) {
+// add counts a game of a and b, who scored s[0] and s[1] points, n[0] and
+// n[1] on one scale.
+func (t *table) add(a, b string, s, n [2]float64) {
 	for _, n := range []string{a, b} {
 		if t.players[n] == nil {
 			t.players[n] = &Cross{Player: n}
@@ -69,21 +78,29 @@ func (t *table) add(a, b string, s0, s1 float64) {
 	}
 	t.players[a].Games++
 	t.players[b].Games++
-	t.players[a].Score += s0
-	t.players[b].Score += s1
-	t.score[pair{a, b}] += s0
-	t.score[pair{b, a}] += s1
+	t.players[a].Score += s[0]
+	t.players[b].Score += s[1]
+	t.players[a].Norm += n[0]
+	t.players[b].Norm += n[1]
+	t.score[pair{a, b}] += s[0]
+	t.score[pair{b, a}] += s[1]
+	t.norm[pair{a, b}] += n[0]
+	t.norm[pair{b, a}] += n[1]
 	t.met[pair{a, b}]++
 	t.met[pair{b, a}]++
 }
 
-// lines are the table's lines, by score then name.
+// lines are the table's lines, by score on one scale, then points, then
+// name.
 func (t *table) lines() []Cross {
 	out := make([]Cross, 0, len(t.players))
 	for _, c := range t.players {
 		out = append(out, *c)
 	}
 	sort.Slice(out, func(i, j int) bool {
+		if out[i].Norm != out[j].Norm {
+			return out[i].Norm > out[j].Norm
+		}
 		if out[i].Score != out[j].Score {
 			return out[i].Score > out[j].Score
 		}
@@ -91,10 +108,11 @@ func (t *table) lines() []Cross {
 	})
 	for i := range out {
 		out[i].Against = make([]float64, len(out))
+		out[i].NormAgainst = make([]float64, len(out))
 		out[i].Met = make([]int, len(out))
 		for j := range out {
 			p := pair{out[i].Player, out[j].Player}
-			out[i].Against[j], out[i].Met[j] = t.score[p], t.met[p]
+			out[i].Against[j], out[i].NormAgainst[j], out[i].Met[j] = t.score[p], t.norm[p], t.met[p]
 		}
 	}
 	return out

@@ -53,6 +53,9 @@
 // # Crosstables
 //
 // A game scores the points of its Result (Dejarik points included, as
-// gamerows.Scores reads them); games without both players or without a
-// scored result are left out; players are sorted by score, then name.
+// gamerows.Scores reads them) and, on one scale, each side's share of
+// them (Share: a win 1, a draw ½ whether written 1-0, 2-0 or 1-1;
+// Dejarik's points kept, being its scale); games without both players or
+// without a scored result are left out; players are ranked by the score
+// on one scale, then points, then name.
 package players

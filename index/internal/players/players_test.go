@@ -234,9 +234,9 @@ func TestBuildNameIndex(t *testing.T) {
 	}
 }
 
-// fakeRows are a crosstable's rows: players and result.
+// fakeRows are a crosstable's rows: players, result and ruleset.
 type fakeRows struct {
-	rows [][3]string
+	rows [][4]string
 	i    int
 }
 
@@ -252,23 +252,23 @@ func (r *fakeRows) Scan(dest ...any) error {
 // TestCrosstable: each game scores its Result for both players, against
 // each other; unscored games are left out; lines by score, then name.
 func TestCrosstable(t *testing.T) {
-	rows := &fakeRows{rows: [][3]string{
+	rows := &fakeRows{rows: [][4]string{
 		{"Bo", "Al", "1-0"}, {"Al", "Bo", "1/2-1/2"}, {"Cy", "Al", "0-1"},
 		{"Cy", "Bo", "*"}, {"Bo", "Cy", "3-0"}, {"Di", "Cy", "1-1"},
 	}}
 	got, err := Crosstable(rows, 0, nil)
 	want := []Cross{
-		{Player: "Bo", Games: 3, Score: 4.5, Against: []float64{0, 1.5, 3, 0}, Met: []int{0, 2, 1, 0}},
-		{Player: "Al", Games: 3, Score: 1.5, Against: []float64{0.5, 0, 1, 0}, Met: []int{2, 0, 1, 0}},
-		{Player: "Cy", Games: 3, Score: 1, Against: []float64{0, 0, 0, 1}, Met: []int{1, 1, 0, 1}},
-		{Player: "Di", Games: 1, Score: 1, Against: []float64{0, 0, 1, 0}, Met: []int{0, 0, 1, 0}},
+		{Player: "Bo", Games: 3, Score: 4.5, Norm: 2.5, Against: []float64{0, 1.5, 3, 0}, NormAgainst: []float64{0, 1.5, 1, 0}, Met: []int{0, 2, 1, 0}},
+		{Player: "Al", Games: 3, Score: 1.5, Norm: 1.5, Against: []float64{0.5, 0, 1, 0}, NormAgainst: []float64{0.5, 0, 1, 0}, Met: []int{2, 0, 1, 0}},
+		{Player: "Cy", Games: 3, Score: 1, Norm: 0.5, Against: []float64{0, 0, 0, 1}, NormAgainst: []float64{0, 0, 0, 0.5}, Met: []int{1, 1, 0, 1}},
+		{Player: "Di", Games: 1, Score: 1, Norm: 0.5, Against: []float64{0, 0, 1, 0}, NormAgainst: []float64{0, 0, 0.5, 0}, Met: []int{0, 0, 1, 0}},
 	}
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Fatalf("Crosstable:\n%+v, %v\nwant\n%+v", got, err, want)
 	}
 	var many fakeRows
 	for range 9000 {
-		many.rows = append(many.rows, [3]string{"Al", "Bo", "1-0"})
+		many.rows = append(many.rows, [4]string{"Al", "Bo", "1-0"})
 	}
 	var calls [][2]int
 	if _, err := Crosstable(&many, 5000, func(done, total int) { calls = append(calls, [2]int{done, total}) }); err != nil {
@@ -276,5 +276,51 @@ func TestCrosstable(t *testing.T) {
 	}
 	if !reflect.DeepEqual(calls, [][2]int{{4096, 5000}, {8192, 8192}}) {
 		t.Errorf("progress %v", calls)
+	}
+}
+
+// TestCrosstableScale: a player of 2-0 draughts results does not rank
+// above one who won more games written 1-0; Dejarik keeps its points.
+func TestCrosstableScale(t *testing.T) {
+	rows := &fakeRows{rows: [][4]string{
+		{"Dr", "X", "2-0", "draughts"}, {"Dr", "Y", "1-1", "draughts"}, {"Dr", "Z", "0-2", "draughts"},
+		{"Ch", "X", "1-0", "ogi"}, {"Ch", "Y", "1-0", "ogi"}, {"Ch", "Z", "1/2-1/2", "ogi"},
+		{"Dj", "X", "3-0", "dejarik"}, {"Dj", "Y", "0-0", "dejarik"},
+	}}
+	got, err := Crosstable(rows, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	norm := map[string][2]float64{}
+	var order []string
+	for _, c := range got {
+		norm[c.Player] = [2]float64{c.Norm, c.Score}
+		order = append(order, c.Player)
+	}
+	want := map[string][2]float64{"Dr": {1.5, 3}, "Ch": {2.5, 2.5}, "Dj": {3, 3}}
+	for p, w := range want {
+		if norm[p] != w {
+			t.Errorf("%s: norm, points %v, want %v", p, norm[p], w)
+		}
+	}
+	if !slices.Equal(order[:3], []string{"Dj", "Ch", "Dr"}) {
+		t.Errorf("ranked %v, want Dj (3 Dejarik points), Ch (2.5), Dr (1.5 from 3 points)", order)
+	}
+}
+
+func TestShare(t *testing.T) {
+	for _, c := range []struct {
+		game, result string
+		s0, s1       float64
+		ok           bool
+	}{
+		{"ogi", "1-0", 1, 0, true}, {"draughts", "2-0", 1, 0, true}, {"draughts", "1-1", 0.5, 0.5, true},
+		{"dames", "0-2", 0, 1, true}, {"jetan", "1/2-1/2", 0.5, 0.5, true}, {"dejarik", "0-2", 0, 2, true},
+		{"dejarik", "0-0", 0, 0, true}, {"sauts", "0-0", 0, 0, true}, {"ogi", "*", 0, 0, false},
+	} {
+		s0, s1, ok := Share(c.game, c.result)
+		if s0 != c.s0 || s1 != c.s1 || ok != c.ok {
+			t.Errorf("Share(%q, %q) = %v, %v, %v, want %v, %v, %v", c.game, c.result, s0, s1, ok, c.s0, c.s1, c.ok)
+		}
 	}
 }
