@@ -48,3 +48,13 @@ func (db *DB) LastID(ctx context.Context) (int64, error) {
 	err := db.sql.QueryRowContext(ctx, `SELECT MAX(id) FROM games`).Scan(&last)
 	return last.Int64, err
 }
+
+// Overview is the statistics page of a database (internal/stats).
+type Overview = stats.Overview
+
+// Overview reads the database's statistics: games by ruleset, year and
+// outcome, the longest games and the most active players. It reads the
+// games table: seconds on a large database (callers keep the answer).
+func (db *DB) Overview(ctx context.Context) (Overview, error) {
+	return stats.NewOverview(ctx, db.sql, editsKey)
+}

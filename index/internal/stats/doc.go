@@ -1,6 +1,8 @@
 // Package stats says what a database holds: its games per ruleset and
-// validity (GameCounts), and its players, sources and sizes on disk
-// (Describe).
+// validity (GameCounts), its players, sources and sizes on disk
+// (Describe), and the statistics page of `plateau serve` (NewOverview:
+// games by ruleset, year and outcome, the longest games, the most active
+// players).
 //
 // Decisions: counting the games reads the whole games table, which a
 // server starting on a large database, or asked again after each commit
