@@ -50,6 +50,7 @@ type Source struct {
 	// every and from are indexEvery and indexFrom (tests make them small).
 	every, from int
 	last        lastID
+	people      peopleCache // people.go
 }
 
 // lastID keeps the database's last game id, which every request reads to

@@ -375,7 +375,7 @@ func (f *exportFile) Write(b []byte) (int, error) {
 // for a missing game, 501 for what the source cannot do).
 func statusOf(err error) int {
 	switch {
-	case errors.Is(err, ErrNoGame):
+	case errors.Is(err, ErrNoGame), errors.Is(err, ErrNoPlayer):
 		return http.StatusNotFound
 	case errors.Is(err, ErrUnsupported):
 		return http.StatusNotImplemented

@@ -19,7 +19,9 @@ import (
 //	                      event, site, from, to, result, position, pattern…)
 //	GET /api/games/{n}    Detail of game n (Summary.N)
 //
-// and those of the explorer (explorerRoutes in explore.go).
+// and those of the explorer (explorerRoutes in explore.go) and of players,
+// crosstables and statistics (peopleRoutes in people.go). Every /api/X is
+// also /api/v1/X, the versioned paths that docs/api.md documents.
 func Handler(src Source, assets fs.FS) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/games", func(w http.ResponseWriter, r *http.Request) {
@@ -62,6 +64,8 @@ func Handler(src Source, assets fs.FS) http.Handler {
 		writeJSON(w, http.StatusOK, d)
 	})
 	explorerRoutes(mux, src)
+	peopleRoutes(mux, src)
+	mux.HandleFunc("/api/v1/", versioned(mux))
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(assets)))
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		page, err := fs.ReadFile(assets, "index.html")

@@ -1,0 +1,214 @@
+package browse_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/index/browse"
+	"github.com/plateau/plateau/internal/ingest"
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/replay/web"
+)
+
+// apiServer serves a database of the draughts, Ōgi and Dejarik samples on
+// 127.0.0.1.
+func apiServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	ctx := context.Background()
+	db, err := index.Open(ctx, t.TempDir(), index.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	var paths []string
+	for _, d := range []string{"draughts", "ogi", "dejarik"} {
+		paths = append(paths, filepath.Join("..", "..", "samples", d))
+	}
+	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	assets := fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}
+	srv := httptest.NewUnstartedServer(web.Handler(browse.New(db, replay.Options{}), assets))
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Listener = l
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// get answers path with its status and decoded JSON.
+func get(t *testing.T, srv *httptest.Server, path string) (int, any) {
+	t.Helper()
+	resp, err := http.Get(srv.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("%s: not JSON: %v\n%s", path, err, b)
+	}
+	return resp.StatusCode, v
+}
+
+// example is a request of docs/api.md with its documented status and answer.
+type example struct {
+	path   string
+	status int
+	answer any
+}
+
+// examplePattern is an example of docs/api.md: a request block
+// ("GET /api/v1/…", then optionally "→ 404"), then the answer's JSON block.
+var examplePattern = regexp.MustCompile("(?s)```http\nGET (\\S+)\n(?:→ (\\d+)\n)?```\n+```json\n(.*?)\n```")
+
+func apiExamples(t *testing.T) []example {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "api.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []example
+	for _, m := range examplePattern.FindAllStringSubmatch(string(doc), -1) {
+		e := example{path: m[1], status: http.StatusOK}
+		if m[2] != "" {
+			fmt.Sscan(m[2], &e.status)
+		}
+		if err := json.Unmarshal([]byte(m[3]), &e.answer); err != nil {
+			t.Fatalf("docs/api.md, the answer of %s is not JSON: %v", e.path, err)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// shapeDiff says where got does not have the shape of want: every key of
+// a documented object is in the answer with a value of the same shape; a
+// documented array's elements have the shape of the answer's first ones
+// (the answer has at least as many); "…" in a documented array stands for
+// more elements of the same shape.
+func shapeDiff(at string, want, got any) string {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return fmt.Sprintf("%s: %T, documented an object", at, got)
+		}
+		for k, v := range w {
+			gv, ok := g[k]
+			if !ok {
+				return fmt.Sprintf("%s.%s: missing", at, k)
+			}
+			if d := shapeDiff(at+"."+k, v, gv); d != "" {
+				return d
+			}
+		}
+	case []any:
+		g, ok := got.([]any)
+		if !ok {
+			return fmt.Sprintf("%s: %T, documented an array", at, got)
+		}
+		n := 0
+		for _, v := range w {
+			if v == "…" {
+				continue
+			}
+			if n >= len(g) {
+				return fmt.Sprintf("%s: %d elements, documented at least %d", at, len(g), n+1)
+			}
+			if d := shapeDiff(fmt.Sprintf("%s[%d]", at, n), v, g[n]); d != "" {
+				return d
+			}
+			n++
+		}
+	default:
+		if fmt.Sprintf("%T", want) != fmt.Sprintf("%T", got) {
+			return fmt.Sprintf("%s: %T %v, documented %T %v", at, got, got, want, want)
+		}
+	}
+	return ""
+}
+
+// TestAPIExamples runs every example of docs/api.md against a server of
+// the samples and checks the status and the answer's shape; the
+// documented paths must be the versioned ones, and each must answer as
+// its unversioned alias does.
+func TestAPIExamples(t *testing.T) {
+	srv := apiServer(t)
+	exs := apiExamples(t)
+	if len(exs) < 8 {
+		t.Fatalf("docs/api.md has %d examples; the endpoints need more", len(exs))
+	}
+	for _, e := range exs {
+		if !strings.HasPrefix(e.path, "/api/v1/") {
+			t.Errorf("%s: documented paths are versioned (/api/v1/…)", e.path)
+			continue
+		}
+		status, got := get(t, srv, e.path)
+		if status != e.status {
+			t.Errorf("GET %s: status %d, documented %d (%v)", e.path, status, e.status, got)
+			continue
+		}
+		if d := shapeDiff("answer", e.answer, got); d != "" {
+			t.Errorf("GET %s: %s", e.path, d)
+		}
+		old := "/api/" + strings.TrimPrefix(e.path, "/api/v1/")
+		if st, v := get(t, srv, old); st != status || fmt.Sprint(v) != fmt.Sprint(got) {
+			t.Errorf("GET %s answers %d %v, its alias %s %d", old, st, v, e.path, status)
+		}
+	}
+}
+
+// TestAPIPeople checks the answers' values where the examples check only
+// their shape: a player's totals, the crosstable's scale, the statistics.
+func TestAPIPeople(t *testing.T) {
+	srv := apiServer(t)
+	_, v := get(t, srv, "/api/v1/player?name=Sijbrands")
+	p := v.(map[string]any)
+	total := p["total"].(map[string]any)
+	if p["name"] != "Sijbrands, T." || total["games"] != 12.0 {
+		t.Errorf("player page %v", p)
+	}
+	_, v = get(t, srv, "/api/v1/crosstable?event=Plateau+samples&game=draughts")
+	c := v.(map[string]any)
+	lines := c["lines"].([]any)
+	if c["players"] != 2.0 || len(lines) != 2 {
+		t.Fatalf("crosstable %v", c)
+	}
+	var sum, points float64
+	for _, l := range lines {
+		sum += l.(map[string]any)["score"].(float64)
+		points += l.(map[string]any)["points"].(float64)
+	}
+	// 12 games on one scale, from results written 2-0, 0-2 and 1/2-1/2.
+	if sum != 12 || points != 18 {
+		t.Errorf("crosstable scores sum to %v (points %v), want 12 (18: 2-0 wins, 1/2-1/2 draws): %v", sum, points, c)
+	}
+	_, v = get(t, srv, "/api/v1/stats")
+	s := v.(map[string]any)
+	if s["games"].(float64) < 20 || len(s["rulesets"].([]any)) != 3 {
+		t.Errorf("stats %v", s)
+	}
+	if st, _ := get(t, srv, "/api/v1/player?name=Nobody+Atall"); st != http.StatusNotFound {
+		t.Errorf("an unknown player: status %d", st)
+	}
+}

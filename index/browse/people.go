@@ -1,0 +1,96 @@
+package browse
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/replay/web"
+)
+
+var _ web.People = (*Source)(nil)
+
+// peopleCache keeps players' pages, crosstables and the statistics as
+// JSON while the database does not grow: the statistics read the whole
+// games table, a crosstable every game of its selection.
+type peopleCache struct {
+	once sync.Once
+	lru  *lru[string, []byte]
+}
+
+// maxPeople bounds the answers kept.
+const maxPeople = 256
+
+// cached answers key from the cache, or makes it.
+func (s *Source) cached(ctx context.Context, key string, make func() (any, error)) ([]byte, error) {
+	s.people.once.Do(func() { s.people.lru = newLRU[string, []byte](maxPeople) })
+	last, err := s.lastID(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if b, ok := s.people.lru.get(key, last); ok {
+		return b, nil
+	}
+	v, err := make()
+	if err != nil {
+		return nil, err
+	}
+	b, err := encode(v)
+	if err != nil {
+		return nil, err
+	}
+	s.people.lru.put(key, last, b)
+	return b, nil
+}
+
+// PlayerJSON is the page of the player name (index.DB.Player).
+func (s *Source) PlayerJSON(ctx context.Context, name string) ([]byte, error) {
+	return s.cached(ctx, "player\x00"+name, func() (any, error) {
+		p, err := s.db.Player(ctx, name)
+		if errors.Is(err, index.ErrNotFound) {
+			return nil, fmt.Errorf("%w: %w", web.ErrNoPlayer, err)
+		}
+		return p, err
+	})
+}
+
+// StatsJSON is the database's statistics (index.DB.Overview).
+func (s *Source) StatsJSON(ctx context.Context) ([]byte, error) {
+	return s.cached(ctx, "stats", func() (any, error) { return s.db.Overview(ctx) })
+}
+
+// CrosstableJSON is a page of the crosstable of the games of the list q
+// (its criteria and game; valid games only), q.PageLimit players from
+// q.Offset, each against the players of the page.
+func (s *Source) CrosstableJSON(ctx context.Context, q web.ListQuery) ([]byte, error) {
+	iq, err := s.query(q)
+	if err != nil {
+		return nil, err
+	}
+	iq.Invalid = false
+	key := fmt.Sprintf("cross\x00%s\x00%s\x00%s\x00%d\x00%d", q.Criteria, q.Game, q.Text, q.Offset, q.PageLimit())
+	return s.cached(ctx, key, func() (any, error) {
+		rows, err := s.db.Crosstable(ctx, iq)
+		if err != nil {
+			return nil, badQuery(err)
+		}
+		return crossPage(rows, max(q.Offset, 0), q.PageLimit()), nil
+	})
+}
+
+// crossPage is limit lines of rows from offset, against each other.
+func crossPage(rows []index.Cross, offset, limit int) web.Crosstable {
+	t := web.Crosstable{Players: len(rows), Offset: offset, Lines: []web.CrossLine{}}
+	if offset >= len(rows) {
+		return t
+	}
+	end := min(len(rows), offset+limit)
+	for i, r := range rows[offset:end] {
+		l := web.CrossLine{Rank: offset + i + 1, Player: r.Player, Games: r.Games, Score: r.Norm, Points: r.Score,
+			Against: r.NormAgainst[offset:end], Met: r.Met[offset:end]}
+		t.Lines = append(t.Lines, l)
+	}
+	return t
+}
