@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"runtime/pprof"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -30,6 +31,7 @@ func validateCommand() *cli.Command {
 			&cli.BoolFlag{Name: "warnings", Usage: "also print the warnings of valid games (metadata faults, detected rulesets)"},
 			rulesFlag("game"),
 			maxRecordFlag(),
+			&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile to this file (`go tool pprof -tags` gives the time of each stage: read, replay, print)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -44,6 +46,11 @@ func validateCommand() *cli.Command {
 				return err
 			}
 			o.ahead = opts
+			stopProfile, err := startCPUProfile(c.String("cpuprofile"))
+			if err != nil {
+				return cli.Exit(err.Error(), exitUsage)
+			}
+			defer stopProfile()
 			defer streamMemory(validateMemoryLimit)()
 			v := validator{w: c.App.Writer, check: checker{quiet: c.Bool("quiet"), notes: c.Bool("notes"), warnings: c.Bool("warnings"), opts: opts}}
 			start := time.Now()
@@ -129,6 +136,7 @@ func (v *validator) run(ctx context.Context, o readOpts, args []string, workers 
 		return v.serial(o, args)
 	}
 	read := func(ctx context.Context, emit func(*vchunk) error) error {
+		pprof.SetGoroutineLabels(pprof.WithLabels(ctx, pprof.Labels("stage", "read")))
 		c := &vchunk{}
 		var first int64
 		err := eachGame(o, args, func(file string, n int, g *record.Game, err error) error {
@@ -162,7 +170,8 @@ func (v *validator) run(ctx context.Context, o readOpts, args []string, workers 
 		}
 		return err
 	}
-	work := func(context.Context) func(*vchunk) *vchunk {
+	work := func(ctx context.Context) func(*vchunk) *vchunk {
+		pprof.SetGoroutineLabels(pprof.WithLabels(ctx, pprof.Labels("stage", "replay")))
 		var rp replay.Replayer
 		return func(c *vchunk) *vchunk {
 			for i := range c.games {
@@ -175,7 +184,12 @@ func (v *validator) run(ctx context.Context, o readOpts, args []string, workers 
 			return c
 		}
 	}
-	return pipeline.Run(ctx, pipeline.Options{Workers: workers, Window: 4 * workers}, read, work, v.print)
+	// The printing goroutine is the caller's: labelled for the run only.
+	var err error
+	pprof.Do(ctx, pprof.Labels("stage", "print"), func(ctx context.Context) {
+		err = pipeline.Run(ctx, pipeline.Options{Workers: workers, Window: 4 * workers}, read, work, v.print)
+	})
+	return err
 }
 
 // serial checks every game of args on the calling goroutine.
