@@ -49,7 +49,7 @@ import (
 // pieceSize is the text of a piece, about: large enough that a piece is
 // milliseconds of work for a worker, small enough that a file of a few
 // megabytes is read in parallel.
-const pieceSize = 256 << 10
+const pieceSize = 64 << 10
 
 // maxHeld bounds the text read without a place to cut: beyond it the rest
 // of the stream is read by one reader.
