@@ -11,6 +11,7 @@ import (
 
 	"github.com/plateau/plateau/importers/sgf"
 	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/record/pieces"
 )
 
 // IsSGF reports whether a path names an SGF file (.sgf, possibly
@@ -62,6 +63,10 @@ type SourceOptions struct {
 	// before reading begins: true leaves it out (an import's files
 	// imported before). It is counted in Stats.Skipped.
 	Skip func(f *File) bool
+	// Readers, above 1, is how many goroutines read the games of a PDN
+	// file (package record/pieces): the same games, errors and positions
+	// as one record.Reader's, read on several cores. 0 or 1: one reader.
+	Readers int
 	// Walk, if set, is told of each file that a directory walk leaves out
 	// (an error wrapping ErrNotRegular) and each directory it cannot read
 	// (see ExpandWith).
@@ -100,7 +105,8 @@ type openFile struct {
 	count *countingReader // bytes as stored, read so far
 	scale [2]int64        // count's bytes × scale[0] / scale[1] (a member's)
 	n     int
-	last  int64 // Read of the last item
+	last  int64  // Read of the last item
+	stop  func() // stops games' goroutines, before rc is closed
 }
 
 // gameReader reads the games of one file: record.Reader and sgf.Reader.
@@ -287,6 +293,9 @@ func (s *Source) open(f *File) error {
 			return err
 		}
 		c.games = sr
+	} else if s.opts.Readers > 1 {
+		pr := pieces.NewReader(rc, f.Name, s.opts.Readers)
+		c.games, c.stop = pr, pr.Close
 	} else {
 		s.pdn.Reset(rc, f.Name)
 		c.games = s.pdn
@@ -341,9 +350,17 @@ func (c *openFile) read(g *record.Game, err error) int64 {
 
 func (s *Source) closeFile() {
 	if s.cur != nil {
-		s.cur.rc.Close()
+		s.cur.close()
 		s.cur = nil
 	}
+}
+
+// close stops the file's reader and closes the file.
+func (c *openFile) close() error {
+	if c.stop != nil {
+		c.stop()
+	}
+	return c.rc.Close()
 }
 
 func (s *Source) closeArchive() {
@@ -357,7 +374,7 @@ func (s *Source) closeArchive() {
 func (s *Source) Close() error {
 	var err error
 	if s.cur != nil {
-		err = s.cur.rc.Close()
+		err = s.cur.close()
 		s.cur = nil
 	}
 	s.closeArchive()

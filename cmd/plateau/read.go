@@ -26,6 +26,7 @@ type readOpts struct {
 	maxRecord int64
 	errw      io.Writer
 	ahead     replay.Options
+	readers   int // goroutines reading a file's games (importers.SourceOptions.Readers)
 }
 
 // maxRecordFlag is --max-record, the size limit of a record.
@@ -174,7 +175,7 @@ func (e *filesError) Error() string {
 // directory walk (FIFOs, devices) are reported too. It returns fn's first
 // error, else a *filesError when some file could not be read.
 func eachGame(o readOpts, args []string, fn func(file string, n int, g *record.Game, err error) error) error {
-	src, err := importers.NewSource(args, importers.SourceOptions{MaxRecord: o.maxRecord, Walk: o.report})
+	src, err := importers.NewSource(args, importers.SourceOptions{MaxRecord: o.maxRecord, Walk: o.report, Readers: o.readers})
 	if err != nil {
 		return err
 	}

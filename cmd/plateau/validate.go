@@ -78,8 +78,10 @@ func validateCommand() *cli.Command {
 }
 
 // validator checks the games of record files and counts them. With more
-// than one worker, the games are read on one goroutine and replayed on the
-// workers in chunks (package internal/pipeline), and what is printed of
+// than one worker, each file's text is read on that many goroutines
+// (record/pieces), its games handed on in order on one goroutine and
+// replayed on the workers in chunks (package internal/pipeline), and what
+// is printed of
 // each game is printed in the files' order, as one goroutine would print
 // it. A record that names no ruleset under detection is replayed in order
 // on the printing goroutine instead: its ruleset depends on the file's games
@@ -135,6 +137,9 @@ func (v *validator) run(ctx context.Context, o readOpts, args []string, workers 
 	if workers <= 1 {
 		return v.serial(o, args)
 	}
+	// The records too are read on every core (record/pieces): reading them
+	// on one would be the most of the work.
+	o.readers = workers
 	read := func(ctx context.Context, emit func(*vchunk) error) error {
 		pprof.SetGoroutineLabels(pprof.WithLabels(ctx, pprof.Labels("stage", "read")))
 		c := &vchunk{}
