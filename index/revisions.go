@@ -84,13 +84,13 @@ func (db *DB) CheckRecord(ctx context.Context, id int64, text []byte) (SaveResul
 // AddRecords stores the records of text as new games, in one transaction,
 // with source as their file (a name, not a file that an import reads
 // again), and says what it did with each record, in order: stored valid or
-// invalid, or already stored. Untagged records are read as defaultGame
-// ("" detects the ruleset).
-func (db *DB) AddRecords(ctx context.Context, text []byte, source, defaultGame string) ([]Added, error) {
+// invalid, or already stored. Records are replayed under opts (the ruleset
+// of untagged records: DefaultGame, Detect).
+func (db *DB) AddRecords(ctx context.Context, text []byte, source string, opts replay.Options) ([]Added, error) {
 	if db.readOnly {
 		return nil, fmt.Errorf("add: %w (opened for queries only)", ErrReadOnly)
 	}
-	return db.writes().AddRecords(ctx, text, source, replay.Options{DefaultGame: defaultGame, Detect: defaultGame == ""})
+	return db.writes().AddRecords(ctx, text, source, opts)
 }
 
 // History lists the revisions of game id, oldest first: a game never

@@ -13,6 +13,7 @@ import (
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/rules"
 )
 
@@ -319,7 +320,7 @@ func TestAddRecords(t *testing.T) {
 	if source != "add:2026-11-29T10:15:03Z" {
 		t.Errorf("source %q", source)
 	}
-	added, err := db.AddRecords(ctx, []byte(text), source, "")
+	added, err := db.AddRecords(ctx, []byte(text), source, replay.Options{DefaultGame: "draughts", Detect: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -339,7 +340,7 @@ func TestAddRecords(t *testing.T) {
 	if ids := gamesAt(t, db, "draughts", pos); len(ids) != 1 || ids[0] != 11 {
 		t.Errorf("a position of the added game is in games %v", ids)
 	}
-	if _, err := db.AddRecords(ctx, []byte("\n"), source, ""); !errors.Is(err, index.ErrNotOneRecord) {
+	if _, err := db.AddRecords(ctx, []byte("\n"), source, replay.Options{}); !errors.Is(err, index.ErrNotOneRecord) {
 		t.Errorf("adding no record: %v", err)
 	}
 	sameAsFresh(t, db)

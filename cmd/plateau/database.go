@@ -18,7 +18,8 @@ import (
 )
 
 // databaseCommands are the commands on a database: import, search, tree,
-// info, errors, dbexport, crosstable, reindex.
+// info, errors, dbexport, crosstable, reindex, compact, delete, tag, edit,
+// add, history.
 func databaseCommands() []*cli.Command {
 	return []*cli.Command{
 		importCommand(),
@@ -32,6 +33,9 @@ func databaseCommands() []*cli.Command {
 		compactCommand(),
 		deleteCommand(), // keep.go
 		tagCommand(),
+		editCommand(),    // edit.go
+		addCommand(),     // add.go
+		historyCommand(), // history.go
 	}
 }
 

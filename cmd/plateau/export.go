@@ -14,10 +14,14 @@ func exportCommand() *cli.Command {
 		Name:      "export",
 		Usage:     "write record files in canonical form to standard output",
 		ArgsUsage: "FILE|DIR|ID... (- for standard input; ID a database game id, from --db)",
-		Flags:     []cli.Flag{dbFlag(), rulesFlag("game"), jsonFormatFlag("pdn"), maxRecordFlag()},
+		Flags: []cli.Flag{dbFlag(), rulesFlag("game"), jsonFormatFlag("pdn"), maxRecordFlag(),
+			&cli.IntFlag{Name: "revision", Usage: "with one database game id: print its revision N as stored (plateau history lists them)"}},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return cli.Exit("export: name at least one file, directory or database game id", exitUsage)
+			}
+			if c.IsSet("revision") {
+				return exportRevision(c, c.Int("revision")) // history.go
 			}
 			opts, err := replayOptions(c, "game")
 			if err != nil {
