@@ -84,6 +84,7 @@ func TestBrowser(t *testing.T) {
 	browserListing(p, f)
 	browserHostile(p, f)
 	browserExplorer(p)
+	browserPeople(p, f)
 	browserPatternForm(p, f)
 	t.Logf("page checks done at %.1fs", time.Since(began).Seconds())
 	browserBoards(p, f)

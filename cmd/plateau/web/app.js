@@ -322,6 +322,7 @@ function findNode(w) {
 function stripCount(fen) { return (fen || '').replace(/\s+\d+\s*$/, ''); }
 
 function showGame() {
+  if (typeof leavePeople === 'function') leavePeople();
   $('#empty').hidden = true;
   $('#game').hidden = false;
   renderHeader();
@@ -333,15 +334,17 @@ function renderHeader() {
   const g = game;
   const s = sideNames(g);
   const elo = i => (g.elo && g.elo[i]) ? ' (' + g.elo[i] + ')' : '';
-  const players = s[0] + ' ' + (g.players[0] || '?') + elo(0) + ' – ' + s[1] + ' ' + (g.players[1] || '?') + elo(1);
-  const meta = [g.gameName || g.game, g.event, g.site, g.date, g.round && 'round ' + g.round]
-    .filter(x => x).join(' · ');
+  // A name opens the player's page, the event its crosstable (people.js).
+  const name = i => g.players[i] ? el('span', { class: 'pname', 'data-player': g.players[i], title: 'the page of ' + g.players[i] }, g.players[i]) : '?';
+  const players = el('span', {}, s[0] + ' ', name(0), elo(0) + ' – ' + s[1] + ' ', name(1), elo(1));
+  const meta = el('span', {}, ...[g.gameName || g.game, g.event && el('span', { class: 'pname', 'data-event': g.event, title: 'the crosstable of ' + g.event }, g.event),
+    g.site, g.date, g.round && 'round ' + g.round].filter(x => x).flatMap((x, i) => i ? [' · ', x] : [x]));
   let res = g.result;
   if (g.termination) res += ' (' + g.termination + ')';
   const where = g.explorer ? 'explorer board' : (g.file === 'database' ? 'game ' + g.n : g.file + ' game ' + g.index);
   $('#title').replaceChildren(
-    el('div', { class: 'players' }, g.explorer ? (g.gameName || g.game) + ': explorer' : players + '   ' + res),
-    el('div', { class: 'meta' }, g.explorer ? 'a board of your own: play moves on it or from the tree' : meta + ' · ' + where));
+    el('div', { class: 'players' }, ...(g.explorer ? [(g.gameName || g.game) + ': explorer'] : [players, '   ' + res])),
+    el('div', { class: 'meta' }, ...(g.explorer ? ['a board of your own: play moves on it or from the tree'] : [meta, ' · ' + where])));
   const eb = $('#errorbox');
   if (g.valid || g.explorer) {
     eb.hidden = true;
@@ -1303,6 +1306,7 @@ $('#f-pattern').addEventListener('input', () => {
 // ---- wiring ----
 
 function fromHash() {
+  if (typeof peopleRoute === 'function' && peopleRoute(location.hash)) return;
   const x = location.hash.match(/^#explore\/([^/]+)\/(.*)$/);
   if (x) { explore(x[1], decodeURIComponent(x[2])); return; }
   const m = location.hash.match(/^#(\d+)(?:\/(\d+))?$/);
