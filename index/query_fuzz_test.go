@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/record"
@@ -78,7 +79,7 @@ func FuzzPosition(f *testing.F) {
 
 // FuzzSearch: search criteria from the command line or the web (players,
 // event, dates, result, tags, pattern, text) never panic; a search either
-// answers or fails with ErrQuery.
+// answers or fails with ErrQuery, within seconds.
 func FuzzSearch(f *testing.F) {
 	dir := f.TempDir()
 	db, err := index.Open(context.Background(), filepath.Join(dir, "db"), index.Options{})
@@ -102,6 +103,9 @@ func FuzzSearch(f *testing.F) {
 	} {
 		f.Add(s[0], s[1], s[2], s[3], s[4], s[5], s[6], "players:x*", 0)
 	}
+	for _, text := range []string{strings.Repeat("a*", 300), "/.{0,200}x.{0,200}/", "*", "* -*", "/(.*a){4}.{0,50}/", "x~2 y~2"} {
+		f.Add("", "", "", "", "", "", "", text, 10)
+	}
 	f.Fuzz(func(t *testing.T, game, player, event, from, to, result, extra, text string, limit int) {
 		q := index.Query{Game: game, Player: player, Event: event, DateFrom: from, DateTo: to, Result: result,
 			Limit: limit % 100, Offset: limit % 7}
@@ -112,12 +116,16 @@ func FuzzSearch(f *testing.F) {
 				q.Pattern = p
 			}
 		}
-		if len(text) < 200 {
+		if len(text) <= index.MaxTextQuery {
 			q.Text = text
 		}
+		start := time.Now()
 		_, err := db.Search(context.Background(), q)
 		if err != nil && !errors.Is(err, index.ErrQuery) {
 			t.Fatalf("%+v: error %v does not wrap ErrQuery", q, err)
+		}
+		if d := time.Since(start); d > 10*time.Second { // a word of 300 wildcards took minutes
+			t.Fatalf("%+v: answered after %v", q, d)
 		}
 	})
 }

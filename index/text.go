@@ -219,10 +219,10 @@ const (
 
 // TextSearch runs a Bleve query-string query (fields players,
 // event, site, annotator, comments, game, result, date) and returns the
-// matching game ids, at most max. A query longer than MaxTextQuery or
-// with more than MaxTextTerms words is refused with ErrQuery; the query is
-// parsed before the text index is opened, and the search stops when ctx is
-// done (its error is then ctx's).
+// matching game ids, at most max. A query over a bound (MaxTextQuery…) is
+// refused with ErrQuery; the query is parsed before the text index is
+// opened, and the search stops when ctx is done (its error is then ctx's),
+// also while a pattern word is matched against the index's words.
 func (db *DB) TextSearch(ctx context.Context, q string, max int) ([]int64, error) {
 	ids, err := db.text.Search(ctx, q, max)
 	var qe *textindex.QueryError

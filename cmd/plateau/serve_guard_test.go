@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -93,4 +95,84 @@ func TestServeQueriesDoNotStall(t *testing.T) {
 		t.Errorf("a normal search after abandoned costly ones took %v", d)
 	}
 	t.Logf("a normal search after %d abandoned costly ones: %v", 3*len(costly), d)
+}
+
+// TestServeQueryWorkEnds: on a server at 127.0.0.1 with --timeout 3s, a
+// text query of one word of 300 wildcards (600 bytes; answered after 58 s
+// and searched on after its client left) is answered at once, by the game
+// list and by /api/export; abandoned, its work ends; and `plateau search
+// --text` refuses it at once.
+func TestServeQueryWorkEnds(t *testing.T) {
+	dir := t.TempDir()
+	dbDir := filepath.Join(dir, "db")
+	mustRun(t, "import", "--db", dbDir, genFile(t, dir, "draughts", 300))
+	db, err := index.Open(context.Background(), dbDir, index.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var working atomic.Int64 // requests being worked on
+	h := web.Guard(serveHandler(browse.New(db, replay.Options{})), web.GuardOptions{Addr: "127.0.0.1:0", Timeout: 3 * time.Second})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		working.Add(1)
+		defer working.Add(-1)
+		h.ServeHTTP(w, r)
+	}))
+	defer func() {
+		if working.Load() == 0 { // else Close would wait for the work that goes on
+			srv.Close()
+			db.Close()
+		}
+	}()
+
+	wild := strings.Repeat("a*", 300)
+	paths := []string{"/api/games?q=", "/api/export?q=", "/api/games?game=draughts&q="}
+	for _, p := range paths {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		start := time.Now()
+		req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+p+url.QueryEscape(wild), nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Errorf("%s%.10s…: %v after %v", p, wild, err, time.Since(start))
+		} else {
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "wildcards") {
+				t.Errorf("%s%.10s…: %s %s", p, wild, resp.Status, body)
+			}
+			t.Logf("%s%.10s…: %s in %v", p, wild, resp.Status, time.Since(start))
+		}
+		cancel()
+	}
+	// Abandoned after 100 ms: no request is still worked on 10 s later.
+	for _, p := range paths {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+p+url.QueryEscape(wild), nil)
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+		}
+		cancel()
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for working.Load() > 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n := working.Load(); n > 0 {
+		t.Errorf("%d abandoned requests still worked on 10 s after their clients left", n)
+	}
+
+	done := make(chan struct{})
+	var stderr string
+	var status int
+	go func() {
+		defer close(done)
+		_, stderr, status = plateau(t, "search", "--db", dbDir, "--text", wild)
+	}()
+	select {
+	case <-done:
+		if status != exitUsage || !strings.Contains(stderr, "wildcards") {
+			t.Errorf("search --text %.10s…: status %d, %s", wild, status, stderr)
+		}
+	case <-time.After(10 * time.Second):
+		t.Errorf("search --text %.10s…: no answer after 10 s", wild)
+	}
 }

@@ -2,6 +2,7 @@ package textindex
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -35,10 +36,36 @@ func queryError(format string, args ...any) error {
 
 // Search runs a Bleve query-string query (fields players, event, site,
 // annotator, comments, game, result, date) and returns the matching game
-// ids, at most max. A query over a bound, or that does not parse, is a
-// *QueryError; the query is parsed before the index is opened, and the
-// search stops when ctx is done (its error is then ctx's).
+// ids, at most max, in no particular order. A query over a bound (its
+// size, its words, a word that stands for too many terms: MaxWildcards,
+// MaxRegexpInsts, MaxExpansion), or that does not parse, is a
+// *QueryError; the query is parsed and its patterns compiled before the
+// index is opened, and the search stops when ctx is done (its error is
+// then ctx's), also while it matches the terms of a pattern. A word of
+// stars alone ("*") matches every game.
 func (x *Index) Search(ctx context.Context, q string, max int) ([]int64, error) {
+	qq, err := prepare(q)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var ids []int64
+	var qerr error
+	err = x.With(func(idx bleve.Index) error {
+		ids, qerr = run(ctx, idx, q, qq, max)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ids, qerr
+}
+
+// prepare checks a query string against the bounds and parses it into
+// the query Search runs.
+func prepare(q string) (query.Query, error) {
 	if len(q) > MaxQuery {
 		return nil, queryError("text query of %d bytes, at most %d", len(q), MaxQuery)
 	}
@@ -48,28 +75,26 @@ func (x *Index) Search(ctx context.Context, q string, max int) ([]int64, error) 
 	if n := patternTerms(q); n > MaxPatterns {
 		return nil, queryError("text query of %d wildcard, fuzzy or regular-expression words, at most %d", n, MaxPatterns)
 	}
-	qq, err := Parse(q)
+	parsed, err := bleve.NewQueryStringQuery(q).Parse()
 	if err != nil {
 		return nil, queryError("text query %q: %v", q, err)
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
+	return bounded(overTextFields(everyDocument(parsed)))
+}
+
+// run runs qq, prepared from the query string q, on an open index.
+func run(ctx context.Context, idx bleve.Index, q string, qq query.Query, max int) ([]int64, error) {
 	req := bleve.NewSearchRequestOptions(qq, max, 0, false)
-	var res *bleve.SearchResult
-	var qerr error
-	err = x.With(func(idx bleve.Index) error {
-		res, qerr = idx.SearchInContext(ctx, req)
-		return nil
-	})
+	req.Score = "none" // a set of games: no scores, so that many terms are searched as one
+	res, err := idx.SearchInContext(ctx, req)
 	if err != nil {
-		return nil, err
-	}
-	if qerr != nil {
 		if cerr := ctx.Err(); cerr != nil {
 			return nil, fmt.Errorf("text query: %w", cerr)
 		}
-		return nil, queryError("text query %q: %v", q, qerr)
+		if qe := (*QueryError)(nil); errors.As(err, &qe) {
+			return nil, qe
+		}
+		return nil, queryError("text query %q: %v", q, err)
 	}
 	ids := make([]int64, 0, len(res.Hits))
 	for _, h := range res.Hits {

@@ -27,6 +27,14 @@
 //     hold all its words in one field, in any order (phraseWords).
 //   - A query is bounded (MaxQuery, MaxTerms, MaxPatterns) and parsed
 //     before the index is opened; it runs under the caller's context.
+//   - A wildcard word or a regular expression is matched by Go's regexp
+//     against the terms of each field's dictionary, looking at the
+//     context as it goes, not by Bleve's automaton, whose construction
+//     ignores the context and whose cost the pattern's length does not
+//     bound; a word is bounded by its wildcards (MaxWildcards), its
+//     compiled size (MaxRegexpInsts) and the terms it stands for
+//     (MaxExpansion). Scores are not computed: a search answers a set of
+//     games. A word of stars alone ("*") matches every game.
 //
 // The measurements behind these choices are in docs/storage.md.
 package textindex
