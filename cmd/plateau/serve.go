@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -48,6 +51,7 @@ func serveCommand() *cli.Command {
 			rulesFlag("game"),
 			maxRecordFlag(),
 			&cli.IntFlag{Name: "max-active", Usage: "at most this many API requests work at once, the others wait their turn in order (0: no bound; pattern searches always run one at a time)"},
+			&cli.BoolFlag{Name: "edit", Usage: "let the page write games (annotate, correct, enter, paste) with the token printed at start; on by default when --addr is a loopback address, --edit=false to refuse"},
 			&cli.StringFlag{Name: "pprof", Usage: "also serve Go's profiles (net/http/pprof) on this loopback address, e.g. 127.0.0.1:6060, to measure the server"},
 		},
 		Action: serveAction,
@@ -67,6 +71,9 @@ func serveAction(c *cli.Context) error {
 		return cli.Exit(err, exitUsage)
 	}
 	fmt.Fprintf(c.App.Writer, "%s; serving on http://%s/ (Ctrl-C to stop)\n", sv.what, ln.Addr())
+	if sv.edit.Enabled {
+		fmt.Fprintf(c.App.Writer, "editing is on: open http://%s/?token=%s to write games\n", ln.Addr(), sv.edit.Token)
+	}
 	if a := c.String("pprof"); a != "" {
 		stopProfiles, err := serveProfiles(a, c.App.ErrWriter)
 		if err != nil {
@@ -88,6 +95,7 @@ type served struct {
 	what    string
 	release func()
 	close   func()
+	edit    web.EditOptions
 }
 
 // openServed opens the source of serve: the files named, loaded into a
@@ -103,14 +111,18 @@ func openServed(c *cli.Context) (*served, error) {
 		return nil, err
 	}
 	if c.NArg() == 0 {
+		edit, err := editOptions(c)
+		if err != nil {
+			return nil, err
+		}
 		limitGoMemory()
-		db, err := openDBWith(c, limitMemory(index.Options{ReadOnly: true}))
+		db, err := openDBWith(c, limitMemory(index.Options{ReadOnly: !edit.Enabled}))
 		if err != nil {
 			return nil, err
 		}
 		bs := browse.New(db, opts)
 		bs.Warm()
-		return &served{src: bs, what: "the database " + db.Dir(), release: func() { releaseMemory(db) }, close: func() { db.Close() }}, nil
+		return &served{src: bs, what: "the database " + db.Dir(), release: func() { releaseMemory(db) }, close: func() { db.Close() }, edit: edit}, nil
 	}
 	if c.IsSet("db") {
 		return nil, cli.Exit("serve: --db serves the database; name files or --db, not both", exitUsage)
@@ -119,7 +131,8 @@ func openServed(c *cli.Context) (*served, error) {
 	if err != nil {
 		return nil, cli.Exit(err, exitUsage)
 	}
-	return &served{src: s, what: "loading the files into a temporary database", close: cleanup}, nil
+	return &served{src: s, what: "loading the files into a temporary database", close: cleanup,
+		edit: web.EditOptions{Why: "the server shows files, not a database: import them (plateau import) and serve the database to write games"}}, nil
 }
 
 // handler is the server's handler of the source, guarded (web.Guard: the
@@ -130,7 +143,7 @@ func (sv *served) handler(ctx context.Context, c *cli.Context, addr string) http
 	if h, _, err := net.SplitHostPort(c.String("addr")); err == nil && h != "" {
 		hosts = append(hosts, h) // a name given to --addr
 	}
-	var h http.Handler = web.Guard(serveHandler(sv.src), web.GuardOptions{Addr: addr, Hosts: hosts, Timeout: c.Duration("timeout"), MaxActive: c.Int("max-active")})
+	var h http.Handler = web.Guard(web.HandlerWith(sv.src, webAssets(), sv.edit), web.GuardOptions{Addr: addr, Hosts: hosts, Timeout: c.Duration("timeout"), MaxActive: c.Int("max-active")})
 	if sv.release != nil {
 		w := &idleWatch{last: time.Now()}
 		h = w.wrap(h)
@@ -178,4 +191,39 @@ func serveUntil(ctx context.Context, ln net.Listener, h http.Handler) error {
 		return err
 	}
 	return nil
+}
+
+// editOptions are serve's writing options: --edit, on by default when the
+// server listens on a loopback address only, with a new random token.
+func editOptions(c *cli.Context) (web.EditOptions, error) {
+	on := c.Bool("edit")
+	if !c.IsSet("edit") {
+		on = loopback(c.String("addr"))
+	}
+	if !on {
+		why := "the server was started with --edit=false"
+		if !c.IsSet("edit") {
+			why = "the server listens beyond this machine; start it with --edit to write games"
+		}
+		return web.EditOptions{Why: why}, nil
+	}
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return web.EditOptions{}, fmt.Errorf("serve: a token for writing: %w", err)
+	}
+	return web.EditOptions{Enabled: true, Token: hex.EncodeToString(b)}, nil
+}
+
+// loopback reports whether addr's host is a loopback address or
+// localhost.
+func loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
 }

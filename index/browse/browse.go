@@ -26,6 +26,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/plateau/plateau/index"
@@ -50,7 +51,16 @@ type Source struct {
 	// every and from are indexEvery and indexFrom (tests make them small).
 	every, from int
 	last        lastID
-	people      peopleCache // people.go
+	people      peopleCache  // people.go
+	edits       atomic.Int64 // writes made through the source (edit.go)
+}
+
+// gen is the generation of the caches: the database's last game id and
+// the writes made through the source, so that a game saved (which keeps
+// the last id) is not served from a cache.
+func (s *Source) gen(ctx context.Context) (int64, error) {
+	last, err := s.lastID(ctx)
+	return last + s.edits.Load()<<40, err
 }
 
 // lastID keeps the database's last game id, which every request reads to
@@ -121,7 +131,7 @@ func (s *Source) ListJSON(ctx context.Context, q web.ListQuery) ([]byte, error) 
 	if err != nil {
 		return nil, err
 	}
-	last, err := s.lastID(ctx)
+	last, err := s.gen(ctx)
 	if err != nil {
 		return nil, err
 	}

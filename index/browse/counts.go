@@ -127,3 +127,13 @@ func total(games []index.GameCount, game string, invalid bool) int {
 	}
 	return n
 }
+
+// refresh counts again in the background, keeping the counts there are
+// meanwhile (a game saved may have changed its validity).
+func (c *counts) refresh() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.at.IsZero() && c.running == nil {
+		c.start()
+	}
+}

@@ -39,7 +39,7 @@ func (s *Source) TreeJSON(ctx context.Context, game, position string) ([]byte, e
 	if err != nil {
 		return nil, badQuery(err)
 	}
-	last, err := s.lastID(ctx)
+	last, err := s.gen(ctx)
 	if err != nil {
 		return nil, err
 	}

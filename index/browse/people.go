@@ -26,7 +26,7 @@ const maxPeople = 256
 // cached answers key from the cache, or makes it.
 func (s *Source) cached(ctx context.Context, key string, make func() (any, error)) ([]byte, error) {
 	s.people.once.Do(func() { s.people.lru = newLRU[string, []byte](maxPeople) })
-	last, err := s.lastID(ctx)
+	last, err := s.gen(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -60,7 +60,7 @@ func (s *Source) seek(ctx context.Context, q web.ListQuery, iq *index.Query, o *
 	if o.After != nil || o.Before != nil || iq.Offset < s.from {
 		return nil
 	}
-	last, err := s.lastID(ctx)
+	last, err := s.gen(ctx)
 	if err != nil {
 		return err
 	}

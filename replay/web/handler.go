@@ -21,8 +21,15 @@ import (
 //
 // and those of the explorer (explorerRoutes in explore.go) and of players,
 // crosstables and statistics (peopleRoutes in people.go). Every /api/X is
-// also /api/v1/X, the versioned paths that docs/api.md documents.
+// also /api/v1/X, the versioned paths that docs/api.md documents. It does
+// not write games (HandlerWith).
 func Handler(src Source, assets fs.FS) http.Handler {
+	return HandlerWith(src, assets, EditOptions{Why: "the server was not started to (serve --edit)"})
+}
+
+// HandlerWith is Handler, writing games as o says (writeRoutes in
+// write.go).
+func HandlerWith(src Source, assets fs.FS, o EditOptions) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/games", func(w http.ResponseWriter, r *http.Request) {
 		q, err := ListQueryOf(r.URL.Query())
@@ -65,6 +72,7 @@ func Handler(src Source, assets fs.FS) http.Handler {
 	})
 	explorerRoutes(mux, src)
 	peopleRoutes(mux, src)
+	writeRoutes(mux, src, o)
 	mux.HandleFunc("/api/v1/", versioned(mux))
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(assets)))
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {

@@ -42,6 +42,9 @@ type Summary struct {
 	// ruleset was chosen ("ruleset: …"), each "kind: text", joined by "; "
 	// (a string, so that a Summary stays comparable).
 	Warnings string `json:"warnings,omitempty"`
+	// Revision is the stored game's current revision, in a detail asked
+	// for editing (Editor.EditDetail); 0 elsewhere.
+	Revision int `json:"revision,omitempty"`
 }
 
 // Placement is one piece of a position.
