@@ -1,7 +1,6 @@
 package dames_test
 
 import (
-	"errors"
 	"flag"
 	"strings"
 	"testing"
@@ -117,134 +116,107 @@ func TestPerftThaiOnCheckersStart(t *testing.T) {
 
 // One row per rule sentence of the new families, as their sources state it
 // (the package doc names the sources).
-func TestPDN3Sentences(t *testing.T) {
-	tests := []struct {
-		sentence string
-		game     string
-		fen      string
-		moves    []string
-		want     string // FEN after the moves
-		wantRule string // or the rule of the expected illegal-move error
-	}{
-		// Spanish and Portuguese (PDN 24 and 28: square 1 White's bottom right)
-		{sentence: "spanish: White moves first, men on 1–12, square 9 is h3",
-			game: "spanish", moves: []string{"9-13"}, want: "B:W1-8,10-13:B21-32"},
-		{sentence: "spanish: men capture forward only",
-			game: "spanish", fen: "W:W14:B10,30", moves: []string{"14x5"}, wantRule: "no capture"},
-		{sentence: "spanish: kings fly",
-			game: "spanish", fen: "W:WK1:B30", moves: []string{"1-23"}, want: "B:WK23:B30"},
-		{sentence: "spanish: with equal numbers, the capture taking the most kings (ley de calidad)",
-			game: "spanish", fen: "W:W14:B19,K18", moves: []string{"14x23"}, wantRule: "capture precedence"},
-		{sentence: "spanish: the king is taken",
-			game: "spanish", fen: "W:W14:B19,K18", moves: []string{"14x21"}, want: "B:W21:B19"},
-		{sentence: "portuguese: lei da qualidade",
-			game: "portuguese", fen: "W:W14:B19,K18", moves: []string{"14x23"}, wantRule: "capture precedence"},
-		// Canadian (PDN 27: international rules on 12×12)
-		{sentence: "canadian: White moves first, 30 men a side",
-			game: "canadian", moves: []string{"43-37"}, want: "B:W37,44-72:B1-30"},
-		// Thai (PDN 31: Black first, square 1 White's g1)
-		{sentence: "thai: Black moves first",
-			game: "thai", moves: []string{"25-21"}, want: "W:W1-8:B21,26-32"},
-		{sentence: "thai: White does not",
-			game: "thai", moves: []string{"8-12"}, wantRule: "not your piece"},
-		{sentence: "thai: a king lands on the square right behind the piece it takes",
-			game: "thai", fen: "W:WK4:B15,32", moves: []string{"4-18"}, want: "B:WK18:B32"},
-		{sentence: "thai: not further",
-			game: "thai", fen: "W:WK4:B15,32", moves: []string{"4x22"}, wantRule: "not a capture"},
-		{sentence: "thai: a piece taken leaves at once, and the king may turn back over its square",
-			game: "thai", fen: "W:WK11:B15,8,32", moves: []string{"11-18-4"}, want: "B:WK4:B32"},
-		{sentence: "thai: men capture forward only",
-			game: "thai", fen: "W:W11:B8,32", moves: []string{"11x4"}, wantRule: "no capture"},
-		// Turkish (PDN 30: every square, orthogonal moves)
-		{sentence: "turkish: a man steps forward",
-			game: "turkish", fen: "W:Wd4:Bh8", moves: []string{"d4-d5"}, want: "B:Wd5:Bh8"},
-		{sentence: "turkish: or sideways",
-			game: "turkish", fen: "W:Wd4:Bh8", moves: []string{"d4-e4"}, want: "B:We4:Bh8"},
-		{sentence: "turkish: never backward",
-			game: "turkish", fen: "W:Wd4:Bh8", moves: []string{"d4-d3"}, wantRule: "men move forward"},
-		{sentence: "turkish: never diagonally",
-			game: "turkish", fen: "W:Wd4:Bh8", moves: []string{"d4-e5"}, wantRule: "not an orthogonal move"},
-		{sentence: "turkish: men capture sideways",
-			game: "turkish", fen: "W:Wd4:Bd5,e4,h8", moves: []string{"d4xf4"}, want: "B:Wf4:Bh8,d5"},
-		{sentence: "turkish: men do not capture backward",
-			game: "turkish", fen: "W:Wd4:Bd3,h8", moves: []string{"d4xd2"}, wantRule: "no capture"},
-		{sentence: "turkish: the capture taking the most pieces",
-			game: "turkish", fen: "W:Wd4:Bd5,e4,f5,h8", moves: []string{"d4xd6"}, wantRule: "majority capture"},
-		{sentence: "turkish: majority taken",
-			game: "turkish", fen: "W:Wd4:Bd5,e4,f5,h8", moves: []string{"d4xf6"}, want: "B:Wf6:Bh8,d5"},
-		{sentence: "turkish: a king moves any distance along a file",
-			game: "turkish", fen: "W:WKa1:Bh8", moves: []string{"a1-a7"}, want: "B:WKa7:Bh8"},
-		{sentence: "turkish: a king captures at a distance and lands on any square beyond",
-			game: "turkish", fen: "W:WKa1:Ba5,h8", moves: []string{"a1xa7"}, want: "B:WKa7:Bh8"},
-		{sentence: "turkish: pieces are removed as they are taken: the king lands where it took d3",
-			game: "turkish", fen: "W:WKd1:Bd3,b6,a4,c3,h8", moves: []string{"d1xd6xa6xa3xd3"}, want: "B:WKd3:Bh8"},
-		{sentence: "turkish: a man crowned during a capture goes on as a king",
-			game: "turkish", fen: "W:Wc6:Bc7,e8,a1", moves: []string{"c6xh8"}, want: "B:WKh8:Ba1"},
-		{sentence: "turkish: and must go on",
-			game: "turkish", fen: "W:Wc6:Bc7,e8,a1", moves: []string{"c6xc8"}, wantRule: "capture not completed"},
-		// Frisian (PDN 40) and frysk
-		{sentence: "frisian: a man captures straight forward",
-			game: "frisian", fen: "W:W33:B23,1", moves: []string{"33x13"}, want: "B:W13:B1"},
-		{sentence: "frisian: and straight backward",
-			game: "frisian", fen: "W:W28:B38,1", moves: []string{"28x48"}, want: "B:W48:B1"},
-		{sentence: "frisian: a man moves diagonally forward only",
-			game: "frisian", fen: "W:W33:B3", moves: []string{"33-23"}, wantRule: "not a diagonal move"},
-		{sentence: "frisian: a king captures along a column at a distance",
-			game: "frisian", fen: "W:WK46:B16,3", moves: []string{"46x6"}, want: "B:WK6:B3"},
-		{sentence: "frisian: a king moves along the diagonals only",
-			game: "frisian", fen: "W:WK46:B3", moves: []string{"46-36"}, wantRule: "not a diagonal move"},
-		{sentence: "frisian: a king is worth more than a man",
-			game: "frisian", fen: "W:W33:B28,K29", moves: []string{"33x22"}, wantRule: "capture precedence"},
-		{sentence: "frisian: the king is taken",
-			game: "frisian", fen: "W:W33:B28,K29", moves: []string{"33x24"}, want: "B:W24:B28"},
-		{sentence: "frisian: two men are worth more than a king",
-			game: "frisian", fen: "W:W33:B28,17,K29", moves: []string{"33x24"}, wantRule: "capture precedence"},
-		{sentence: "frisian: the two men are taken",
-			game: "frisian", fen: "W:W33:B28,17,K29", moves: []string{"33x11"}, want: "B:W11:BK29"},
-		{sentence: "frisian: at equal value a king captures",
-			game: "frisian", fen: "W:W33,K50:B28,44", moves: []string{"33x22"}, wantRule: "capture precedence"},
-		{sentence: "frisian: the king's capture",
-			game: "frisian", fen: "W:W33,K50:B28,44", moves: []string{"50x39"}, want: "B:W33,K39:B28"},
-		{sentence: "frisian: a king may not move a fourth time in a row while its side has men",
-			game: "frisian", fen: "W:WK28,45:B1,K16", moves: []string{"28-22", "16-21", "22-28", "21-16", "28-22", "16-21", "22-28"}, wantRule: "king moves"},
-		{sentence: "frisian: another piece may move",
-			game: "frisian", fen: "W:WK28,45:B1,K16", moves: []string{"28-22", "16-21", "22-28", "21-16", "28-22", "16-21", "45-40"}, want: "B:WK22,40:B1,K21:RB21/3"},
-		{sentence: "frisian: the count is part of the position",
-			game: "frisian", fen: "W:WK28,45:B1,K16:RW28/3", moves: []string{"28-22"}, wantRule: "king moves"},
-		{sentence: "frisian: a side with only kings moves them freely",
-			game: "frisian", fen: "W:WK28:B1,K16", moves: []string{"28-22", "16-21", "22-28", "21-16", "28-22", "16-21", "22-28"}, want: "B:WK28:B1,K21:RB21/3"},
-		{sentence: "frysk: five men a side on the back rows",
-			game: "frysk", moves: []string{"46-41"}, want: "B:W41,47-50:B1-5"},
-		// Spantsiretti (PDN 41: Russian rules on 10 columns × 8 rows)
-		{sentence: "spantsiretti: White moves first, files a–j",
-			game: "spantsiretti", moves: []string{"c3-d4"}, want: "B:W22,26,28-40:B1-15"},
-		{sentence: "spantsiretti: a man crowned during a capture goes on as a king",
-			game: "spantsiretti", fen: "W:W13:B8,7,5", moves: []string{"f6:a5"}, want: "B:WK16:B5"},
-		{sentence: "spantsiretti: and must go on",
-			game: "spantsiretti", fen: "W:W13:B8,7,5", moves: []string{"f6:d8"}, wantRule: "capture not completed"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.sentence, func(t *testing.T) {
-			p, err := play(t, tc.game, tc.fen, tc.moves...)
-			if tc.wantRule != "" {
-				var me *rules.MoveError
-				if !errors.As(err, &me) {
-					t.Fatalf("got %v (%s), want a move error", err, p)
-				}
-				if me.Rule != tc.wantRule {
-					t.Errorf("rule %q, want %q (%v)", me.Rule, tc.wantRule, err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := p.String(); got != tc.want {
-				t.Errorf("position %s, want %s", got, tc.want)
-			}
-		})
-	}
+var pdn3Sentences = []sentenceCase{
+	// Spanish and Portuguese (PDN 24 and 28: square 1 White's bottom right)
+	{sentence: "spanish: White moves first, men on 1–12, square 9 is h3",
+		game: "spanish", moves: []string{"9-13"}, want: "B:W1-8,10-13:B21-32"},
+	{sentence: "spanish: men capture forward only",
+		game: "spanish", fen: "W:W14:B10,30", moves: []string{"14x5"}, wantRule: "no capture"},
+	{sentence: "spanish: kings fly",
+		game: "spanish", fen: "W:WK1:B30", moves: []string{"1-23"}, want: "B:WK23:B30"},
+	{sentence: "spanish: with equal numbers, the capture taking the most kings (ley de calidad)",
+		game: "spanish", fen: "W:W14:B19,K18", moves: []string{"14x23"}, wantRule: "capture precedence"},
+	{sentence: "spanish: the king is taken",
+		game: "spanish", fen: "W:W14:B19,K18", moves: []string{"14x21"}, want: "B:W21:B19"},
+	{sentence: "portuguese: lei da qualidade",
+		game: "portuguese", fen: "W:W14:B19,K18", moves: []string{"14x23"}, wantRule: "capture precedence"},
+	// Canadian (PDN 27: international rules on 12×12)
+	{sentence: "canadian: White moves first, 30 men a side",
+		game: "canadian", moves: []string{"43-37"}, want: "B:W37,44-72:B1-30"},
+	// Thai (PDN 31: Black first, square 1 White's g1)
+	{sentence: "thai: Black moves first",
+		game: "thai", moves: []string{"25-21"}, want: "W:W1-8:B21,26-32"},
+	{sentence: "thai: White does not",
+		game: "thai", moves: []string{"8-12"}, wantRule: "not your piece"},
+	{sentence: "thai: a king lands on the square right behind the piece it takes",
+		game: "thai", fen: "W:WK4:B15,32", moves: []string{"4-18"}, want: "B:WK18:B32"},
+	{sentence: "thai: not further",
+		game: "thai", fen: "W:WK4:B15,32", moves: []string{"4x22"}, wantRule: "not a capture"},
+	{sentence: "thai: a piece taken leaves at once, and the king may turn back over its square",
+		game: "thai", fen: "W:WK11:B15,8,32", moves: []string{"11-18-4"}, want: "B:WK4:B32"},
+	{sentence: "thai: men capture forward only",
+		game: "thai", fen: "W:W11:B8,32", moves: []string{"11x4"}, wantRule: "no capture"},
+	// Turkish (PDN 30: every square, orthogonal moves)
+	{sentence: "turkish: a man steps forward",
+		game: "turkish", fen: "W:Wd4:Bh8", moves: []string{"d4-d5"}, want: "B:Wd5:Bh8"},
+	{sentence: "turkish: or sideways",
+		game: "turkish", fen: "W:Wd4:Bh8", moves: []string{"d4-e4"}, want: "B:We4:Bh8"},
+	{sentence: "turkish: never backward",
+		game: "turkish", fen: "W:Wd4:Bh8", moves: []string{"d4-d3"}, wantRule: "men move forward"},
+	{sentence: "turkish: never diagonally",
+		game: "turkish", fen: "W:Wd4:Bh8", moves: []string{"d4-e5"}, wantRule: "not an orthogonal move"},
+	{sentence: "turkish: men capture sideways",
+		game: "turkish", fen: "W:Wd4:Bd5,e4,h8", moves: []string{"d4xf4"}, want: "B:Wf4:Bh8,d5"},
+	{sentence: "turkish: men do not capture backward",
+		game: "turkish", fen: "W:Wd4:Bd3,h8", moves: []string{"d4xd2"}, wantRule: "no capture"},
+	{sentence: "turkish: the capture taking the most pieces",
+		game: "turkish", fen: "W:Wd4:Bd5,e4,f5,h8", moves: []string{"d4xd6"}, wantRule: "majority capture"},
+	{sentence: "turkish: majority taken",
+		game: "turkish", fen: "W:Wd4:Bd5,e4,f5,h8", moves: []string{"d4xf6"}, want: "B:Wf6:Bh8,d5"},
+	{sentence: "turkish: a king moves any distance along a file",
+		game: "turkish", fen: "W:WKa1:Bh8", moves: []string{"a1-a7"}, want: "B:WKa7:Bh8"},
+	{sentence: "turkish: a king captures at a distance and lands on any square beyond",
+		game: "turkish", fen: "W:WKa1:Ba5,h8", moves: []string{"a1xa7"}, want: "B:WKa7:Bh8"},
+	{sentence: "turkish: pieces are removed as they are taken: the king lands where it took d3",
+		game: "turkish", fen: "W:WKd1:Bd3,b6,a4,c3,h8", moves: []string{"d1xd6xa6xa3xd3"}, want: "B:WKd3:Bh8"},
+	{sentence: "turkish: a man crowned during a capture goes on as a king",
+		game: "turkish", fen: "W:Wc6:Bc7,e8,a1", moves: []string{"c6xh8"}, want: "B:WKh8:Ba1"},
+	{sentence: "turkish: and must go on",
+		game: "turkish", fen: "W:Wc6:Bc7,e8,a1", moves: []string{"c6xc8"}, wantRule: "capture not completed"},
+	// Frisian (PDN 40) and frysk
+	{sentence: "frisian: a man captures straight forward",
+		game: "frisian", fen: "W:W33:B23,1", moves: []string{"33x13"}, want: "B:W13:B1"},
+	{sentence: "frisian: and straight backward",
+		game: "frisian", fen: "W:W28:B38,1", moves: []string{"28x48"}, want: "B:W48:B1"},
+	{sentence: "frisian: a man moves diagonally forward only",
+		game: "frisian", fen: "W:W33:B3", moves: []string{"33-23"}, wantRule: "not a diagonal move"},
+	{sentence: "frisian: a king captures along a column at a distance",
+		game: "frisian", fen: "W:WK46:B16,3", moves: []string{"46x6"}, want: "B:WK6:B3"},
+	{sentence: "frisian: a king moves along the diagonals only",
+		game: "frisian", fen: "W:WK46:B3", moves: []string{"46-36"}, wantRule: "not a diagonal move"},
+	{sentence: "frisian: a king is worth more than a man",
+		game: "frisian", fen: "W:W33:B28,K29", moves: []string{"33x22"}, wantRule: "capture precedence"},
+	{sentence: "frisian: the king is taken",
+		game: "frisian", fen: "W:W33:B28,K29", moves: []string{"33x24"}, want: "B:W24:B28"},
+	{sentence: "frisian: two men are worth more than a king",
+		game: "frisian", fen: "W:W33:B28,17,K29", moves: []string{"33x24"}, wantRule: "capture precedence"},
+	{sentence: "frisian: the two men are taken",
+		game: "frisian", fen: "W:W33:B28,17,K29", moves: []string{"33x11"}, want: "B:W11:BK29"},
+	{sentence: "frisian: at equal value a king captures",
+		game: "frisian", fen: "W:W33,K50:B28,44", moves: []string{"33x22"}, wantRule: "capture precedence"},
+	{sentence: "frisian: the king's capture",
+		game: "frisian", fen: "W:W33,K50:B28,44", moves: []string{"50x39"}, want: "B:W33,K39:B28"},
+	{sentence: "frisian: a king may not move a fourth time in a row while its side has men",
+		game: "frisian", fen: "W:WK28,45:B1,K16", moves: []string{"28-22", "16-21", "22-28", "21-16", "28-22", "16-21", "22-28"}, wantRule: "king moves"},
+	{sentence: "frisian: another piece may move",
+		game: "frisian", fen: "W:WK28,45:B1,K16", moves: []string{"28-22", "16-21", "22-28", "21-16", "28-22", "16-21", "45-40"}, want: "B:WK22,40:B1,K21:RB21/3"},
+	{sentence: "frisian: the count is part of the position",
+		game: "frisian", fen: "W:WK28,45:B1,K16:RW28/3", moves: []string{"28-22"}, wantRule: "king moves"},
+	{sentence: "frisian: a side with only kings moves them freely",
+		game: "frisian", fen: "W:WK28:B1,K16", moves: []string{"28-22", "16-21", "22-28", "21-16", "28-22", "16-21", "22-28"}, want: "B:WK28:B1,K21:RB21/3"},
+	{sentence: "frysk: five men a side on the back rows",
+		game: "frysk", moves: []string{"46-41"}, want: "B:W41,47-50:B1-5"},
+	// Spantsiretti (PDN 41: Russian rules on 10 columns × 8 rows)
+	{sentence: "spantsiretti: White moves first, files a–j",
+		game: "spantsiretti", moves: []string{"c3-d4"}, want: "B:W22,26,28-40:B1-15"},
+	{sentence: "spantsiretti: a man crowned during a capture goes on as a king",
+		game: "spantsiretti", fen: "W:W13:B8,7,5", moves: []string{"f6:a5"}, want: "B:WK16:B5"},
+	{sentence: "spantsiretti: and must go on",
+		game: "spantsiretti", fen: "W:W13:B8,7,5", moves: []string{"f6:d8"}, wantRule: "capture not completed"},
 }
+
+// TestPDN3Sentences plays pdn3Sentences.
+func TestPDN3Sentences(t *testing.T) { runSentences(t, pdn3Sentences) }
 
 // The legal moves of positions where a Turkish or Thai rule removes some.
 func TestPDN3LegalSets(t *testing.T) {

@@ -30,101 +30,22 @@ func legalTexts(p rules.Position) []string {
 	return out
 }
 
-// One row per sentence of dames.fr.txt (and of DESIGN.md for draughts).
-func TestRuleSentences(t *testing.T) {
-	tests := []struct {
-		sentence string
-		game     string
-		fen      string
-		moves    []string
-		want     string // FEN after the moves, or "" when wantRule is set
-		wantRule string // the rule of the expected illegal-move error
-		wantKind rules.MoveErrorKind
-	}{
-		{sentence: "Ils les placent chacun sur les cases noires des quatre premières rangées",
-			game: "dames", want: "B:W31-50:B1-20"},
-		{sentence: "Le joueur qui a les pions noirs commence la partie.",
-			game: "dames", moves: []string{"32-28"}, wantRule: "not your piece"},
-		{sentence: "Le joueur qui a les pions noirs commence la partie (Black's first move).",
-			game: "dames", moves: []string{"17-21"}, want: "W:W31-50:B1-16,18-21"},
-		{sentence: "draughts: White moves first",
-			game: "draughts", moves: []string{"32-28"}, want: "B:W28,31,33-50:B1-20"},
-		{sentence: "on déplace l'un de ses pions d'une case vers l'avant en diagonale (not two squares)",
-			game: "dames", moves: []string{"17-26"}, wantRule: "one square"},
-		{sentence: "on déplace l'un de ses pions d'une case vers l'avant en diagonale (not straight)",
-			game: "dames", moves: []string{"17-27"}, wantRule: "not a diagonal move"},
-		{sentence: "On ne peut pas placer de pion sur une case qu'on occupe déjà soi-même",
-			game: "dames", moves: []string{"12-17"}, wantRule: "occupied square"},
-		{sentence: "ou occupée par un pion adverse",
-			game: "dames", fen: "B:W28:B22", moves: []string{"22-28"}, want: "", wantRule: "occupied square"},
-		{sentence: "S'il y a une case libre derrière un pion adverse, on doit sauter par-dessus ce pion et enlever le pion",
-			game: "dames", fen: "B:W28,40:B22", moves: []string{"22x33"}, want: "W:W40:B33"},
-		{sentence: "On peut aussi sauter par-dessus plusieurs pions (aussi en changeant de direction)",
-			game: "dames", fen: "B:W28,39,45:B22", moves: []string{"22x33x44"}, want: "W:W45:B44"},
-		{sentence: "On peut aussi sauter par-dessus plusieurs pions (short form)",
-			game: "dames", fen: "B:W28,39,45:B22", moves: []string{"22x44"}, want: "W:W45:B44"},
-		{sentence: "si les cases derrière ceux-ci sont toutes libres (the sequence is completed)",
-			game: "dames", fen: "B:W28,39,45:B22", moves: []string{"22x33"}, wantRule: "capture not completed"},
-		// The text is silent on where a king lands; Plateau completes the
-		// sequence as the 8×8 families' rules say (doc.go): from 37 the
-		// king takes 31, from 32 or beyond it takes nothing more.
-		{sentence: "la dame peut aussi exécuter des sauts successifs (it lands where the capture goes on)",
-			game: "dames", fen: "W:WK46:B41,31", moves: []string{"46x32"}, wantRule: "capture not completed"},
-		{sentence: "la dame peut aussi exécuter des sauts successifs (through 37)",
-			game: "dames", fen: "W:WK46:B41,31", moves: []string{"46x26"}, want: "B:WK26:B"},
-		{sentence: "On retire du damier tous les pions par-dessus lesquels on a sauté.",
-			game: "draughts", fen: "W:W45:B40,29,18,17,27,38", moves: []string{"45x34x23x12x21x32x43"}, want: "B:W43:B"},
-		{sentence: "On ne peut pas déplacer un pion en arrière",
-			game: "dames", fen: "B:W45:B22", moves: []string{"22-17"}, wantRule: "men move forward"},
-		{sentence: "mais on peut sauter en arrière",
-			game: "dames", fen: "B:W17:B22", moves: []string{"22x11"}, want: "W:W:B11"},
-		{sentence: "Lorsqu'on atteint avec un pion la première rangée de l'adversaire, ce pion devient une dame.",
-			game: "dames", fen: "B:W50:B41", moves: []string{"41-46"}, want: "W:W50:BK46"},
-		{sentence: "devient une dame (White crowns on 1–5)",
-			game: "draughts", fen: "W:W7:B30", moves: []string{"7-2"}, want: "B:WK2:B30"},
-		{sentence: "a man crowns only when its move ends on the far row (passing it mid-capture does not)",
-			game: "draughts", fen: "W:W12:B8,9,19", moves: []string{"12x3x14x23"}, want: "B:W23:B"},
-		{sentence: "Une dame peut se déplacer en avant et en arrière d'un nombre quelconque de cases",
-			game: "dames", fen: "B:W50:BK46", moves: []string{"46-5"}, want: "W:W50:BK5"},
-		{sentence: "pourvu que celles-ci soient libres",
-			game: "dames", fen: "B:W50:BK46,28", moves: []string{"46-5"}, wantRule: "path blocked"},
-		{sentence: "Si la dame veut prendre, elle ne doit pas forcément se trouver directement à côté du pion adverse.",
-			game: "dames", fen: "B:W28:BK5", moves: []string{"5x46"}, want: "W:W:BK46"},
-		{sentence: "Elle peut prendre dans toutes les directions, mais la case qui se trouve directement derrière le pion adverse doit être libre.",
-			game: "dames", fen: "B:W28,32,11:BK5", moves: []string{"5x32"}, wantRule: "no capture"},
-		{sentence: "la dame peut aussi exécuter des sauts successifs",
-			game: "dames", fen: "B:W28,38:BK5", moves: []string{"5x32x43"}, want: "W:W:BK43"},
-		{sentence: "et peut être capturée comme tous les autres pions",
-			game: "dames", fen: "W:W33:BK28", moves: []string{"33x22"}, want: "B:W22:B"},
-		{sentence: "Il est possible de posséder plusieurs dames.",
-			game: "dames", fen: "B:W50:BK46,40", moves: []string{"40-45"}, want: "W:W50:B45,K46"},
-		{sentence: "Si un joueur peut prendre un pion, il doit le faire. (draughts: illegal)",
-			game: "draughts", fen: "W:W32:B27,2", moves: []string{"32-28"}, wantRule: "capture is compulsory"},
-		{sentence: "Au cas où il y aurait plusieurs possibilités, il peut choisir quel pion il capture. (dames: no majority)",
-			game: "dames", fen: "B:W28,39,30:B22,24", moves: []string{"24x35"}, want: "W:W28,39:B22,35"},
-		{sentence: "draughts: the FMJD majority rule",
-			game: "draughts", fen: "B:W28,39,30:B22,24", moves: []string{"24x35"}, wantRule: "majority capture"},
-		{sentence: "draughts: the majority counts kings and men alike",
-			game: "draughts", fen: "B:WK30,28,39:B22,24", moves: []string{"24x35"}, wantRule: "majority capture"},
-		{sentence: "PDN captures with : as separator",
-			game: "draughts", fen: "B:W28,39,45:B22", moves: []string{"22:33:44"}, want: "W:W45:B44"},
-		{sentence: "PDN: a capture written with a hyphen is read when unambiguous",
-			game: "draughts", fen: "B:W28,40:B22", moves: []string{"22-33"}, want: "W:W40:B33"},
-		{sentence: "no square 51",
-			game: "draughts", moves: []string{"46-51"}, wantKind: rules.Syntax},
-		{sentence: "alphanumeric squares are not this notation",
-			game: "draughts", moves: []string{"c3-d4"}, wantKind: rules.Syntax},
-		{sentence: "Les moutons ne peuvent se déplacer qu'en avant",
-			game: "loup-moutons", fen: "W:W26,29,30,32:B1", moves: []string{"26-31"}, wantRule: "men move forward"},
-		{sentence: "tandis que le loup peut se déplacer en avant et en arrière",
-			game: "loup-moutons", fen: "B:W29-32:B14", moves: []string{"14-10"}, want: "W:W29-32:B10"},
-		{sentence: "On déplace toujours les pions d'une case en diagonale",
-			game: "loup-moutons", fen: "B:W29-32:B14", moves: []string{"14-5"}, wantRule: "one square"},
-		{sentence: "loup-moutons: no captures",
-			game: "loup-moutons", fen: "B:W18,29-31:B14", moves: []string{"14x23"}, wantRule: "no captures"},
-		{sentence: "On tire au sort pour savoir qui joue le loup (the wolf moves first)",
-			game: "loup-moutons", moves: []string{"1-6"}, want: "W:W29-32:B6"},
-	}
+// sentenceCase is one rule sentence: moves played from a position (the
+// start when fen is empty), and the position they reach or the illegal-move
+// error they meet.
+type sentenceCase struct {
+	sentence string
+	game     string
+	fen      string
+	moves    []string
+	want     string // FEN after the moves, or "" when wantRule or wantKind is set
+	wantRule string // the rule of the expected illegal-move error
+	wantKind rules.MoveErrorKind
+}
+
+// runSentences runs one subtest per sentence, named by it. Every move error
+// must wrap rules.ErrMove.
+func runSentences(t *testing.T, tests []sentenceCase) {
 	for _, tc := range tests {
 		t.Run(tc.sentence, func(t *testing.T) {
 			p, err := play(t, tc.game, tc.fen, tc.moves...)
@@ -153,6 +74,96 @@ func TestRuleSentences(t *testing.T) {
 		})
 	}
 }
+
+// One row per sentence of dames.fr.txt (and of DESIGN.md for draughts).
+var ruleSentences = []sentenceCase{
+	{sentence: "Ils les placent chacun sur les cases noires des quatre premières rangées",
+		game: "dames", want: "B:W31-50:B1-20"},
+	{sentence: "Le joueur qui a les pions noirs commence la partie.",
+		game: "dames", moves: []string{"32-28"}, wantRule: "not your piece"},
+	{sentence: "Le joueur qui a les pions noirs commence la partie (Black's first move).",
+		game: "dames", moves: []string{"17-21"}, want: "W:W31-50:B1-16,18-21"},
+	{sentence: "draughts: White moves first",
+		game: "draughts", moves: []string{"32-28"}, want: "B:W28,31,33-50:B1-20"},
+	{sentence: "on déplace l'un de ses pions d'une case vers l'avant en diagonale (not two squares)",
+		game: "dames", moves: []string{"17-26"}, wantRule: "one square"},
+	{sentence: "on déplace l'un de ses pions d'une case vers l'avant en diagonale (not straight)",
+		game: "dames", moves: []string{"17-27"}, wantRule: "not a diagonal move"},
+	{sentence: "On ne peut pas placer de pion sur une case qu'on occupe déjà soi-même",
+		game: "dames", moves: []string{"12-17"}, wantRule: "occupied square"},
+	{sentence: "ou occupée par un pion adverse",
+		game: "dames", fen: "B:W28:B22", moves: []string{"22-28"}, want: "", wantRule: "occupied square"},
+	{sentence: "S'il y a une case libre derrière un pion adverse, on doit sauter par-dessus ce pion et enlever le pion",
+		game: "dames", fen: "B:W28,40:B22", moves: []string{"22x33"}, want: "W:W40:B33"},
+	{sentence: "On peut aussi sauter par-dessus plusieurs pions (aussi en changeant de direction)",
+		game: "dames", fen: "B:W28,39,45:B22", moves: []string{"22x33x44"}, want: "W:W45:B44"},
+	{sentence: "On peut aussi sauter par-dessus plusieurs pions (short form)",
+		game: "dames", fen: "B:W28,39,45:B22", moves: []string{"22x44"}, want: "W:W45:B44"},
+	{sentence: "si les cases derrière ceux-ci sont toutes libres (the sequence is completed)",
+		game: "dames", fen: "B:W28,39,45:B22", moves: []string{"22x33"}, wantRule: "capture not completed"},
+	// The text is silent on where a king lands; Plateau completes the
+	// sequence as the 8×8 families' rules say (doc.go): from 37 the
+	// king takes 31, from 32 or beyond it takes nothing more.
+	{sentence: "la dame peut aussi exécuter des sauts successifs (it lands where the capture goes on)",
+		game: "dames", fen: "W:WK46:B41,31", moves: []string{"46x32"}, wantRule: "capture not completed"},
+	{sentence: "la dame peut aussi exécuter des sauts successifs (through 37)",
+		game: "dames", fen: "W:WK46:B41,31", moves: []string{"46x26"}, want: "B:WK26:B"},
+	{sentence: "On retire du damier tous les pions par-dessus lesquels on a sauté.",
+		game: "draughts", fen: "W:W45:B40,29,18,17,27,38", moves: []string{"45x34x23x12x21x32x43"}, want: "B:W43:B"},
+	{sentence: "On ne peut pas déplacer un pion en arrière",
+		game: "dames", fen: "B:W45:B22", moves: []string{"22-17"}, wantRule: "men move forward"},
+	{sentence: "mais on peut sauter en arrière",
+		game: "dames", fen: "B:W17:B22", moves: []string{"22x11"}, want: "W:W:B11"},
+	{sentence: "Lorsqu'on atteint avec un pion la première rangée de l'adversaire, ce pion devient une dame.",
+		game: "dames", fen: "B:W50:B41", moves: []string{"41-46"}, want: "W:W50:BK46"},
+	{sentence: "devient une dame (White crowns on 1–5)",
+		game: "draughts", fen: "W:W7:B30", moves: []string{"7-2"}, want: "B:WK2:B30"},
+	{sentence: "a man crowns only when its move ends on the far row (passing it mid-capture does not)",
+		game: "draughts", fen: "W:W12:B8,9,19", moves: []string{"12x3x14x23"}, want: "B:W23:B"},
+	{sentence: "Une dame peut se déplacer en avant et en arrière d'un nombre quelconque de cases",
+		game: "dames", fen: "B:W50:BK46", moves: []string{"46-5"}, want: "W:W50:BK5"},
+	{sentence: "pourvu que celles-ci soient libres",
+		game: "dames", fen: "B:W50:BK46,28", moves: []string{"46-5"}, wantRule: "path blocked"},
+	{sentence: "Si la dame veut prendre, elle ne doit pas forcément se trouver directement à côté du pion adverse.",
+		game: "dames", fen: "B:W28:BK5", moves: []string{"5x46"}, want: "W:W:BK46"},
+	{sentence: "Elle peut prendre dans toutes les directions, mais la case qui se trouve directement derrière le pion adverse doit être libre.",
+		game: "dames", fen: "B:W28,32,11:BK5", moves: []string{"5x32"}, wantRule: "no capture"},
+	{sentence: "la dame peut aussi exécuter des sauts successifs",
+		game: "dames", fen: "B:W28,38:BK5", moves: []string{"5x32x43"}, want: "W:W:BK43"},
+	{sentence: "et peut être capturée comme tous les autres pions",
+		game: "dames", fen: "W:W33:BK28", moves: []string{"33x22"}, want: "B:W22:B"},
+	{sentence: "Il est possible de posséder plusieurs dames.",
+		game: "dames", fen: "B:W50:BK46,40", moves: []string{"40-45"}, want: "W:W50:B45,K46"},
+	{sentence: "Si un joueur peut prendre un pion, il doit le faire. (draughts: illegal)",
+		game: "draughts", fen: "W:W32:B27,2", moves: []string{"32-28"}, wantRule: "capture is compulsory"},
+	{sentence: "Au cas où il y aurait plusieurs possibilités, il peut choisir quel pion il capture. (dames: no majority)",
+		game: "dames", fen: "B:W28,39,30:B22,24", moves: []string{"24x35"}, want: "W:W28,39:B22,35"},
+	{sentence: "draughts: the FMJD majority rule",
+		game: "draughts", fen: "B:W28,39,30:B22,24", moves: []string{"24x35"}, wantRule: "majority capture"},
+	{sentence: "draughts: the majority counts kings and men alike",
+		game: "draughts", fen: "B:WK30,28,39:B22,24", moves: []string{"24x35"}, wantRule: "majority capture"},
+	{sentence: "PDN captures with : as separator",
+		game: "draughts", fen: "B:W28,39,45:B22", moves: []string{"22:33:44"}, want: "W:W45:B44"},
+	{sentence: "PDN: a capture written with a hyphen is read when unambiguous",
+		game: "draughts", fen: "B:W28,40:B22", moves: []string{"22-33"}, want: "W:W40:B33"},
+	{sentence: "no square 51",
+		game: "draughts", moves: []string{"46-51"}, wantKind: rules.Syntax},
+	{sentence: "alphanumeric squares are not this notation",
+		game: "draughts", moves: []string{"c3-d4"}, wantKind: rules.Syntax},
+	{sentence: "Les moutons ne peuvent se déplacer qu'en avant",
+		game: "loup-moutons", fen: "W:W26,29,30,32:B1", moves: []string{"26-31"}, wantRule: "men move forward"},
+	{sentence: "tandis que le loup peut se déplacer en avant et en arrière",
+		game: "loup-moutons", fen: "B:W29-32:B14", moves: []string{"14-10"}, want: "W:W29-32:B10"},
+	{sentence: "On déplace toujours les pions d'une case en diagonale",
+		game: "loup-moutons", fen: "B:W29-32:B14", moves: []string{"14-5"}, wantRule: "one square"},
+	{sentence: "loup-moutons: no captures",
+		game: "loup-moutons", fen: "B:W18,29-31:B14", moves: []string{"14x23"}, wantRule: "no captures"},
+	{sentence: "On tire au sort pour savoir qui joue le loup (the wolf moves first)",
+		game: "loup-moutons", moves: []string{"1-6"}, want: "W:W29-32:B6"},
+}
+
+// TestRuleSentences plays ruleSentences.
+func TestRuleSentences(t *testing.T) { runSentences(t, ruleSentences) }
 
 func TestOutcomes(t *testing.T) {
 	tests := []struct {
