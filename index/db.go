@@ -69,6 +69,9 @@ type DB struct {
 	// revisions: the database has the revisions table (layout 8; a
 	// read-only handle on an older layout has not).
 	revisions bool
+	// treeWins: the opening tree's rows count each side's wins (layout 9;
+	// a read-only handle on an older layout has not).
+	treeWins bool
 
 	counts criteria.Counts // list counts (list.go)
 	// keepIdle is the number of idle connections kept (Options.MaxConns).
@@ -296,6 +299,7 @@ var schema = []string{
 		n INTEGER NOT NULL, scored INTEGER NOT NULL, s0 REAL NOT NULL, s1 REAL NOT NULL,
 		first TEXT NOT NULL, last TEXT NOT NULL,
 		np INTEGER NOT NULL, top BLOB,
+		w0 INTEGER NOT NULL DEFAULT 0, w1 INTEGER NOT NULL DEFAULT 0,
 		PRIMARY KEY(key, move)) WITHOUT ROWID`,
 	// The players of the moves of more than treeagg.TopLen players (internal/treeagg).
 	`CREATE TABLE IF NOT EXISTS tree_players(
@@ -310,9 +314,11 @@ var schema = []string{
 // 4 had no top players in tree rows (tree.top, internal/treeagg); version 5 had
 // a tree_players row per (key, move, player) and no tree.np; version 6 had
 // no name_words and name_games (internal/players); version 7 had no
-// revisions and pos_gone (internal/revisions, internal/posrun); a database
-// of an older version must be imported again.
-const schemaVersion = 8
+// revisions and pos_gone (internal/revisions, internal/posrun); version 8
+// had no tree.w0 and tree.w1 (the games each side won, internal/treeagg).
+// Versions 5 to 8 are upgraded by a writable open; a database of an older
+// version must be imported again.
+const schemaVersion = 9
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -355,12 +361,19 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 8
 	}
-	// A read-only handle reads layouts 6 and 7 as they are: player pages
+	if v == 8 && !db.readOnly {
+		if err := db.upgrade8(ctx); err != nil {
+			return false, err
+		}
+		v = 9
+	}
+	// A read-only handle reads layouts 6 to 8 as they are: player pages
 	// are read player by player without the name index (6), games have
-	// their one revision (6 and 7).
+	// their one revision (6 and 7), the opening tree has no wins (6 to 8).
 	db.nameIndex = v >= 7
 	db.revisions = v >= 8
-	if v != schemaVersion && v != 6 && v != 7 {
+	db.treeWins = v >= 9
+	if v != schemaVersion && (v < 6 || v > 8) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}
@@ -388,7 +401,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err := setMeta(ctx, tx, "schema", schemaVersion); err != nil {
 		return err
 	}
-	db.nameIndex, db.revisions = true, true
+	db.nameIndex, db.revisions, db.treeWins = true, true, true
 	if err := posrun.Create(ctx, tx); err != nil {
 		return err
 	}

@@ -70,13 +70,13 @@ func snap(t *testing.T, db *index.DB) snapshot {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	each(`SELECT key, move, n, scored, s0, s1 FROM tree`, func(r interface{ Scan(...any) error }) error {
+	each(`SELECT key, move, n, scored, s0, s1, w0, w1 FROM tree`, func(r interface{ Scan(...any) error }) error {
 		var k int64
 		var m string
-		var n, sc int
+		var n, sc, w0, w1 int
 		var s0, s1 float64
-		err := r.Scan(&k, &m, &n, &sc, &s0, &s1)
-		s.tree[fmt.Sprint(k, m)] = fmt.Sprint(n, sc, s0, s1)
+		err := r.Scan(&k, &m, &n, &sc, &s0, &s1, &w0, &w1)
+		s.tree[fmt.Sprint(k, m)] = fmt.Sprint(n, sc, s0, s1, w0, w1)
 		return err
 	})
 	tp, err := index.TreePlayers(ctx, db)

@@ -198,7 +198,7 @@ func DowngradeToLayout5(ctx context.Context, db *DB) error {
 		}
 	}
 	for _, q := range []string{`DROP TABLE tree_players`, `ALTER TABLE tp5 RENAME TO tree_players`, `ALTER TABLE tree DROP COLUMN np`,
-		`DROP TABLE name_games`, `DROP TABLE name_words`} {
+		`DROP TABLE name_games`, `DROP TABLE name_words`, dropW0, dropW1} {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return err
 		}
@@ -215,10 +215,10 @@ func SetPageBy(by string) func() {
 	return players.SetPageBy(map[string]players.PageBy{"": players.PageAuto, "player": players.PageByPlayer, "word": players.PageByWord}[by])
 }
 
-// DowngradeToLayout6 drops the name index of a database and marks it
-// layout 6, for the upgrade's tests.
+// DowngradeToLayout6 drops the name index and the tree's wins of a
+// database and marks it layout 6, for the upgrade's tests.
 func DowngradeToLayout6(ctx context.Context, db *DB) error {
-	for _, q := range []string{`DROP TABLE name_games`, `DROP TABLE name_words`} {
+	for _, q := range []string{`DROP TABLE name_games`, `DROP TABLE name_words`, dropW0, dropW1} {
 		if _, err := db.sql.ExecContext(ctx, q); err != nil {
 			return err
 		}
@@ -227,15 +227,32 @@ func DowngradeToLayout6(ctx context.Context, db *DB) error {
 }
 
 // DowngradeToLayout7 drops the revisions and the gone occurrences of a
-// database (which must have none) and marks it layout 7, for the
-// upgrade's tests.
+// database (which must have none) and the tree's wins, and marks it
+// layout 7, for the upgrade's tests.
 func DowngradeToLayout7(ctx context.Context, db *DB) error {
-	for _, q := range []string{`DROP TABLE revisions`, `DROP TABLE pos_gone`} {
+	for _, q := range []string{`DROP TABLE revisions`, `DROP TABLE pos_gone`, dropW0, dropW1} {
 		if _, err := db.sql.ExecContext(ctx, q); err != nil {
 			return err
 		}
 	}
 	return setMeta(ctx, db.sql, "schema", 7)
+}
+
+// dropW0 and dropW1 take the tree's wins out (layout 8 had none).
+const (
+	dropW0 = `ALTER TABLE tree DROP COLUMN w0`
+	dropW1 = `ALTER TABLE tree DROP COLUMN w1`
+)
+
+// DowngradeToLayout8 drops the tree's wins (w0, w1) of a database and
+// marks it layout 8, for the upgrade's tests.
+func DowngradeToLayout8(ctx context.Context, db *DB) error {
+	for _, q := range []string{dropW0, dropW1} {
+		if _, err := db.sql.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	return setMeta(ctx, db.sql, "schema", 8)
 }
 
 // NameEntries is every row of name_games as "word game player", sorted.
@@ -294,9 +311,9 @@ func CheckNameIndex(ctx context.Context, db *DB) error {
 	return nil
 }
 
-// TreeRows is every tree row as "key move" → "n np top".
+// TreeRows is every tree row as "key move" → "n scored w0 w1 np top".
 func TreeRows(ctx context.Context, db *DB) (map[string]string, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT key, move, n, np, top FROM tree`)
+	rows, err := db.sql.QueryContext(ctx, `SELECT key, move, n, scored, w0, w1, np, top FROM tree`)
 	if err != nil {
 		return nil, err
 	}
@@ -304,12 +321,12 @@ func TreeRows(ctx context.Context, db *DB) (map[string]string, error) {
 	out := map[string]string{}
 	for rows.Next() {
 		var k treeagg.Key
-		var n, np int64
+		var n, scored, w0, w1, np int64
 		var top []byte
-		if err := rows.Scan(&k.Pos, &k.Move, &n, &np, &top); err != nil {
+		if err := rows.Scan(&k.Pos, &k.Move, &n, &scored, &w0, &w1, &np, &top); err != nil {
 			return nil, err
 		}
-		out[fmt.Sprint(k.Pos, " ", k.Move)] = fmt.Sprint(n, " ", np, " ", top)
+		out[fmt.Sprint(k.Pos, " ", k.Move)] = fmt.Sprint(n, " ", scored, " ", w0, " ", w1, " ", np, " ", top)
 	}
 	return out, rows.Err()
 }

@@ -81,7 +81,8 @@ func TestUpgrade6(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 2 || !strings.Contains(notices[0], "layout 6 to 7") || !strings.Contains(notices[1], "layout 7 to 8") {
+	if len(notices) != 3 || !strings.Contains(notices[0], "layout 6 to 7") || !strings.Contains(notices[1], "layout 7 to 8") ||
+		!strings.Contains(notices[2], "layout 8 to 9") {
 		t.Errorf("notices %q", notices)
 	}
 	got, err := index.NameEntries(ctx, db)

@@ -285,7 +285,7 @@ func TestUpgrade7(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 1 || !strings.Contains(notices[0], "layout 7 to 8") {
+	if len(notices) != 2 || !strings.Contains(notices[0], "layout 7 to 8") || !strings.Contains(notices[1], "layout 8 to 9") {
 		t.Errorf("notices %q", notices)
 	}
 	res, err := db.SaveRecord(ctx, 3, []byte(withTag(t, string(text), "Round", "9")), 1)

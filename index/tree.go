@@ -8,8 +8,9 @@ import (
 )
 
 // TreeMove is one move of an opening tree: its games (occurrences in main
-// lines), scored games, points of each side, first and last dates and its
-// three most frequent players.
+// lines), scored games, points of each side, games each side won (unknown
+// to a read-only handle on a database of layout 7 or older), first and
+// last dates and its three most frequent players.
 type TreeMove = tree.Move
 
 // PlayerCount is a player and how often they played a move.
@@ -28,5 +29,5 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 		return nil, err
 	}
 	defer r.Close()
-	return tree.Read(ctx, r, rg, key, db.pos.Key(key, false), int(pos.ToMove()))
+	return tree.Read(ctx, r, rg, key, db.pos.Key(key, false), int(pos.ToMove()), db.treeWins)
 }

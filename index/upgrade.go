@@ -2,11 +2,14 @@ package index
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 
+	"github.com/plateau/plateau/index/internal/movelist"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/revisions"
 	"github.com/plateau/plateau/index/internal/treeagg"
+	"github.com/plateau/plateau/rules"
 )
 
 // upgradableVersion is the one older layout that Open upgrades in place
@@ -59,4 +62,103 @@ func (db *DB) upgrade7(ctx context.Context) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// upgrade8 turns a layout-8 database into layout 9 in one transaction (a
+// kill leaves it at 8, and the next writable open starts again): the
+// opening tree's rows gain the games each side won (treeagg.Upgrade8),
+// counted from the stored games (countWins).
+func (db *DB) upgrade8(ctx context.Context) error {
+	if db.notice != nil {
+		db.notice(fmt.Sprintf("upgrading the database in %s from layout 8 to 9 (the games each side won, in the opening tree)…", db.dir))
+	}
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := treeagg.Upgrade8(ctx, tx); err != nil {
+		return err
+	}
+	if err := countWins(ctx, tx); err != nil {
+		return fmt.Errorf("upgrade to layout 9: %w", err)
+	}
+	if err := setMeta(ctx, tx, "schema", 9); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// winsBatch is the number of tree moves whose wins countWins holds before
+// it adds them to their rows: a bound on its memory (a game's deepest
+// tree moves are mostly its own).
+const winsBatch = 1 << 18
+
+// countWins adds to the tree rows the wins of every valid game that one
+// side won: the moves of its main line's first TreeDepth plies, read from
+// its stored move list as the import counted them (movelist.MainMoves). A
+// game whose moves cannot be read again is an error: its row counts would
+// be left short.
+func countWins(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, `SELECT id, game, result, fen, moves FROM games WHERE valid = 1`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	wins := map[treeagg.Key][2]int{}
+	for rows.Next() {
+		var id int64
+		var game string
+		var res, fen sql.NullString
+		var blob []byte
+		if err := rows.Scan(&id, &game, &res, &fen, &blob); err != nil {
+			return err
+		}
+		s0, s1, scored := scores(res.String)
+		w := treeagg.Wins(s0, s1)
+		if !scored || w == [2]int{} {
+			continue
+		}
+		moves, err := storedTreeMoves(game, fen.String, blob)
+		if err != nil {
+			return fmt.Errorf("game #%d: %w", id, err)
+		}
+		for _, m := range moves {
+			k := treeagg.Key{Pos: saltKey(game, m.Key), Move: m.Text}
+			c := wins[k]
+			wins[k] = [2]int{c[0] + w[0], c[1] + w[1]}
+		}
+		if len(wins) >= winsBatch {
+			if err := treeagg.AddWins(ctx, tx, wins); err != nil {
+				return err
+			}
+			clear(wins)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	return treeagg.AddWins(ctx, tx, wins)
+}
+
+// storedTreeMoves are the opening-tree moves of a stored game of ruleset
+// game from its start fen ("": the standard one) and move list blob.
+func storedTreeMoves(game, fen string, blob []byte) ([]movelist.Played, error) {
+	rg, err := rules.Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	start, err := rg.NewPosition(fen)
+	if err != nil {
+		return nil, err
+	}
+	ml, err := movelist.Decode(blob)
+	if err != nil {
+		return nil, err
+	}
+	moves, ok := movelist.MainMoves(ml, start, TreeDepth)
+	if !ok {
+		return nil, fmt.Errorf("%w: a move does not play", movelist.ErrCorrupt)
+	}
+	return moves, nil
 }

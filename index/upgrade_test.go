@@ -53,8 +53,8 @@ func TestUpgrade5(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 3 || !strings.Contains(notices[0], "layout 5 to 6") || !strings.Contains(notices[1], "layout 6 to 7") ||
-		!strings.Contains(notices[2], "layout 7 to 8") {
+	if len(notices) != 4 || !strings.Contains(notices[0], "layout 5 to 6") || !strings.Contains(notices[1], "layout 6 to 7") ||
+		!strings.Contains(notices[2], "layout 7 to 8") || !strings.Contains(notices[3], "layout 8 to 9") {
 		t.Errorf("notices %q", notices)
 	}
 	gotPlayers, err := index.TreePlayers(ctx, db)
@@ -84,4 +84,94 @@ func TestUpgrade5(t *testing.T) {
 		t.Fatalf("read-only open after the upgrade: %v", err)
 	}
 	ro.Close()
+}
+
+// upgrade8Huff is a dames game with a huff in its first plies (it keeps
+// the turn: not a tree move), which one side won.
+const upgrade8Huff = `[Game "dames"]
+[White "Huff, Anna"]
+[Black "Huff, Bert"]
+[Result "0-1"]
+
+1. 19-23 32-28 2. 14-19 2... H23 31-27 3. 17-21 0-1
+`
+
+// TestUpgrade8: a layout-8 database (tree rows without the games each
+// side won) is read as it is by a read-only open, its tree's wins unknown,
+// and upgraded by a writable open, with a notice: every tree row's wins are
+// what the import counted (wins, draws of 2-0 and 1-1 draughts results,
+// Dejarik points with 0-0 and 1-1 draws, a huff in the first plies).
+func TestUpgrade8(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	dbDir := filepath.Join(dir, "db")
+	db := openDB(t, dbDir)
+	files := []string{writeFile(t, dir, "a.pdn", genText(t, "draughts", 300, 7)), writeFile(t, dir, "b.pdn", genText(t, "dames", 200, 8)),
+		writeFile(t, dir, "huff.pdn", []byte(upgrade8Huff)), "../samples/draughts", "../samples/dejarik"}
+	if _, err := importFiles(ctx, db, files, index.ImportOptions{TxGames: 100}); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := index.TreeRows(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w0, w1, draws int
+	db.SQL().QueryRowContext(ctx, `SELECT SUM(w0), SUM(w1), SUM(scored - w0 - w1) FROM tree`).Scan(&w0, &w1, &draws)
+	if w0 == 0 || w1 == 0 || draws == 0 {
+		t.Fatalf("wins %d and %d, %d draws: the test means nothing", w0, w1, draws)
+	}
+	start := upgrade8Tree(t, db, "dejarik")
+	if err := index.DowngradeToLayout8(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	ro, err := index.Open(ctx, dbDir, index.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatalf("read-only open of layout 8: %v", err)
+	}
+	for _, m := range upgrade8Tree(t, ro, "dejarik") {
+		if !m.WinsUnknown || m.Wins != [2]int{} {
+			t.Errorf("layout 8 read-only: %s has wins %v (unknown: %v)", m.Move, m.Wins, m.WinsUnknown)
+		}
+	}
+	ro.Close()
+
+	var notices []string
+	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if len(notices) != 1 || !strings.Contains(notices[0], "layout 8 to 9") {
+		t.Errorf("notices %q", notices)
+	}
+	got, err := index.TreeRows(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(tree) {
+		for k, v := range tree {
+			if got[k] != v {
+				t.Errorf("tree row %s: %s after the upgrade, the import wrote %s", k, got[k], v)
+			}
+		}
+	}
+	if after := upgrade8Tree(t, db, "dejarik"); fmt.Sprint(after) != fmt.Sprint(start) {
+		t.Errorf("Dejarik's start after the upgrade\n%+v\nwant\n%+v", after, start)
+	}
+}
+
+// upgrade8Tree is the tree of the start of ruleset game.
+func upgrade8Tree(t *testing.T, db *index.DB, game string) []index.TreeMove {
+	t.Helper()
+	pos, err := index.Position(game, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, err := db.Tree(context.Background(), game, pos)
+	if err != nil || len(moves) == 0 {
+		t.Fatalf("tree of %s's start: %d moves, %v", game, len(moves), err)
+	}
+	return moves
 }

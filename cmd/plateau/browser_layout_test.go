@@ -1,13 +1,18 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/plateau/plateau/replay/web"
 )
 
 // layoutSize is a screen the page must fit: a desktop one shows the
@@ -45,9 +50,30 @@ func TestBrowserLayout(t *testing.T) {
 			layoutFits(p, s)
 			layoutPlyColumn(p, name, f)
 			layoutTreeBars(p, name, f)
+			if s.w == 1366 {
+				layoutReadme(p, f)
+			}
 			p.cspClean()
 		})
 	}
+}
+
+// layoutReadme screenshots, for the README (docs/explorer.png), an Ōgi
+// sample game with comments and variations at its start: the list of the
+// Ōgi games, the board, the moves and the opening tree on one screen.
+func layoutReadme(p *browserPage, f *browserFixture) {
+	t := p.t
+	t.Helper()
+	l, err := f.src.List(context.Background(), web.ListQuery{Game: "ogi", Valid: "valid", Limit: 100,
+		Criteria: url.Values{"event": {"Ōsaka summer club"}, "player": {"Morel"}}.Encode()})
+	if err != nil || len(l.Games) == 0 {
+		t.Fatalf("the README's game: %+v, %v", l, err)
+	}
+	p.open(l.Games[0].N, 0)
+	p.run("list the Ōgi games", chromedp.SetValue(chromedp.CSS(`#gamefilter`), "ogi"),
+		evalJS(`document.querySelector('#gamefilter').dispatchEvent(new Event('change'))`))
+	p.waitJS("the README's page", `document.querySelector('#h-white').textContent === 'sente' && document.querySelector('#list tbody tr.open') !== null && document.querySelectorAll('#tree tr.tmove').length > 5 && document.querySelector('#posgames tr.pgame') !== null`)
+	p.screenshot(filepath.Join(f.shots, "explorer.png"), chromedp.CaptureScreenshot())
 }
 
 // layoutRect is the bounding rectangle of the element sel, as
@@ -123,33 +149,54 @@ func layoutPlyColumn(p *browserPage, name string, f *browserFixture) {
 }
 
 // layoutTreeBars: the tree of Dejarik's start, whose sample games score
-// wins, 0-0 series and other points; every bar's three segments fill it
-// and their shares add up to 100 %, and no text says NaN.
+// wins, draws (1-1, and 0-0 series: o4-c's two games) and other points;
+// every bar's segments are the move's wins, draws and losses as the API
+// gives them, fill the bar, and their shares add up to 100 %; no text
+// says NaN.
 func layoutTreeBars(p *browserPage, name string, f *browserFixture) {
 	t := p.t
 	t.Helper()
 	p.navigate("Dejarik's start", "explore/dejarik/")
 	p.waitJS("the tree of Dejarik's start", `game !== null && game.game === 'dejarik' && [...document.querySelectorAll('#tree td.mv')].some(e => e.textContent === 'o4-c')`)
 	p.screenshot(filepath.Join(f.shots, "layout-"+name+"-dejarik.png"), chromedp.CaptureScreenshot())
-	// Each bar: its segments' widths add up to its own, their shares to
-	// 100; a bar with nothing scored has none.
+	var api []web.TreeMove
+	resp, err := http.Get(f.srv.URL + "/api/tree?game=dejarik&fen=")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = json.NewDecoder(resp.Body).Decode(&api)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
 	bars := p.eval(`JSON.stringify([...document.querySelectorAll('#tree tr.tmove')].map(tr => {
 		const bar = tr.querySelector('.wdl'), segs = [...bar.querySelectorAll('.seg[data-pct]')];
 		const w = segs.reduce((a, s) => a + s.getBoundingClientRect().width, 0);
-		return [tr.querySelector('td.mv').textContent, segs.length, Math.round(w - bar.getBoundingClientRect().width),
-			segs.reduce((a, s) => a + +s.dataset.pct, 0), tr.querySelector('td.t-score').textContent];
+		const n = c => +(bar.querySelector('.seg.' + c)?.dataset.n || 0);
+		return {move: tr.querySelector('td.mv').textContent, wdl: [n('w0'), n('dr'), n('w1')],
+			short: Math.round(bar.getBoundingClientRect().width - w), pct: segs.reduce((a, s) => a + +s.dataset.pct, 0),
+			score: tr.querySelector('td.t-score').textContent};
 	}))`)
-	var rows [][]any
-	if err := json.Unmarshal([]byte(bars), &rows); err != nil || len(rows) < 3 {
-		t.Fatalf("the tree's bars: %s (%v)", bars, err)
+	var rows []struct {
+		Move       string
+		WDL        [3]int
+		Short, Pct int
+		Score      string
 	}
-	for _, r := range rows {
-		move, segs, dw, pct, score := r[0].(string), int(r[1].(float64)), int(r[2].(float64)), int(r[3].(float64)), r[4].(string)
-		if segs == 0 && move != "o4-c" || segs > 0 && (dw < -1 || dw > 1 || pct != 100) {
-			t.Errorf("%s: %d segments %d px short of the bar, shares adding to %d%%", move, segs, -dw, pct)
+	if err := json.Unmarshal([]byte(bars), &rows); err != nil || len(rows) != len(api) || len(rows) < 3 {
+		t.Fatalf("the tree's bars: %s (%v), the API's %d moves", bars, err, len(api))
+	}
+	for i, r := range rows {
+		m := api[i]
+		if m.Wins == nil {
+			t.Fatalf("%s: no wins from the API", m.Move)
 		}
-		if move == "o4-c" && score != "–" {
-			t.Errorf("o4-c, whose games all scored 0-0: score %q, want –", score)
+		want := [3]int{m.Wins[0], m.Scored - m.Wins[0] - m.Wins[1], m.Wins[1]}
+		if r.Move != m.Move || r.WDL != want || r.Short < -1 || r.Short > 1 || r.Pct != 100 {
+			t.Errorf("%s: won, drawn, lost %v (the API: %v), %d px short of the bar, shares adding to %d%%", r.Move, r.WDL, want, r.Short, r.Pct)
+		}
+		if m.Move == "o4-c" && (want != [3]int{0, 2, 0} || r.Score != "–") {
+			t.Errorf("o4-c, two 0-0 series: %v, score %q, want two draws and –", want, r.Score)
 		}
 	}
 	if v := p.eval(`[document.body.innerText, ...[...document.querySelectorAll('[title]')].map(e => e.title)].join('\\n').match(/.{0,20}NaN.{0,20}/g)?.join(' | ') || ''`); v != "" {

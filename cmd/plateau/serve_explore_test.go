@@ -158,6 +158,9 @@ func (x *explorerTest) checkTree(first web.ListPage) (fen string, pos rules.Posi
 		if tree[i].Move != m.Move || tree[i].Games != m.Games || tree[i].Score != m.Score || tree[i].First != m.First || tree[i].Last != m.Last || len(tree[i].Top) != len(m.Top) {
 			t.Fatalf("tree move %d: %+v, the library %+v", i, tree[i], m)
 		}
+		if tree[i].Wins == nil || *tree[i].Wins != m.Wins || m.WinsUnknown {
+			t.Fatalf("tree move %d: wins %v, the library %v (unknown: %v)", i, tree[i].Wins, m.Wins, m.WinsUnknown)
+		}
 	}
 	return node.FEN, pos
 }

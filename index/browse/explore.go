@@ -54,6 +54,9 @@ func (s *Source) TreeJSON(ctx context.Context, game, position string) ([]byte, e
 	out := make([]web.TreeMove, len(moves))
 	for i, m := range moves {
 		t := web.TreeMove{Move: m.Move, Games: m.Games, Scored: m.Scored, Score: m.Score, First: m.First, Last: m.Last}
+		if !m.WinsUnknown {
+			t.Wins = &[2]int{m.Wins[0], m.Wins[1]}
+		}
 		for _, p := range m.Top {
 			t.Top = append(t.Top, web.PlayerCount{Name: p.Name, Games: p.Games})
 		}

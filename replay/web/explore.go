@@ -61,13 +61,17 @@ type LoadStatus struct {
 
 // TreeMove is one move of an opening tree (index.TreeMove).
 type TreeMove struct {
-	Move   string        `json:"move"`
-	Games  int           `json:"games"`
-	Scored int           `json:"scored"`
-	Score  [2]float64    `json:"score"` // points of each side over the scored games
-	First  string        `json:"first,omitempty"`
-	Last   string        `json:"last,omitempty"`
-	Top    []PlayerCount `json:"top,omitempty"` // who played it most
+	Move   string     `json:"move"`
+	Games  int        `json:"games"`
+	Scored int        `json:"scored"`
+	Score  [2]float64 `json:"score"` // points of each side over the scored games
+	// Wins are the scored games each side won (more points than the
+	// other); the others were drawn. nil when the database does not know
+	// them (an older layout, read-only).
+	Wins  *[2]int       `json:"wins,omitempty"`
+	First string        `json:"first,omitempty"`
+	Last  string        `json:"last,omitempty"`
+	Top   []PlayerCount `json:"top,omitempty"` // who played it most
 }
 
 // PlayerCount is a player and how often they played a move.

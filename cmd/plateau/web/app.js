@@ -299,13 +299,16 @@ async function openGame(n, where) {
   if (typeof where === 'number') node = where < game.nodes.length ? where : 0;
   else if (where) node = findNode(where);
   go(node);
-  // One column (a phone): the game opened is under the list; go to it.
-  if (ONE_COLUMN.matches) $('#game').scrollIntoView();
+  toBoard();
 }
 
 // ONE_COLUMN is true where the page is one column (style.css's phone
 // breakpoint).
 const ONE_COLUMN = matchMedia('(max-width: 760px)');
+
+// toBoard scrolls a one-column page (a phone) to the board just opened,
+// which is under the list (once drawn: the page must be long enough).
+function toBoard() { if (ONE_COLUMN.matches) $('#game').scrollIntoView(); }
 
 // findNode is the node at a ply of a position search: on the main line or
 // in a variation as the hit says, with the searched position when given.
@@ -599,6 +602,7 @@ async function explore(id, fen) {
       game = newExplorer(v);
       showGame();
       go(0);
+      toBoard();
       for (const m of moves) await play(m);
       return;
     } catch (e2) { toast(e.message); return; }
@@ -606,6 +610,7 @@ async function explore(id, fen) {
   game = newExplorer(v);
   showGame();
   go(0);
+  toBoard();
 }
 
 function newExplorer(v) {
@@ -732,13 +737,20 @@ function renderTree(moves) {
       el('td', { class: 't-bar' }, resultBar(m, names)),
       el('td', { class: 'num t-score', title: scoreTitle(m, names) }, pctText(share(m.score[0], m.score[0] + m.score[1]))),
       el('td', { class: 't-dates' }, m.first === m.last ? (m.first || '') : (m.first || '?') + '–' + (m.last || '?')),
-      el('td', { class: 't-top' }, (m.top || []).map(p => p.name + ' (' + p.games + ')').join(', ')));
+      topPlayers(m));
     tr.addEventListener('click', () => play(m.move));
     return tr;
   });
   if (!rows.length) rows.push(el('tr', {}, el('td', { colspan: 6, class: 'none' }, 'No game of the database continues from here.')));
   $('#tree tbody').replaceChildren(...rows);
   $('#treesum').textContent = total ? '· ' + moves.length + ' moves, ' + num(total) + ' games' : '';
+}
+
+// topPlayers is the cell of a move's most frequent players: one line, cut
+// short, whole in its title.
+function topPlayers(m) {
+  const text = (m.top || []).map(p => p.name + ' (' + p.games + ')').join(', ');
+  return el('td', { class: 't-top' }, el('div', { class: 'clip', title: text }, text));
 }
 
 // treeHead names the sides in the tree's heading and colours the bars'
@@ -805,7 +817,7 @@ function resultBar(m, names) {
   parts.forEach(([n, cls, what], i) => {
     tip.push(what + ' ' + fmtPoints(n) + ' (' + pc[i] + '%)');
     if (n <= 0) return;
-    const seg = el('span', { class: 'seg ' + cls, 'data-pct': pc[i] }, pc[i] >= 15 ? pc[i] + '%' : '');
+    const seg = el('span', { class: 'seg ' + cls, 'data-n': n, 'data-pct': pc[i] }, pc[i] >= 15 ? pc[i] + '%' : '');
     seg.style.flexGrow = n;
     bar.append(seg);
   });

@@ -198,6 +198,40 @@ func MainText(ml *List, start rules.Position, ply int) (text string, ok bool) {
 	return "", false
 }
 
+// Played is a main-line move as the opening tree counts it: the key of the
+// position it is played from and its canonical text.
+type Played struct {
+	Key  uint64
+	Text string
+}
+
+// MainMoves are the main-line moves of the first plies of a game from
+// start, those that hand the turn over (a huff is not a tree move), as
+// the import counts them in the opening tree; false when a move does not
+// play.
+func MainMoves(ml *List, start rules.Position, plies int) (out []Played, ok bool) {
+	defer func() {
+		if recover() != nil {
+			out, ok = nil, false
+		}
+	}()
+	pos := start.Clone()
+	p := 0
+	for _, k := range ml.Main {
+		if p >= plies {
+			break
+		}
+		m := ml.Steps[k].Move
+		keeps := rules.KeepsTurn(pos, m)
+		if !keeps {
+			out = append(out, Played{pos.Key(), pos.FormatMove(m)})
+			p++
+		}
+		pos.Play(m)
+	}
+	return out, true
+}
+
 // SkipLine reads past one line of a stored move list.
 func SkipLine(d *Decoder) {
 	n := d.Uvarint()

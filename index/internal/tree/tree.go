@@ -1,7 +1,7 @@
 // Package tree answers opening trees: the moves played from a position in
 // the main lines of a ruleset's games, each with its games, scored games,
-// points of each side, first and last dates and its three most frequent
-// players (Read).
+// points of each side, the games each side won, first and last dates and
+// its three most frequent players (Read).
 //
 // Decisions:
 //
@@ -41,9 +41,15 @@ type Move struct {
 	Games  int        // occurrences in main lines
 	Scored int        // of which with a scored result
 	Score  [2]float64 // points of each side (side 0 first) over the scored games
-	First  string     // earliest date
-	Last   string     // latest date
-	Top    []PlayerCount
+	// Wins are the scored games each side won (treeagg.Wins: more points
+	// than the other side); the others of Scored were drawn. WinsUnknown:
+	// they are not known, the aggregate of an older layout (read as it is)
+	// not counting them.
+	Wins        [2]int
+	WinsUnknown bool
+	First       string // earliest date
+	Last        string // latest date
+	Top         []PlayerCount
 }
 
 // PlayerCount is a player and how often they played a move.
@@ -56,10 +62,11 @@ type PlayerCount struct {
 // lines of its games, most played first: key is the position's key in the
 // aggregate (the salted key), deepKey the key its deeper occurrences are
 // stored under (posrun.Store.Key), mover the side to move (whose player
-// played the move). It reads the aggregate, the players and the games
-// through r.
-func Read(ctx context.Context, r *posrun.Snapshot, rg rules.Game, key, deepKey int64, mover int) ([]Move, error) {
-	t := treeCount{moves: map[string]*Move{}, tops: map[string]map[string]int{}}
+// played the move); storedWins says that the aggregate counts wins (its
+// rows have w0 and w1, layout 8). It reads the aggregate, the players and
+// the games through r.
+func Read(ctx context.Context, r *posrun.Snapshot, rg rules.Game, key, deepKey int64, mover int, storedWins bool) ([]Move, error) {
+	t := treeCount{moves: map[string]*Move{}, tops: map[string]map[string]int{}, storedWins: storedWins}
 	stored, err := t.readStored(posrun.Quiet(ctx), r, key)
 	if err != nil {
 		return nil, err
@@ -74,16 +81,22 @@ func Read(ctx context.Context, r *posrun.Snapshot, rg rules.Game, key, deepKey i
 }
 
 // treeCount gathers a tree: its moves by text, and for each move the
-// games of each player who played it.
+// games of each player who played it; storedWins: the aggregate's rows
+// count wins.
 type treeCount struct {
-	moves map[string]*Move
-	tops  map[string]map[string]int
+	moves      map[string]*Move
+	tops       map[string]map[string]int
+	storedWins bool
 }
 
 // readStored reads the aggregate's rows of key, each with its top players
 // (internal/treeagg), which it returns by move.
 func (t *treeCount) readStored(q context.Context, r *posrun.Snapshot, key int64) (map[string][]treeagg.Count, error) {
-	st, err := r.Stmt(q, `SELECT move, n, scored, s0, s1, first, last, top FROM tree WHERE key = ?`)
+	wins := `w0, w1`
+	if !t.storedWins {
+		wins = `0, 0`
+	}
+	st, err := r.Stmt(q, `SELECT move, n, scored, s0, s1, `+wins+`, first, last, top FROM tree WHERE key = ?`)
 	if err != nil {
 		return nil, err
 	}
@@ -94,9 +107,9 @@ func (t *treeCount) readStored(q context.Context, r *posrun.Snapshot, key int64)
 	defer rows.Close()
 	stored := map[string][]treeagg.Count{}
 	for rows.Next() {
-		m := &Move{}
+		m := &Move{WinsUnknown: !t.storedWins}
 		var blob []byte
-		if err := rows.Scan(&m.Move, &m.Games, &m.Scored, &m.Score[0], &m.Score[1], &m.First, &m.Last, &blob); err != nil {
+		if err := rows.Scan(&m.Move, &m.Games, &m.Scored, &m.Score[0], &m.Score[1], &m.Wins[0], &m.Wins[1], &m.First, &m.Last, &blob); err != nil {
 			return nil, err
 		}
 		t.moves[m.Move] = m
@@ -229,6 +242,9 @@ func (t *treeCount) addGame(text string, l *deepRow, mover int) {
 		m.Scored++
 		m.Score[0] += s0
 		m.Score[1] += s1
+		w := treeagg.Wins(s0, s1)
+		m.Wins[0] += w[0]
+		m.Wins[1] += w[1]
 	}
 	if date != "" {
 		if m.First == "" || date < m.First {

@@ -33,6 +33,7 @@ var testTables = []string{
 	`CREATE TABLE tree(key INTEGER NOT NULL, move TEXT NOT NULL,
 		n INTEGER NOT NULL, scored INTEGER NOT NULL, s0 REAL NOT NULL, s1 REAL NOT NULL,
 		first TEXT NOT NULL, last TEXT NOT NULL, np INTEGER NOT NULL, top BLOB,
+		w0 INTEGER NOT NULL DEFAULT 0, w1 INTEGER NOT NULL DEFAULT 0,
 		PRIMARY KEY(key, move)) WITHOUT ROWID`,
 }
 
@@ -130,7 +131,9 @@ func writeRun(t *testing.T, db *sql.DB, ps []posrun.Pos) {
 
 // TestRead: a tree adds the aggregate's rows (their top players named) and
 // the deeper main-line occurrences read from their games' move lists,
-// merges the two for a move, keeps three players, and sorts the moves.
+// merges the two for a move (games, points, wins), keeps three players,
+// and sorts the moves; without the aggregate's wins (an older layout),
+// the moves it counts have their wins unknown.
 func TestRead(t *testing.T) {
 	ctx := context.Background()
 	db, store := testDB(t)
@@ -147,9 +150,9 @@ func TestRead(t *testing.T) {
 		exec(t, db, `INSERT INTO games VALUES (?, 1, ?, ?, ?, ?, ?, ?, NULL)`, row...)
 	}
 	const key = 12345
-	exec(t, db, `INSERT INTO tree VALUES (?, ?, 5, 4, 2.5, 1.5, '2020.01.01', '2021.??.??', 3, ?)`, key, m1, top(1, 3, 2, 2, 5, 1))
-	exec(t, db, `INSERT INTO tree VALUES (?, 'zz', 1, 0, 0, 0, '', '', 0, NULL)`, key)
-	exec(t, db, `INSERT INTO tree VALUES (?, 'other key', 1, 0, 0, 0, '', '', 0, NULL)`, key+1)
+	exec(t, db, `INSERT INTO tree VALUES (?, ?, 5, 4, 2.5, 1.5, '2020.01.01', '2021.??.??', 3, ?, 2, 1)`, key, m1, top(1, 3, 2, 2, 5, 1))
+	exec(t, db, `INSERT INTO tree VALUES (?, 'zz', 1, 0, 0, 0, '', '', 0, NULL, 0, 0)`, key)
+	exec(t, db, `INSERT INTO tree VALUES (?, 'other key', 1, 0, 0, 0, '', '', 0, NULL, 0, 0)`, key+1)
 	deep := store.Key(key, false)
 	writeRun(t, db, []posrun.Pos{
 		{Key: deep, At: posrun.PackAt(1, 9, 0)},
@@ -168,12 +171,12 @@ func TestRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	got, err := Read(ctx, r, g, key, deep, 1)
+	got, err := Read(ctx, r, g, key, deep, 1, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []Move{
-		{Move: m1, Games: 7, Scored: 6, Score: [2]float64{3.5, 2.5}, First: "2020.01.01", Last: "2026.07.01",
+		{Move: m1, Games: 7, Scored: 6, Score: [2]float64{3.5, 2.5}, Wins: [2]int{3, 2}, First: "2020.01.01", Last: "2026.07.01",
 			Top: []PlayerCount{{"Ann", 3}, {"Bob", 3}, {"Cid", 1}}},
 		{Move: m3, Games: 1, Top: []PlayerCount{{"Dee", 1}}},
 		{Move: "zz", Games: 1},
@@ -183,5 +186,15 @@ func TestRead(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("tree\n%+v\nwant\n%+v", got, want)
+	}
+
+	got, err = Read(ctx, r, g, key, deep, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want[0].Wins, want[0].WinsUnknown = [2]int{1, 1}, true // the deep games' only
+	want[2].WinsUnknown = true
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("tree without the aggregate's wins\n%+v\nwant\n%+v", got, want)
 	}
 }

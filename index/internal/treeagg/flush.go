@@ -290,13 +290,13 @@ func (f *flush) mergeCounts() []chunkRow {
 
 // writeRows upserts the rows, rowsPerStmt at a time.
 func (f *flush) writeRows(ctx context.Context, st Stmts) error {
-	args := make([]any, 0, 10*rowsPerStmt)
+	args := make([]any, 0, 12*rowsPerStmt)
 	tops := make([]byte, 0, rowsPerStmt*TopLen*2*10)
 	for i := 0; i < len(f.rows); i += rowsPerStmt {
 		part := f.rows[i:min(i+rowsPerStmt, len(f.rows))]
-		ins, err := rowsStmt(ctx, st, `INSERT INTO tree(key, move, n, scored, s0, s1, first, last, np, top)`, `(?,?,?,?,?,?,?,?,?,?)`,
+		ins, err := rowsStmt(ctx, st, `INSERT INTO tree(key, move, n, scored, s0, s1, w0, w1, first, last, np, top)`, `(?,?,?,?,?,?,?,?,?,?,?,?)`,
 			`ON CONFLICT(key, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
-		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1,
+		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1, w0 = w0 + excluded.w0, w1 = w1 + excluded.w1,
 		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
 		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END,
 		np = excluded.np, top = excluded.top`, len(part))
@@ -312,7 +312,7 @@ func (f *flush) writeRows(ctx context.Context, st Stmts) error {
 				top = tops[at:len(tops):len(tops)]
 			}
 			a := r.a
-			args = append(args, r.k.Pos, r.k.Move, a.n, a.scored, a.s0, a.s1, a.first, a.last, r.np, top)
+			args = append(args, r.k.Pos, r.k.Move, a.n, a.scored, a.s0, a.s1, a.w[0], a.w[1], a.first, a.last, r.np, top)
 		}
 		if _, err := ins.ExecContext(ctx, args...); err != nil {
 			return err

@@ -8,21 +8,22 @@ import (
 )
 
 // Remove takes a game's move k out of the tree: its row counts one game
-// less (and g's points, when it scored), and player (0: none), who made
+// less (and g's points and win, when it scored), and player (0: none), who made
 // the move, one game less. The move's last game takes its row and chunks
 // with it.
 func Remove(ctx context.Context, st Stmts, k Key, player int64, g Game) error {
-	sc, s0, s1 := 0, 0.0, 0.0
+	sc, s0, s1, w := 0, 0.0, 0.0, [2]int{}
 	if g.Scored {
-		sc, s0, s1 = 1, g.S0, g.S1
+		sc, s0, s1, w = 1, g.S0, g.S1, Wins(g.S0, g.S1)
 	}
-	dec, err := st.Stmt(ctx, `UPDATE tree SET n = n - 1, scored = scored - ?, s0 = s0 - ?, s1 = s1 - ? WHERE key = ? AND move = ? RETURNING n, np, top`)
+	dec, err := st.Stmt(ctx, `UPDATE tree SET n = n - 1, scored = scored - ?, s0 = s0 - ?, s1 = s1 - ?, w0 = w0 - ?, w1 = w1 - ?
+		WHERE key = ? AND move = ? RETURNING n, np, top`)
 	if err != nil {
 		return err
 	}
 	var n, np int64
 	var top []byte
-	err = dec.QueryRowContext(ctx, sc, s0, s1, k.Pos, k.Move).Scan(&n, &np, &top)
+	err = dec.QueryRowContext(ctx, sc, s0, s1, w[0], w[1], k.Pos, k.Move).Scan(&n, &np, &top)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}

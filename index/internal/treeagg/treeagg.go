@@ -1,7 +1,7 @@
 // Package treeagg is the opening-tree aggregate of a Plateau database: for
 // each move of the main lines' first plies, by position key and move text,
 // the number of games, of scored games, the points of each side, the
-// first and last dates, the number of players who played it (np) and the
+// games each side won (w0, w1: Wins), the first and last dates, the number of players who played it (np) and the
 // three who played it most (top), in one row of the table tree; and, for
 // the moves of more than TopLen players, every player's count in chunks
 // of the player ids (tree_players). An import adds a transaction's moves
@@ -12,25 +12,33 @@
 //   - A tree reads one row per move and never the player counts of a
 //     position: the top is kept in the row (up to TopLen (player, count)
 //     uvarint pairs, n descending, then player id ascending).
+//
 //   - A move of at most TopLen players (most moves: a deep one is usually
 //     one game's) has them all in top and no tree_players row. A move of
 //     more players has every count in tree_players, chunks of 512 player
 //     ids (key, move, chunk = player >> chunkBits) → (player gap, count)
 //     uvarint pairs in player order.
+//
 //   - A commit reads the rows it updates (their np and top) and the chunks
 //     of the touched players of the moves of more than TopLen players, and
 //     writes them back, several rows to a statement. The top stays exact:
 //     a touched player's new count is the stored one plus the commit's,
 //     and the top is the best of the stored top and those new counts,
 //     since counts only grow in an import.
+//
 //   - A delete lowers one player's count: when that player is in the top,
 //     the top is computed again from the move's chunks; when the move
 //     falls to TopLen players its chunks are removed, their players being
 //     all in top. The first and last dates are not narrowed by a delete
 //     (they bound the dates of the games counted).
 //
+//   - A scored game is won by the side with more points, drawn when both
+//     have as many (1/2-1/2, 1-1, and a 0-0 Dejarik series, which the rules
+//     call a draw); the draws of a row are scored - w0 - w1, not stored.
+//
 // Layout 5 kept a tree_players row per (key, move, player); Upgrade5
-// converts it. The measurements behind these decisions are in
+// converts it. Layout 8 had no w0 and w1; Upgrade8 adds them and the
+// caller counts them from the stored games (AddWins). The measurements behind these decisions are in
 // docs/storage.md.
 package treeagg
 
@@ -92,10 +100,23 @@ type Tx interface {
 	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
 }
 
+// Wins is what a scored game with points s0 and s1 adds to each side's
+// wins: one to the side with more points, none to either for a draw.
+func Wins(s0, s1 float64) [2]int {
+	switch {
+	case s0 > s1:
+		return [2]int{1, 0}
+	case s1 > s0:
+		return [2]int{0, 1}
+	}
+	return [2]int{}
+}
+
 // agg is what a tree row adds up of its games.
 type agg struct {
 	n, scored   int
 	s0, s1      float64
+	w           [2]int
 	first, last string
 }
 
@@ -109,6 +130,9 @@ func (a *agg) add(g *Game) {
 		a.scored++
 		a.s0 += g.S0
 		a.s1 += g.S1
+		w := Wins(g.S0, g.S1)
+		a.w[0] += w[0]
+		a.w[1] += w[1]
 	}
 	if g.Date != "" && (a.first == "" || g.Date < a.first) {
 		a.first = g.Date

@@ -3,7 +3,10 @@ package treeagg
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
 )
 
 // Upgrade5 converts, in tx, the opening tree of a layout-5 database, one
@@ -98,4 +101,49 @@ func writeMove5(ctx context.Context, setTree, addChunk *sql.Stmt, k Key, es, top
 		}
 	}
 	return top, nil
+}
+
+// ErrNoRow: AddWins was given a move the tree has no row for (wins
+// counted from games the aggregate does not hold).
+var ErrNoRow = errors.New("no opening-tree row for the move")
+
+// Upgrade8 gives the tree rows of a layout-8 database, in tx, the games
+// won by each side (w0, w1), zero until the caller counts them from the
+// stored games (AddWins).
+func Upgrade8(ctx context.Context, tx Tx) error {
+	for _, q := range []string{
+		`ALTER TABLE tree ADD COLUMN w0 INTEGER NOT NULL DEFAULT 0`,
+		`ALTER TABLE tree ADD COLUMN w1 INTEGER NOT NULL DEFAULT 0`,
+	} {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("upgrade to layout 9: %w", err)
+		}
+	}
+	return nil
+}
+
+// AddWins adds to each move's row of the tree, in tx, its wins: the games
+// each side won (Wins) among some games counted in the row. A move
+// without a row is an error (ErrNoRow), the rows written so far kept for
+// the caller to roll back.
+func AddWins(ctx context.Context, tx Tx, wins map[Key][2]int) error {
+	st, err := tx.PrepareContext(ctx, `UPDATE tree SET w0 = w0 + ?, w1 = w1 + ? WHERE key = ? AND move = ?`)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	keys := slices.SortedFunc(maps.Keys(wins), func(x, y Key) int {
+		return EntryCmp(Entry{Pos: x.Pos, Move: x.Move}, Entry{Pos: y.Pos, Move: y.Move})
+	})
+	for _, k := range keys {
+		w := wins[k]
+		res, err := st.ExecContext(ctx, w[0], w[1], k.Pos, k.Move)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return fmt.Errorf("%w: %q from key %d (%v)", ErrNoRow, k.Move, k.Pos, err)
+		}
+	}
+	return nil
 }
