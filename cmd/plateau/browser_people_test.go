@@ -9,7 +9,7 @@ import (
 	"github.com/plateau/plateau/replay/web"
 )
 
-// browserPeople: a player's name in a game's header opens their page
+// browserPeople: a player's name in the tree or a game's header opens their page
 // (their results, a plot by year, first moves, opponents), an opponent's
 // name theirs; an event's name in the list opens its crosstable, scored
 // on one scale (the draughts samples' 2-0 wins and 1/2-1/2 draws: 6 of 12
@@ -21,6 +21,9 @@ func browserPeople(p *browserPage, f *browserFixture) {
 	if err != nil || len(page.Games) == 0 {
 		p.t.Fatalf("the draughts samples: %+v, %v", page, err)
 	}
+	p.open(page.Games[0].N, 0)
+	p.clickCSS("a player's name in the tree", `#tree [data-player="Sijbrands, T."]`)
+	p.waitJS("the player's page from the tree", `document.querySelector('#p-name')?.textContent === 'Sijbrands, T.' && document.querySelector('#game').hidden`)
 	p.open(page.Games[0].N, 0)
 	p.clickCSS("a player's name in the header", `#title [data-player="Sijbrands, T."]`)
 	p.waitJS("the player's page", `location.hash === '#player/Sijbrands%2C%20T.' && document.querySelector('#p-name')?.textContent === 'Sijbrands, T.' && !document.querySelector('#people').hidden && document.querySelector('#game').hidden`)

@@ -750,7 +750,10 @@ function renderTree(moves) {
 // short, whole in its title.
 function topPlayers(m) {
   const text = (m.top || []).map(p => p.name + ' (' + p.games + ')').join(', ');
-  return el('td', { class: 't-top' }, el('div', { class: 'clip', title: text }, text));
+  // Each name opens the player's page (people.js).
+  const names = (m.top || []).flatMap((p, i) => [i ? ', ' : '',
+    el('span', { class: 'pname', 'data-player': p.name }, p.name), ' (' + p.games + ')']);
+  return el('td', { class: 't-top' }, el('div', { class: 'clip', title: text }, ...names));
 }
 
 // treeHead names the sides in the tree's heading and colours the bars'

@@ -241,8 +241,9 @@ function barPlot(rows, o) {
   return root;
 }
 
-// A click on a player's name in the list opens their page, on the event
-// its crosstable (the rest of the row still opens the game).
+// A click on a player's name in the list, the game's header or the tree
+// opens their page, on the event its crosstable (the rest of a row still
+// opens its game or plays its move).
 $('#list tbody').addEventListener('click', e => {
   const td = e.target.closest('td');
   if (!td) return;
@@ -264,4 +265,8 @@ $('#title').addEventListener('click', e => {
   if (!t) return;
   if (t.dataset.player) openPlayer(t.dataset.player); else openEvent(t.dataset.event, game && game.game);
 });
+$('#tree tbody').addEventListener('click', e => {
+  const t = e.target.closest('[data-player]');
+  if (t) { e.stopPropagation(); openPlayer(t.dataset.player); }
+}, true);
 $('#n-stats').addEventListener('click', openStats);
