@@ -58,3 +58,13 @@ type Overview = stats.Overview
 func (db *DB) Overview(ctx context.Context) (Overview, error) {
 	return stats.NewOverview(ctx, db.sql, editsKey)
 }
+
+// Version is a number that changes whenever the stored games change: an
+// import's commit, a save, an add, a delete (the last game id, plus the
+// edits made times 2^40: ids stay below). A cache of query results is right
+// while it does not change.
+func (db *DB) Version(ctx context.Context) (int64, error) {
+	var last, edits sql.NullInt64
+	err := db.sql.QueryRowContext(ctx, `SELECT (SELECT MAX(id) FROM games), (SELECT v FROM meta WHERE k = ?)`, editsKey).Scan(&last, &edits)
+	return last.Int64 + edits.Int64<<40, err
+}

@@ -160,6 +160,18 @@ func TestSaveRecord(t *testing.T) {
 	}
 	checkHistory(t, db, id, texts)
 	sameAsFresh(t, db)
+	// The stored counts followed the saves (the import stored them).
+	in, err := db.Info(ctx)
+	var valid, invalid int
+	db.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FILTER (WHERE valid), COUNT(*) FILTER (WHERE NOT valid) FROM games`).Scan(&valid, &invalid)
+	if err != nil || len(in.Games) != 1 || in.Games[0].Valid != valid || in.Games[0].Invalid != invalid {
+		t.Errorf("counts %+v (%v); the games table: %d valid, %d invalid", in.Games, err, valid, invalid)
+	}
+	var stored string
+	db.SQL().QueryRowContext(ctx, `SELECT v FROM meta WHERE k = 'counts'`).Scan(&stored)
+	if !strings.Contains(stored, `"edits":4`) { // four saves changed the game
+		t.Errorf("the stored counts were not moved with the saves: %s", stored)
+	}
 }
 
 // canonicalOf is the text stored for game id by the save of text.

@@ -50,41 +50,45 @@ type Source struct {
 	indexing chan struct{}
 	// every and from are indexEvery and indexFrom (tests make them small).
 	every, from int
-	last        lastID
+	last        lastVersion
 	people      peopleCache  // people.go
 	edits       atomic.Int64 // writes made through the source (edit.go)
 }
 
-// gen is the generation of the caches: the database's last game id and
-// the writes made through the source, so that a game saved (which keeps
-// the last id) is not served from a cache.
+// gen is the generation of the caches: the database's version (which a
+// save, an add or a delete changes, index.DB.Version) and the writes made
+// through the source, so that a game saved through the source is not
+// served from a cache made before, even within lastVersionTTL.
 func (s *Source) gen(ctx context.Context) (int64, error) {
-	last, err := s.lastID(ctx)
+	last, err := s.version(ctx)
 	return last + s.edits.Load()<<40, err
 }
 
-// lastID keeps the database's last game id, which every request reads to
-// know whether its caches still hold (a query of its own, a visible share
-// of a loaded server's work: docs/queries.md), for lastIDTTL: a game imported meanwhile shows up that
-// much later. A database being filled by the server itself (Load) is read
+// lastVersion keeps the database's version (index.DB.Version: it changes
+// with every import commit, save, add or delete), which every request
+// reads to know whether its caches still hold (a query of its own, a
+// visible share of a loaded server's work: docs/queries.md), for
+// lastVersionTTL: a game imported or saved meanwhile shows up that much
+// later. A database being filled by the server itself (Load) is read
 // every time.
-type lastID struct {
+type lastVersion struct {
 	mu   sync.Mutex
 	ttl  time.Duration
 	at   time.Time
 	last int64
 }
 
-const lastIDTTL = 250 * time.Millisecond
+const lastVersionTTL = 250 * time.Millisecond
 
-func (s *Source) lastID(ctx context.Context) (int64, error) {
+// version is the database's version, read at most every lastVersionTTL.
+func (s *Source) version(ctx context.Context) (int64, error) {
 	s.last.mu.Lock()
 	if s.last.ttl > 0 && time.Since(s.last.at) < s.last.ttl {
 		defer s.last.mu.Unlock()
 		return s.last.last, nil
 	}
 	s.last.mu.Unlock()
-	last, err := s.db.LastID(ctx)
+	last, err := s.db.Version(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -101,7 +105,7 @@ func New(db *index.DB, opts replay.Options) *Source {
 	return &Source{db: db, opts: opts, counts: counts{db: db},
 		trees: newLRU[treeKey, []byte](maxTrees), pages: newLRU[web.ListQuery, []byte](maxPages),
 		found: newLRU[web.ListQuery, []byte](maxFound), indexes: newLRU[web.ListQuery, *pageIndex](maxIndexes),
-		indexing: make(chan struct{}, 1), every: indexEvery, from: indexFrom, last: lastID{ttl: lastIDTTL}}
+		indexing: make(chan struct{}, 1), every: indexEvery, from: indexFrom, last: lastVersion{ttl: lastVersionTTL}}
 }
 
 var (
@@ -131,10 +135,11 @@ func (s *Source) ListJSON(ctx context.Context, q web.ListQuery) ([]byte, error) 
 	if err != nil {
 		return nil, err
 	}
-	last, err := s.gen(ctx)
+	version, err := s.version(ctx)
 	if err != nil {
 		return nil, err
 	}
+	last := version + s.edits.Load()<<40 // s.gen
 	cache, key := s.pages, q
 	if iq.Position != nil || iq.Pattern != nil {
 		cache = s.found
@@ -143,12 +148,15 @@ func (s *Source) ListJSON(ctx context.Context, q web.ListQuery) ([]byte, error) 
 	if b, ok := cache.get(key, last); ok {
 		return b, nil
 	}
-	p, err := s.list(ctx, q, iq)
+	p, counted, err := s.list(ctx, q, iq)
 	if err != nil {
 		return nil, err
 	}
 	b, err := encode(p)
-	if err == nil && len(p.Games) <= maxCachedPage {
+	// A page made with counts (its rulesets, its total) of an earlier
+	// version, while they are counted again, is not kept: it would
+	// outlive them.
+	if err == nil && len(p.Games) <= maxCachedPage && counted == version {
 		cache.put(key, last, b)
 	}
 	return b, err
@@ -185,17 +193,18 @@ const (
 	maxCachedPage = 200
 )
 
-// list reads the page of q, whose database query is iq (query).
-func (s *Source) list(ctx context.Context, q web.ListQuery, iq index.Query) (web.ListPage, error) {
-	games, err := s.counts.get(ctx)
+// list reads the page of q, whose database query is iq (query); counted
+// is the database version of the counts it took.
+func (s *Source) list(ctx context.Context, q web.ListQuery, iq index.Query) (page web.ListPage, counted int64, err error) {
+	games, counted, err := s.counts.get(ctx)
 	if err != nil {
-		return web.ListPage{}, err
+		return web.ListPage{}, 0, err
 	}
 	rulesets := make([]string, 0, len(games))
 	for _, c := range games {
 		rulesets = append(rulesets, c.Game)
 	}
-	page := web.ListPage{Games: []web.Summary{}, Offset: iq.Offset, Rulesets: rulesets}
+	page = web.ListPage{Games: []web.Summary{}, Offset: iq.Offset, Rulesets: rulesets}
 	var hits []index.ListHit
 	if iq.Position != nil || iq.Pattern != nil {
 		hits, err = s.searched(ctx, iq, &page)
@@ -203,10 +212,10 @@ func (s *Source) list(ctx context.Context, q web.ListQuery, iq index.Query) (web
 		hits, err = s.listed(ctx, q, iq, games, &page)
 	}
 	if err != nil {
-		return page, err
+		return page, counted, err
 	}
 	page.Games, err = s.summaries(ctx, hits, !q.Brief)
-	return page, err
+	return page, counted, err
 }
 
 // searched reads the hits of a position or pattern list and counts them

@@ -10,10 +10,10 @@ import (
 )
 
 // The cached counts are counted again (in the background: requests keep
-// the old ones meanwhile) when the database's last game id changes, so
-// that games imported while the server runs show up, or once they are
-// countsTTL old (an edit that deletes or repairs games without adding
-// one). A count scans every game (docs/queries.md), which a server under
+// the old ones meanwhile) when the database's version changes (an import's
+// commit, a save, an add or a delete: index.DB.Version), so that games
+// imported or saved while the server runs show up, or once they are
+// countsTTL old. A count scans every game (docs/queries.md), which a server under
 // load should not pay every minute for nothing.
 const countsTTL = 10 * time.Minute
 
@@ -33,27 +33,28 @@ type counts struct {
 	mu      sync.Mutex
 	games   []index.GameCount
 	at      time.Time     // when games were counted; zero: never
-	last    int64         // the last game id when they were counted
+	last    int64         // the database version when they were counted
 	running chan struct{} // closed when the count under way ends
 	err     error         // of the last count, if it failed
 }
 
-// get returns the counts, counting them if there are none yet (waiting at
-// most as long as ctx) or if they are older than countsTTL (in the
+// get returns the counts and the database version they were made at,
+// counting them if there are none yet (waiting at most as long as ctx) or
+// if they are older than countsTTL or than the database (in the
 // background).
-func (c *counts) get(ctx context.Context) ([]index.GameCount, error) {
-	last, err := c.db.LastID(ctx)
+func (c *counts) get(ctx context.Context) ([]index.GameCount, int64, error) {
+	last, err := c.db.Version(ctx)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	c.mu.Lock()
 	if !c.at.IsZero() {
 		if (time.Since(c.at) > countsTTL || last != c.last) && c.running == nil {
 			c.start()
 		}
-		g := c.games
+		g, v := c.games, c.last
 		c.mu.Unlock()
-		return g, nil
+		return g, v, nil
 	}
 	if c.running == nil {
 		c.start()
@@ -63,14 +64,14 @@ func (c *counts) get(ctx context.Context) ([]index.GameCount, error) {
 	select {
 	case <-ch:
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return nil, 0, ctx.Err()
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.at.IsZero() {
-		return nil, c.err
+		return nil, 0, c.err
 	}
-	return c.games, nil
+	return c.games, c.last, nil
 }
 
 // start counts in the background; c.mu is held.
@@ -81,7 +82,7 @@ func (c *counts) start() {
 		defer close(ch)
 		ctx, cancel := context.WithTimeout(context.Background(), countsTimeout)
 		defer cancel()
-		last, err := c.db.LastID(ctx)
+		last, err := c.db.Version(ctx)
 		if err != nil {
 			c.mu.Lock()
 			c.running, c.err = nil, err

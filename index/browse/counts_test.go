@@ -1,14 +1,17 @@
 package browse_test
 
 import (
+	"bytes"
 	"context"
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/index/browse"
 	"github.com/plateau/plateau/internal/ingest"
+	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/web"
 )
@@ -61,6 +64,47 @@ func TestRulesetsAfterAClientLeft(t *testing.T) {
 		}
 		if page.Total != want {
 			t.Errorf("%+v: total %d, searches count %d", q, page.Total, want)
+		}
+	}
+}
+
+// TestSaveSeen: a game saved invalid while the source serves leaves the
+// list of valid games and joins the invalid ones, in the pages and in the
+// cached counts, without a new game id.
+func TestSaveSeen(t *testing.T) {
+	ctx := context.Background()
+	db, err := index.Open(ctx, t.TempDir(), index.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := ingest.Files(ctx, db, []string{filepath.Join("..", "..", "samples", "draughts")}, ingest.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	src := browse.New(db, replay.Options{})
+	total := func(valid string) int {
+		page, err := src.List(ctx, web.ListQuery{Valid: valid})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return page.Total
+	}
+	valid, invalid := total("valid"), total("invalid")
+	rev, text, err := db.CurrentRevision(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := record.NewReader(bytes.NewReader(text), "#1").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Moves[0].Text = "46-51" // no such move
+	if res, err := db.SaveRecord(ctx, 1, record.Format(g), rev); err != nil || res.Valid {
+		t.Fatalf("save: %+v %v", res, err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); total("valid") != valid-1 || total("invalid") != invalid+1; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("after the save: %d valid, %d invalid; want %d, %d", total("valid"), total("invalid"), valid-1, invalid+1)
 		}
 	}
 }

@@ -101,7 +101,7 @@ func (s *Source) Export(ctx context.Context, q web.ListQuery, w io.Writer) (int,
 		if err != nil {
 			return n, err
 		}
-		p, err := s.list(ctx, q, iq) // not kept in the page cache
+		p, _, err := s.list(ctx, q, iq) // not kept in the page cache
 		if err != nil {
 			return n, err
 		}

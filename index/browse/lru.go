@@ -6,9 +6,10 @@ import (
 )
 
 // lru is a cache of at most max values, the least recently used dropped
-// first, each kept while the database's last game id (gen) is the one it
-// was made under: a database being imported into grows, and what was
-// counted or listed before may have changed. It is safe for concurrent use.
+// first, each kept while the database's version (gen: index.DB.Version)
+// is the one it was made under: a database being imported into grows, a
+// game saved changes, and what was counted or listed before may have
+// changed. It is safe for concurrent use.
 type lru[K comparable, V any] struct {
 	mu    sync.Mutex
 	max   int

@@ -109,7 +109,7 @@ func TestSeekPaging(t *testing.T) {
 				key.Offset, key.Limit = 0, 0
 				deadline := time.Now().Add(10 * time.Second)
 				for {
-					last, _ := db.LastID(ctx)
+					last, _ := db.Version(ctx)
 					if pi, ok := src.indexes.get(key, last); ok {
 						<-pi.done
 						if len(pi.cursors) != len(want)/5 || pi.n != len(want) {

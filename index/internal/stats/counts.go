@@ -122,3 +122,60 @@ func StoreCounts(ctx context.Context, db Handle, editsKey string) error {
 	}
 	return store.SetMeta(ctx, db, countsKey, string(b))
 }
+
+// Game is what the counts hold of one game: its ruleset, validity and
+// plies.
+type Game struct {
+	Game  string
+	Valid bool
+	Plies int
+}
+
+// Replaced keeps the stored counts right after an edit that stored game
+// id again (before, then after), in the edit's transaction and after the
+// edit counted itself in editsKey: counts that were right before it (made
+// at the edits before, and covering id) are moved from before to after and
+// labelled with the edits now, so that the next reader need not count
+// every game again; other counts are left as they are (counted again).
+func Replaced(ctx context.Context, h Handle, editsKey string, id int64, before, after Game) error {
+	var blob sql.NullString
+	var edits sql.NullInt64
+	err := h.QueryRowContext(ctx, `SELECT (SELECT v FROM meta WHERE k = ?), (SELECT v FROM meta WHERE k = ?)`, countsKey, editsKey).Scan(&blob, &edits)
+	if err != nil || !blob.Valid {
+		return err
+	}
+	var c Counts
+	if json.Unmarshal([]byte(blob.String), &c) != nil || c.Last < id || c.Edits != edits.Int64-1 {
+		return nil
+	}
+	now := edits.Int64
+	c.Games = add(c.Games, before, -1)
+	c.Games = add(c.Games, after, 1)
+	c.Edits = now
+	b, err := json.Marshal(c)
+	if err != nil {
+		return err
+	}
+	return store.SetMeta(ctx, h, countsKey, string(b))
+}
+
+// add adds n times g to the counts games, kept sorted by ruleset; a
+// ruleset left without games is dropped.
+func add(games []GameCount, g Game, n int) []GameCount {
+	i := slices.IndexFunc(games, func(c GameCount) bool { return c.Game == g.Game })
+	if i < 0 {
+		games = append(games, GameCount{Game: g.Game})
+		i = len(games) - 1
+	}
+	if g.Valid {
+		games[i].Valid += n
+		games[i].Plies += int64(n * g.Plies)
+	} else {
+		games[i].Invalid += n
+	}
+	if games[i].Valid == 0 && games[i].Invalid == 0 {
+		games = slices.Delete(games, i, i+1)
+	}
+	slices.SortFunc(games, func(a, b GameCount) int { return strings.Compare(a.Game, b.Game) })
+	return games
+}

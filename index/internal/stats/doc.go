@@ -14,6 +14,9 @@
 // nothing is deleted). No transaction is needed: the last id and the
 // edits are read first and the games counted up to that id; an edit made
 // meanwhile leaves the result labelled with the edits before it, so that
-// it is counted again next time. Sizes are those of the files as they lie
+// it is counted again next time. An edit that stores one game again (a
+// save) moves the stored counts from the game as it was to the game as it
+// is, in its transaction (Replaced), so that a save does not cost the next
+// reader a count of every game. Sizes are those of the files as they lie
 // on disk (a WAL included).
 package stats

@@ -121,3 +121,51 @@ func TestDescribe(t *testing.T) {
 		t.Fatalf("without a players table: %+v, %v; want an error and the Dir only", in, err)
 	}
 }
+
+// TestReplaced: stored counts right before an edit of one game are moved
+// with it and labelled with the edit, so that they equal a full count;
+// counts that were stale, or made before the game, are left alone.
+func TestReplaced(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, t.TempDir())
+	if err := StoreCounts(ctx, db, "edits"); err != nil {
+		t.Fatal(err)
+	}
+	stored := func() string {
+		var v string
+		db.QueryRow(`SELECT v FROM meta WHERE k = 'counts'`).Scan(&v)
+		return v
+	}
+	// An edit: game 4 (sauts, valid, 5 plies) becomes an invalid dames game.
+	edit := func(id int64, before, after Game, q string) {
+		t.Helper()
+		for _, q := range []string{q, `INSERT INTO meta(k, v) VALUES('edits', 1) ON CONFLICT(k) DO UPDATE SET v = v + 1`} {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := Replaced(ctx, db, "edits", id, before, after); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edit(4, Game{"sauts", true, 5}, Game{"dames", false, 2}, `UPDATE games SET game = 'dames', valid = 0, plies = 2 WHERE id = 4`)
+	want := `{"last":4,"edits":1,"games":[{"Game":"dames","Valid":0,"Invalid":1,"Plies":0},{"Game":"ogi","Valid":2,"Invalid":1,"Plies":30}]}`
+	if got := stored(); got != want {
+		t.Errorf("after the edit: %s\nwant %s", got, want)
+	}
+	full, err := addCounts(ctx, db, nil, 0, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := GameCounts(ctx, db, "edits"); err != nil || !reflect.DeepEqual(got.Games, full) {
+		t.Errorf("counts %+v (%v), a full count %+v", got.Games, err, full)
+	}
+	// Stale counts (an edit not told) are left to be counted again.
+	if _, err := db.Exec(`UPDATE meta SET v = v + 1 WHERE k = 'edits'`); err != nil {
+		t.Fatal(err)
+	}
+	edit(1, Game{"ogi", true, 10}, Game{"ogi", true, 12}, `UPDATE games SET plies = 12 WHERE id = 1`)
+	if got := stored(); got != want {
+		t.Errorf("stale counts were moved: %s", got)
+	}
+}

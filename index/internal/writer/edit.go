@@ -42,6 +42,7 @@ type oldGame struct {
 	id     int64
 	game   string
 	valid  bool
+	plies  int
 	hash   []byte
 	p0, p1 sql.NullInt64
 	file   string
@@ -70,9 +71,9 @@ type rowQuerier interface {
 func readGame(ctx context.Context, q rowQuerier, c *gametext.Cache, id int64, notFound error) (*oldGame, error) {
 	g := &oldGame{id: id}
 	var file sql.NullString
-	err := q.QueryRowContext(ctx, `SELECT g.game, g.valid, g.hash, g.p0, g.p1, s.path, g.offset, g.line, g.size, g.tblock, g.toff, g.tlen
+	err := q.QueryRowContext(ctx, `SELECT g.game, g.valid, g.plies, g.hash, g.p0, g.p1, s.path, g.offset, g.line, g.size, g.tblock, g.toff, g.tlen
 		FROM games g LEFT JOIN sources s ON s.id = g.source WHERE g.id = ?`, id).
-		Scan(&g.game, &g.valid, &g.hash, &g.p0, &g.p1, &file, &g.offset, &g.line, &g.size, &g.block, &g.off, &g.n)
+		Scan(&g.game, &g.valid, &g.plies, &g.hash, &g.p0, &g.p1, &file, &g.offset, &g.line, &g.size, &g.block, &g.off, &g.n)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("game #%d: %w", id, notFound)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/plateau/plateau/index/internal/gametext"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/revisions"
+	"github.com/plateau/plateau/index/internal/stats"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 )
@@ -24,7 +25,8 @@ import (
 // record, its text document follows after the commit (text_todo), and
 // its position occurrences are those of the new record from the commit on
 // (posrun.Replace: only the occurrences it adds are written, the ones it
-// loses are listed gone). Decisions:
+// loses are listed gone), and so are the stored counts of games
+// (stats.Replaced). Decisions:
 //
 //   - The save names the revision it was made from (base); another
 //     revision stored since makes it a ConflictError that changes nothing.
@@ -190,6 +192,11 @@ func (d *DB) save(ctx context.Context, id int64, base int, edit func(*oldGame) (
 		return SaveResult{}, err
 	}
 	if err := w.listRevisions(ctx, old, cur, res.Note); err != nil {
+		return SaveResult{}, err
+	}
+	err = stats.Replaced(ctx, w.tx, EditsKey, id, stats.Game{Game: old.game, Valid: old.valid, Plies: old.plies},
+		stats.Game{Game: p.Game, Valid: p.Valid, Plies: p.Plies})
+	if err != nil {
 		return SaveResult{}, err
 	}
 	if _, err := w.commit(ctx); err != nil {
