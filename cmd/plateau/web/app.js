@@ -16,6 +16,9 @@ let at = 0;         // current node
 let moveEls = {};   // node id -> span in the move list
 let flipped = false;
 let selected = null; // click-to-move: {from} or {kind} chosen on the board
+// hooks of the other scripts (edit.js): the URL a game is read from, and
+// what to do when a game is shown and when the board goes to a node.
+const hooks = { gameURL: n => 'api/games/' + n, shown: [], moved: [] };
 
 function el(tag, attrs, ...kids) {
   const e = document.createElement(tag);
@@ -288,7 +291,7 @@ async function watchLoading() {
 // at (a position search), or a node id.
 async function openGame(n, where) {
   let d;
-  try { d = await getJSON('api/games/' + n); } catch (e) { toast(e.message); return; }
+  try { d = await getJSON(hooks.gameURL(n)); } catch (e) { toast(e.message); return; }
   game = d;
   selected = null;
   for (const tr of document.querySelectorAll('#list tbody tr')) {
@@ -331,6 +334,7 @@ function showGame() {
   renderHeader();
   renderMoves();
   renderTags();
+  for (const f of hooks.shown) f();
 }
 
 function renderHeader() {
@@ -444,6 +448,7 @@ function go(id) {
   if (game.explorer) history.replaceState(null, '', '#explore/' + game.game + '/' + encodeURIComponent(n.fen));
   else history.replaceState(null, '', '#' + game.n + '/' + id);
   positionChanged();
+  for (const f of hooks.moved) f(id);
 }
 
 function step(d) {
