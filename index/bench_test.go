@@ -200,6 +200,45 @@ func copyDir(src, dst string) error {
 
 // BenchmarkQueries builds one database and times the queries on it.
 func BenchmarkQueries(b *testing.B) {
+	q := newQueryBench(b)
+	defer q.db.Close()
+	b.Run("position", func(b *testing.B) { q.lookups(b, func(int) {}) })
+	// Each lookup after a commit of another connection, as during an
+	// import: SQLite then empties the page cache of the lookup's
+	// connection (a WAL reader whose snapshot changed), and the lookup
+	// reads its pages again. (With the database file mapped, PRAGMA
+	// mmap_size, this took 66 µs p50 against 42 at 20,000 Ōgi games: the
+	// reader drops its map too, and maps the file again.)
+	b.Run("position-after-commit", q.positionAfterCommit)
+	// A page read as Search chooses, by name word, and by player and side
+	// (internal/players).
+	for _, by := range []string{"", "word", "player"} {
+		b.Run("player"+map[string]string{"word": "-by-word", "player": "-by-player"}[by], func(b *testing.B) {
+			q.player(b, by)
+		})
+	}
+	b.Run("tree-start", q.treeStart)
+	b.Run("pattern-all", q.patternAll)
+}
+
+// queryBench is the database of BenchmarkQueries, opened read-only, with
+// the positions and players its lookups ask for; its methods are the
+// sub-benchmarks.
+type queryBench struct {
+	ctx       context.Context
+	n         int
+	game      string
+	g         rules.Game
+	dir       string // the database is dir/db
+	db        *index.DB
+	positions []rules.Position // from random games at random plies
+	players   []string         // a player of each of those games
+}
+
+// newQueryBench imports n generated games (or the n valid games of the
+// file PLATEAU_BENCH_FILE), then opens the database read-only and draws
+// 200 positions and players to look up.
+func newQueryBench(b *testing.B) *queryBench {
 	ctx := context.Background()
 	n, game := benchN(), benchGame()
 	dir := b.TempDir()
@@ -226,14 +265,18 @@ func BenchmarkQueries(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer db.Close()
+	g, _ := rules.Lookup(game)
+	q := &queryBench{ctx: ctx, n: n, game: game, g: g, dir: dir, db: db}
+	q.draw(text)
+	return q
+}
+
+// draw picks the positions to look up, from random games at random plies,
+// and a player of each game.
+func (q *queryBench) draw(text []byte) {
 	recs := readAll(&testing.T{}, text)
 	r := rand.New(rand.NewPCG(5, 6))
-	// Positions to look up: from random games at random plies.
-	var positions []rules.Position
-	var players []string
-	g, _ := rules.Lookup(game)
-	for len(positions) < 200 {
+	for len(q.positions) < 200 {
 		rec := recs[r.IntN(len(recs))]
 		rg := replay.Replay(rec, replay.Options{})
 		pos := rg.Start.Clone()
@@ -241,93 +284,95 @@ func BenchmarkQueries(b *testing.B) {
 		for _, s := range rg.Main[:k] {
 			pos.Play(s.Move)
 		}
-		positions = append(positions, pos)
-		players = append(players, rec.Tag(g.Sides()[r.IntN(2)]))
+		q.positions = append(q.positions, pos)
+		q.players = append(q.players, rec.Tag(q.g.Sides()[r.IntN(2)]))
 	}
-	p50 := func(d []time.Duration) float64 {
-		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
-		return float64(d[len(d)/2].Microseconds())
-	}
-	// lookups times b.N position lookups, each after before(i).
-	lookups := func(b *testing.B, before func(i int)) {
-		var ds []time.Duration
-		for i := 0; i < b.N; i++ {
-			before(i)
-			t0 := time.Now()
-			res, err := db.Search(ctx, index.Query{Game: game, Position: positions[i%len(positions)], Limit: 20})
-			if err != nil || len(res.Hits) == 0 {
-				b.Fatal(err, len(res.Hits))
-			}
-			ds = append(ds, time.Since(t0))
+}
+
+// p50Micros is the median of d in microseconds; it sorts d.
+func p50Micros(d []time.Duration) float64 {
+	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+	return float64(d[len(d)/2].Microseconds())
+}
+
+// lookups times b.N position lookups, each after before(i).
+func (q *queryBench) lookups(b *testing.B, before func(i int)) {
+	var ds []time.Duration
+	for i := 0; i < b.N; i++ {
+		before(i)
+		t0 := time.Now()
+		res, err := q.db.Search(q.ctx, index.Query{Game: q.game, Position: q.positions[i%len(q.positions)], Limit: 20})
+		if err != nil || len(res.Hits) == 0 {
+			b.Fatal(err, len(res.Hits))
 		}
-		b.ReportMetric(p50(ds), "p50-µs")
+		ds = append(ds, time.Since(t0))
 	}
-	b.Run("position", func(b *testing.B) { lookups(b, func(int) {}) })
-	// Each lookup after a commit of another connection, as during an
-	// import: SQLite then empties the page cache of the lookup's
-	// connection (a WAL reader whose snapshot changed), and the lookup
-	// reads its pages again. (With the database file mapped, PRAGMA
-	// mmap_size, this took 66 µs p50 against 42 at 20,000 Ōgi games: the
-	// reader drops its map too, and maps the file again.)
-	b.Run("position-after-commit", func(b *testing.B) {
-		wdb, err := index.Open(ctx, filepath.Join(dir, "db"), index.Options{})
+	b.ReportMetric(p50Micros(ds), "p50-µs")
+}
+
+// positionAfterCommit times lookups, each after a commit of another
+// connection to the database.
+func (q *queryBench) positionAfterCommit(b *testing.B) {
+	wdb, err := index.Open(q.ctx, filepath.Join(q.dir, "db"), index.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer wdb.Close()
+	q.lookups(b, func(i int) {
+		if _, err := wdb.SQL().Exec(`INSERT OR REPLACE INTO meta(k, v) VALUES ('bench', ?)`, i); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// player times a page of a player's games, read as index.SetPageBy(by)
+// says.
+func (q *queryBench) player(b *testing.B, by string) {
+	defer index.SetPageBy(by)()
+	var ds []time.Duration
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		res, err := q.db.Search(q.ctx, index.Query{Player: q.players[i%len(q.players)], Limit: 20})
+		if err != nil || len(res.Hits) == 0 {
+			b.Fatal(err, q.players[i%len(q.players)])
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	b.ReportMetric(p50Micros(ds), "p50-µs")
+}
+
+// treeStart times the opening tree of the start position.
+func (q *queryBench) treeStart(b *testing.B) {
+	start, _ := q.g.NewPosition("")
+	var ds []time.Duration
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		tree, err := q.db.Tree(q.ctx, q.game, start)
+		if err != nil || len(tree) == 0 {
+			b.Fatal(err)
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	b.ReportMetric(p50Micros(ds), "p50-µs")
+}
+
+// patternAll times a pattern no position has: every position of every game
+// is tested.
+func (q *queryBench) patternAll(b *testing.B) {
+	pat, err := index.ParsePattern("empty@a1,b1,c1,d1,e1,f1,g1,h1,a8,b8,c8,d8,e8,f8,g8,h8 *>=1 *@hand>=40")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		res, err := q.db.Search(q.ctx, index.Query{Game: q.game, Pattern: pat, Count: true})
 		if err != nil {
 			b.Fatal(err)
 		}
-		defer wdb.Close()
-		lookups(b, func(i int) {
-			if _, err := wdb.SQL().Exec(`INSERT OR REPLACE INTO meta(k, v) VALUES ('bench', ?)`, i); err != nil {
-				b.Fatal(err)
-			}
-		})
-	})
-	// A page read as Search chooses, by name word, and by player and side
-	// (internal/players).
-	for _, by := range []string{"", "word", "player"} {
-		b.Run("player"+map[string]string{"word": "-by-word", "player": "-by-player"}[by], func(b *testing.B) {
-			defer index.SetPageBy(by)()
-			var ds []time.Duration
-			for i := 0; i < b.N; i++ {
-				t0 := time.Now()
-				res, err := db.Search(ctx, index.Query{Player: players[i%len(players)], Limit: 20})
-				if err != nil || len(res.Hits) == 0 {
-					b.Fatal(err, players[i%len(players)])
-				}
-				ds = append(ds, time.Since(t0))
-			}
-			b.ReportMetric(p50(ds), "p50-µs")
-		})
+		if res.Total != 0 {
+			b.Fatalf("total %d", res.Total)
+		}
 	}
-	b.Run("tree-start", func(b *testing.B) {
-		start, _ := g.NewPosition("")
-		var ds []time.Duration
-		for i := 0; i < b.N; i++ {
-			t0 := time.Now()
-			tree, err := db.Tree(ctx, game, start)
-			if err != nil || len(tree) == 0 {
-				b.Fatal(err)
-			}
-			ds = append(ds, time.Since(t0))
-		}
-		b.ReportMetric(p50(ds), "p50-µs")
-	})
-	b.Run("pattern-all", func(b *testing.B) {
-		// A pattern no position has: every position of every game is tested.
-		pat, err := index.ParsePattern("empty@a1,b1,c1,d1,e1,f1,g1,h1,a8,b8,c8,d8,e8,f8,g8,h8 *>=1 *@hand>=40")
-		if err != nil {
-			b.Fatal(err)
-		}
-		for i := 0; i < b.N; i++ {
-			res, err := db.Search(ctx, index.Query{Game: game, Pattern: pat, Count: true})
-			if err != nil {
-				b.Fatal(err)
-			}
-			if res.Total != 0 {
-				b.Fatalf("total %d", res.Total)
-			}
-		}
-		b.ReportMetric(float64(n), "games")
-	})
+	b.ReportMetric(float64(q.n), "games")
 }
 
 // benchDB opens a database holding the benchmark collection: the folder

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/rules"
 
@@ -192,129 +193,173 @@ func randomPattern(r *rand.Rand, sides [2]string, board []rules.Placement, squar
 // replace), counted, and paged.
 func TestPatternAgainstNaiveReplay(t *testing.T) {
 	longtest.Skip(t)
-	ctx := context.Background()
 	games, patterns := 100, 60
 	if testing.Short() {
 		games, patterns = 20, 10
 	}
 	for _, game := range []string{"ogi", "dames", "dames-brigand", "loup-moutons", "draughts", "jetan", "dejarik", "sauts"} {
 		t.Run(game, func(t *testing.T) {
-			g, err := rules.Lookup(game)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sides := g.Sides()
-			text := genText(t, game, games, 11)
-			samples, err := filepath.Glob(filepath.Join("..", "samples", game, "*.pdn"))
-			if err != nil || len(samples) == 0 {
-				t.Fatalf("no samples for %s: %v", game, err)
-			}
-			for _, f := range samples {
-				b, err := os.ReadFile(f)
-				if err != nil {
-					t.Fatal(err)
-				}
-				text = append(append(text, '\n'), b...)
-			}
-			dir := t.TempDir()
-			file := writeFile(t, dir, "g.pdn", text)
-			db := openDB(t, filepath.Join(dir, "db"))
-			recs := readAll(t, text)
-			st, err := importFiles(ctx, db, []string{file}, index.ImportOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if st.Valid != len(recs) {
-				t.Fatalf("%d valid games of %d (%+v): ids would not follow the records", st.Valid, len(recs), st)
-			}
-			var all []brutePos
-			for i, rec := range recs {
-				rg := replay.Replay(rec, replay.Options{})
-				if rg.Err != nil {
-					t.Fatalf("game %d: %v", i+1, rg.Err)
-				}
-				id := int64(i + 1)
-				all = append(all, brutePos{id, rg.Start.Key(), 0, false, rg.Start.Board()})
-				bruteWalk(rg.Main, rg.Start.Clone(), 0, false, id, &all)
-			}
-			squareSet := map[string]bool{}
-			for _, p := range all {
-				for _, pl := range p.board {
-					if pl.Square != "" {
-						squareSet[pl.Square] = true
-					}
-				}
-			}
-			var squares []string
-			for s := range squareSet {
-				squares = append(squares, s)
-			}
-			slices.Sort(squares)
+			f := newNaiveFixture(t, game, games)
+			f.replayAll(t)
 			r := rand.New(rand.NewPCG(uint64(len(game)), 99))
-			kinds := map[index.TermKind]int{}
-			matchedSome, inVariation := 0, 0
 			for range patterns {
-				p := all[r.IntN(len(all))]
-				if len(p.board) == 0 {
-					continue
-				}
-				ptext := randomPattern(r, sides, p.board, squares)
-				pat, err := index.ParsePattern(ptext)
-				if err != nil {
-					t.Fatalf("pattern %q: %v", ptext, err)
-				}
-				for _, term := range pat.Terms {
-					kinds[term.Kind]++
-				}
-				// The first matching position of each game, in play order.
-				var want []index.Hit
-				for _, q := range all {
-					if (len(want) == 0 || want[len(want)-1].ID != q.game) && naiveMatch(sides, pat, q.board) {
-						want = append(want, index.Hit{ID: q.game, Ply: q.ply, Variation: q.vari})
-					}
-				}
-				res, err := db.Search(ctx, index.Query{Game: game, Pattern: pat, Limit: -1, Count: true})
-				if err != nil {
-					t.Fatalf("pattern %q: %v", ptext, err)
-				}
-				if res.Total != len(want) || len(res.Hits) != len(want) {
-					t.Fatalf("pattern %q: %d hits (total %d), want %d", ptext, len(res.Hits), res.Total, len(want))
-				}
-				for i, h := range res.Hits {
-					if h.ID != want[i].ID || h.Ply != want[i].Ply || h.Variation != want[i].Variation {
-						t.Fatalf("pattern %q: hit %d is game %d ply %d variation %v, want game %d ply %d variation %v",
-							ptext, i, h.ID, h.Ply, h.Variation, want[i].ID, want[i].Ply, want[i].Variation)
-					}
-					if h.Game != game || h.Plies == 0 && h.Ply > 0 {
-						t.Fatalf("pattern %q: hit %+v lacks its game's columns", ptext, h)
-					}
-					if h.Variation {
-						inVariation++
-					}
-				}
-				if len(want) > 0 {
-					matchedSome++
-				}
-				// A page without a count stops early and agrees.
-				if len(want) >= 3 {
-					page, err := db.Search(ctx, index.Query{Game: game, Pattern: pat, Offset: 1, Limit: 2})
-					if err != nil {
-						t.Fatal(err)
-					}
-					if page.Total != -1 || len(page.Hits) != 2 || page.Hits[0].ID != want[1].ID || page.Hits[1].ID != want[2].ID ||
-						page.Hits[1].Ply != want[2].Ply {
-						t.Fatalf("pattern %q: page %+v, want games %d, %d", ptext, page, want[1].ID, want[2].ID)
-					}
-				}
+				f.checkRandomPattern(t, r)
 			}
-			t.Logf("%d patterns, %d matching some game, %d first matches in variations; terms %v", patterns, matchedSome, inVariation, kinds)
-			if matchedSome == 0 {
-				t.Fatal("no pattern matched: the test would not see a wrong match")
-			}
-			if game == "ogi" && kinds[index.InHand] == 0 {
-				t.Fatal("no hand term was tried")
-			}
+			f.checkTally(t, patterns)
 		})
+	}
+}
+
+// naiveFixture is one ruleset's collection (generated games, then the
+// samples) imported into a database, with every position replayed from
+// the record text; its steps are the checks of
+// TestPatternAgainstNaiveReplay, in order.
+type naiveFixture struct {
+	ctx     context.Context
+	game    string
+	sides   [2]string
+	text    []byte
+	db      *index.DB
+	recs    []*record.Game // the records, in id order
+	all     []brutePos     // every position, game by game, in play order
+	squares []string       // every square a piece stands on, sorted
+
+	// The tally of the patterns tried.
+	kinds                    map[index.TermKind]int
+	matchedSome, inVariation int
+}
+
+// newNaiveFixture imports the given number of generated games of game, then
+// its samples. Every record must be valid, so that ids follow the records.
+func newNaiveFixture(t *testing.T, game string, games int) *naiveFixture {
+	ctx := context.Background()
+	g, err := rules.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := genText(t, game, games, 11)
+	samples, err := filepath.Glob(filepath.Join("..", "samples", game, "*.pdn"))
+	if err != nil || len(samples) == 0 {
+		t.Fatalf("no samples for %s: %v", game, err)
+	}
+	for _, f := range samples {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text = append(append(text, '\n'), b...)
+	}
+	dir := t.TempDir()
+	file := writeFile(t, dir, "g.pdn", text)
+	db := openDB(t, filepath.Join(dir, "db"))
+	recs := readAll(t, text)
+	st, err := importFiles(ctx, db, []string{file}, index.ImportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Valid != len(recs) {
+		t.Fatalf("%d valid games of %d (%+v): ids would not follow the records", st.Valid, len(recs), st)
+	}
+	return &naiveFixture{ctx: ctx, game: game, sides: g.Sides(), text: text, db: db, recs: recs,
+		kinds: map[index.TermKind]int{}}
+}
+
+// replayAll replays every record, and lists the squares pieces stand on.
+func (f *naiveFixture) replayAll(t *testing.T) {
+	for i, rec := range f.recs {
+		rg := replay.Replay(rec, replay.Options{})
+		if rg.Err != nil {
+			t.Fatalf("game %d: %v", i+1, rg.Err)
+		}
+		id := int64(i + 1)
+		f.all = append(f.all, brutePos{id, rg.Start.Key(), 0, false, rg.Start.Board()})
+		bruteWalk(rg.Main, rg.Start.Clone(), 0, false, id, &f.all)
+	}
+	squareSet := map[string]bool{}
+	for _, p := range f.all {
+		for _, pl := range p.board {
+			if pl.Square != "" {
+				squareSet[pl.Square] = true
+			}
+		}
+	}
+	for s := range squareSet {
+		f.squares = append(f.squares, s)
+	}
+	slices.Sort(f.squares)
+}
+
+// checkRandomPattern makes a pattern from a random position and checks the
+// search's hits against naiveMatch of every position.
+func (f *naiveFixture) checkRandomPattern(t *testing.T, r *rand.Rand) {
+	p := f.all[r.IntN(len(f.all))]
+	if len(p.board) == 0 {
+		return
+	}
+	ptext := randomPattern(r, f.sides, p.board, f.squares)
+	pat, err := index.ParsePattern(ptext)
+	if err != nil {
+		t.Fatalf("pattern %q: %v", ptext, err)
+	}
+	for _, term := range pat.Terms {
+		f.kinds[term.Kind]++
+	}
+	// The first matching position of each game, in play order.
+	var want []index.Hit
+	for _, q := range f.all {
+		if (len(want) == 0 || want[len(want)-1].ID != q.game) && naiveMatch(f.sides, pat, q.board) {
+			want = append(want, index.Hit{ID: q.game, Ply: q.ply, Variation: q.vari})
+		}
+	}
+	res, err := f.db.Search(f.ctx, index.Query{Game: f.game, Pattern: pat, Limit: -1, Count: true})
+	if err != nil {
+		t.Fatalf("pattern %q: %v", ptext, err)
+	}
+	if res.Total != len(want) || len(res.Hits) != len(want) {
+		t.Fatalf("pattern %q: %d hits (total %d), want %d", ptext, len(res.Hits), res.Total, len(want))
+	}
+	for i, h := range res.Hits {
+		if h.ID != want[i].ID || h.Ply != want[i].Ply || h.Variation != want[i].Variation {
+			t.Fatalf("pattern %q: hit %d is game %d ply %d variation %v, want game %d ply %d variation %v",
+				ptext, i, h.ID, h.Ply, h.Variation, want[i].ID, want[i].Ply, want[i].Variation)
+		}
+		if h.Game != f.game || h.Plies == 0 && h.Ply > 0 {
+			t.Fatalf("pattern %q: hit %+v lacks its game's columns", ptext, h)
+		}
+		if h.Variation {
+			f.inVariation++
+		}
+	}
+	if len(want) > 0 {
+		f.matchedSome++
+	}
+	f.checkPage(t, ptext, pat, want)
+}
+
+// checkPage checks that a page without a count stops early and agrees.
+func (f *naiveFixture) checkPage(t *testing.T, ptext string, pat *index.Pattern, want []index.Hit) {
+	if len(want) < 3 {
+		return
+	}
+	page, err := f.db.Search(f.ctx, index.Query{Game: f.game, Pattern: pat, Offset: 1, Limit: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page.Total != -1 || len(page.Hits) != 2 || page.Hits[0].ID != want[1].ID || page.Hits[1].ID != want[2].ID ||
+		page.Hits[1].Ply != want[2].Ply {
+		t.Fatalf("pattern %q: page %+v, want games %d, %d", ptext, page, want[1].ID, want[2].ID)
+	}
+}
+
+// checkTally checks that the patterns tried could see a wrong match, and
+// that Ōgi's tried a hand term.
+func (f *naiveFixture) checkTally(t *testing.T, patterns int) {
+	t.Logf("%d patterns, %d matching some game, %d first matches in variations; terms %v", patterns, f.matchedSome, f.inVariation, f.kinds)
+	if f.matchedSome == 0 {
+		t.Fatal("no pattern matched: the test would not see a wrong match")
+	}
+	if f.game == "ogi" && f.kinds[index.InHand] == 0 {
+		t.Fatal("no hand term was tried")
 	}
 }
 

@@ -59,166 +59,204 @@ func readAll(t *testing.T, text []byte) []*record.Game {
 // TestSearchAgainstBruteForce compares position and pattern searches with a
 // replay of every game (main lines and variations).
 func TestSearchAgainstBruteForce(t *testing.T) {
-	ctx := context.Background()
 	// "draughts, legacy keys": a database made before the deep salt was
 	// kept in meta (its stored keys spread the two keys of a position).
 	for _, game := range []string{"jetan", "draughts", "draughts, legacy keys"} {
 		t.Run(game, func(t *testing.T) {
 			game, legacy := strings.CutSuffix(game, ", legacy keys")
-			dir := t.TempDir()
-			text := genText(t, game, 150, 3)
-			file := writeFile(t, dir, "g.pdn", text)
-			db := openDB(t, dir+"/db")
-			var salt sql.NullInt64
-			if err := db.SQL().QueryRowContext(ctx, `SELECT v FROM meta WHERE k = 'deep_salt'`).Scan(&salt); err != nil || salt.Int64 != 1 {
-				t.Fatalf("a new database's deep salt: %v %v, want 1", salt, err)
-			}
-			if legacy {
-				if _, err := db.SQL().ExecContext(ctx, `DELETE FROM meta WHERE k = 'deep_salt'`); err != nil {
-					t.Fatal(err)
-				}
-				db.Close()
-				db = openDB(t, dir+"/db")
-			}
-			if _, err := importFiles(ctx, db, []string{file}, index.ImportOptions{}); err != nil {
-				t.Fatal(err)
-			}
-			var all []brutePos
-			variations := 0
-			treeWant := map[uint64]map[string]int{}
-			var treeKeys []rules.Position
-			for i, rec := range readAll(t, text) {
-				g := replay.Replay(rec, replay.Options{})
-				if g.Err != nil {
-					t.Fatalf("game %d: %v", i+1, g.Err)
-				}
-				pos := g.Start.Clone()
-				for j, st := range g.Main {
-					if treeWant[pos.Key()] == nil {
-						treeWant[pos.Key()] = map[string]int{}
-					}
-					treeWant[pos.Key()][st.Text]++
-					if i%10 == 0 && (j == 3 || j == index.TreeDepth+2 || j == 2*index.TreeDepth) {
-						treeKeys = append(treeKeys, pos.Clone())
-					}
-					pos.Play(st.Move)
-				}
-				id := int64(i + 1)
-				all = append(all, brutePos{id, g.Start.Key(), 0, false, g.Start.Board()})
-				bruteWalk(g.Main, g.Start.Clone(), 0, false, id, &all)
-			}
-			for _, p := range all {
-				if p.vari {
-					variations++
-				}
-			}
-			if variations == 0 {
-				t.Fatal("the collection has no variations: the test would not cover them")
-			}
-			// Opening trees, from the aggregate (shallow) and from the
-			// positions table (deep).
-			for _, pos := range treeKeys {
-				tree, err := db.Tree(ctx, game, pos)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := treeWant[pos.Key()]
-				if len(tree) != len(want) {
-					t.Fatalf("tree of %s: %+v, want %v", pos, tree, want)
-				}
-				for _, m := range tree {
-					if want[m.Move] != m.Games {
-						t.Fatalf("tree of %s: %s %d games, want %d", pos, m.Move, m.Games, want[m.Move])
-					}
-				}
-			}
-			// Exact positions: a sample of positions, from main lines and
-			// variations; the search must list exactly the (game, ply, variation)
-			// occurrences.
-			r := rand.New(rand.NewPCG(1, 2))
-			sample := []brutePos{}
-			for len(sample) < 40 {
-				p := all[r.IntN(len(all))]
-				if len(sample) < 10 && !p.vari {
-					continue
-				}
-				sample = append(sample, p)
-			}
-			type occ struct {
-				game int64
-				ply  int
-				vari bool
-			}
-			for _, p := range sample {
-				want := map[occ]bool{}
-				for _, q := range all {
-					if q.key == p.key {
-						want[occ{q.game, q.ply, q.vari}] = true
-					}
-				}
-				pos := findPos(t, game, text, p)
-				res, err := db.Search(ctx, index.Query{Game: game, Position: pos, Limit: -1, Count: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				got := map[occ]bool{}
-				for _, h := range res.Hits {
-					got[occ{h.ID, h.Ply, h.Variation}] = true
-				}
-				if len(got) != len(want) || res.Total != len(want) {
-					t.Fatalf("position at game %d ply %d: got %v (total %d), want %v", p.game, p.ply, got, res.Total, want)
-				}
-				for o := range want {
-					if !got[o] {
-						t.Fatalf("position at game %d ply %d: missing %v", p.game, p.ply, o)
-					}
-				}
-			}
-			// Patterns.
-			var patterns []string
-			switch game {
-			case "jetan":
-				patterns = []string{"Black:C@e1 Orange:P@e10", "empty@e2,f2,g2", "Black:N<=6", "P@e5,f5,e6,f6", "Orange:*<=12 Black:*>=14", "T@a2,j2,a9"}
-			case "draughts":
-				patterns = []string{"+K@1,2,3,4,5,46,47,48,49,50", "White:M@28 Black:M@23", "empty@46,47,48,49,50", "Black:M<=12 White:M>=13", "K>=1"}
-			}
-			g, _ := rules.Lookup(game)
-			for _, ptext := range patterns {
-				pat, err := index.ParsePattern(ptext)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := map[int64]bool{}
-				for _, q := range all {
-					if bruteMatch(g, pat, q.board) {
-						want[q.game] = true
-					}
-				}
-				res, err := db.Search(ctx, index.Query{Game: game, Pattern: pat, Limit: -1, Count: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				var got []int64
-				for _, h := range res.Hits {
-					got = append(got, h.ID)
-					// The reported ply holds a matching position.
-					ok := false
-					for _, q := range all {
-						if q.game == h.ID && q.ply == h.Ply && q.vari == h.Variation && bruteMatch(g, pat, q.board) {
-							ok = true
-						}
-					}
-					if !ok {
-						t.Fatalf("pattern %q: game %d ply %d does not match", ptext, h.ID, h.Ply)
-					}
-				}
-				if len(got) != len(want) || res.Total != len(want) {
-					sort.Slice(got, func(i, j int) bool { return got[i] < got[j] })
-					t.Fatalf("pattern %q: %d games (total %d), want %d", ptext, len(got), res.Total, len(want))
-				}
-				t.Logf("pattern %q: %d games", ptext, len(got))
-			}
+			f := newBruteFixture(t, game, legacy)
+			f.replayAll(t)
+			f.checkTrees(t)
+			f.checkPositions(t)
+			f.checkPatterns(t)
 		})
+	}
+}
+
+// bruteFixture is one generated collection imported into a database, with
+// every position of its games replayed independently of the index; its
+// steps are the checks of TestSearchAgainstBruteForce, in order.
+type bruteFixture struct {
+	ctx      context.Context
+	game     string
+	text     []byte
+	db       *index.DB
+	all      []brutePos                // every position, game by game
+	treeWant map[uint64]map[string]int // key → move → games, from main lines
+	treeKeys []rules.Position          // positions whose trees are checked
+}
+
+// newBruteFixture imports 150 games; with legacy, into a database whose
+// deep salt was removed from meta, as made before the salt was kept.
+func newBruteFixture(t *testing.T, game string, legacy bool) *bruteFixture {
+	ctx := context.Background()
+	dir := t.TempDir()
+	text := genText(t, game, 150, 3)
+	file := writeFile(t, dir, "g.pdn", text)
+	db := openDB(t, dir+"/db")
+	var salt sql.NullInt64
+	if err := db.SQL().QueryRowContext(ctx, `SELECT v FROM meta WHERE k = 'deep_salt'`).Scan(&salt); err != nil || salt.Int64 != 1 {
+		t.Fatalf("a new database's deep salt: %v %v, want 1", salt, err)
+	}
+	if legacy {
+		if _, err := db.SQL().ExecContext(ctx, `DELETE FROM meta WHERE k = 'deep_salt'`); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		db = openDB(t, dir+"/db")
+	}
+	if _, err := importFiles(ctx, db, []string{file}, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return &bruteFixture{ctx: ctx, game: game, text: text, db: db}
+}
+
+// replayAll replays every game of the record text: all its positions, the
+// moves played from each main-line position, and a sample of positions for
+// the trees. The collection must hold variations.
+func (f *bruteFixture) replayAll(t *testing.T) {
+	f.treeWant = map[uint64]map[string]int{}
+	for i, rec := range readAll(t, f.text) {
+		g := replay.Replay(rec, replay.Options{})
+		if g.Err != nil {
+			t.Fatalf("game %d: %v", i+1, g.Err)
+		}
+		pos := g.Start.Clone()
+		for j, st := range g.Main {
+			if f.treeWant[pos.Key()] == nil {
+				f.treeWant[pos.Key()] = map[string]int{}
+			}
+			f.treeWant[pos.Key()][st.Text]++
+			if i%10 == 0 && (j == 3 || j == index.TreeDepth+2 || j == 2*index.TreeDepth) {
+				f.treeKeys = append(f.treeKeys, pos.Clone())
+			}
+			pos.Play(st.Move)
+		}
+		id := int64(i + 1)
+		f.all = append(f.all, brutePos{id, g.Start.Key(), 0, false, g.Start.Board()})
+		bruteWalk(g.Main, g.Start.Clone(), 0, false, id, &f.all)
+	}
+	variations := 0
+	for _, p := range f.all {
+		if p.vari {
+			variations++
+		}
+	}
+	if variations == 0 {
+		t.Fatal("the collection has no variations: the test would not cover them")
+	}
+}
+
+// checkTrees checks opening trees, from the aggregate (shallow) and from
+// the positions table (deep).
+func (f *bruteFixture) checkTrees(t *testing.T) {
+	for _, pos := range f.treeKeys {
+		tree, err := f.db.Tree(f.ctx, f.game, pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := f.treeWant[pos.Key()]
+		if len(tree) != len(want) {
+			t.Fatalf("tree of %s: %+v, want %v", pos, tree, want)
+		}
+		for _, m := range tree {
+			if want[m.Move] != m.Games {
+				t.Fatalf("tree of %s: %s %d games, want %d", pos, m.Move, m.Games, want[m.Move])
+			}
+		}
+	}
+}
+
+// checkPositions checks exact positions: a sample of positions, from main
+// lines and variations; the search must list exactly the (game, ply,
+// variation) occurrences.
+func (f *bruteFixture) checkPositions(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	sample := []brutePos{}
+	for len(sample) < 40 {
+		p := f.all[r.IntN(len(f.all))]
+		if len(sample) < 10 && !p.vari {
+			continue
+		}
+		sample = append(sample, p)
+	}
+	type occ struct {
+		game int64
+		ply  int
+		vari bool
+	}
+	for _, p := range sample {
+		want := map[occ]bool{}
+		for _, q := range f.all {
+			if q.key == p.key {
+				want[occ{q.game, q.ply, q.vari}] = true
+			}
+		}
+		pos := findPos(t, f.game, f.text, p)
+		res, err := f.db.Search(f.ctx, index.Query{Game: f.game, Position: pos, Limit: -1, Count: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[occ]bool{}
+		for _, h := range res.Hits {
+			got[occ{h.ID, h.Ply, h.Variation}] = true
+		}
+		if len(got) != len(want) || res.Total != len(want) {
+			t.Fatalf("position at game %d ply %d: got %v (total %d), want %v", p.game, p.ply, got, res.Total, want)
+		}
+		for o := range want {
+			if !got[o] {
+				t.Fatalf("position at game %d ply %d: missing %v", p.game, p.ply, o)
+			}
+		}
+	}
+}
+
+// checkPatterns checks a few patterns of each game against bruteMatch of
+// every position.
+func (f *bruteFixture) checkPatterns(t *testing.T) {
+	var patterns []string
+	switch f.game {
+	case "jetan":
+		patterns = []string{"Black:C@e1 Orange:P@e10", "empty@e2,f2,g2", "Black:N<=6", "P@e5,f5,e6,f6", "Orange:*<=12 Black:*>=14", "T@a2,j2,a9"}
+	case "draughts":
+		patterns = []string{"+K@1,2,3,4,5,46,47,48,49,50", "White:M@28 Black:M@23", "empty@46,47,48,49,50", "Black:M<=12 White:M>=13", "K>=1"}
+	}
+	g, _ := rules.Lookup(f.game)
+	for _, ptext := range patterns {
+		pat, err := index.ParsePattern(ptext)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[int64]bool{}
+		for _, q := range f.all {
+			if bruteMatch(g, pat, q.board) {
+				want[q.game] = true
+			}
+		}
+		res, err := f.db.Search(f.ctx, index.Query{Game: f.game, Pattern: pat, Limit: -1, Count: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int64
+		for _, h := range res.Hits {
+			got = append(got, h.ID)
+			// The reported ply holds a matching position.
+			ok := false
+			for _, q := range f.all {
+				if q.game == h.ID && q.ply == h.Ply && q.vari == h.Variation && bruteMatch(g, pat, q.board) {
+					ok = true
+				}
+			}
+			if !ok {
+				t.Fatalf("pattern %q: game %d ply %d does not match", ptext, h.ID, h.Ply)
+			}
+		}
+		if len(got) != len(want) || res.Total != len(want) {
+			sort.Slice(got, func(i, j int) bool { return got[i] < got[j] })
+			t.Fatalf("pattern %q: %d games (total %d), want %d", ptext, len(got), res.Total, len(want))
+		}
+		t.Logf("pattern %q: %d games", ptext, len(got))
 	}
 }
 
