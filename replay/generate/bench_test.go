@@ -47,3 +47,28 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkWriteParallel measures the generator on one worker per core
+// (GOMAXPROCS: run it with -cpu 1,2 to see how it scales) for Ōgi: games
+// per second, and per CPU second of the process (a second worker should
+// cost next to nothing more).
+func BenchmarkWriteParallel(b *testing.B) {
+	g, err := rules.Lookup("ogi")
+	if err != nil {
+		b.Fatal(err)
+	}
+	gen, err := generate.New(g, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const games = 2000
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	for b.Loop() {
+		if _, err := gen.Write(context.Background(), io.Discard, games, generate.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(games*b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(games*b.N)/(cpuTime()-cpu0).Seconds(), "games/cpu-s")
+}
