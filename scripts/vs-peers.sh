@@ -108,7 +108,8 @@ if [ ! -s "$ogi" ]; then
 fi
 
 # measure LABEL CMD...: runs CMD under /usr/bin/time, its output kept in
-# out/LABEL.N; appends "wall user sys maxrss_kb load1" to res/LABEL.
+# out/LABEL.N; appends "wall user sys maxrss_kb load1" to res/LABEL and
+# says it on standard error.
 measure() {
 	label=$1
 	shift
@@ -120,6 +121,7 @@ measure() {
 		exit 1
 	fi
 	echo "$(tail -1 "$tmp/time") $load" >>"$tmp/res/$label"
+	echo "vs-peers: $label run $n: $(tail -1 "$tmp/time" | awk '{printf "%s s wall, %s s user, %s s sys, %d MiB", $1, $2, $3, $4/1024}'), load $load" >&2
 }
 
 # The Scid import, as a script of its own (run under /usr/bin/time):
@@ -193,6 +195,10 @@ loads=$(cat "$tmp"/res/* | awk '{print $5}' | sort -n | awk 'NR == 1 {lo = $1} {
 echo
 echo "Plateau against its peers, $(date -u +%Y-%m-%d), $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')),"
 echo "$RUNS alternated runs, medians; load average $loads at the start of the runs (1-minute)."
+if awk -v l="${loads#*–}" -v n="$(nproc)" 'BEGIN {exit !(l + 0 > n)}'; then
+	echo "The load was above the CPUs: wall times (and the speed-ups) are the share of the CPUs the"
+	echo "scheduler gave these runs beside the other work, not what the programs can do; CPU times hold."
+fi
 echo
 echo "| pair | Plateau | other side | ratio |"
 echo "|---|---|---|---|"
