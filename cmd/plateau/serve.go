@@ -117,6 +117,13 @@ func openServed(c *cli.Context) (*served, error) {
 		}
 		limitGoMemory()
 		db, err := openDBWith(c, limitMemory(index.Options{ReadOnly: !edit.Enabled}))
+		if err != nil && edit.Enabled && !c.IsSet("edit") {
+			// Writing was not asked for: a database that cannot be
+			// opened for writing (a read-only file system, an import
+			// under way) is served for reading.
+			db, err = openDBWith(c, limitMemory(index.Options{ReadOnly: true}))
+			edit = web.EditOptions{Why: "the database could not be opened for writing; start with --edit to see why"}
+		}
 		if err != nil {
 			return nil, err
 		}
