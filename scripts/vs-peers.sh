@@ -197,7 +197,8 @@ echo "Plateau against its peers, $(date -u +%Y-%m-%d), $(nproc) CPUs ($(grep -m1
 echo "$RUNS alternated runs, medians; load average $loads at the start of the runs (1-minute)."
 if awk -v l="${loads#*–}" -v n="$(nproc)" 'BEGIN {exit !(l + 0 > n)}'; then
 	echo "The load was above the CPUs: wall times (and the speed-ups) are the share of the CPUs the"
-	echo "scheduler gave these runs beside the other work, not what the programs can do; CPU times hold."
+	echo "scheduler gave these runs beside the other work, not what the programs can do (with"
+	echo "sched_autogroup_enabled, a session's share, whatever its threads); CPU times hold."
 fi
 echo
 echo "| pair | Plateau | other side | ratio |"
