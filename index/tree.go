@@ -2,7 +2,10 @@ package index
 
 import (
 	"context"
+	"errors"
+	"fmt"
 
+	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/tree"
 	"github.com/plateau/plateau/rules"
 )
@@ -29,5 +32,62 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 		return nil, err
 	}
 	defer r.Close()
-	return tree.Read(ctx, r, rg, key, db.pos.Key(key, false), int(pos.ToMove()), db.treeWins)
+	return tree.Read(ctx, r, rg, key, db.pos.Key(key, false), int(pos.ToMove()), pos.Key(), db.treeWins)
+}
+
+// errTreeCriterion: a criterion a tree does not take.
+var errTreeCriterion = errors.New("not a criterion of an opening tree (the tree's position is its own)")
+
+// FilteredTree lists the moves played from a position in the main lines
+// of the valid games of a ruleset that q selects (a player's games as one
+// side, a period, an event, a rating band…), as Tree does for every game;
+// a query without criteria is Tree. q names no position, moves, pattern
+// nor invalid games (a *CriterionError says which it names), and its
+// ruleset, if any, is game's.
+func (db *DB) FilteredTree(ctx context.Context, game string, pos rules.Position, q Query) ([]TreeMove, error) {
+	rg, err := rules.Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	if err := treeCriteria(rg, &q); err != nil {
+		return nil, err
+	}
+	if !q.HasCriteria() {
+		return db.Tree(ctx, game, pos)
+	}
+	q.Game = rg.ID()
+	w, empty, err := db.filters(ctx, &q)
+	if err != nil || empty {
+		return nil, err
+	}
+	// The occurrences imply the base (valid games of the ruleset): the
+	// games are selected by the other conditions alone.
+	base := criteria.Base(&q)
+	cond, args := w.From(base.Len())
+	salted := saltKey(rg.ID(), pos.Key())
+	r, err := db.pos.Snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return tree.ReadGames(ctx, r, rg, pos, db.positionKeys(salted),
+		tree.Games{Query: `SELECT g.id FROM games g WHERE ` + cond, Args: args})
+}
+
+// treeCriteria checks the criteria of a tree's query and takes its
+// ruleset off (the tree's own).
+func treeCriteria(rg rules.Game, q *Query) error {
+	switch {
+	case q.Position != nil:
+		return &CriterionError{Name: "position", Err: errTreeCriterion}
+	case q.Pattern != nil:
+		return &CriterionError{Name: "pattern", Value: q.Pattern.Text, Err: errTreeCriterion}
+	case q.Invalid:
+		return &CriterionError{Name: "invalid", Err: errors.New("a tree is of valid games")}
+	case q.Game != "" && criteria.GameID(q.Game) != rg.ID():
+		return &CriterionError{Name: "game", Value: q.Game, Err: fmt.Errorf("the tree is of %s", rg.ID())}
+	}
+	q.Game = ""
+	q.Limit, q.Offset, q.Count = 0, 0, false
+	return nil
 }

@@ -39,6 +39,18 @@ func criteriaFlags(withPositions bool) []cli.Flag {
 	return flags
 }
 
+// treeCriteriaFlags are the flags of the criteria of games a tree takes
+// (every one but the valid/invalid switch: a tree is of valid games).
+func treeCriteriaFlags() []cli.Flag {
+	var flags []cli.Flag
+	for _, f := range criteriaFlags(false) {
+		if f.Names()[0] != "invalid" {
+			flags = append(flags, f)
+		}
+	}
+	return flags
+}
+
 func pageFlags(defLimit int) []cli.Flag {
 	return []cli.Flag{
 		&cli.IntFlag{Name: "limit", Value: defLimit, Usage: "at most this many matches (-1: all)"},
@@ -247,9 +259,9 @@ func treeCommand() *cli.Command {
 		Name:      "tree",
 		Usage:     "opening tree: the moves played from a position, with counts, scores, dates and players",
 		ArgsUsage: "[POSITION | MOVES...]",
-		Flags: []cli.Flag{dbFlag(),
-			&cli.StringFlag{Name: "game", Usage: "ruleset (needed when the database holds several)"},
-		},
+		Description: "The criteria narrow the games counted: --player NAME --side S is a player's repertoire as that side,\n" +
+			"--from and --to a period, --event an event, --min-elo and --max-elo a rating band (both players).",
+		Flags: append([]cli.Flag{dbFlag()}, treeCriteriaFlags()...),
 		Action: func(c *cli.Context) error {
 			db, err := openDB(c, true)
 			if err != nil {
@@ -270,7 +282,17 @@ func treeCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit(err, exitUsage)
 			}
-			moves, err := db.Tree(c.Context, g.ID(), pos)
+			v := criteriaOf(c)
+			v.Set("game", g.ID())
+			q, err := queryOf(c, db, v)
+			if err != nil {
+				return err
+			}
+			moves, err := db.FilteredTree(c.Context, g.ID(), pos, q)
+			var ce *index.CriterionError
+			if errors.As(err, &ce) {
+				return cli.Exit("--"+ce.Error(), exitUsage)
+			}
 			if err != nil {
 				return exitErr(err)
 			}

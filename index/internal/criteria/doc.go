@@ -31,6 +31,12 @@
 //   - A tag criterion whose tag has a column of its own is that column's
 //     exact value; a tag that names a side of the game's rules is that
 //     side's player; the tags table holds the others.
+//   - A rating band (min-elo, max-elo) holds both players: each side's
+//     rating tag (the side's name and Elo: WhiteElo, GoteElo…) within it,
+//     as a Scid or ChessBase header search does; a game with a side
+//     unrated matches no band. A rating is a whole number as written
+//     (no sign, spaces nor leading zeros): the tags table holds text, and
+//     the band is read as one index range per number of digits.
 //   - A list is ordered by one column then by game id, so that every order
 //     is total and a page can start after a cursor (a seek: its cost does
 //     not grow with the page's depth). SQLite puts NULL first in an

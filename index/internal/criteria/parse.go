@@ -122,7 +122,7 @@ func (r *queryReader) id(v string) error {
 
 // finish puts together the criteria that depend on each other.
 func (r *queryReader) finish() (Query, error) {
-	for _, stage := range []func() error{r.players, r.dates, r.positions} {
+	for _, stage := range []func() error{r.players, r.dates, r.ratings, r.positions} {
 		if err := stage(); err != nil {
 			return Query{}, err
 		}
@@ -161,6 +161,15 @@ func (r *queryReader) dates() error {
 		return &CriterionError{Name: "date", Value: r.date, Err: errors.New("give date, or from and to, not both")}
 	}
 	r.q.DateFrom, r.q.DateTo = r.date, r.date
+	return nil
+}
+
+// ratings checks that the rating band is one.
+func (r *queryReader) ratings() error {
+	if r.q.MaxElo > 0 && r.q.MinElo > r.q.MaxElo {
+		return &CriterionError{Name: "min-elo", Value: strconv.Itoa(r.q.MinElo),
+			Err: fmt.Errorf("above max-elo %d", r.q.MaxElo)}
+	}
 	return nil
 }
 

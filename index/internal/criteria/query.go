@@ -35,8 +35,12 @@ type Query struct {
 	Result             string // exact Result value
 	Termination        string // case-insensitive substring
 	MinPlies, MaxPlies int    // 0 means no bound
-	Tags               []record.Tag
-	Text               string // a Bleve query string over names, event, site, annotator, comments
+	// MinElo and MaxElo bound both players' ratings (the <Side>Elo tags of
+	// the game's sides); 0 means no bound. A game with a side unrated, or
+	// rated otherwise than as a whole number, matches no bound.
+	MinElo, MaxElo int
+	Tags           []record.Tag
+	Text           string // a Bleve query string over names, event, site, annotator, comments
 	// Position is an exact position: games where it occurs (main line or
 	// variation), with the ply of each occurrence.
 	Position rules.Position

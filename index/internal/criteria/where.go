@@ -53,6 +53,18 @@ func (w *Where) String() string {
 // them.
 func (w *Where) Args() []any { return w.args }
 
+// From returns the conditions from the i-th on and their arguments.
+func (w *Where) From(i int) (string, []any) {
+	a := 0
+	for _, n := range w.nargs[:min(i, len(w.nargs))] {
+		a += n
+	}
+	if i >= len(w.conds) {
+		return "1", nil
+	}
+	return strings.Join(w.conds[i:], " AND "), w.args[a:]
+}
+
 // Without returns the conditions and their arguments but the i-th.
 func (w *Where) Without(i int) (string, []any) {
 	var conds []string
@@ -131,6 +143,7 @@ func (w *Where) Columns(q *Query, fold func(string) string) {
 	if q.MaxPlies > 0 {
 		w.Add("g.plies <= ?", q.MaxPlies)
 	}
+	w.elo(q)
 	w.tags(q)
 }
 

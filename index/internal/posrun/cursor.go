@@ -145,6 +145,15 @@ type Iter struct {
 	err     error
 	done    context.Context // the caller's: checked every checkEvery ats
 	n       int
+	keep    func(at int64) bool
+}
+
+// Keep makes the iteration skip the ats for which keep is false (a
+// reader's filter of the games it wants, before it joins their rows), and
+// returns it.
+func (it *Iter) Keep(keep func(at int64) bool) *Iter {
+	it.keep = keep
+	return it
 }
 
 // checkEvery is how often an Iter checks its caller's context: its
@@ -236,6 +245,12 @@ func (it *Iter) Next() bool {
 		}
 		it.prev = at
 		if it.gone[at] {
+			continue
+		}
+		if it.keep != nil && !it.keep(at) {
+			if it.n++; it.n%checkEvery == 0 {
+				it.err = it.done.Err()
+			}
 			continue
 		}
 		it.at = at

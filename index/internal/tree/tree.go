@@ -29,7 +29,6 @@ import (
 
 	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/gamerows"
-	"github.com/plateau/plateau/index/internal/movelist"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/treeagg"
 	"github.com/plateau/plateau/rules"
@@ -62,10 +61,11 @@ type PlayerCount struct {
 // lines of its games, most played first: key is the position's key in the
 // aggregate (the salted key), deepKey the key its deeper occurrences are
 // stored under (posrun.Store.Key), mover the side to move (whose player
-// played the move); storedWins says that the aggregate counts wins (its
-// rows have w0 and w1, layout 8). It reads the aggregate, the players and
-// the games through r.
-func Read(ctx context.Context, r *posrun.Snapshot, rg rules.Game, key, deepKey int64, mover int, storedWins bool) ([]Move, error) {
+// played the move), posKey the position's key in its rules (which tells
+// the positions before and after a huff apart: plyMove); storedWins says
+// that the aggregate counts wins (its rows have w0 and w1, layout 8). It
+// reads the aggregate, the players and the games through r.
+func Read(ctx context.Context, r *posrun.Snapshot, rg rules.Game, key, deepKey int64, mover int, posKey uint64, storedWins bool) ([]Move, error) {
 	t := treeCount{moves: map[string]*Move{}, tops: map[string]map[string]int{}, storedWins: storedWins}
 	stored, err := t.readStored(posrun.Quiet(ctx), r, key)
 	if err != nil {
@@ -74,7 +74,7 @@ func Read(ctx context.Context, r *posrun.Snapshot, rg rules.Game, key, deepKey i
 	if err := t.nameTops(posrun.Quiet(ctx), r, stored); err != nil {
 		return nil, err
 	}
-	if err := t.addDeep(ctx, r, rg, deepKey, mover); err != nil {
+	if err := t.addDeep(ctx, r, rg, deepKey, mover, posKey); err != nil {
 		return nil, err
 	}
 	return t.sorted(), nil
@@ -193,8 +193,9 @@ const deepQuery = `SELECT g.id, g.plies, g.result, g.date, a.name, b.name, g.mov
 
 // addDeep counts the occurrences the aggregate does not count: main-line
 // ones from gamerows.TreeDepth on, stored under deepKey; mover is the
-// side to move (whose player played the move).
-func (t *treeCount) addDeep(ctx context.Context, r *posrun.Snapshot, rg rules.Game, deepKey int64, mover int) error {
+// side to move (whose player played the move), key the position's key
+// in its rules.
+func (t *treeCount) addDeep(ctx context.Context, r *posrun.Snapshot, rg rules.Game, deepKey int64, mover int, key uint64) error {
 	return r.Join(ctx, r.Occurrences(ctx, deepKey), deepQuery, nil,
 		func(rows *sql.Rows) (int64, any, error) {
 			var id int64
@@ -208,25 +209,18 @@ func (t *treeCount) addDeep(ctx context.Context, r *posrun.Snapshot, rg rules.Ga
 			if v != 0 || ply < gamerows.TreeDepth || ply >= l.plies {
 				return true
 			}
-			if text, ok := deepMove(rg, l, ply); ok {
+			if text, ok := deepMove(rg, l, ply, key); ok {
 				t.addGame(text, l, mover)
 			}
 			return true
 		})
 }
 
-// deepMove is the text of the main-line move at ply of a game; !ok when
-// its stored moves or start cannot be read.
-func deepMove(rg rules.Game, l *deepRow, ply int) (string, bool) {
-	ml, err := movelist.Decode(l.blob)
-	if err != nil {
-		return "", false
-	}
-	start, err := rg.NewPosition(l.fen.String)
-	if err != nil {
-		return "", false
-	}
-	return movelist.MainText(ml, start, ply)
+// deepMove is the text of the main-line move at ply of a game when it is
+// played from the position of the rules' key key (see plyMove); !ok
+// otherwise, or when its stored moves or start cannot be read.
+func deepMove(rg rules.Game, l *deepRow, ply int, key uint64) (string, bool) {
+	return plyMove(rg, l.blob, l.fen.String, ply, key)
 }
 
 // addGame counts a game of the move text.
