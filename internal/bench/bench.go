@@ -436,6 +436,7 @@ type sampler struct {
 	positions []rules.Position
 	openings  []rules.Position
 	players   []string
+	names     []string // whole names, for trees of a player's games
 }
 
 func newSampler(games, queries int) *sampler {
@@ -467,6 +468,9 @@ func (s *sampler) take(i int, g *replay.Game) {
 	}
 	side := g.Rules.Sides()[i%2]
 	name := g.Record.Tag(side)
+	if whole := strings.TrimSpace(name); whole != "" {
+		s.names = append(s.names, whole)
+	}
 	if f := strings.Fields(strings.ReplaceAll(name, ",", " ")); len(f) > 0 {
 		name = f[0]
 	}

@@ -139,6 +139,9 @@ func (r *run) queries(ctx context.Context, db *index.DB, smp *sampler) error {
 	}); err != nil {
 		return err
 	}
+	if err := r.filteredTrees(ctx, db, smp, start); err != nil {
+		return err
+	}
 	// A pattern no position matches (more than 999 pieces on the board), so
 	// that every position of every game is tested.
 	r.logf("pattern searches…")
