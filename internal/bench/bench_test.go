@@ -28,7 +28,9 @@ func ogi(t *testing.T) rules.Game {
 var latencyStages = []string{
 	"position lookup during import", "opening tree during import",
 	"position lookup after import", "opening tree after import",
-	"position lookup", "position lookup (again)", "player search", "opening tree (start)", "opening tree (ply 1–8)", "pattern search (full scan)",
+	"position lookup", "position lookup (again)", "player search", "opening tree (start)", "opening tree (ply 1–8)",
+	"opening tree, a player as one side (start)", "opening tree, a player as one side (ply 1–8)", "opening tree, ten years (start)",
+	"pattern search (full scan)",
 }
 
 func TestRun(t *testing.T) {
