@@ -27,6 +27,8 @@ var criterionExamples = map[string]url.Values{
 	"termination": {"termination": {"illegal"}},
 	"min-plies":   {"min-plies": {"10"}},
 	"max-plies":   {"max-plies": {"90"}},
+	"min-elo":     {"min-elo": {"2000"}},
+	"max-elo":     {"max-elo": {"2400"}},
 	"tag":         {"tag": {"Round=3"}},
 	"text":        {"text": {"komayō"}},
 	"id":          {"id": {"12"}},
