@@ -22,6 +22,7 @@ import (
 type bruteMove struct {
 	n, scored   int
 	score       [2]float64
+	wins        [2]int
 	first, last string
 	players     map[string]int
 }
@@ -59,6 +60,11 @@ func (b *bruteTree) add(g *replay.Game) {
 				a.scored++
 				a.score[0] += s[0]
 				a.score[1] += s[1]
+				if s[0] > s[1] {
+					a.wins[0]++
+				} else if s[1] > s[0] {
+					a.wins[1]++
+				}
 			}
 			if date != "" && (a.first == "" || date < a.first) {
 				a.first = date
@@ -84,9 +90,9 @@ func (b *bruteTree) check(t *testing.T, what string, pos rules.Position, tree []
 		if a == nil {
 			t.Fatalf("%s, %s: move %s not played", what, pos, m.Move)
 		}
-		if m.Games != a.n || m.Scored != a.scored || m.Score != a.score || m.First != a.first || m.Last != a.last {
-			t.Fatalf("%s, %s %s: %d games, %d scored, %v, %s–%s; want %d, %d, %v, %s–%s", what, pos, m.Move,
-				m.Games, m.Scored, m.Score, m.First, m.Last, a.n, a.scored, a.score, a.first, a.last)
+		if m.Games != a.n || m.Scored != a.scored || m.Score != a.score || m.Wins != a.wins || m.WinsUnknown || m.First != a.first || m.Last != a.last {
+			t.Fatalf("%s, %s %s: %d games, %d scored, %v, wins %v, %s–%s; want %d, %d, %v, %v, %s–%s", what, pos, m.Move,
+				m.Games, m.Scored, m.Score, m.Wins, m.First, m.Last, a.n, a.scored, a.score, a.wins, a.first, a.last)
 		}
 		var counts []int
 		for _, n := range a.players {

@@ -8,6 +8,7 @@ import (
 	"github.com/plateau/plateau/index/internal/gamerows"
 	"github.com/plateau/plateau/index/internal/movelist"
 	"github.com/plateau/plateau/index/internal/posrun"
+	"github.com/plateau/plateau/index/internal/treeagg"
 	"github.com/plateau/plateau/rules"
 )
 
@@ -217,6 +218,9 @@ func countGame(m *Move, result, date string) {
 		m.Scored++
 		m.Score[0] += s0
 		m.Score[1] += s1
+		w := treeagg.Wins(s0, s1)
+		m.Wins[0] += w[0]
+		m.Wins[1] += w[1]
 	}
 	if date != "" {
 		if m.First == "" || date < m.First {
@@ -287,6 +291,8 @@ func merge(a, b *valueMove) {
 	a.Scored += b.Scored
 	a.Score[0] += b.Score[0]
 	a.Score[1] += b.Score[1]
+	a.Wins[0] += b.Wins[0]
+	a.Wins[1] += b.Wins[1]
 	if b.First != "" && (a.First == "" || b.First < a.First) {
 		a.First = b.First
 	}

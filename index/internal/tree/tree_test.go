@@ -188,7 +188,7 @@ func TestRead(t *testing.T) {
 		t.Errorf("tree\n%+v\nwant\n%+v", got, want)
 	}
 
-	got, err = Read(ctx, r, g, key, deep, 1, false)
+	got, err = Read(ctx, r, g, key, deep, 1, 0, false)
 	if err != nil {
 		t.Fatal(err)
 	}
