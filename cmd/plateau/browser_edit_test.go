@@ -22,7 +22,7 @@ const browserToken = "browser-token"
 
 // TestBrowserEdit drives the writing half of the page in headless
 // Chromium (issue 43): the token link, a comment and a NAG added, a
-// variation promoted, the Date tag set in the form, saved; the page
+// variation played on the board and deleted, a variation promoted, the Date tag set in the form, saved; the page
 // reloaded shows revision 2 with them; a save made meanwhile elsewhere is
 // a conflict the page names; a game entered on the explorer board (a move
 // dragged, one clicked) is saved as a new game; records pasted are
@@ -82,6 +82,11 @@ func browserAnnotate(p *browserPage, shots string) {
 	p.run("comment", evalJS(`(() => { const t = document.querySelector('#ed-after'); t.value = 'A quiet start.'; t.dispatchEvent(new Event('input')); })()`))
 	p.clickCSS("NAG !?", `#editbox .ed-nag[data-nag="!?"]`)
 	p.waitJS("NAG shown", `[...document.querySelectorAll('#moves .move')].some(e => e.textContent === 'Rg2-f2 !?')`)
+	// A variation played on the board, then deleted.
+	p.run("a move off the main line", evalJS(`go(0); play('Sf1-f2')`))
+	p.waitJS("local variation", `game.nodes[at].move === 'Sf1-f2' && document.querySelector('#moves .var .local') !== null`)
+	p.clickCSS("delete the variation", `#ed-delvar:not([disabled])`)
+	p.waitJS("variation deleted", `at === 0 && !document.querySelector('#moves').textContent.includes('Sf1-f2')`)
 	p.clickJS("into the variation", `[...document.querySelectorAll('#moves .var .move')].find(e => e.textContent.startsWith('Ke1-e2'))`)
 	p.clickCSS("promote", `#ed-promote:not([disabled])`)
 	p.waitJS("promoted", `game.nodes.filter(n => n.depth === 0 && n.ply === 7).some(n => n.move === 'Ke1-e2' && game.nodes[n.parent].next === game.nodes.indexOf(n))`)
@@ -99,6 +104,9 @@ func browserAnnotate(p *browserPage, shots string) {
 		if !strings.Contains(text, want) {
 			p.t.Errorf("after the reload the game lacks %q: %s", want, text)
 		}
+	}
+	if strings.Contains(text, "Sf1-f2") {
+		p.t.Errorf("after the reload the deleted variation is back: %s", text)
 	}
 	// The promoted move's position: on the game's main line now.
 	p.run("the promoted move", clickMove("Ke1-e2"))
