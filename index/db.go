@@ -77,8 +77,9 @@ type DB struct {
 	// keepIdle is the number of idle connections kept (Options.MaxConns).
 	keepIdle int
 
-	blocks gametext.Blocks // text blocks of list headers (records.go)
-	pos    *posrun.Store   // the position runs (positions.go)
+	blocks  gametext.Blocks // text blocks of list headers (records.go)
+	pos     *posrun.Store   // the position runs (positions.go)
+	changes changes         // the commits seen (Version, changes.go)
 }
 
 // Options for Open.
@@ -136,7 +137,7 @@ func Open(ctx context.Context, dir string, opts Options) (*DB, error) {
 		return nil, err
 	}
 	db := &DB{dir: dir, sql: sdb, readOnly: opts.ReadOnly, notice: opts.Notice,
-		text: textindex.New(filepath.Join(dir, bleveName), opts.ReadOnly)}
+		text: textindex.New(filepath.Join(dir, bleveName), opts.ReadOnly), changes: changes{dsn: dsn}}
 	if err := db.setUp(ctx, opts); err != nil {
 		sdb.Close()
 		if !errors.Is(err, ErrSchema) && !errors.Is(err, context.Canceled) {
@@ -242,7 +243,8 @@ func (db *DB) Close() error {
 	if db.pos != nil {
 		db.pos.Close()
 	}
-	return db.text.Exclusive(db.sql.Close)
+	cerr := db.changes.close()
+	return errors.Join(db.text.Exclusive(db.sql.Close), cerr)
 }
 
 // The schema. Decisions are in doc.go.

@@ -70,7 +70,9 @@
 //
 // Readers open the database read-only and work while an import runs:
 // SQLite through WAL, text searches because nobody keeps the text index
-// open (internal/textindex). A database whose directory or file cannot be
+// open (internal/textindex). A reader that caches learns from Version
+// (SQLite's data_version) that anything was committed since, by any
+// process. A database whose directory or file cannot be
 // written is opened for queries with mode=ro (immutable unless a killed
 // import left a WAL), and a writable open refuses it with ErrReadOnly.
 // SQLite's "database or disk is full" is reported with the database's

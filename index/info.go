@@ -59,12 +59,12 @@ func (db *DB) Overview(ctx context.Context) (Overview, error) {
 	return stats.NewOverview(ctx, db.sql, editsKey)
 }
 
-// Version is a number that changes whenever the stored games change: an
-// import's commit, a save, an add, a delete (the last game id, plus the
-// edits made times 2^40: ids stay below). A cache of query results is right
-// while it does not change.
+// Version is a number that changes whenever anything was committed to
+// the database since the last call, by any process (an import's commit, a
+// save, an add, a delete, a tag edit, the text index's progress), and
+// stays put otherwise: a cache of query results is right while it does
+// not change. It counts the changes this handle has seen (changes.go), so
+// that versions of two handles are not comparable.
 func (db *DB) Version(ctx context.Context) (int64, error) {
-	var last, edits sql.NullInt64
-	err := db.sql.QueryRowContext(ctx, `SELECT (SELECT MAX(id) FROM games), (SELECT v FROM meta WHERE k = ?)`, editsKey).Scan(&last, &edits)
-	return last.Int64 + edits.Int64<<40, err
+	return db.changes.seen(ctx)
 }

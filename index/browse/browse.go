@@ -65,7 +65,8 @@ func (s *Source) gen(ctx context.Context) (int64, error) {
 }
 
 // lastVersion keeps the database's version (index.DB.Version: it changes
-// with every import commit, save, add or delete), which every request
+// with every commit by any process: an import's, a save, an add, a delete,
+// a reindex's), which every request
 // reads to know whether its caches still hold (a query of its own, a
 // visible share of a loaded server's work: docs/queries.md), for
 // lastVersionTTL: a game imported or saved meanwhile shows up that much

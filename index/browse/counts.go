@@ -10,9 +10,9 @@ import (
 )
 
 // The cached counts are counted again (in the background: requests keep
-// the old ones meanwhile) when the database's version changes (an import's
-// commit, a save, an add or a delete: index.DB.Version), so that games
-// imported or saved while the server runs show up, or once they are
+// the old ones meanwhile) when the database's version changes (a commit
+// by any process: index.DB.Version), so that games imported, saved or
+// deleted while the server runs show up, or once they are
 // countsTTL old. A count scans every game (docs/queries.md), which a server under
 // load should not pay every minute for nothing.
 const countsTTL = 10 * time.Minute

@@ -108,3 +108,67 @@ func TestSaveSeen(t *testing.T) {
 		}
 	}
 }
+
+// TestTotalsAfterAnotherProcess: a server's source on a read-only handle
+// follows what another handle (another process) commits: after a delete
+// its totals (they stayed stale for countsTTL, 10 minutes) and after a
+// tag edit its pages of a text query (cached while the last game id did
+// not change) are those of the database.
+func TestTotalsAfterAnotherProcess(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	w, err := index.Open(ctx, dir, index.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if _, err := ingest.Files(ctx, w, []string{filepath.Join("..", "..", "samples", "draughts")}, ingest.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := index.Open(ctx, dir, index.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	src := browse.New(r, replay.Options{})
+	page := func(q web.ListQuery) web.ListPage {
+		t.Helper()
+		p, err := src.List(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	all, renamed := web.ListQuery{}, web.ListQuery{Text: "event:zzrenamed"}
+	before := page(all).Total
+	if before < 3 || page(renamed).Total != 0 {
+		t.Fatalf("%d games, %d renamed", before, page(renamed).Total)
+	}
+	// waitFor asks for q's page until its total is want, for at most 5 s
+	// (counts are made again in the background).
+	waitFor := func(name string, q web.ListQuery, want int) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			got := page(q).Total
+			if got == want {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("%s: total %d, want %d", name, got, want)
+				return
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	ids := page(web.ListQuery{Limit: 2}).Games
+	if n, err := w.Delete(ctx, []int64{int64(ids[0].N), int64(ids[1].N)}, nil); err != nil || n != 2 {
+		t.Fatal(n, err)
+	}
+	waitFor("after a delete", all, before-2)
+	g := page(web.ListQuery{Limit: 1}).Games[0]
+	if _, err := w.SetTags(ctx, int64(g.N), []record.Tag{{Name: "Event", Value: "zzrenamed"}}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("after a tag edit", renamed, 1)
+}
