@@ -356,6 +356,15 @@ func TestAddRecords(t *testing.T) {
 		t.Errorf("adding no record: %v", err)
 	}
 	sameAsFresh(t, db)
+	// A deleted game's revisions go with it.
+	if _, err := db.Delete(ctx, []int64{11}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var rows int
+	db.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FROM revisions WHERE game = 11`).Scan(&rows)
+	if _, err := db.History(ctx, 11); !errors.Is(err, index.ErrNotFound) || rows != 0 {
+		t.Errorf("history of a deleted game: %v, %d revision rows left", err, rows)
+	}
 }
 
 // TestSaveRoundTrip: a record with comments, NAGs, variations and tags
