@@ -35,8 +35,11 @@ func TestBenchProbeProcess(t *testing.T) {
 	if _, errOut, status := plateau(t, "bench", "--game", "ogi", "--queries-only"); status != exitUsage || !strings.Contains(errOut, "--db") {
 		t.Errorf("--queries-only without --db: status %d, %q", status, errOut)
 	}
-	out = mustRun(t, "bench", "--game", "ogi", "--games", "60", "--queries", "10", "--query-every", "1ms", "--probe-process=false", "--db", filepath.Join(t.TempDir(), "db"))
+	out = mustRun(t, "bench", "--game", "ogi", "--games", "60", "--queries", "10", "--query-every", "1ms", "--probe-process=false", "--saves", "5", "--db", filepath.Join(t.TempDir(), "db"))
 	if !strings.Contains(out, "on a second read-only handle") || strings.Contains(out, "process of its own") {
 		t.Errorf("--probe-process=false: the queries did not run in the bench's process:\n%s", out)
+	}
+	if !strings.Contains(out, "| save (new revision) | 5 |") {
+		t.Errorf("--saves 5: no save stage:\n%s", out)
 	}
 }

@@ -165,6 +165,7 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "curve", Usage: "cumulative game counts at which each import's curve is cut, comma-separated (default 10k,30k,100k,300k,1M,3M,10M; \"none\": no curve)"},
 			&cli.DurationFlag{Name: "query-every", Value: bench.DefaultQueryEvery, Usage: "pace of the position lookups and opening trees run during the measured import (0: none)"},
 			&cli.IntFlag{Name: "queries", Value: 200, Usage: "queries per latency stage after the import"},
+			&cli.IntFlag{Name: "saves", Usage: "after the queries, time this many saves (a comment added to a game, stored as a new revision; they write to the database)"},
 			&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile of the measured import to this file (of the base import to FILE-base)"},
 			&cli.StringFlag{Name: "text-dir", Usage: "keep the generated record files in this directory (default: a temporary one, removed after)"},
 			&cli.BoolFlag{Name: "probe-process", Value: true, Usage: "run the queries during and after the measured import in a process of their own, as a server would (false: in the bench's process)"},
@@ -187,8 +188,8 @@ func benchCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if c.Int("base") < 0 || c.Int("queries") < 0 {
-				return cli.Exit("--base and --queries must not be negative", exitUsage)
+			if c.Int("base") < 0 || c.Int("queries") < 0 || c.Int("saves") < 0 {
+				return cli.Exit("--base, --queries and --saves must not be negative", exitUsage)
 			}
 			curve, err := parseCurve(c.String("curve"))
 			if err != nil {
@@ -206,6 +207,7 @@ func benchCommand() *cli.Command {
 				DBDir:       dbDir(c),
 				NoDB:        c.Bool("no-db"),
 				Queries:     c.Int("queries"),
+				Saves:       c.Int("saves"),
 				Base:        c.Int("base"),
 				Curve:       curve,
 				QueryEvery:  every,

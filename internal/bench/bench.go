@@ -99,6 +99,11 @@ type Config struct {
 	// stage of its own: the queries are then those of the compacted
 	// database.
 	Compact bool
+	// Saves is the number of saves timed after the queries (saves.go): a
+	// comment added to games spread over the collection, each stored as a
+	// new revision; 0: none. They write to the database (its games gain
+	// revisions), so QueriesOnly does not make them.
+	Saves int
 }
 
 // DefaultCurve is where an import's curve is cut by default.

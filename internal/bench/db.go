@@ -90,7 +90,10 @@ func (r *run) runDB(ctx context.Context, file string, gs generate.Stats, smp *sa
 		}
 	}
 
-	return r.queries(ctx, db, smp)
+	if err := r.queries(ctx, db, smp); err != nil {
+		return err
+	}
+	return r.saves(ctx, dir, cfg.Games+cfg.Base)
 }
 
 // queries measures the queries of a database: exact-position lookup,
