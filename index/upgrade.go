@@ -61,7 +61,31 @@ func (db *DB) upgrade7(ctx context.Context) error {
 	if err := setMeta(ctx, tx, "schema", 8); err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	return db.noticeSideOrder(ctx)
+}
+
+// noticeSideOrder tells, on the upgrade from a layout older than 8, how
+// many games of checkers, pool and thai the database holds: older layouts
+// were written when these rulesets named White first and read 1-0 as
+// White's win, which PDN 2.0 gives to Black, the first mover. The stored
+// games are not replayed by the upgrade (their records may have been read
+// as invalid for that very reason): importing their files again replaces
+// them.
+func (db *DB) noticeSideOrder(ctx context.Context) error {
+	if db.notice == nil {
+		return nil
+	}
+	var n int64
+	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE game IN ('checkers', 'pool', 'thai')`).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		db.notice(fmt.Sprintf("%d checkers, pool or thai games were stored when these rulesets named White first: Black moves first and 1-0 is Black's win (PDN 2.0); import their files again to read them so", n))
+	}
+	return nil
 }
 
 // upgrade8 turns a layout-8 database into layout 9 in one transaction (a
