@@ -269,6 +269,12 @@ func TestUpgrade7(t *testing.T) {
 	if _, err := importFiles(ctx, db, []string{f}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
+	// Checkers games of a layout-7 database were stored White first: the
+	// upgrade names them.
+	ck := writeFile(t, dir, "b.pdn", genText(t, "checkers", 3, 5))
+	if _, err := importFiles(ctx, db, []string{ck}, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
 	if err := index.DowngradeToLayout7(ctx, db); err != nil {
 		t.Fatal(err)
 	}
@@ -297,7 +303,8 @@ func TestUpgrade7(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 2 || !strings.Contains(notices[0], "layout 7 to 8") || !strings.Contains(notices[1], "layout 8 to 9") {
+	if len(notices) != 3 || !strings.Contains(notices[0], "layout 7 to 8") ||
+		!strings.HasPrefix(notices[1], "3 checkers, pool or thai games") || !strings.Contains(notices[2], "layout 8 to 9") {
 		t.Errorf("notices %q", notices)
 	}
 	res, err := db.SaveRecord(ctx, 3, []byte(withTag(t, string(text), "Round", "9")), 1)
