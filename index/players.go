@@ -62,9 +62,18 @@ func (db *DB) Crosstable(ctx context.Context, q Query) ([]Cross, error) {
 // CrosstableProgress is Crosstable calling progress from time to time with
 // the games read and an upper bound of those to read (the highest game id).
 func (db *DB) CrosstableProgress(ctx context.Context, q Query, progress func(done, total int)) ([]Cross, error) {
+	lines, _, err := db.CrosstablePage(ctx, q, 0, -1, progress)
+	return lines, err
+}
+
+// CrosstablePage is the lines of Crosstable's players ranked from offset,
+// limit of them (all when limit < 0), each scored against the players of
+// the page only, and the number of players of the whole table
+// (players.CrosstablePage); progress as for CrosstableProgress, or nil.
+func (db *DB) CrosstablePage(ctx context.Context, q Query, offset, limit int, progress func(done, total int)) ([]Cross, int, error) {
 	w, empty, err := db.filters(ctx, &q)
 	if err != nil || empty {
-		return nil, err
+		return nil, 0, err
 	}
 	var maxID int
 	if progress != nil {
@@ -72,10 +81,10 @@ func (db *DB) CrosstableProgress(ctx context.Context, q Query, progress func(don
 	}
 	rows, err := db.sql.QueryContext(ctx, `SELECT a.name, b.name, g.result, g.game FROM `+hitJoin+` WHERE `+w.String()+` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`, w.Args()...)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer rows.Close()
-	return players.Crosstable(rows, maxID, progress)
+	return players.CrosstablePage(rows, maxID, progress, offset, limit)
 }
 
 // upgrade6 gives a layout-6 database the name index, in one transaction

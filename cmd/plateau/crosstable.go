@@ -36,27 +36,33 @@ prints every player, which without a filter is refused beyond 200 players.`,
 			if limit < 0 || offset < 0 {
 				return cli.Exit("crosstable: --limit and --offset are counts of players (0 or more)", exitUsage)
 			}
+			// The page's cells only: a table of thousands of players
+			// is millions of cells. Unfiltered, --limit 0 reads one more
+			// than it may print, to refuse the rest.
+			want := limit
+			if limit == 0 {
+				want = -1
+				if !q.HasCriteria() {
+					want = crosstableAll + 1
+				}
+			}
 			bar := newProgress(c, "reading games")
-			rows, err := db.CrosstableProgress(c.Context, q, bar.set)
+			page, n, err := db.CrosstablePage(c.Context, q, offset, want, bar.set)
 			bar.done()
 			if err != nil {
 				return exitErr(err)
 			}
-			if len(rows) == 0 {
+			if n == 0 {
 				fmt.Fprintln(c.App.Writer, "no scored games")
 				return nil
 			}
-			if limit == 0 && !q.HasCriteria() && len(rows) > crosstableAll {
-				return cli.Exit(fmt.Sprintf("crosstable: %d players would make a table of %d×%d cells; name a filter (--event, --game, --from/--to, --player …) or page with --limit/--offset", len(rows), len(rows), len(rows)), exitUsage)
+			if limit == 0 && !q.HasCriteria() && n > crosstableAll {
+				return cli.Exit(fmt.Sprintf("crosstable: %d players would make a table of %d×%d cells; name a filter (--event, --game, --from/--to, --player …) or page with --limit/--offset", n, n, n), exitUsage)
 			}
-			if offset >= len(rows) {
-				return cli.Exit(fmt.Sprintf("crosstable: %d players, nothing from --offset %d", len(rows), offset), exitUsage)
+			if offset >= n {
+				return cli.Exit(fmt.Sprintf("crosstable: %d players, nothing from --offset %d", n, offset), exitUsage)
 			}
-			end := len(rows)
-			if limit > 0 {
-				end = min(end, offset+limit)
-			}
-			page := rows[offset:end]
+			end := offset + len(page)
 			w := c.App.Writer
 			width := 4
 			for _, r := range page {
@@ -69,9 +75,9 @@ prints every player, which without a filter is refused beyond 200 players.`,
 			fmt.Fprintln(w)
 			for i, r := range page {
 				fmt.Fprintf(w, "%3d %s %6s %5d", offset+i+1, pad(r.Player, width), points(r.Norm), r.Games)
-				for j := offset; j < end; j++ {
+				for j := range page {
 					switch {
-					case offset+i == j:
+					case i == j:
 						fmt.Fprintf(w, " %5s", "×")
 					case r.Met[j] == 0:
 						fmt.Fprintf(w, " %5s", ".")
@@ -81,9 +87,9 @@ prints every player, which without a filter is refused beyond 200 players.`,
 				}
 				fmt.Fprintln(w)
 			}
-			if offset > 0 || end < len(rows) {
-				fmt.Fprintf(w, "players %d–%d of %d (by score; score and games count every opponent)", offset+1, end, len(rows))
-				if end < len(rows) {
+			if offset > 0 || end < n {
+				fmt.Fprintf(w, "players %d–%d of %d (by score; score and games count every opponent)", offset+1, end, n)
+				if end < n {
 					fmt.Fprintf(w, "; --offset %d for the next page", end)
 				}
 				fmt.Fprintln(w)

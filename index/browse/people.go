@@ -63,7 +63,8 @@ func (s *Source) StatsJSON(ctx context.Context) ([]byte, error) {
 
 // CrosstableJSON is a page of the crosstable of the games of the list q
 // (its criteria and game; valid games only), q.PageLimit players from
-// q.Offset, each against the players of the page.
+// q.Offset, each against the players of the page (the cells of the page
+// only: a table of thousands of players is millions of cells).
 func (s *Source) CrosstableJSON(ctx context.Context, q web.ListQuery) ([]byte, error) {
 	iq, err := s.query(q)
 	if err != nil {
@@ -72,25 +73,16 @@ func (s *Source) CrosstableJSON(ctx context.Context, q web.ListQuery) ([]byte, e
 	iq.Invalid = false
 	key := fmt.Sprintf("cross\x00%s\x00%s\x00%s\x00%d\x00%d", q.Criteria, q.Game, q.Text, q.Offset, q.PageLimit())
 	return s.cached(ctx, key, func() (any, error) {
-		rows, err := s.db.Crosstable(ctx, iq)
+		offset := max(q.Offset, 0)
+		rows, n, err := s.db.CrosstablePage(ctx, iq, offset, q.PageLimit(), nil)
 		if err != nil {
 			return nil, badQuery(err)
 		}
-		return crossPage(rows, max(q.Offset, 0), q.PageLimit()), nil
+		t := web.Crosstable{Players: n, Offset: offset, Lines: []web.CrossLine{}}
+		for i, r := range rows {
+			t.Lines = append(t.Lines, web.CrossLine{Rank: offset + i + 1, Player: r.Player, Games: r.Games,
+				Score: r.Norm, Points: r.Score, Against: r.NormAgainst, Met: r.Met})
+		}
+		return t, nil
 	})
-}
-
-// crossPage is limit lines of rows from offset, against each other.
-func crossPage(rows []index.Cross, offset, limit int) web.Crosstable {
-	t := web.Crosstable{Players: len(rows), Offset: offset, Lines: []web.CrossLine{}}
-	if offset >= len(rows) {
-		return t
-	}
-	end := min(len(rows), offset+limit)
-	for i, r := range rows[offset:end] {
-		l := web.CrossLine{Rank: offset + i + 1, Player: r.Player, Games: r.Games, Score: r.Norm, Points: r.Score,
-			Against: r.NormAgainst[offset:end], Met: r.Met[offset:end]}
-		t.Lines = append(t.Lines, l)
-	}
-	return t
 }

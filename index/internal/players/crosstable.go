@@ -45,14 +45,25 @@ type table struct {
 
 // Crosstable scores the games of rows player against player, with the
 // points of their Result; progress (when not nil) is called from time to
-// time with the games read and max(read, total).
+// time with the games read and max(read, total). Every line holds its
+// scores against every player: n² cells (CrosstablePage for a page).
 func Crosstable(rows Rows, total int, progress func(done, total int)) ([]Cross, error) {
+	lines, _, err := CrosstablePage(rows, total, progress, 0, -1)
+	return lines, err
+}
+
+// CrosstablePage is Crosstable's lines of the players ranked from offset,
+// limit of them (all when limit < 0), each with its scores against the
+// players of the page only (Against[j]: the page's j-th player), and the
+// number of players of the whole table: a page of a table of thousands of
+// players costs its own cells, not the table's.
+func CrosstablePage(rows Rows, total int, progress func(done, total int), offset, limit int) ([]Cross, int, error) {
 	t := table{score: map[pair]float64{}, norm: map[pair]float64{}, met: map[pair]int{}, players: map[string]*Cross{}}
 	read := 0
 	for rows.Next() {
 		var a, b, res, game sql.NullString
 		if err := rows.Scan(&a, &b, &res, &game); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		if read++; progress != nil && read%4096 == 0 {
 			progress(read, max(read, total))
@@ -63,9 +74,17 @@ func Crosstable(rows Rows, total int, progress func(done, total int)) ([]Cross, 
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return t.lines(), nil
+	ranked := t.ranked()
+	offset = min(max(offset, 0), len(ranked))
+	end := len(ranked)
+	if limit >= 0 {
+		end = min(end, offset+limit)
+	}
+	page := ranked[offset:end]
+	t.fill(page)
+	return page, len(ranked), nil
 }
 
 // add counts a game of a and b, who scored s[0] and s[1] points, n[0] and
@@ -90,9 +109,9 @@ func (t *table) add(a, b string, s, n [2]float64) {
 	t.met[pair{b, a}]++
 }
 
-// lines are the table's lines, by score on one scale, then points, then
-// name.
-func (t *table) lines() []Cross {
+// ranked are the table's lines, by score on one scale, then points, then
+// name, without their cells.
+func (t *table) ranked() []Cross {
 	out := make([]Cross, 0, len(t.players))
 	for _, c := range t.players {
 		out = append(out, *c)
@@ -106,14 +125,18 @@ func (t *table) lines() []Cross {
 		}
 		return out[i].Player < out[j].Player
 	})
-	for i := range out {
-		out[i].Against = make([]float64, len(out))
-		out[i].NormAgainst = make([]float64, len(out))
-		out[i].Met = make([]int, len(out))
-		for j := range out {
-			p := pair{out[i].Player, out[j].Player}
-			out[i].Against[j], out[i].NormAgainst[j], out[i].Met[j] = t.score[p], t.norm[p], t.met[p]
+	return out
+}
+
+// fill sets the cells of the lines against each other.
+func (t *table) fill(lines []Cross) {
+	for i := range lines {
+		lines[i].Against = make([]float64, len(lines))
+		lines[i].NormAgainst = make([]float64, len(lines))
+		lines[i].Met = make([]int, len(lines))
+		for j := range lines {
+			p := pair{lines[i].Player, lines[j].Player}
+			lines[i].Against[j], lines[i].NormAgainst[j], lines[i].Met[j] = t.score[p], t.norm[p], t.met[p]
 		}
 	}
-	return out
 }

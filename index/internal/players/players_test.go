@@ -324,3 +324,20 @@ func TestShare(t *testing.T) {
 		}
 	}
 }
+
+// TestCrosstablePage: a page of the table holds its players' lines, in
+// rank order, with the cells of the page's players only.
+func TestCrosstablePage(t *testing.T) {
+	rows := &fakeRows{rows: [][4]string{
+		{"Bo", "Al", "1-0"}, {"Al", "Bo", "1/2-1/2"}, {"Cy", "Al", "0-1"},
+		{"Cy", "Bo", "*"}, {"Bo", "Cy", "3-0"}, {"Di", "Cy", "1-1"},
+	}}
+	got, n, err := CrosstablePage(rows, 0, nil, 1, 2)
+	want := []Cross{
+		{Player: "Al", Games: 3, Score: 1.5, Norm: 1.5, Against: []float64{0, 1}, NormAgainst: []float64{0, 1}, Met: []int{0, 1}},
+		{Player: "Cy", Games: 3, Score: 1, Norm: 0.5, Against: []float64{0, 0}, NormAgainst: []float64{0, 0}, Met: []int{1, 0}},
+	}
+	if err != nil || n != 4 || !reflect.DeepEqual(got, want) {
+		t.Fatalf("CrosstablePage: %d players\n%+v, %v\nwant 4\n%+v", n, got, err, want)
+	}
+}
