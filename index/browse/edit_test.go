@@ -163,34 +163,58 @@ func TestEditSave(t *testing.T) {
 	s.getJSON("/api/games/1/edit", &d)
 	// Ply 6 (move 4): Bb2-a1 on the main line, Ke1-e2 in a variation
 	// (its moves to ply 9).
-	fen := func(d *web.Detail, ply int, variation bool) string {
-		for _, n := range d.Nodes {
-			if n.Ply == ply && (n.Depth > 0) == variation {
-				return n.FEN
-			}
-		}
-		t.Fatalf("no node at ply %d", ply)
-		return ""
-	}
-	before, varPos := fen(&d, 6, false), fen(&d, 9, true)
-	treeAt := func(moves string) []web.TreeMove {
-		var tm []web.TreeMove
-		s.getJSON("/api/tree?"+url.Values{"game": {"ogi"}, "fen": {moves}}.Encode(), &tm)
-		return tm
-	}
-	games := func(moves string) web.ListPage {
-		var p web.ListPage
-		s.getJSON("/api/games?"+url.Values{"game": {"ogi"}, "position": {moves}, "valid": {"both"}}.Encode(), &p)
-		return p
-	}
-	if tm := treeAt(before); len(tm) != 1 || tm[0].Move != "Bb2-a1" {
+	before, varPos := nodeFEN(t, &d, 6, false), nodeFEN(t, &d, 9, true)
+	if tm := s.treeAt(before); len(tm) != 1 || tm[0].Move != "Bb2-a1" {
 		t.Fatalf("tree before the save: %+v", tm)
 	}
-	if p := games(varPos); len(p.Games) != 1 || !p.Games[0].Variation {
+	if p := s.positionGames(varPos); len(p.Games) != 1 || !p.Games[0].Variation {
 		t.Fatalf("the variation's position before the save: %+v", p.Games)
 	}
 
-	rec := recordOf(&d)
+	rec := annotatedForSave(&d)
+	code, b := s.do("PUT", "/api/games/1/record", map[string]any{"base": 1, "record": rec}, web.TokenHeader, editToken)
+	if code != http.StatusOK {
+		t.Fatalf("save: %d %s", code, b)
+	}
+	var saved web.Saved
+	if err := json.Unmarshal(b, &saved); err != nil || saved.Revision != 2 || !saved.Changed || !saved.Valid {
+		t.Fatalf("save: %s (%v), want revision 2, changed, valid", b, err)
+	}
+	checkSavedGame(t, s, before, varPos)
+	checkStaleSave(t, s)
+	checkExportReadsBack(t, s)
+}
+
+// nodeFEN is the position after the node at ply, on the main line or in
+// a variation.
+func nodeFEN(t *testing.T, d *web.Detail, ply int, variation bool) string {
+	t.Helper()
+	for _, n := range d.Nodes {
+		if n.Ply == ply && (n.Depth > 0) == variation {
+			return n.FEN
+		}
+	}
+	t.Fatalf("no node at ply %d", ply)
+	return ""
+}
+
+func (s *editServer) treeAt(moves string) []web.TreeMove {
+	var tm []web.TreeMove
+	s.getJSON("/api/tree?"+url.Values{"game": {"ogi"}, "fen": {moves}}.Encode(), &tm)
+	return tm
+}
+
+func (s *editServer) positionGames(moves string) web.ListPage {
+	var p web.ListPage
+	s.getJSON("/api/games?"+url.Values{"game": {"ogi"}, "position": {moves}, "valid": {"both"}}.Encode(), &p)
+	return p
+}
+
+// annotatedForSave is the game's record with a comment, a NAG, a new
+// variation, the variation of move 4 promoted, the date written another
+// way and an Annotator tag.
+func annotatedForSave(d *web.Detail) *web.RecordJSON {
+	rec := recordOf(d)
 	m := rec.Moves
 	m[0].After = append(m[0].After, "A quiet start.")
 	m[1].NAGs = "!?"
@@ -211,17 +235,13 @@ func TestEditSave(t *testing.T) {
 		}
 	}
 	rec.Tags = append(rec.Tags, [2]string{"Annotator", "Plateau test"})
+	return rec
+}
 
-	code, b := s.do("PUT", "/api/games/1/record", map[string]any{"base": 1, "record": rec}, web.TokenHeader, editToken)
-	if code != http.StatusOK {
-		t.Fatalf("save: %d %s", code, b)
-	}
-	var saved web.Saved
-	if err := json.Unmarshal(b, &saved); err != nil || saved.Revision != 2 || !saved.Changed || !saved.Valid {
-		t.Fatalf("save: %s (%v), want revision 2, changed, valid", b, err)
-	}
-
-	// The game shows the saved revision.
+// checkSavedGame: the game shows the saved revision, and the tree and the
+// position lists follow it at once.
+func checkSavedGame(t *testing.T, s *editServer, before, varPos string) {
+	t.Helper()
 	var got web.Detail
 	s.getJSON("/api/games/1/edit", &got)
 	if got.Revision != 2 {
@@ -240,11 +260,10 @@ func TestEditSave(t *testing.T) {
 	if v := n[third].Vars; len(v) != 1 || n[v[0]].Move != "Lh1-h2" || n[v[0]].NAGs != "?" || !slices.Contains(n[v[0]].Before, "Instead:") {
 		t.Errorf("the new variation: %+v", n[third].Vars)
 	}
-	// The tree and the position list follow the promotion at once.
-	if tm := treeAt(before); len(tm) != 1 || tm[0].Move != "Ke1-e2" {
+	if tm := s.treeAt(before); len(tm) != 1 || tm[0].Move != "Ke1-e2" {
 		t.Errorf("tree after the save: %+v, want Ke1-e2", tm)
 	}
-	if p := games(varPos); len(p.Games) != 1 || p.Games[0].Variation {
+	if p := s.positionGames(varPos); len(p.Games) != 1 || p.Games[0].Variation {
 		t.Errorf("the promoted line's position after the save: %+v, want on the main line", p.Games)
 	}
 	var lance string
@@ -253,7 +272,7 @@ func TestEditSave(t *testing.T) {
 			lance = n.FEN
 		}
 	}
-	if p := games(lance); len(p.Games) != 1 || p.Games[0].N != 1 {
+	if p := s.positionGames(lance); len(p.Games) != 1 || p.Games[0].N != 1 {
 		t.Errorf("the new variation's position: %+v, want game 1", p.Games)
 	}
 	var tagged struct{ Tags [][2]string }
@@ -261,9 +280,13 @@ func TestEditSave(t *testing.T) {
 	if !slices.Contains(tagged.Tags, [2]string{"Annotator", "Plateau test"}) {
 		t.Errorf("tags %q lack the Annotator", tagged.Tags)
 	}
+}
 
-	// A second writer who loaded revision 1 is told, and nothing is saved.
-	code, b = s.do("PUT", "/api/games/1/record", map[string]any{"base": 1, "text": "[Game \"ogi\"]\n\n*\n"}, web.TokenHeader, editToken)
+// checkStaleSave: a second writer who loaded revision 1 is told, and
+// nothing is saved.
+func checkStaleSave(t *testing.T, s *editServer) {
+	t.Helper()
+	code, b := s.do("PUT", "/api/games/1/record", map[string]any{"base": 1, "text": "[Game \"ogi\"]\n\n*\n"}, web.TokenHeader, editToken)
 	var conflict struct {
 		Error   string
 		Current int
@@ -277,8 +300,12 @@ func TestEditSave(t *testing.T) {
 	if len(revs) != 2 || !revs[1].Current {
 		t.Errorf("revisions %+v, want 2, the last current", revs)
 	}
+}
 
-	// The record exported reads back as the same record.
+// checkExportReadsBack: the record exported reads back as the same
+// record, and revision 1 is kept as it was.
+func checkExportReadsBack(t *testing.T, s *editServer) {
+	t.Helper()
 	code, text := s.do("GET", "/api/games/1/record", nil)
 	if code != http.StatusOK {
 		t.Fatalf("record: %d %s", code, text)
