@@ -81,16 +81,15 @@ func validateCommand() *cli.Command {
 // than one worker, each file's text is read on that many goroutines
 // (record/pieces), its games handed on in order on one goroutine and
 // replayed on the workers in chunks (package internal/pipeline), and what
-// is printed of
-// each game is printed in the files' order, as one goroutine would print
-// it. A record that names no ruleset under detection is replayed in order
+// is printed of each game is printed in the files' order, as one goroutine
+// would print it. A record that names no ruleset under detection is replayed in order
 // on the printing goroutine instead: its ruleset depends on the file's games
 // before it (replay.InOrder).
 type validator struct {
 	w                    io.Writer
 	check                checker
 	fr                   fileReplayer
-	buf                  []byte // the lines of a chunk with games replayed in order
+	buf                  []byte // the lines of the chunk being printed
 	games, valid, warned int
 	plies                int
 }
@@ -117,9 +116,8 @@ type checked struct {
 // vchunk is a run of consecutive games of one file and the lines printed
 // of them.
 type vchunk struct {
-	games    []checked
-	text     []byte
-	deferred int // games left to replay in order
+	games []checked
+	text  []byte
 }
 
 // Chunks hold up to chunkGames games and chunkText bytes of record text (a
@@ -160,9 +158,6 @@ func (v *validator) run(ctx context.Context, o readOpts, args []string, workers 
 			switch {
 			case err != nil:
 				c.text = v.check.failed(ch, c.text, err)
-			case replay.InOrder(g, v.check.opts):
-				ch.rec = g
-				c.deferred++
 			default:
 				ch.rec = g
 			}
@@ -230,24 +225,18 @@ func offsetOf(g *record.Game, err error) int64 {
 }
 
 // print replays in order the games of a chunk left for it, counts the
-// chunk's games and prints their lines.
+// chunk's games and prints their lines in the chunk's order (the lines of
+// a game that could not be read were written first, by the reader).
 func (v *validator) print(c *vchunk) error {
-	text := c.text
-	if c.deferred > 0 {
-		text = v.buf[:0]
-		for i := range c.games {
-			g := &c.games[i]
-			if g.rec == nil {
-				text = append(text, c.text[g.lines[0]:g.lines[1]]...)
-				continue
-			}
-			text = v.check.replayed(g, text, v.fr.replay(g.file, g.rec))
-			g.rec = nil
-		}
-		v.buf = text
-	}
+	text := v.buf[:0]
 	for i := range c.games {
 		g := &c.games[i]
+		if g.rec != nil {
+			text = v.check.replayed(g, text, v.fr.replay(g.file, g.rec))
+			g.rec = nil
+		} else {
+			text = append(text, c.text[g.lines[0]:g.lines[1]]...)
+		}
 		v.games++
 		v.plies += g.plies
 		if g.valid {
@@ -257,6 +246,7 @@ func (v *validator) print(c *vchunk) error {
 			v.warned++
 		}
 	}
+	v.buf = text
 	if len(text) == 0 {
 		return nil
 	}

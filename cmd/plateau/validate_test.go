@@ -43,6 +43,7 @@ func TestValidateWorkers(t *testing.T) {
 		t.Fatalf("the corpus of PDN files: %v", err)
 	}
 	sets := [][]string{
+		{faultyOgi(t)},
 		{filepath.Join(samples, "broken")},
 		{filepath.Join(samples, "dames"), filepath.Join(samples, "ogi"), filepath.Join(samples, "draughts")},
 		{corpus},
@@ -75,6 +76,41 @@ func TestValidateWorkers(t *testing.T) {
 	if lines < 100 {
 		t.Errorf("only %d lines printed: the comparison says little", lines)
 	}
+}
+
+// faultyOgi is a file of 300 generated Ōgi games (they name their
+// ruleset: replayed on the workers) among which some cannot be read (a
+// ')' outside a variation) and some are invalid (a Result tag that the
+// final position contradicts), mixed within each chunk.
+func faultyOgi(t *testing.T) string {
+	t.Helper()
+	g, err := rules.Lookup("ogi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, err := generate.New(g, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	if _, err := gen.Write(context.Background(), &text, 300, generate.Options{Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	games := strings.SplitAfter(text.String(), "\n\n[Game ")
+	for i, gm := range games {
+		switch {
+		case i%7 == 3:
+			games[i] = strings.Replace(gm, "\n\n1. ", "\n\n1. ) ", 1)
+		case i%5 == 1:
+			r := strings.NewReplacer(`[Result "1-0"]`, `[Result "0-1"]`, `[Result "0-1"]`, `[Result "1-0"]`)
+			games[i] = r.Replace(gm)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "faulty.pdn")
+	if err := os.WriteFile(path, []byte(strings.Join(games, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // TestValidateDetectionDeferred: the corpus has untagged games whose
