@@ -228,26 +228,10 @@ func (t *treeCount) addGame(text string, l *deepRow, mover int) {
 	date := l.date.String
 	m := t.moves[text]
 	if m == nil {
-		m = &Move{Move: text, First: date, Last: date}
+		m = &Move{Move: text}
 		t.moves[text] = m
 	}
-	m.Games++
-	if s0, s1, ok := gamerows.Scores(l.res.String); ok {
-		m.Scored++
-		m.Score[0] += s0
-		m.Score[1] += s1
-		w := treeagg.Wins(s0, s1)
-		m.Wins[0] += w[0]
-		m.Wins[1] += w[1]
-	}
-	if date != "" {
-		if m.First == "" || date < m.First {
-			m.First = date
-		}
-		if date > m.Last {
-			m.Last = date
-		}
-	}
+	countGame(m, l.res.String, date)
 	if name := [2]string{l.a.String, l.b.String}[mover]; name != "" {
 		t.addPlayer(text, name, 1)
 	}
