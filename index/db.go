@@ -80,6 +80,8 @@ type DB struct {
 	blocks  gametext.Blocks // text blocks of list headers (records.go)
 	pos     *posrun.Store   // the position runs (positions.go)
 	changes changes         // the commits seen (Version, changes.go)
+	// textCover: the text index's coverage of the store (textcover.go).
+	textCover textCover
 }
 
 // Options for Open.

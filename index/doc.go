@@ -67,6 +67,11 @@
 // works off a list a kill left. A damaged text index is rebuilt from
 // SQLite by the next import, telling Options.Notice. Games committed but
 // not yet in the text index are found by every other criterion.
+// TextCoverage compares the text index's documents with the valid games
+// (and counts the edits not written to it), so that readers say that a
+// text query may miss games; the next import completes a partial index
+// from its high-water mark, or rebuilds it when it lacks games below the
+// mark (files lost or restored), telling Notice either way.
 //
 // Readers open the database read-only and work while an import runs:
 // SQLite through WAL, text searches because nobody keeps the text index

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -80,8 +81,23 @@ func TestDiskFullDuringTextIndexing(t *testing.T) {
 		t.Fatalf("import with a full disk: %v", err)
 	}
 	db.text.SetFault(nil)
+	// Until then, readers are told that the text index lacks games.
+	ro, err := Open(ctx, db.Dir(), Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cov, err := ro.TextCoverage(ctx)
+	ro.Close()
+	if err != nil || !cov.Partial() || cov.Valid < n-10 || cov.Indexed >= cov.Valid {
+		t.Errorf("text coverage after the full disk: %+v, %v", cov, err)
+	}
+	var notes []string
+	db.notice = func(m string) { notes = append(notes, m) }
 	if _, err := importFiles(ctx, db, []string{file}, ImportOptions{}); err != nil {
 		t.Fatalf("import after space was freed: %v", err)
+	}
+	if want := fmt.Sprintf("the text index holds %d of %d valid games", cov.Indexed, cov.Valid); !strings.Contains(strings.Join(notes, "\n"), want) {
+		t.Errorf("the import that completes the text index told %q, want %q", notes, want)
 	}
 	ids, err := db.TextSearch(ctx, "game:draughts", 10*n)
 	if err != nil || len(ids) != n {

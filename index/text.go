@@ -68,9 +68,13 @@ func (db *DB) scanTextDoc(ctx context.Context, rows *sql.Rows, cache *blockCache
 	return id, writer.DocOf(id, p), nil
 }
 
-// catchUpText indexes the valid games SQLite holds beyond the text index's
-// high-water mark (left there by an import that was killed). It returns the
-// number of games indexed.
+// catchUpText completes the text index (an import calls it first, under
+// its lock): it rebuilds a damaged one (repairText), indexes the valid
+// games SQLite holds beyond its high-water mark (left there by an import
+// or a reindex that was killed, a disk that filled) and, when it still
+// holds fewer documents than SQLite has valid games (files lost, an index
+// removed: the high-water mark says nothing of those), rebuilds it; each
+// time telling Notice. It returns the number of games indexed.
 func (db *DB) catchUpText(ctx context.Context) (int, error) {
 	if n, done, err := db.repairText(ctx); done || err != nil {
 		return n, err
@@ -79,14 +83,35 @@ func (db *DB) catchUpText(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	var max sql.NullInt64
-	if err := db.sql.QueryRowContext(ctx, `SELECT MAX(id) FROM games WHERE valid = 1`).Scan(&max); err != nil {
+	var after int
+	if err := db.sql.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE valid = 1 AND id > ?`, hw).Scan(&after); err != nil {
 		return 0, err
 	}
-	if !max.Valid || max.Int64 <= hw {
-		return 0, nil
+	n := 0
+	if after > 0 {
+		before, err := db.TextCoverage(ctx)
+		if err != nil {
+			return 0, err
+		}
+		msg := before.String()
+		if msg == "" { // its documents were written, its mark not
+			msg = "the text index's mark is behind the store"
+		}
+		db.tell(fmt.Sprintf("%s (an import or a reindex did not finish); indexing the %d games after #%d", msg, after, hw))
+		if n, err = db.indexFrom(ctx, hw); err != nil {
+			return n, err
+		}
 	}
-	return db.indexFrom(ctx, hw)
+	c, err := db.TextCoverage(ctx)
+	if err != nil || c.Missing() == 0 {
+		return n, err
+	}
+	db.tell(fmt.Sprintf("%s; rebuilding it from the SQLite store", c))
+	if n, err = db.reindex(ctx, nil); err != nil {
+		return n, fmt.Errorf("rebuilding the text index: %w", err)
+	}
+	db.tell(fmt.Sprintf("text index rebuilt: %d games indexed", n))
+	return n, nil
 }
 
 // indexFrom (re)indexes every valid game with id > after, then records the
@@ -186,6 +211,9 @@ func (db *DB) ReindexProgress(ctx context.Context, progress func(done, total int
 		return 0, err
 	}
 	defer lock.release()
+	if c, err := db.TextCoverage(ctx); err == nil && c.Partial() {
+		db.tell(fmt.Sprintf("%s; rebuilding it", c))
+	}
 	return db.reindex(ctx, progress)
 }
 
@@ -223,11 +251,23 @@ const (
 // refused with ErrQuery; the query is parsed before the text index is
 // opened, and the search stops when ctx is done (its error is then ctx's),
 // also while a pattern word is matched against the index's words.
+// The documents the index held are kept as its coverage of the store
+// (TextCoverage).
 func (db *DB) TextSearch(ctx context.Context, q string, max int) ([]int64, error) {
-	ids, err := db.text.Search(ctx, q, max)
+	v, err := db.Version(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ids, docs, err := db.text.SearchCount(ctx, q, max)
 	var qe *textindex.QueryError
 	if errors.As(err, &qe) {
 		return nil, fmt.Errorf("%w: %s", ErrQuery, qe.Msg)
 	}
-	return ids, db.textError(err)
+	if err != nil {
+		return nil, db.textError(err)
+	}
+	if _, err := db.coverage(ctx, v, docs); err != nil {
+		return nil, err
+	}
+	return ids, nil
 }

@@ -10,9 +10,13 @@
 # whole (positions, opening tree; a text index with no game SQLite lacks);
 # the import is then run to its end and the database compared with the
 # uninterrupted one (game count, sha256 of the records as dbexport writes
-# them, a text query). Prints one line per kill and a summary; exits 1 on
-# any failure. Defaults: 20 kills, 20000 draughts games, seed 1.
-# Environment: TX (games per transaction, default 200), KEEP=1 keeps the work folder.
+# them, a text query). Then it kills REINDEX_KILLS reindexes of that
+# database (default 5): after each, a reader must say how much of the
+# store the text index holds, and the next import must say that it
+# completes it, and complete it. Prints one line per kill and a summary;
+# exits 1 on any failure. Defaults: 20 kills, 20000 draughts games, seed 1.
+# Environment: TX (games per transaction, default 200), REINDEX_KILLS,
+# KEEP=1 keeps the work folder.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -31,4 +35,4 @@ fi
 go build -o "$work/plateau" ./cmd/plateau
 "$work/plateau" generate --quiet --game "$GAME" --games "$GAMES" --seed "$SEED" --out "$work/g.pdn"
 go run ./internal/killtest -plateau "$work/plateau" -file "$work/g.pdn" -work "$work" \
-	-kills "$KILLS" -tx "$TX" -seed "$SEED"
+	-kills "$KILLS" -reindex-kills "${REINDEX_KILLS:-5}" -tx "$TX" -seed "$SEED"

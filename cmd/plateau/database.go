@@ -251,6 +251,12 @@ func infoCommand() *cli.Command {
 				fmt.Fprintf(w, " (%.2f× the record text)", float64(in.SQLiteBytes+in.TextBytes)/float64(in.SourceBytes))
 			}
 			fmt.Fprintln(w)
+			switch cov, err := db.TextCoverage(c.Context); {
+			case err != nil:
+				fmt.Fprintf(w, "text index: %v\n", err)
+			case cov.Partial():
+				fmt.Fprintf(w, "warning: %s: text queries may miss games (%s)\n", cov, index.TextAdvice)
+			}
 			if in.PositionRuns == 1 {
 				fmt.Fprint(w, "position index: 1 run")
 			} else {

@@ -163,6 +163,7 @@ func searchCommand() *cli.Command {
 			}
 			defer db.Close()
 			q.Limit, q.Offset, q.Count = c.Int("limit"), c.Int("offset"), c.Bool("count")
+			warnPartialText(c, db, q)
 			switch c.String("format") {
 			case "pdn":
 				return exportQuery(c, db, q)
@@ -318,4 +319,18 @@ func treeCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// warnPartialText warns on stderr, for a text query, that the text index
+// lacks games or edits (index.TextCoverage): the search answers from
+// what it holds.
+func warnPartialText(c *cli.Context, db *index.DB, q index.Query) {
+	if q.Text == "" {
+		return
+	}
+	cov, err := db.TextCoverage(c.Context)
+	if err != nil || !cov.Partial() {
+		return // a text index that cannot be read is the search's error
+	}
+	fmt.Fprintf(c.App.ErrWriter, "plateau: warning: %s: the text query may miss games (%s)\n", cov, index.TextAdvice)
 }

@@ -113,6 +113,7 @@ var (
 	_ web.Source      = (*Source)(nil)
 	_ web.JSONLister  = (*Source)(nil)
 	_ web.JSONTreeMap = (*Source)(nil)
+	_ web.Noticer     = (*Source)(nil)
 )
 
 // List is a page of the database's games: by default in id order; a
@@ -216,7 +217,21 @@ func (s *Source) list(ctx context.Context, q web.ListQuery, iq index.Query) (pag
 		return page, counted, err
 	}
 	page.Games, err = s.summaries(ctx, hits, !q.Brief)
+	if err == nil && iq.Text != "" {
+		page.Notice = s.Notice(ctx)
+	}
 	return page, counted, err
+}
+
+// Notice says that the text index lacks games or edits
+// (index.TextCoverage), "" when it does not or cannot be read (a text
+// query then fails with its error).
+func (s *Source) Notice(ctx context.Context) string {
+	cov, err := s.db.TextCoverage(ctx)
+	if err != nil || !cov.Partial() {
+		return ""
+	}
+	return cov.String() + ": text queries may miss games (" + index.TextAdvice + ")"
 }
 
 // searched reads the hits of a position or pattern list and counts them

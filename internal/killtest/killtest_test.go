@@ -20,16 +20,28 @@ import (
 	"github.com/plateau/plateau/rules"
 )
 
-// TestMain is also the import that the test kills: with KILLTEST_CHILD set
-// to "db|file|tx" it imports and exits.
+// TestMain is also the import and the reindex that the test kills: with
+// KILLTEST_CHILD set to "db|file|tx" it imports (telling its notices on
+// stderr, as plateau import does), with "reindex|db" it reindexes, and
+// exits.
 func TestMain(m *testing.M) {
 	if arg := os.Getenv("KILLTEST_CHILD"); arg != "" {
 		f := strings.Split(arg, "|")
-		tx, _ := strconv.Atoi(f[2])
-		db, err := index.Open(context.Background(), f[0], index.Options{})
-		if err == nil {
-			_, err = ingest.Files(context.Background(), db, []string{f[1]}, ingest.Options{ImportOptions: index.ImportOptions{TxGames: tx}})
-			err = errorsJoin(err, db.Close())
+		notice := func(msg string) { fmt.Fprintln(os.Stderr, "plateau:", msg) }
+		var err error
+		if f[0] == "reindex" {
+			var db *index.DB
+			if db, err = index.Open(context.Background(), f[1], index.Options{Notice: notice}); err == nil {
+				_, err = db.Reindex(context.Background())
+				err = errorsJoin(err, db.Close())
+			}
+		} else {
+			tx, _ := strconv.Atoi(f[2])
+			var db *index.DB
+			if db, err = index.Open(context.Background(), f[0], index.Options{Notice: notice}); err == nil {
+				_, err = ingest.Files(context.Background(), db, []string{f[1]}, ingest.Options{ImportOptions: index.ImportOptions{TxGames: tx}})
+				err = errorsJoin(err, db.Close())
+			}
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -83,6 +95,12 @@ func TestKills(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^$")
 			cmd.Env = append(os.Environ(), "KILLTEST_CHILD="+db+"|"+file+"|"+strconv.Itoa(tx))
 			return cmd
+		},
+		reindexKills: 3,
+		reindexCmd: func(db string) *exec.Cmd {
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), "KILLTEST_CHILD=reindex|"+db)
+			return cmd
 		}}
 	var log strings.Builder
 	rep, err := run(context.Background(), cfg, &log)
@@ -90,7 +108,7 @@ func TestKills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Kills != cfg.kills || rep.Checks != rep.Kills || rep.Cycles == 0 || rep.Games != 1000+hostile.Count(hostiles).Records {
+	if rep.Kills != cfg.kills || rep.Checks != rep.Kills || rep.Cycles == 0 || rep.Games != 1000+hostile.Count(hostiles).Records || rep.ReindexKills == 0 {
 		t.Fatalf("report %+v", rep)
 	}
 }

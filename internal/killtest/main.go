@@ -5,9 +5,11 @@
 // rows; the text index holds only stored games), runs the import again to
 // its end, and compares the database with one made by an uninterrupted
 // import: game count, the hash of every record as dbexport writes them,
-// and a text query.
+// and a text query. Then it kills reindexes of that database: after each
+// kill a reader must say how much of the store the text index holds, and
+// the next import must say that it completes it, and complete it.
 //
-//	go run ./internal/killtest -plateau BIN -file g.pdn [-kills 20] [-tx 200] [-seed 1]
+//	go run ./internal/killtest -plateau BIN -file g.pdn [-kills 20] [-reindex-kills 5] [-tx 200] [-seed 1]
 //
 // scripts/killtest.sh builds plateau, generates the file and runs it.
 //
@@ -50,6 +52,7 @@ func main() {
 	flag.StringVar(&cfg.work, "work", "", "folder for the databases (default: a temporary one, removed)")
 	flag.IntVar(&cfg.kills, "kills", 20, "number of kills")
 	flag.IntVar(&cfg.tx, "tx", 200, "games per transaction of the import")
+	flag.IntVar(&cfg.reindexKills, "reindex-kills", 5, "reindexes killed after the imports' kills")
 	seed := flag.Uint64("seed", 1, "random seed of the kill moments")
 	flag.Parse()
 	if cfg.file == "" {
@@ -60,6 +63,7 @@ func main() {
 	cfg.importCmd = func(db, file string, tx int) *exec.Cmd {
 		return exec.Command(*bin, "import", "--quiet", "--tx", fmt.Sprint(tx), "--db", db, file)
 	}
+	cfg.reindexCmd = func(db string) *exec.Cmd { return exec.Command(*bin, "reindex", "--db", db) }
 	if cfg.work == "" {
 		d, err := os.MkdirTemp("", "killtest")
 		if err != nil {
@@ -83,6 +87,10 @@ type config struct {
 	rand       *rand.Rand
 	// importCmd is the command importing file into the database db.
 	importCmd func(db, file string, tx int) *exec.Cmd
+	// reindexKills reindexes of the last database are killed (after the
+	// import kills), each by reindexCmd.
+	reindexKills int
+	reindexCmd   func(db string) *exec.Cmd
 }
 
 // report is what a run found.
@@ -94,11 +102,14 @@ type report struct {
 	Games       int           // of the uninterrupted import
 	Uninterrupt time.Duration // its time
 	Hash        string        // of its records
+	// ReindexKills are the reindexes killed, each database checked and
+	// completed by an import.
+	ReindexKills int
 }
 
 func (r report) String() string {
-	return fmt.Sprintf("kills %d, checks %d, cycles compared %d, failures %d; reference: %d games in %.1fs, records sha256 %.16s…",
-		r.Kills, r.Checks, r.Cycles, r.Failures, r.Games, r.Uninterrupt.Seconds(), r.Hash)
+	return fmt.Sprintf("kills %d, checks %d, cycles compared %d, reindex kills %d, failures %d; reference: %d games in %.1fs, records sha256 %.16s…",
+		r.Kills, r.Checks, r.Cycles, r.ReindexKills, r.Failures, r.Games, r.Uninterrupt.Seconds(), r.Hash)
 }
 
 // fingerprint is what two databases of the same file must share.
@@ -135,42 +146,26 @@ func run(ctx context.Context, cfg config, log io.Writer) (report, error) {
 	fmt.Fprintf(log, "uninterrupted import: %d games in %.1fs; text query %q: %d games\n", want.games, rep.Uninterrupt.Seconds(), query, len(want.text))
 	span := rep.Uninterrupt * 6 / 5
 
+	var db string
 	for rep.Kills < cfg.kills {
 		rep.Cycles++
-		db := filepath.Join(cfg.work, fmt.Sprintf("db%d", rep.Cycles))
+		db = filepath.Join(cfg.work, fmt.Sprintf("db%d", rep.Cycles))
 		for rep.Kills < cfg.kills {
-			cmd := cfg.importCmd(db, cfg.file, cfg.tx)
-			var out strings.Builder
-			cmd.Stdout, cmd.Stderr = &out, &out
-			if err := cmd.Start(); err != nil {
-				return rep, err
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
 			wait := time.Duration(cfg.rand.Int64N(int64(span) + 1))
-			select {
-			case err := <-done:
-				if err != nil {
-					fail(fmt.Errorf("import ended with %v: %s", err, out.String()))
-				}
-			case <-time.After(wait):
-				cmd.Process.Signal(syscall.SIGKILL)
-				err := <-done
-				if ee := (*exec.ExitError)(nil); errors.As(err, &ee) && ee.Sys().(syscall.WaitStatus).Signaled() {
-					rep.Kills++
-					stored, err := check(ctx, db)
-					rep.Checks++
-					if err != nil {
-						fail(fmt.Errorf("after kill %d (%v into the import): %w", rep.Kills, wait.Round(time.Millisecond), err))
-					}
-					fmt.Fprintf(log, "kill %d at %v: %d games stored, consistent: %v\n", rep.Kills, wait.Round(time.Millisecond), stored, err == nil)
-					continue
-				}
-				if err != nil {
-					fail(fmt.Errorf("import ended with %v: %s", err, out.String()))
-				}
+			killed, out, err := killAt(cfg.importCmd(db, cfg.file, cfg.tx), wait)
+			if err != nil {
+				fail(fmt.Errorf("import ended with %v: %s", err, out))
 			}
-			break // the import ended before its kill
+			if !killed {
+				break // the import ended before its kill
+			}
+			rep.Kills++
+			stored, err := check(ctx, db)
+			rep.Checks++
+			if err != nil {
+				fail(fmt.Errorf("after kill %d (%v into the import): %w", rep.Kills, wait.Round(time.Millisecond), err))
+			}
+			fmt.Fprintf(log, "kill %d at %v: %d games stored, consistent: %v\n", rep.Kills, wait.Round(time.Millisecond), stored, err == nil)
 		}
 		// Import to the end, then compare.
 		if out, err := cfg.importCmd(db, cfg.file, cfg.tx).CombinedOutput(); err != nil {
@@ -188,7 +183,103 @@ func run(ctx context.Context, cfg config, log io.Writer) (report, error) {
 			fmt.Fprintf(log, "cycle %d: the same %d games, records and text query as the uninterrupted import\n", rep.Cycles, got.games)
 		}
 	}
+	if cfg.reindexKills > 0 && db != "" {
+		killReindexes(ctx, cfg, db, want, query, &rep, log, fail)
+	}
 	return rep, first
+}
+
+// killAt runs cmd and kills it with SIGKILL after wait unless it ended
+// before; killed reports the kill, err an end of its own that failed.
+func killAt(cmd *exec.Cmd, wait time.Duration) (killed bool, out string, err error) {
+	var b strings.Builder
+	cmd.Stdout, cmd.Stderr = &b, &b
+	if err := cmd.Start(); err != nil {
+		return false, "", err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(wait):
+		cmd.Process.Signal(syscall.SIGKILL)
+		err = <-done
+		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) && ee.Sys().(syscall.WaitStatus).Signaled() {
+			return true, b.String(), nil
+		}
+	}
+	return false, b.String(), err
+}
+
+// killReindexes kills reindexes of db, a complete database of cfg.file,
+// at random moments (up to 1.2 times an uninterrupted reindex). After each
+// kill a reader must say how much of the store the text index holds
+// (index.TextCoverage: as many documents as a text query of every game
+// finds, no more than the valid games); the next import must say that it
+// completes a partial text index, and complete it: the database is then
+// the uninterrupted import's, text query included.
+func killReindexes(ctx context.Context, cfg config, db string, want fingerprint, query string, rep *report, log io.Writer, fail func(error)) {
+	start := time.Now()
+	if out, err := cfg.reindexCmd(db).CombinedOutput(); err != nil {
+		fail(fmt.Errorf("uninterrupted reindex: %v: %s", err, out))
+		return
+	}
+	span := time.Since(start) * 6 / 5
+	for tries := 0; rep.ReindexKills < cfg.reindexKills && tries < 4*cfg.reindexKills; tries++ {
+		wait := time.Duration(cfg.rand.Int64N(int64(span) + 1))
+		killed, out, err := killAt(cfg.reindexCmd(db), wait)
+		if err != nil {
+			fail(fmt.Errorf("reindex ended with %v: %s", err, out))
+		}
+		if !killed {
+			continue
+		}
+		rep.ReindexKills++
+		cov, err := coverageSaid(ctx, db)
+		if err != nil {
+			fail(fmt.Errorf("after reindex kill %d (%v into it): %w", rep.ReindexKills, wait.Round(time.Millisecond), err))
+			continue
+		}
+		imp, err := cfg.importCmd(db, cfg.file, cfg.tx).CombinedOutput()
+		if err != nil {
+			fail(fmt.Errorf("import after reindex kill %d: %v: %s", rep.ReindexKills, err, imp))
+			continue
+		}
+		if cov.Missing() > 0 && !strings.Contains(string(imp), cov.String()) {
+			fail(fmt.Errorf("after reindex kill %d, %s; the next import did not say so: %q", rep.ReindexKills, cov, imp))
+		}
+		got, _, err := fingerprintOf(ctx, db, query)
+		if err == nil && (got.games != want.games || got.hash != want.hash || !slices.Equal(got.text, want.text)) {
+			err = fmt.Errorf("%d games, text query %d games; uninterrupted: %d, %d", got.games, len(got.text), want.games, len(want.text))
+		}
+		if err != nil {
+			fail(fmt.Errorf("after reindex kill %d and an import: %w", rep.ReindexKills, err))
+		}
+		fmt.Fprintf(log, "reindex kill %d at %v: %q; completed by the next import: %v\n", rep.ReindexKills, wait.Round(time.Millisecond), cov.String(), err == nil)
+	}
+}
+
+// coverageSaid reads, as a reader would, how much of the store the text
+// index of a killed reindex's database holds, and checks it against what a
+// text query of every game answers.
+func coverageSaid(ctx context.Context, dir string) (index.TextCoverage, error) {
+	db, err := index.Open(ctx, dir, index.Options{ReadOnly: true})
+	if err != nil {
+		return index.TextCoverage{}, err
+	}
+	defer db.Close()
+	cov, err := db.TextCoverage(ctx)
+	if err != nil {
+		return cov, fmt.Errorf("text coverage: %w", err)
+	}
+	ids, err := db.TextSearch(ctx, "*", 10*cov.Valid+10)
+	if err != nil && !(errors.Is(err, index.ErrNotFound) && cov.Indexed == 0) {
+		return cov, fmt.Errorf("text index: %w", err)
+	}
+	if len(ids) != cov.Indexed || cov.Indexed > cov.Valid {
+		return cov, fmt.Errorf("the text index is said to hold %d of %d valid games; a text query of every game finds %d", cov.Indexed, cov.Valid, len(ids))
+	}
+	return cov, nil
 }
 
 // check opens a killed import's database as the next import would and

@@ -57,6 +57,15 @@ type LoadStatus struct {
 	Bytes      int64  `json:"bytes"`
 	TotalBytes int64  `json:"totalBytes"`
 	Error      string `json:"error,omitempty"`
+	// Notice is what the source says of itself once loaded (a Noticer's
+	// notice: a text index that lacks games).
+	Notice string `json:"notice,omitempty"`
+}
+
+// A Noticer is a Source that has something to say of itself: a database
+// whose text index lacks games answers text queries without them.
+type Noticer interface {
+	Notice(ctx context.Context) string
 }
 
 // TreeMove is one move of an opening tree (index.TreeMove).
@@ -236,7 +245,7 @@ func dropKind(move string) string {
 //	GET /api/tree                 ?game=&fen=: the opening tree ([]TreeMove)
 //	GET /api/games/{n}/record     game n's record (PDN text; &download=1 as a file)
 //	GET /api/export               the records of a list selection (the parameters of /api/games)
-//	GET /api/status               LoadStatus of a source being loaded
+//	GET /api/status               LoadStatus of a source being loaded, a Noticer's notice
 func explorerRoutes(mux *http.ServeMux, src Source) {
 	ex, _ := src.(Explorer)
 	mux.HandleFunc("GET /api/rulesets", func(w http.ResponseWriter, r *http.Request) {
@@ -250,6 +259,9 @@ func explorerRoutes(mux *http.ServeMux, src Source) {
 		st := LoadStatus{}
 		if l, ok := src.(Loader); ok {
 			st = l.Status()
+		}
+		if n, ok := src.(Noticer); ok && !st.Loading {
+			st.Notice = n.Notice(r.Context())
 		}
 		writeJSON(w, http.StatusOK, st)
 	})

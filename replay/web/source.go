@@ -26,6 +26,9 @@ type ListPage struct {
 	Next     string   `json:"next,omitempty"`
 	Prev     string   `json:"prev,omitempty"`
 	Rulesets []string `json:"rulesets"` // every ruleset of the source, for the game filter
+	// Notice says why the page may lack games: a text query answered
+	// from a text index that lacks some (index.TextCoverage).
+	Notice string `json:"notice,omitempty"`
 }
 
 // A Source is what the server browses: a Collection of record files, or a

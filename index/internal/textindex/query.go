@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 
@@ -44,23 +46,45 @@ func queryError(format string, args ...any) error {
 // then ctx's), also while it matches the terms of a pattern. A word of
 // stars alone ("*") matches every game.
 func (x *Index) Search(ctx context.Context, q string, max int) ([]int64, error) {
+	ids, _, err := x.SearchCount(ctx, q, max)
+	return ids, err
+}
+
+// SearchCount is Search, also returning the number of documents the index
+// held when it was searched.
+func (x *Index) SearchCount(ctx context.Context, q string, max int) (ids []int64, docs uint64, err error) {
 	qq, err := prepare(q)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	var ids []int64
 	var qerr error
 	err = x.With(func(idx bleve.Index) error {
 		ids, qerr = run(ctx, idx, q, qq, max)
+		if qerr == nil {
+			docs, qerr = idx.DocCount()
+		}
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return ids, qerr
+	return ids, docs, qerr
+}
+
+// Count is the number of documents in the index: 0 when there is none
+// yet (none is created).
+func (x *Index) Count() (docs uint64, err error) {
+	if _, err := os.Stat(x.path); errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	err = x.With(func(idx bleve.Index) error {
+		docs, err = idx.DocCount()
+		return err
+	})
+	return docs, err
 }
 
 // prepare checks a query string against the bounds and parses it into
