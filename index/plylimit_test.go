@@ -1,6 +1,7 @@
 package index_test
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -78,8 +79,11 @@ search:
 }
 
 // TestPlyLimit: positions are indexed up to ply 4095 (12 bits of the packed
-// at column); a longer game is stored as invalid, with an error that names
-// the first ply that does not fit, and the games around it are unharmed.
+// at column); a longer game is valid, stored whole (it was stored invalid,
+// "too long to index", its error on line 0, where validate says valid),
+// its positions past ply 4095 not indexed, with a warning that names the
+// first ply left out and the line of its move; the games around it are
+// unharmed.
 func TestPlyLimit(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -95,15 +99,26 @@ func TestPlyLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Records != 5 || st.Valid != 4 || st.Invalid != 1 {
-		t.Fatalf("stats %+v, want 5 records, 4 valid, 1 invalid", st)
+	if st.Records != 5 || st.Valid != 5 || st.Invalid != 0 {
+		t.Fatalf("stats %+v, want 5 records, 5 valid", st)
 	}
-	errs, total, err := db.Errors(ctx, 0, 0)
-	if err != nil || total != 1 || len(errs) != 1 {
-		t.Fatalf("errors %+v (%d, %v)", errs, total, err)
+	// The line of the 4096th move, in the file.
+	r := record.NewReader(bytes.NewReader(text), "long.pdn")
+	r.Next()
+	long, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
 	}
-	if e := errs[0]; e.ID != 2 || e.Ply != 4096 || !strings.Contains(e.Err, "too long to index") || !strings.Contains(e.Err, "4095") {
-		t.Errorf("error %+v, want game 2 at ply 4096, too long to index", e)
+	line := long.Moves[4095].Pos.Line
+	ws, total, err := db.Warnings(ctx, index.WarnUnindexed, 0, 0)
+	if err != nil || total != 1 || len(ws) != 1 {
+		t.Fatalf("warnings %+v (%d, %v)", ws, total, err)
+	}
+	if w := ws[0]; w.ID != 2 || w.Line != line || !strings.Contains(w.Msg, "from ply 4096 on are not indexed") || !strings.Contains(w.Msg, "4095") {
+		t.Errorf("warning %+v, want game 2, line %d, from ply 4096", w, line)
+	}
+	if text, err := db.Text(ctx, 2); err != nil || !bytes.Equal(text, g4096) {
+		t.Errorf("game 2 is not stored whole: %d bytes, %v", len(text), err)
 	}
 	// The last position of the 4095-ply game, after ply 3 of the cycle,
 	// recurs every 4 plies: it is found at plies 3, 7, … 4095.
@@ -123,5 +138,15 @@ func TestPlyLimit(t *testing.T) {
 	}
 	if n != 1024 || maxPly != 4095 {
 		t.Errorf("game 1 holds the position %d times, last at ply %d; want 1024 times, last at 4095", n, maxPly)
+	}
+	// Game 2 holds it as often: its position at ply 4096 is not indexed.
+	n = 0
+	for _, h := range res.Hits {
+		if h.ID == 2 {
+			n, maxPly = n+1, max(maxPly, h.Ply)
+		}
+	}
+	if n != 1024 || maxPly != 4095 {
+		t.Errorf("game 2 holds the position %d times, last at ply %d; want 1024 times, last at 4095", n, maxPly)
 	}
 }

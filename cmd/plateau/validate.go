@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/internal/pipeline"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
@@ -278,10 +279,16 @@ func (k *checker) replayed(g *checked, text []byte, rg *replay.Game) []byte {
 		return text
 	}
 	g.valid = true
-	g.warned = len(rg.Warnings) > 0
+	// A game too long for the position index: an import stores it valid
+	// with this warning, which validate gives too.
+	long, isLong := index.PlyLimit(rg)
+	g.warned = len(rg.Warnings) > 0 || isLong
 	if k.warnings && !k.quiet {
 		for _, w := range rg.Warnings {
 			text = fmt.Appendf(text, "%s:%d: game %d: warning: %s\n", g.file, w.Pos.Line, g.n, w)
+		}
+		if isLong {
+			text = fmt.Appendf(text, "%s:%d: game %d: warning: %s\n", g.file, long.Pos.Line, g.n, long)
 		}
 	}
 	return text

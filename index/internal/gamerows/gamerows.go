@@ -13,8 +13,10 @@
 //   - A rules package that panics on a record makes it invalid, saying so.
 //   - A variation's branch point is the position of the line it branches
 //     from (Var 0 on the main line).
-//   - A game with a position past MaxPly is stored invalid ("too long to
-//     index").
+//   - A game longer than MaxPly plies (or with a variation that goes past
+//     it) is valid: its positions up to MaxPly are indexed, the others
+//     are not, with a warning of kind WarnUnindexed naming the first ply
+//     left out and its line (PlyLimit; validate gives the same one).
 //   - The players' tags (the rules' side names) and the tags with a column
 //     of their own (columnTag) are not tags rows.
 //   - Untagged records of one file are detected as the ruleset detection
@@ -41,9 +43,44 @@ import (
 // answered from the position runs (few games share them).
 const TreeDepth = 8
 
-// MaxPly is the last ply of an indexed position (posrun.MaxPly): a longer
-// record is stored invalid.
+// MaxPly is the last ply of an indexed position (posrun.MaxPly): the
+// positions of a longer game past it are not indexed (PlyLimit).
 const MaxPly = posrun.MaxPly
+
+// WarnUnindexed is the kind of the warning of a game whose positions past
+// MaxPly are not indexed.
+const WarnUnindexed = "unindexed"
+
+// PlyLimit is the warning of a game with positions past MaxPly (main line
+// first, then variations): the first move that leads past it, its ply and
+// its line; false for a game that holds none.
+func PlyLimit(g *replay.Game) (replay.Warning, bool) {
+	st := pastMaxPly(g.Main)
+	if st == nil {
+		return replay.Warning{}, false
+	}
+	w := replay.Warning{Kind: WarnUnindexed, Text: fmt.Sprintf("the positions from ply %d on are not indexed (positions are indexed up to ply %d): a position search does not find them", st.Ply+1, MaxPly)}
+	if st.Src != nil {
+		w.Pos = st.Src.Pos
+	}
+	return w, true
+}
+
+// pastMaxPly is the first step of l or its variations after which the
+// position is past MaxPly, nil when none is.
+func pastMaxPly(l []*replay.Step) *replay.Step {
+	for _, st := range l {
+		if st.Ply >= MaxPly {
+			return st
+		}
+		for _, v := range st.Variations {
+			if s := pastMaxPly(v); s != nil {
+				return s
+			}
+		}
+	}
+	return nil
+}
 
 // MaxComments bounds the comments of a game given to the text index: the
 // first 32 KiB are searchable (Bleve's analysis of one large document
@@ -255,9 +292,7 @@ func (p *Preparer) prepare(r Record) *Rows {
 	}
 	out.Moves = movelist.Encode(g.Main)
 	out.Final = g.Final.Key()
-	if !out.positions(g) {
-		return out
-	}
+	out.positions(g)
 	out.Tree = p.treeRows(g)
 	var cb strings.Builder
 	for _, c := range rec.Intro {
@@ -350,10 +385,10 @@ func recordError(readErr error, replayErr *replay.Error) *ErrInfo {
 	return e
 }
 
-// positions lists every position of a valid game, main line and
-// variations, a variation's branch point with the line it branches from;
-// false, the game stored invalid, when one is past MaxPly.
-func (out *Rows) positions(g *replay.Game) bool {
+// positions lists every position of a valid game up to MaxPly, main line
+// and variations, a variation's branch point with the line it branches
+// from; those past MaxPly are left out, with the warning PlyLimit.
+func (out *Rows) positions(g *replay.Game) {
 	firsts := map[*replay.Step]bool{}
 	npos := 1 // the positions Positions reports: the start, …
 	var mark func([]*replay.Step)
@@ -382,17 +417,13 @@ func (out *Rows) positions(g *replay.Game) bool {
 		if depth > 0 {
 			v = 1
 		}
-		out.Pos = append(out.Pos, Position{Key: ps.Key, Ply: ps.Ply, Var: v})
-	})
-	for _, r := range out.Pos {
-		if r.Ply > MaxPly {
-			out.Valid = false
-			out.Err = &ErrInfo{Msg: fmt.Sprintf("too long to index: a position at ply %d (positions are indexed up to ply %d)", r.Ply, MaxPly), Ply: r.Ply}
-			out.Pos = nil
-			return false
+		if ps.Ply <= MaxPly {
+			out.Pos = append(out.Pos, Position{Key: ps.Key, Ply: ps.Ply, Var: v})
 		}
+	})
+	if w, ok := PlyLimit(g); ok {
+		out.Warns = append(out.Warns, warnings([]replay.Warning{w})...)
 	}
-	return true
 }
 
 // treeRows are the opening-tree moves of a valid game: the main line's
