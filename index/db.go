@@ -20,6 +20,7 @@ import (
 	"github.com/plateau/plateau/index/internal/stats"
 	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/index/internal/textindex"
+	"github.com/plateau/plateau/index/internal/treeagg"
 )
 
 // Sentinel errors.
@@ -72,8 +73,14 @@ type DB struct {
 	// treeWins: the opening tree's rows count each side's wins (layout 9;
 	// a read-only handle on an older layout has not).
 	treeWins bool
+	// treeMonths: the opening tree is counted by month too (tree_months,
+	// layout 10; a read-only handle on an older layout has not).
+	treeMonths bool
 
 	counts criteria.Counts // list counts (list.go)
+	lines  treeLines       // the opening lines of filtered trees (treelines.go)
+	// lineGames, if not 0, is maxLineGames (tests: -1 reads no lines).
+	lineGames int
 	// keepIdle is the number of idle connections kept (Options.MaxConns).
 	keepIdle int
 
@@ -309,6 +316,8 @@ var schema = []string{
 	`CREATE TABLE IF NOT EXISTS tree_players(
 		key INTEGER NOT NULL, move TEXT NOT NULL, chunk INTEGER NOT NULL, data BLOB NOT NULL,
 		PRIMARY KEY(key, move, chunk)) WITHOUT ROWID`,
+	// The tree's rows by month of the games' dates (internal/treeagg).
+	treeagg.MonthsTable,
 }
 
 // schemaVersion is the layout version kept in meta "schema". Version 1
@@ -319,10 +328,11 @@ var schema = []string{
 // a tree_players row per (key, move, player) and no tree.np; version 6 had
 // no name_words and name_games (internal/players); version 7 had no
 // revisions and pos_gone (internal/revisions, internal/posrun); version 8
-// had no tree.w0 and tree.w1 (the games each side won, internal/treeagg).
-// Versions 5 to 8 are upgraded by a writable open; a database of an older
+// had no tree.w0 and tree.w1 (the games each side won, internal/treeagg);
+// version 9 had no tree_months (the tree by month, internal/treeagg).
+// Versions 5 to 9 are upgraded by a writable open; a database of an older
 // version must be imported again.
-const schemaVersion = 9
+const schemaVersion = 10
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -371,13 +381,21 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 9
 	}
-	// A read-only handle reads layouts 6 to 8 as they are: player pages
+	if v == 9 && !db.readOnly {
+		if err := db.upgrade9(ctx); err != nil {
+			return false, err
+		}
+		v = 10
+	}
+	// A read-only handle reads layouts 6 to 9 as they are: player pages
 	// are read player by player without the name index (6), games have
-	// their one revision (6 and 7), the opening tree has no wins (6 to 8).
+	// their one revision (6 and 7), the opening tree has no wins (6 to 8)
+	// and a period's tree is counted from its games (6 to 9).
 	db.nameIndex = v >= 7
 	db.revisions = v >= 8
 	db.treeWins = v >= 9
-	if v != schemaVersion && (v < 6 || v > 8) {
+	db.treeMonths = v >= 10
+	if v != schemaVersion && (v < 6 || v > 9) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}
@@ -405,7 +423,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err := setMeta(ctx, tx, "schema", schemaVersion); err != nil {
 		return err
 	}
-	db.nameIndex, db.revisions, db.treeWins = true, true, true
+	db.nameIndex, db.revisions, db.treeWins, db.treeMonths = true, true, true, true
 	if err := posrun.Create(ctx, tx); err != nil {
 		return err
 	}

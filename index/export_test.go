@@ -247,12 +247,44 @@ const (
 // DowngradeToLayout8 drops the tree's wins (w0, w1) of a database and
 // marks it layout 8, for the upgrade's tests.
 func DowngradeToLayout8(ctx context.Context, db *DB) error {
-	for _, q := range []string{dropW0, dropW1} {
+	for _, q := range []string{dropW0, dropW1, `DROP TABLE tree_months`} {
 		if _, err := db.sql.ExecContext(ctx, q); err != nil {
 			return err
 		}
 	}
 	return setMeta(ctx, db.sql, "schema", 8)
+}
+
+// SetTreeLineGames sets the most games of a selection whose opening lines
+// a filtered tree reads (-1: none, every tree read from the occurrences).
+func SetTreeLineGames(db *DB, n int) { db.lineGames = n }
+
+// DowngradeToLayout9 makes db's layout 9: no tree_months.
+func DowngradeToLayout9(ctx context.Context, db *DB) error {
+	if _, err := db.sql.ExecContext(ctx, `DROP TABLE tree_months`); err != nil {
+		return err
+	}
+	return setMeta(ctx, db.sql, "schema", 9)
+}
+
+// MonthRows is every row of tree_months, as text by key, month and move.
+func MonthRows(ctx context.Context, db *DB) (map[string]string, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT key, month, move, n, scored, s0, s1, w0, w1, first, last FROM tree_months`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var key, n, scored, w0, w1 int64
+		var month, move, first, last string
+		var s0, s1 float64
+		if err := rows.Scan(&key, &month, &move, &n, &scored, &s0, &s1, &w0, &w1, &first, &last); err != nil {
+			return nil, err
+		}
+		out[fmt.Sprint(key, " ", month, " ", move)] = fmt.Sprint(n, " ", scored, " ", s0, " ", s1, " ", w0, " ", w1, " ", first, " ", last)
+	}
+	return out, rows.Err()
 }
 
 // NameEntries is every row of name_games as "word game player", sorted.

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/tree"
+	"github.com/plateau/plateau/index/internal/treeagg"
 	"github.com/plateau/plateau/rules"
 )
 
@@ -55,6 +57,15 @@ func (db *DB) FilteredTree(ctx context.Context, game string, pos rules.Position,
 	if !q.HasCriteria() {
 		return db.Tree(ctx, game, pos)
 	}
+	salted := saltKey(rg.ID(), pos.Key())
+	if p, ok := db.period(&q); ok {
+		r, err := db.pos.Snapshot(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer r.Close()
+		return tree.ReadMonths(ctx, r, rg, pos, salted, db.pos.Key(salted, false), p)
+	}
 	q.Game = rg.ID()
 	w, empty, err := db.filters(ctx, &q)
 	if err != nil || empty {
@@ -64,14 +75,12 @@ func (db *DB) FilteredTree(ctx context.Context, game string, pos rules.Position,
 	// games are selected by the other conditions alone.
 	base := criteria.Base(&q)
 	cond, args := w.From(base.Len())
-	salted := saltKey(rg.ID(), pos.Key())
 	r, err := db.pos.Snapshot(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	return tree.ReadGames(ctx, r, rg, pos, db.positionKeys(salted),
-		tree.Games{Query: `SELECT g.id FROM games g WHERE ` + cond, Args: args})
+	return db.selectionTree(ctx, r, rg, pos, tree.Games{Query: `SELECT g.id FROM games g WHERE ` + cond, Args: args})
 }
 
 // treeCriteria checks the criteria of a tree's query and takes its
@@ -90,4 +99,24 @@ func treeCriteria(rg rules.Game, q *Query) error {
 	q.Game = ""
 	q.Limit, q.Offset, q.Count = 0, 0, false
 	return nil
+}
+
+// period is the period of a query (without its ruleset) of dates alone,
+// each bound a year or a month, when the database counts its tree by
+// month: its tree is then a sum over months (tree.ReadMonths).
+func (db *DB) period(q *Query) (tree.Period, bool) {
+	only := Query{DateFrom: q.DateFrom, DateTo: q.DateTo}
+	if !db.treeMonths || !reflect.DeepEqual(*q, only) {
+		return tree.Period{}, false
+	}
+	var w criteria.Where
+	w.Columns(&only, fold)
+	p := tree.Period{Cond: w.String(), Args: w.Args()}
+	if q.DateFrom != "" {
+		p.From = criteria.QueryDate(q.DateFrom)
+	}
+	if q.DateTo != "" {
+		p.To = criteria.QueryDate(q.DateTo)
+	}
+	return p, treeagg.MonthsBound(p.From) && treeagg.MonthsBound(p.To)
 }

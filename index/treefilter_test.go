@@ -33,6 +33,7 @@ type bruteMove struct {
 type bruteTree struct {
 	moves     map[uint64]map[string]*bruteMove
 	positions map[uint64]rules.Position
+	deleted   bool // games were deleted: the aggregate's dates may be wider
 }
 
 func (b *bruteTree) add(g *replay.Game) {
@@ -78,8 +79,9 @@ func (b *bruteTree) add(g *replay.Game) {
 	}
 }
 
-// check compares a tree with the count of its position.
-func (b *bruteTree) check(t *testing.T, what string, pos rules.Position, tree []index.TreeMove) {
+// check compares a tree with the count of its position; noTop: the tree
+// names no players (a period's, counted by month).
+func (b *bruteTree) check(t *testing.T, what string, pos rules.Position, tree []index.TreeMove, noTop bool) {
 	t.Helper()
 	want := b.moves[pos.Key()]
 	if len(tree) != len(want) {
@@ -90,9 +92,21 @@ func (b *bruteTree) check(t *testing.T, what string, pos rules.Position, tree []
 		if a == nil {
 			t.Fatalf("%s, %s: move %s not played", what, pos, m.Move)
 		}
-		if m.Games != a.n || m.Scored != a.scored || m.Score != a.score || m.Wins != a.wins || m.WinsUnknown || m.First != a.first || m.Last != a.last {
+		first, last := m.First, m.Last
+		if b.deleted && first <= a.first && last >= a.last {
+			// A delete does not narrow the aggregate's dates: they
+			// bound the dates of the games counted.
+			first, last = a.first, a.last
+		}
+		if m.Games != a.n || m.Scored != a.scored || m.Score != a.score || m.Wins != a.wins || m.WinsUnknown || first != a.first || last != a.last {
 			t.Fatalf("%s, %s %s: %d games, %d scored, %v, wins %v, %s–%s; want %d, %d, %v, %v, %s–%s", what, pos, m.Move,
 				m.Games, m.Scored, m.Score, m.Wins, m.First, m.Last, a.n, a.scored, a.score, a.wins, a.first, a.last)
+		}
+		if noTop {
+			if len(m.Top) > 0 {
+				t.Fatalf("%s, %s %s: top %v, want none", what, pos, m.Move, m.Top)
+			}
+			continue
 		}
 		var counts []int
 		for _, n := range a.players {
@@ -148,9 +162,10 @@ func elo(rec *record.Game, side string) (int, bool) {
 // treeCase is a query of a filtered tree and, when the selection can be
 // told from the records alone, its predicate over them.
 type treeCase struct {
-	name string
-	v    url.Values
-	pred func(rec *record.Game) bool
+	name  string
+	v     url.Values
+	pred  func(rec *record.Game) bool
+	noTop bool // a period in whole months: its tree names no players
 }
 
 // treeCases are the queries of TestFilteredTree over games.
@@ -181,21 +196,27 @@ func treeCases(rg rules.Game, games map[int64]*replay.Game) []treeCase {
 		}
 	}
 	return []treeCase{
-		{"every game", url.Values{"min-plies": {"1"}}, func(*record.Game) bool { return true }},
+		{"every game", url.Values{"min-plies": {"1"}}, func(*record.Game) bool { return true }, false},
 		{"a player as side 0", url.Values{"player": {player}, "side": {sides[0]}},
-			func(rec *record.Game) bool { return strings.TrimSpace(rec.Tag(sides[0])) == player }},
+			func(rec *record.Game) bool { return strings.TrimSpace(rec.Tag(sides[0])) == player }, false},
 		{"a player as side 1", url.Values{"player": {player}, "side": {"1"}},
-			func(rec *record.Game) bool { return strings.TrimSpace(rec.Tag(sides[1])) == player }},
-		{"a player either side", url.Values{"player": {player}}, nil},
-		{"a period", url.Values{"from": {"1990"}, "to": {"2009.06"}},
-			func(rec *record.Game) bool { d := date(rec); return d >= "1990" && d <= "2009.06~" }},
-		{"a result", url.Values{"result": {result}}, func(rec *record.Game) bool { return rec.Tag("Result") == result }},
-		{"a rating band", url.Values{"min-elo": {"1500"}, "max-elo": {"2100"}}, band(1500, 2100)},
-		{"a rating floor", url.Values{"min-elo": {"2000"}}, band(2000, 0)},
-		{"a rating ceiling", url.Values{"max-elo": {"1800"}}, band(0, 1800)},
+			func(rec *record.Game) bool { return strings.TrimSpace(rec.Tag(sides[1])) == player }, false},
+		{"a player either side", url.Values{"player": {player}}, nil, false},
+		{name: "a period", v: url.Values{"from": {"1990"}, "to": {"2009.06"}}, noTop: true,
+			pred: func(rec *record.Game) bool { d := date(rec); return d >= "1990" && d <= "2009.06~" }},
+		{name: "a period from", v: url.Values{"from": {"2001.03"}}, noTop: true,
+			pred: func(rec *record.Game) bool { return date(rec) >= "2001.03" }},
+		{name: "a period to", v: url.Values{"to": {"1999"}}, noTop: true,
+			pred: func(rec *record.Game) bool { d := date(rec); return d != "" && d <= "1999~" }},
+		{name: "a period of days", v: url.Values{"from": {"1990.03.15"}, "to": {"2009.06.20"}},
+			pred: func(rec *record.Game) bool { d := date(rec); return d >= "1990.03.15" && d <= "2009.06.20~" }},
+		{"a result", url.Values{"result": {result}}, func(rec *record.Game) bool { return rec.Tag("Result") == result }, false},
+		{"a rating band", url.Values{"min-elo": {"1500"}, "max-elo": {"2100"}}, band(1500, 2100), false},
+		{"a rating floor", url.Values{"min-elo": {"2000"}}, band(2000, 0), false},
+		{"a rating ceiling", url.Values{"max-elo": {"1800"}}, band(0, 1800), false},
 		{"a period and a band", url.Values{"from": {"1980"}, "min-elo": {"1200"}},
-			func(rec *record.Game) bool { return date(rec) >= "1980" && band(1200, 0)(rec) }},
-		{"nobody", url.Values{"player": {"Zzyzx Qwv"}}, func(*record.Game) bool { return false }},
+			func(rec *record.Game) bool { return date(rec) >= "1980" && band(1200, 0)(rec) }, false},
+		{"nobody", url.Values{"player": {"Zzyzx Qwv"}}, func(*record.Game) bool { return false }, false},
 	}
 }
 
@@ -223,9 +244,36 @@ func TestFilteredTree(t *testing.T) {
 			}
 			games := storedGames(t, db, game)
 			start, _ := rg.NewPosition("")
-			for _, tc := range treeCases(rg, games) {
+			cases := treeCases(rg, games)
+			for _, tc := range cases {
 				t.Run(tc.name, func(t *testing.T) {
-					checkFilteredTree(t, db, rg, games, tc, start)
+					checkFilteredTree(t, db, rg, games, tc, start, false)
+				})
+			}
+			// The same from the occurrences alone (no opening lines read).
+			t.Run("from the occurrences", func(t *testing.T) {
+				index.SetTreeLineGames(db, -1)
+				defer index.SetTreeLineGames(db, 0)
+				for _, tc := range cases[1:4] {
+					checkFilteredTree(t, db, rg, games, tc, start, false)
+				}
+			})
+			// Deleted games leave the trees, their months' too.
+			var gone []int64
+			for id := range games {
+				if id%7 == 0 {
+					gone = append(gone, id)
+				}
+			}
+			if n, err := db.Delete(ctx, gone, nil); err != nil || n != len(gone) {
+				t.Fatalf("deleted %d of %d: %v", n, len(gone), err)
+			}
+			for _, id := range gone {
+				delete(games, id)
+			}
+			for _, tc := range cases[:7] {
+				t.Run(tc.name+" after deletions", func(t *testing.T) {
+					checkFilteredTree(t, db, rg, games, tc, start, true)
 				})
 			}
 		})
@@ -233,7 +281,7 @@ func TestFilteredTree(t *testing.T) {
 }
 
 // checkFilteredTree checks the trees of one query.
-func checkFilteredTree(t *testing.T, db *index.DB, rg rules.Game, games map[int64]*replay.Game, tc treeCase, start rules.Position) {
+func checkFilteredTree(t *testing.T, db *index.DB, rg rules.Game, games map[int64]*replay.Game, tc treeCase, start rules.Position, deleted bool) {
 	ctx := context.Background()
 	v := url.Values{"game": {rg.ID()}}
 	for name, vs := range tc.v {
@@ -249,7 +297,7 @@ func checkFilteredTree(t *testing.T, db *index.DB, rg rules.Game, games map[int6
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := bruteTree{moves: map[uint64]map[string]*bruteMove{}, positions: map[uint64]rules.Position{}}
+	b := bruteTree{moves: map[uint64]map[string]*bruteMove{}, positions: map[uint64]rules.Position{}, deleted: deleted}
 	picked := map[int64]bool{}
 	for _, h := range res.Hits {
 		picked[h.ID] = true
@@ -330,13 +378,13 @@ func checkFilteredTree(t *testing.T, db *index.DB, rg rules.Game, games map[int6
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.check(t, tc.name, pos, tree)
+		b.check(t, tc.name, pos, tree, tc.noTop)
 		if tc.name == "every game" {
 			all, err := db.Tree(ctx, rg.ID(), pos)
 			if err != nil {
 				t.Fatal(err)
 			}
-			b.check(t, "unfiltered", pos, all)
+			b.check(t, "unfiltered", pos, all, false)
 		}
 	}
 }

@@ -186,3 +186,71 @@ func storedTreeMoves(game, fen string, blob []byte) ([]movelist.Played, error) {
 	}
 	return moves, nil
 }
+
+// upgrade9 turns a layout-9 database into layout 10 in one transaction (a
+// kill leaves it at 9, and the next writable open starts again): the
+// opening tree's counts by month (treeagg.MonthsTable), counted from the
+// stored games (countMonths).
+func (db *DB) upgrade9(ctx context.Context) error {
+	if db.notice != nil {
+		db.notice(fmt.Sprintf("upgrading the database in %s from layout 9 to 10 (the opening tree by month)…", db.dir))
+	}
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, q := range []string{`DROP TABLE IF EXISTS tree_months`, treeagg.MonthsTable} {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("upgrade to layout 10: %w", err)
+		}
+	}
+	if err := countMonths(ctx, tx); err != nil {
+		return fmt.Errorf("upgrade to layout 10: %w", err)
+	}
+	if err := setMeta(ctx, tx, "schema", 10); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// countMonths adds to tree_months the opening-tree moves of every valid
+// game, read from its stored move list as the import counted them
+// (storedTreeMoves), winsBatch moves at a time.
+func countMonths(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, `SELECT id, game, result, date, fen, moves FROM games WHERE valid = 1`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var es []treeagg.Entry
+	var games []treeagg.Game
+	for rows.Next() {
+		var id int64
+		var game string
+		var res, date, fen sql.NullString
+		var blob []byte
+		if err := rows.Scan(&id, &game, &res, &date, &fen, &blob); err != nil {
+			return err
+		}
+		moves, err := storedTreeMoves(game, fen.String, blob)
+		if err != nil {
+			return fmt.Errorf("game #%d: %w", id, err)
+		}
+		s0, s1, scored := scores(res.String)
+		games = append(games, treeagg.Game{Date: date.String, S0: s0, S1: s1, Scored: scored})
+		for _, m := range moves {
+			es = append(es, treeagg.Entry{Pos: saltKey(game, m.Key), Move: m.Text, Game: int32(len(games) - 1)})
+		}
+		if len(es) >= winsBatch {
+			if err := treeagg.AddMonths(ctx, tx, es, games); err != nil {
+				return err
+			}
+			es, games = es[:0], games[:0]
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	return treeagg.AddMonths(ctx, tx, es, games)
+}

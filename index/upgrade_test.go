@@ -33,6 +33,10 @@ func TestUpgrade5(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	months, err := index.MonthRows(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var spilled int
 	db.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FROM tree WHERE np > 3`).Scan(&spilled)
 	if spilled == 0 || len(players) < 1000 {
@@ -53,8 +57,9 @@ func TestUpgrade5(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 4 || !strings.Contains(notices[0], "layout 5 to 6") || !strings.Contains(notices[1], "layout 6 to 7") ||
-		!strings.Contains(notices[2], "layout 7 to 8") || !strings.Contains(notices[3], "layout 8 to 9") {
+	if len(notices) != 5 || !strings.Contains(notices[0], "layout 5 to 6") || !strings.Contains(notices[1], "layout 6 to 7") ||
+		!strings.Contains(notices[2], "layout 7 to 8") || !strings.Contains(notices[3], "layout 8 to 9") ||
+		!strings.Contains(notices[4], "layout 9 to 10") {
 		t.Errorf("notices %q", notices)
 	}
 	gotPlayers, err := index.TreePlayers(ctx, db)
@@ -70,6 +75,9 @@ func TestUpgrade5(t *testing.T) {
 	}
 	if fmt.Sprint(gotTree) != fmt.Sprint(tree) {
 		t.Errorf("tree rows differ after the upgrade (%d against %d)", len(gotTree), len(tree))
+	}
+	if gotMonths, err := index.MonthRows(ctx, db); err != nil || fmt.Sprint(gotMonths) != fmt.Sprint(months) {
+		t.Errorf("rows by month differ after the upgrade (%d against %d, %v)", len(gotMonths), len(months), err)
 	}
 	g := writeFile(t, dir, "b.pdn", genText(t, "draughts", 300, 10))
 	if _, err := importFiles(ctx, db, []string{g}, index.ImportOptions{TxGames: 100}); err != nil {
@@ -143,7 +151,7 @@ func TestUpgrade8(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 1 || !strings.Contains(notices[0], "layout 8 to 9") {
+	if len(notices) != 2 || !strings.Contains(notices[0], "layout 8 to 9") || !strings.Contains(notices[1], "layout 9 to 10") {
 		t.Errorf("notices %q", notices)
 	}
 	got, err := index.TreeRows(ctx, db)
@@ -174,4 +182,77 @@ func upgrade8Tree(t *testing.T, db *index.DB, game string) []index.TreeMove {
 		t.Fatalf("tree of %s's start: %d moves, %v", game, len(moves), err)
 	}
 	return moves
+}
+
+// TestUpgrade9: a layout-9 database (no tree by month) answers a period's
+// tree from its games when opened read-only, and a writable open builds
+// the months from the stored games, with a notice: every row what the
+// import counted, and the period's tree the same either way.
+func TestUpgrade9(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	dbDir := filepath.Join(dir, "db")
+	db := openDB(t, dbDir)
+	files := []string{writeFile(t, dir, "a.pdn", genText(t, "draughts", 300, 7)), writeFile(t, dir, "huff.pdn", []byte(upgrade8Huff)), "../samples/dames"}
+	if _, err := importFiles(ctx, db, files, index.ImportOptions{TxGames: 100}); err != nil {
+		t.Fatal(err)
+	}
+	months, err := index.MonthRows(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(months) < 100 {
+		t.Fatalf("%d rows by month: the test means nothing", len(months))
+	}
+	period := index.Query{DateFrom: "1990", DateTo: "2009.06"}
+	start, _ := index.Position("draughts", "")
+	want, err := db.FilteredTree(ctx, "draughts", start, period)
+	if err != nil || len(want) == 0 {
+		t.Fatalf("period tree: %v %v", want, err)
+	}
+	if err := index.DowngradeToLayout9(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	ro, err := index.Open(ctx, dbDir, index.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatalf("read-only open of layout 9: %v", err)
+	}
+	got, err := ro.FilteredTree(ctx, "draughts", start, period)
+	ro.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range got {
+		got[i].Top = nil // the months keep no players
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("layout 9, read-only: the period's tree\n%+v\nwant\n%+v", got, want)
+	}
+
+	var notices []string
+	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if len(notices) != 1 || !strings.Contains(notices[0], "layout 9 to 10") {
+		t.Errorf("notices %q", notices)
+	}
+	after, err := index.MonthRows(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(after) != fmt.Sprint(months) {
+		for k, v := range months {
+			if after[k] != v {
+				t.Errorf("row %s: %s after the upgrade, the import wrote %s", k, after[k], v)
+			}
+		}
+		t.Errorf("%d rows after the upgrade, %d before", len(after), len(months))
+	}
+	if got, err := db.FilteredTree(ctx, "draughts", start, period); err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("after the upgrade: %+v, %v", got, err)
+	}
 }

@@ -29,7 +29,7 @@ var latencyStages = []string{
 	"position lookup during import", "opening tree during import",
 	"position lookup after import", "opening tree after import",
 	"position lookup", "position lookup (again)", "player search", "opening tree (start)", "opening tree (ply 1–8)",
-	"opening tree, a player as one side (start)", "opening tree, a player as one side (ply 1–8)", "opening tree, ten years (start)",
+	"opening tree, a player as one side (first tree)", "opening tree, a player as one side (next trees)", "opening tree, ten years (start)",
 	"pattern search (full scan)",
 }
 

@@ -21,8 +21,9 @@ type treePlayer struct {
 }
 
 // filteredTrees measures opening trees of some of the games: a player's
-// games as one side (their repertoire) at the start and at the sampled
-// openings, and ten-year periods at the start.
+// games as one side (their repertoire), the first tree at the start and
+// the next ones down their most played line, and ten-year periods at the
+// start.
 func (r *run) filteredTrees(ctx context.Context, db *index.DB, smp *sampler, start rules.Position) error {
 	rep := r.rep
 	game := rep.Game
@@ -31,44 +32,69 @@ func (r *run) filteredTrees(ctx context.Context, db *index.DB, smp *sampler, sta
 	if err != nil {
 		return err
 	}
-	type query struct {
-		pos rules.Position
-		q   index.Query
-	}
-	tree := func(x query) error {
+	tree := func(x filteredQuery) error {
 		_, err := db.FilteredTree(ctx, game, x.pos, x.q)
 		return err
 	}
-	side := func(i int) index.Query {
-		p := players[i%len(players)]
-		var q index.Query
-		q.Players[(i/len(players))%2] = p.name
-		return q
+	var firsts []filteredQuery
+	for _, p := range players {
+		for side := range 2 {
+			var q index.Query
+			q.Players[side] = p.name
+			firsts = append(firsts, filteredQuery{start, q})
+		}
 	}
 	var note string
-	var atStart, atOpenings []query
 	if len(players) > 0 {
 		note = fmt.Sprintf("the %d players of most games up to %s (%s–%s games) as each side", len(players),
 			thousands(maxPlayerGames), thousands(players[len(players)-1].games), thousands(players[0].games))
-		for i := range 4 * len(players) {
-			atStart = append(atStart, query{start, side(i)})
-		}
-		for i, pos := range smp.openings {
-			atOpenings = append(atOpenings, query{pos, side(i)})
-		}
 	}
-	if err := latency(rep, "opening tree, a player as one side (start)", note, atStart, tree); err != nil {
+	if err := latency(rep, "opening tree, a player as one side (first tree)", note+"; at the start, each once: the games' opening lines read", firsts, tree); err != nil {
 		return err
 	}
-	if err := latency(rep, "opening tree, a player as one side (ply 1–8)", note+"; the sampled openings", atOpenings, tree); err != nil {
+	var next []filteredQuery
+	for _, f := range firsts {
+		line, err := mainLine(ctx, db, game, f, 8)
+		if err != nil {
+			return err
+		}
+		next = append(next, line...)
+	}
+	if err := latency(rep, "opening tree, a player as one side (next trees)", note+"; 8 plies down their most played line, after the first tree", next, tree); err != nil {
 		return err
 	}
-	var decades []query
+	var decades []filteredQuery
 	for i := range 20 {
 		from := 1975 + (i*7)%41
-		decades = append(decades, query{start, index.Query{DateFrom: strconv.Itoa(from), DateTo: strconv.Itoa(from + 9)}})
+		decades = append(decades, filteredQuery{start, index.Query{DateFrom: strconv.Itoa(from), DateTo: strconv.Itoa(from + 9)}})
 	}
 	return latency(rep, "opening tree, ten years (start)", "--from Y --to Y+9, Y from 1975 to 2015 (the collection's dates: 1975–2025)", decades, tree)
+}
+
+// filteredQuery is a tree of a position in some of the games.
+type filteredQuery struct {
+	pos rules.Position
+	q   index.Query
+}
+
+// mainLine is the trees of the positions of f's most played line after
+// f's position, up to plies plies.
+func mainLine(ctx context.Context, db *index.DB, game string, f filteredQuery, plies int) ([]filteredQuery, error) {
+	var out []filteredQuery
+	pos := f.pos.Clone()
+	for range plies {
+		moves, err := db.FilteredTree(ctx, game, pos, f.q)
+		if err != nil || len(moves) == 0 {
+			return out, err
+		}
+		m, err := pos.ParseMove(moves[0].Move)
+		if err != nil {
+			return out, err
+		}
+		pos.Play(m)
+		out = append(out, filteredQuery{pos.Clone(), f.q})
+	}
+	return out, nil
 }
 
 // treePlayers picks among names the n players of most games (either side,

@@ -22,31 +22,78 @@ type Games struct {
 	Args  []any
 }
 
-// ReadGames lists the moves played from pos (of ruleset rg) in the main
-// lines of the games that games selects, most played first, as Read
-// does for every game. keys are the stored keys of pos (both of
-// posrun.Store.Keys).
-//
-// It reads the ids the query selects, walks the occurrences of the
-// position under both keys keeping the main-line ones of those games
-// (posrun.Iter.Keep), and joins the games' rows in batches: each move is
-// the stored move value at the occurrence's ply, counted by value and
-// written once from pos, since every occurrence is of that position. A
-// game whose main line holds a move that is not a ply (a huff, a
-// closing illegal move) has its move read by replaying its line
-// (movelist.MainText).
-func ReadGames(ctx context.Context, r *posrun.Snapshot, rg rules.Game, pos rules.Position, keys []int64, games Games) ([]Move, error) {
-	set, err := gameSet(ctx, r, games)
-	if err != nil || set == nil {
+// A Selection is the games a filtered tree counts: their ids, in order,
+// and as a set.
+type Selection struct {
+	IDs []int64
+	Set posrun.IDSet
+}
+
+// Select reads the ids games selects, in the snapshot r.
+func Select(ctx context.Context, r *posrun.Snapshot, games Games) (*Selection, error) {
+	rows, err := r.Conn().QueryContext(ctx, games.Query, games.Args...)
+	if err != nil {
 		return nil, err
 	}
-	mover, key := int(pos.ToMove()), pos.Key()
-	c := valueCount{byValue: map[rules.Move]*valueMove{}, byText: map[string]*valueMove{}}
+	defer rows.Close()
+	s := &Selection{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		s.IDs = append(s.IDs, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	slices.Sort(s.IDs)
+	top := int64(0)
+	if len(s.IDs) > 0 {
+		top = s.IDs[len(s.IDs)-1]
+	}
+	s.Set = posrun.NewIDSet(top)
+	for _, id := range s.IDs {
+		s.Set.Add(id)
+	}
+	return s, nil
+}
+
+// ReadGames lists the moves played from pos (of ruleset rg) in the main
+// lines of the games of sel, most played first, as Read does for every
+// game. keys are the stored keys of pos (both of posrun.Store.Keys).
+//
+// It walks the occurrences of the position under both keys keeping the
+// main-line ones of those games (posrun.Iter.Keep), and joins the games'
+// rows in batches: each move is the stored move value at the occurrence's
+// ply, counted by value and written once from pos, since every
+// occurrence is of that position. A game whose main line holds a move
+// that is not a ply (a huff) has its move read by replaying its line
+// (plyMove).
+func ReadGames(ctx context.Context, r *posrun.Snapshot, rg rules.Game, pos rules.Position, keys []int64, sel *Selection) ([]Move, error) {
+	if len(sel.IDs) == 0 {
+		return nil, nil
+	}
+	c := newValueCount(rg, pos)
 	it := r.Occurrences(ctx, keys...).Keep(func(at int64) bool {
 		g, _, v := posrun.UnpackAt(at)
-		return v == 0 && set.Has(g)
+		return v == 0 && sel.Set.Has(g)
 	})
-	err = r.Join(ctx, it, filteredQuery, nil,
+	if err := c.join(ctx, r, it, "", nil); err != nil {
+		return nil, err
+	}
+	return c.moves(posrun.Quiet(ctx), r)
+}
+
+// join counts the moves of the occurrences it yields (main-line ones),
+// joined with their games' rows in batches; cond, if not "", is a
+// condition over games g (with its args) that the games must meet too.
+func (c *valueCount) join(ctx context.Context, r *posrun.Snapshot, it *posrun.Iter, cond string, args []any) error {
+	query := filteredQuery
+	if cond != "" {
+		query += " AND " + cond
+	}
+	return r.Join(ctx, it, query, args,
 		func(rows *sql.Rows) (int64, any, error) {
 			var id int64
 			var l filteredRow
@@ -55,40 +102,9 @@ func ReadGames(ctx context.Context, r *posrun.Snapshot, rg rules.Game, pos rules
 		},
 		func(at int64, row any) bool {
 			_, ply, _ := posrun.UnpackAt(at)
-			c.add(rg, row.(*filteredRow), ply, mover, key)
+			c.add(row.(*filteredRow), ply)
 			return true
 		})
-	if err != nil {
-		return nil, err
-	}
-	return c.moves(posrun.Quiet(ctx), r, pos)
-}
-
-// gameSet reads the ids games selects; nil when there is none.
-func gameSet(ctx context.Context, r *posrun.Snapshot, games Games) (posrun.IDSet, error) {
-	rows, err := r.Conn().QueryContext(ctx, games.Query, games.Args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	top := int64(0)
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-		top = max(top, id)
-	}
-	if err := rows.Err(); err != nil || len(ids) == 0 {
-		return nil, err
-	}
-	set := posrun.NewIDSet(top)
-	for _, id := range ids {
-		set.Add(id)
-	}
-	return set, nil
 }
 
 // filteredQuery reads the games of a batch of a filtered tree's
@@ -112,15 +128,24 @@ type valueMove struct {
 	players map[int64]int
 }
 
-// valueCount counts a filtered tree's moves by stored move value, and by
-// text those read by replaying a line.
+// valueCount counts a filtered tree's moves from a position by stored
+// move value, and by text those read by replaying a line.
 type valueCount struct {
+	rg      rules.Game
+	pos     rules.Position
+	mover   int    // the side to move, whose player made the move
+	key     uint64 // the position's key in its rules
 	byValue map[rules.Move]*valueMove
 	byText  map[string]*valueMove
 }
 
+func newValueCount(rg rules.Game, pos rules.Position) *valueCount {
+	return &valueCount{rg: rg, pos: pos, mover: int(pos.ToMove()), key: pos.Key(),
+		byValue: map[rules.Move]*valueMove{}, byText: map[string]*valueMove{}}
+}
+
 // add counts the move a game plays at ply, if it has one there.
-func (c *valueCount) add(rg rules.Game, l *filteredRow, ply, mover int, key uint64) {
+func (c *valueCount) add(l *filteredRow, ply int) {
 	if ply >= l.plies {
 		return
 	}
@@ -131,19 +156,26 @@ func (c *valueCount) add(rg rules.Game, l *filteredRow, ply, mover int, key uint
 			c.byValue[v] = m
 		}
 	} else {
-		text, ok := plyMove(rg, l.blob, l.fen.String, ply, key)
+		text, ok := plyMove(c.rg, l.blob, l.fen.String, ply, c.key)
 		if !ok {
 			return
 		}
-		if m = c.byText[text]; m == nil {
-			m = &valueMove{Move: Move{Move: text}, players: map[int64]int{}}
-			c.byText[text] = m
-		}
+		m = c.text(text)
 	}
 	countGame(&m.Move, l.res.String, l.date.String)
-	if p := l.p[mover]; p.Valid {
+	if p := l.p[c.mover]; p.Valid {
 		m.players[p.Int64]++
 	}
+}
+
+// text is the move counted under text.
+func (c *valueCount) text(text string) *valueMove {
+	m := c.byText[text]
+	if m == nil {
+		m = &valueMove{Move: Move{Move: text}, players: map[int64]int{}}
+		c.byText[text] = m
+	}
+	return m
 }
 
 // plyValue is the stored value of the main-line move at ply when the main
@@ -234,9 +266,9 @@ func countGame(m *Move, result, date string) {
 
 // moves writes the counted moves from pos, merges those of one text, and
 // names their top players.
-func (c *valueCount) moves(q context.Context, r *posrun.Snapshot, pos rules.Position) ([]Move, error) {
+func (c *valueCount) moves(q context.Context, r *posrun.Snapshot) ([]Move, error) {
 	for v, m := range c.byValue {
-		text, ok := formatMove(pos, v)
+		text, ok := formatMove(c.pos, v)
 		if !ok {
 			continue
 		}

@@ -18,6 +18,11 @@
 //     read adds nothing.
 //   - Moves are sorted most played first, then by text; players by games,
 //     then by name; a move keeps its three most frequent players.
+//   - The tree of some of the games (a player's, an event's…: ReadGames)
+//     joins the position's occurrences, kept to those games, with their
+//     rows, and counts each move by its stored value, written once from
+//     the position. The tree of a period of whole months or years
+//     (ReadMonths) sums the aggregate's months, which keep no players.
 package tree
 
 import (

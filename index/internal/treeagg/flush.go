@@ -14,7 +14,8 @@ import (
 // rows are read (readRows), then the chunks of the touched players of the
 // moves of more than TopLen players (readChunks); the new counts are
 // merged (mergeCounts) and the rows and chunks written back (writeRows,
-// writeChunks).
+// writeChunks); the rows of each month are added up and upserted
+// (flushMonths).
 func Flush(ctx context.Context, st Stmts, es []Entry, games []Game) error {
 	f := aggregate(es, games)
 	if err := f.readRows(ctx, st); err != nil {
@@ -28,7 +29,10 @@ func Flush(ctx context.Context, st Stmts, es []Entry, games []Game) error {
 	if err := f.writeRows(ctx, st); err != nil {
 		return err
 	}
-	return writeChunks(ctx, st, writes)
+	if err := writeChunks(ctx, st, writes); err != nil {
+		return err
+	}
+	return flushMonths(ctx, st, es, games)
 }
 
 // flush is a Flush under way.

@@ -9,9 +9,12 @@ import (
 
 // Remove takes a game's move k out of the tree: its row counts one game
 // less (and g's points and win, when it scored), and player (0: none), who made
-// the move, one game less. The move's last game takes its row and chunks
-// with it.
+// the move, one game less; so does its row of g's month (tree_months).
+// The move's last game takes its row and chunks with it.
 func Remove(ctx context.Context, st Stmts, k Key, player int64, g Game) error {
+	if err := removeMonth(ctx, st, k, g); err != nil {
+		return err
+	}
 	sc, s0, s1, w := 0, 0.0, 0.0, [2]int{}
 	if g.Scored {
 		sc, s0, s1, w = 1, g.S0, g.S1, Wins(g.S0, g.S1)

@@ -36,6 +36,11 @@
 //     have as many (1/2-1/2, 1-1, and a 0-0 Dejarik series, which the rules
 //     call a draw); the draws of a row are scored - w0 - w1, not stored.
 //
+//   - The rows are kept once more by month of the games' dates
+//     (tree_months, without players: Month), so that the tree of a period
+//     of whole months or years is a sum over its months; a Flush adds
+//     them, a Remove takes a game out of its month.
+//
 // Layout 5 kept a tree_players row per (key, move, player); Upgrade5
 // converts it. Layout 8 had no w0 and w1; Upgrade8 adds them and the
 // caller counts them from the stored games (AddWins). The measurements behind these decisions are in

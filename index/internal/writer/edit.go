@@ -224,7 +224,7 @@ func (w *txn) removeRecordRows(ctx context.Context, g *oldGame, p *prepared) err
 		}
 	}
 	s0, s1, scored := gamerows.Scores(p.Result)
-	tg := treeagg.Game{S0: s0, S1: s1, Scored: scored}
+	tg := treeagg.Game{Date: p.Date, S0: s0, S1: s1, Scored: scored}
 	for _, t := range p.Tree {
 		k := treeagg.Key{Pos: gamerows.SaltKey(p.Game, t.Key), Move: t.Move}
 		pl := [2]sql.NullInt64{g.p0, g.p1}[t.Mover]
