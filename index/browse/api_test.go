@@ -212,3 +212,56 @@ func TestAPIPeople(t *testing.T) {
 		t.Errorf("an unknown player: status %d", st)
 	}
 }
+
+// TestAPITreeFilters: the tree's parameters other than game and fen are
+// search criteria: a filtered tree counts the games the same criteria
+// list, and a criterion it cannot read is a 400 naming it.
+func TestAPITreeFilters(t *testing.T) {
+	srv := apiServer(t)
+	sum := func(v any) (n int) {
+		for _, m := range v.([]any) {
+			n += int(m.(map[string]any)["games"].(float64))
+		}
+		return n
+	}
+	_, all := get(t, srv, "/api/v1/tree?game=ogi&fen=")
+	for _, crit := range []string{
+		"player=Veltin&side=gote", "player=Veltin&side=sente", "player=Veltin", "from=2026.07.22&to=2026.07.25",
+		"to=2026.07.15", "event=moonlight", "result=1-0", "player=Okabe&opponent=Mori",
+	} {
+		status, v := get(t, srv, "/api/v1/tree?game=ogi&fen=&"+crit)
+		if status != http.StatusOK {
+			t.Errorf("%s: status %d %v", crit, status, v)
+			continue
+		}
+		_, page := get(t, srv, "/api/v1/games?game=ogi&limit=100&"+crit)
+		// Every listed game plays from the start but those with a FEN.
+		games := 0
+		for _, g := range page.(map[string]any)["games"].([]any) {
+			if g.(map[string]any)["plies"].(float64) > 0 {
+				games++
+			}
+		}
+		if n := sum(v); n == 0 || n >= sum(all) || n > games {
+			t.Errorf("%s: the tree counts %d games of %d, the list %d", crit, n, sum(all), games)
+		}
+	}
+	for _, tc := range []struct{ query, name string }{
+		{"min-elo=x", "min-elo"},
+		{"min-elo=3000&max-elo=2000", "min-elo"},
+		{"player=Veltin&side=blue", "side"},
+		{"side=gote", "side"},
+		{"position=xyz", "position"},
+		{"pattern=K@e1", "pattern"},
+		{"invalid=1", "invalid"},
+		{"nosuch=1", "nosuch"},
+		{"event=a&event=b", "event"},
+		{"game=draughts", "game"},
+	} {
+		status, v := get(t, srv, "/api/v1/tree?game=ogi&fen=&"+tc.query)
+		msg, _ := v.(map[string]any)["error"].(string)
+		if status != http.StatusBadRequest || !strings.HasPrefix(msg, tc.name) {
+			t.Errorf("%s: status %d, %q; want 400 naming %s", tc.query, status, msg, tc.name)
+		}
+	}
+}

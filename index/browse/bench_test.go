@@ -70,7 +70,7 @@ func BenchmarkSource(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			s := New(db, replay.Options{})
-			t, err := s.Tree(ctx, "ogi", fens[r.IntN(len(fens))])
+			t, err := s.Tree(ctx, "ogi", fens[r.IntN(len(fens))], "")
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"sync"
 	"time"
 
@@ -17,9 +18,11 @@ import (
 var _ web.Explorer = (*Source)(nil)
 
 // Tree is the opening tree of a position of the ruleset game (a position
-// in its notation, or moves from its start), as `plateau tree` prints it.
-func (s *Source) Tree(ctx context.Context, game, position string) ([]web.TreeMove, error) {
-	b, err := s.TreeJSON(ctx, game, position)
+// in its notation, or moves from its start) in the games that criteria
+// select (URL-encoded search criteria, index.ParseQuery), as `plateau
+// tree` prints it.
+func (s *Source) Tree(ctx context.Context, game, position, criteria string) ([]web.TreeMove, error) {
+	b, err := s.TreeJSON(ctx, game, position, criteria)
 	if err != nil {
 		return nil, err
 	}
@@ -30,7 +33,7 @@ func (s *Source) Tree(ctx context.Context, game, position string) ([]web.TreeMov
 
 // TreeJSON is Tree's moves as the server writes them ([] for none): a
 // cached tree is served as it was encoded.
-func (s *Source) TreeJSON(ctx context.Context, game, position string) ([]byte, error) {
+func (s *Source) TreeJSON(ctx context.Context, game, position, criteria string) ([]byte, error) {
 	g, err := rules.Lookup(game)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", web.ErrBadQuery, err)
@@ -39,18 +42,48 @@ func (s *Source) TreeJSON(ctx context.Context, game, position string) ([]byte, e
 	if err != nil {
 		return nil, badQuery(err)
 	}
+	q, crit, err := treeQuery(g.ID(), criteria)
+	if err != nil {
+		return nil, err
+	}
 	last, err := s.gen(ctx)
 	if err != nil {
 		return nil, err
 	}
-	key := treeKey{g.ID(), pos.Key()}
+	key := treeKey{g.ID(), pos.Key(), crit}
 	if b, ok := s.trees.get(key, last); ok {
 		return b, nil
 	}
-	moves, err := s.db.Tree(ctx, g.ID(), pos)
+	moves, err := s.db.FilteredTree(ctx, g.ID(), pos, q)
+	if err != nil {
+		return nil, badQuery(err)
+	}
+	b, err := encode(treeMoves(moves))
 	if err != nil {
 		return nil, err
 	}
+	s.trees.put(key, last, b)
+	return b, nil
+}
+
+// treeQuery reads the criteria of a tree of ruleset game, and gives them
+// back in one form (the tree cache's key).
+func treeQuery(game, criteria string) (index.Query, string, error) {
+	v, err := url.ParseQuery(criteria)
+	if err != nil {
+		return index.Query{}, "", web.BadQuery(fmt.Errorf("criteria: %w", err))
+	}
+	crit := v.Encode()
+	v.Set("game", game)
+	q, err := index.ParseQuery(v)
+	if err != nil {
+		return q, "", badQuery(err)
+	}
+	return q, crit, nil
+}
+
+// treeMoves are the moves of a tree as the web writes them.
+func treeMoves(moves []index.TreeMove) []web.TreeMove {
 	out := make([]web.TreeMove, len(moves))
 	for i, m := range moves {
 		t := web.TreeMove{Move: m.Move, Games: m.Games, Scored: m.Scored, Score: m.Score, First: m.First, Last: m.Last}
@@ -62,17 +95,13 @@ func (s *Source) TreeJSON(ctx context.Context, game, position string) ([]byte, e
 		}
 		out[i] = t
 	}
-	b, err := encode(out)
-	if err != nil {
-		return nil, err
-	}
-	s.trees.put(key, last, b)
-	return b, nil
+	return out
 }
 
 type treeKey struct {
-	game string
-	key  uint64
+	game     string
+	key      uint64
+	criteria string // URL-encoded, in the order of their names
 }
 
 // maxTrees bounds the trees kept: every reader of a database asks for the

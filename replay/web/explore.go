@@ -19,8 +19,11 @@ import (
 type Explorer interface {
 	Source
 	// Tree lists the moves played from a position (in the notation of the
-	// ruleset game, or moves from its start), as `plateau tree` does.
-	Tree(ctx context.Context, game, position string) ([]TreeMove, error)
+	// ruleset game, or moves from its start) in the games that criteria
+	// select (a database's search criteria, URL-encoded as ListQuery's:
+	// player, side, from, to, event, min-elo…; "" for every game), as
+	// `plateau tree` does. A criterion it cannot read is ErrBadQuery's.
+	Tree(ctx context.Context, game, position, criteria string) ([]TreeMove, error)
 	// Record is the record text of game n (ErrNoGame when there is none).
 	Record(ctx context.Context, n int) ([]byte, error)
 	// Export writes the records of every game of the list q (its offset
@@ -37,7 +40,7 @@ type JSONLister interface {
 
 // A JSONTreeMap is an Explorer that gives its trees as JSON ([] for none).
 type JSONTreeMap interface {
-	TreeJSON(ctx context.Context, game, position string) ([]byte, error)
+	TreeJSON(ctx context.Context, game, position, criteria string) ([]byte, error)
 }
 
 // A Loader is a Source still being filled (the files of `serve FILE…`
@@ -242,7 +245,7 @@ func dropKind(move string) string {
 //
 //	GET /api/rulesets             every game with its start position
 //	GET /api/position             ?game=&fen=[&move=&ply=]: a PositionView
-//	GET /api/tree                 ?game=&fen=: the opening tree ([]TreeMove)
+//	GET /api/tree                 ?game=&fen=[&player=&side=&from=…]: the opening tree of the games the other parameters select ([]TreeMove)
 //	GET /api/games/{n}/record     game n's record (PDN text; &download=1 as a file)
 //	GET /api/export               the records of a list selection (the parameters of /api/games)
 //	GET /api/status               LoadStatus of a source being loaded, a Noticer's notice
@@ -295,8 +298,18 @@ func serveTree(w http.ResponseWriter, r *http.Request, ex Explorer) {
 		return
 	}
 	v := r.URL.Query()
+	for _, name := range []string{"game", "fen"} {
+		if len(v[name]) > 1 {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("%s: given %d times", name, len(v[name])))
+			return
+		}
+	}
+	game, fen := v.Get("game"), v.Get("fen")
+	v.Del("game")
+	v.Del("fen")
+	criteria := v.Encode() // the others: the database's criteria
 	if tj, ok := ex.(JSONTreeMap); ok {
-		b, err := tj.TreeJSON(r.Context(), v.Get("game"), v.Get("fen"))
+		b, err := tj.TreeJSON(r.Context(), game, fen, criteria)
 		if err != nil {
 			writeError(w, statusOf(err), err.Error())
 			return
@@ -304,7 +317,7 @@ func serveTree(w http.ResponseWriter, r *http.Request, ex Explorer) {
 		writeRaw(w, b)
 		return
 	}
-	moves, err := ex.Tree(r.Context(), v.Get("game"), v.Get("fen"))
+	moves, err := ex.Tree(r.Context(), game, fen, criteria)
 	if err != nil {
 		writeError(w, statusOf(err), err.Error())
 		return
