@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -147,6 +148,9 @@ func runImport(c *cli.Context) error {
 	if err := pri.Apply(); err != nil {
 		return cli.Exit(err.Error(), exitUsage)
 	}
+	if pri.Idle {
+		defer watchIdleWait(c.App.ErrWriter)()
+	}
 	defer importMemory()()
 	opts := ingest.Options{ImportOptions: index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect,
 		Replace: c.Bool("replace"), TxGames: c.Int("tx"), Workers: c.Int("workers")},
@@ -161,6 +165,35 @@ func runImport(c *cli.Context) error {
 		bar.Finish()
 	}
 	return importSummary(c, st, err)
+}
+
+// watchIdleWait tells once, on w, that an import at idle priority waits
+// for a processor (nice.Waits, sampled every second until stop): beside a
+// program that keeps every processor busy it runs hardly at all, which
+// looked like a hang.
+func watchIdleWait(w io.Writer) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		var waits nice.Waits
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			run, wait, ok := nice.Sched()
+			if !ok {
+				return
+			}
+			if waits.Sample(run, wait, time.Now()) {
+				fmt.Fprintln(w, "plateau: waiting for a processor: the import runs at idle priority (--nice idle), after the programs that keep every processor busy, and goes on when one is free (--nice 10 runs it beside them)")
+				return
+			}
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() { close(done) }
 }
 
 // importProgress is the progress bar of an import: bytes of the files,
@@ -194,6 +227,13 @@ func (b *importProgress) show(s index.ImportStats) {
 
 // importSummary prints what an import did and returns its exit error.
 func importSummary(c *cli.Context, st index.ImportStats, err error) error {
+	if err != nil && c.Context.Err() != nil {
+		// Ctrl-C: what was committed stays, the transaction under way is
+		// undone. One count, the committed games: the summary's "stored"
+		// counted those of the transaction undone too.
+		return cli.Exit(fmt.Sprintf("interrupted: %d games committed (%d records read in %.1fs, %d duplicates; the %d games stored since the last commit were undone); run the same import again to resume (files read completely are skipped, committed games are duplicates)",
+			st.Committed, st.Records, st.Elapsed.Seconds(), st.Duplicates, st.Stored-st.Committed), exitUsage)
+	}
 	rate := float64(st.Records) / max(st.Elapsed.Seconds(), 1e-3)
 	fmt.Fprintf(c.App.Writer, "%d files (%d already imported), %d records: %d stored (%d valid, %d invalid), %d duplicates; %.1fs, %.0f games/s\n",
 		st.Files, st.SkippedFiles, st.Records, st.Stored, st.Valid, st.Invalid, st.Duplicates, st.Elapsed.Seconds(), rate)
@@ -201,10 +241,6 @@ func importSummary(c *cli.Context, st index.ImportStats, err error) error {
 		fmt.Fprintf(c.App.Writer, "%d games replaced: superseded by the new read of their file\n", st.Replaced)
 	}
 	if err != nil {
-		if c.Context.Err() != nil {
-			// Ctrl-C: what was committed stays.
-			return cli.Exit(fmt.Sprintf("interrupted: %d games committed, the rest of the last transaction undone; run the same import again to resume (files read completely are skipped, committed games are duplicates)", st.Committed), exitUsage)
-		}
 		if st.Committed < st.Stored {
 			// A failed commit (disk full…): the summary's stored games were not all kept.
 			err = fmt.Errorf("%w\n(of the %d games stored above, %d were committed, the rest undone; run the same import again to complete it)", err, st.Stored, st.Committed)

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -134,9 +135,15 @@ func TestImportInterrupt(t *testing.T) {
 	if !ok || ee.ExitCode() != exitUsage {
 		t.Fatalf("interrupted import: %v\n%s%s", err, out.String(), errOut.String())
 	}
-	m := regexp.MustCompile(`interrupted: (\d+) games committed.*run the same import again to resume`).FindStringSubmatch(errOut.String())
+	m := regexp.MustCompile(`interrupted: (\d+) games committed \((\d+) records read.*run the same import again to resume`).FindStringSubmatch(errOut.String())
 	if m == nil {
 		t.Fatalf("the interrupt message does not say what was committed and how to resume:\n%s", errOut.String())
+	}
+	// One count of the games kept: no summary of games "stored" (it
+	// counted those of the transaction undone: "4157 stored", then "0
+	// games committed").
+	if strings.Contains(out.String(), " stored (") {
+		t.Errorf("an interrupted import prints a summary of games stored:\n%s", out.String())
 	}
 	committed, _ := strconv.Atoi(m[1])
 	d, err := index.Open(ctx, db, index.Options{ReadOnly: true})
@@ -156,4 +163,88 @@ func TestImportInterrupt(t *testing.T) {
 	if !strings.Contains(res, strconv.Itoa(n-committed)+" stored") || !strings.Contains(res, strconv.Itoa(committed)+" duplicates") {
 		t.Errorf("resumed import:\n%s", res)
 	}
+}
+
+// TestImportIdleWaitSaid: an import at idle priority beside a program
+// that keeps every processor busy (this test, spinning in the child's
+// group) says that it waits for a processor (8 s of silence looked like a
+// hang), and goes on once they are free.
+func TestImportIdleWaitSaid(t *testing.T) {
+	longtest.Skip(t)
+	if runtime.GOOS != "linux" {
+		t.Skip("scheduling times are read from /proc (Linux)")
+	}
+	dir := t.TempDir()
+	f := genFile(t, dir, "draughts", 1000)
+	stop := make(chan struct{})
+	var spinning sync.WaitGroup
+	for range runtime.NumCPU() + 1 {
+		spinning.Add(1)
+		go func() {
+			defer spinning.Done()
+			for n := 0; ; n++ {
+				if n%1_000_000 == 0 {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+				}
+			}
+		}()
+	}
+	stopSpinning := sync.OnceFunc(func() { close(stop); spinning.Wait() })
+	defer stopSpinning()
+	cmd := exec.Command(os.Args[0], "-test.run", "^$")
+	for _, e := range os.Environ() {
+		if !strings.HasPrefix(e, "PLATEAU_NICE=") {
+			cmd.Env = append(cmd.Env, e)
+		}
+	}
+	cmd.Env = append(cmd.Env, "PLATEAU_MAIN_ARGS="+strings.Join([]string{"import", "-q", "--db", filepath.Join(dir, "db"), f}, "\n"))
+	var errOut syncBuffer
+	cmd.Stderr = &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	const said = "plateau: waiting for a processor: the import runs at idle priority"
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(errOut.String(), said) && time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond)
+	}
+	stopSpinning()
+	if !strings.Contains(errOut.String(), said) {
+		cmd.Process.Kill()
+		<-exited
+		t.Fatalf("no word of the wait after 30 s beside busy processors: %q", errOut.String())
+	}
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("the import, once the processors were free: %v: %s", err, errOut.String())
+		}
+	case <-time.After(2 * time.Minute):
+		cmd.Process.Kill()
+		t.Errorf("the import did not end once the processors were free")
+	}
+}
+
+// syncBuffer is a bytes.Buffer written by a child process's copier and
+// read by the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

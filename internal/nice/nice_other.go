@@ -2,6 +2,8 @@
 
 package nice
 
+import "time"
+
 // Elsewhere the priority is left as it is.
 func lower(n int) error { return nil }
 
@@ -14,3 +16,5 @@ func lowerThread(n int) error { return nil }
 func idle() error { return nil }
 
 func currentIdle() bool { return false }
+
+func sched() (run, wait time.Duration, ok bool) { return 0, 0, false }

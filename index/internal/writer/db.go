@@ -52,6 +52,9 @@ type Tuning struct {
 	BulkMinBytes int64
 	// SyncMerge merges position runs in the writer, as outside imports.
 	SyncMerge bool
+	// MaxTxTime is how long a transaction of the default size stays open
+	// (maxTxTime).
+	MaxTxTime time.Duration
 
 	AfterCommit     func()           // between a commit and its merges
 	AfterFlushHeld  func()           // after each flush of held rows
@@ -66,6 +69,13 @@ func (t *Tuning) maxTxHeld() int {
 		return t.MaxTxHeld
 	}
 	return maxTxHeld
+}
+
+func (t *Tuning) maxTxTime() time.Duration {
+	if t.MaxTxTime > 0 {
+		return t.MaxTxTime
+	}
+	return maxTxTime
 }
 
 func (t *Tuning) tailFactor() int64 {

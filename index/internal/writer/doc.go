@@ -18,8 +18,10 @@
 //
 //   - Transactions. A game, its positions, tags, names and tree counts
 //     are written in one SQLite transaction of TxGames games (by default a
-//     tenth of the database, within 5,000 and maxTxGames), which also ends
-//     when its text documents weigh maxTxDocs. Its rows are stored before
+//     tenth of the database, within 5,000 and maxTxGames, or those written
+//     in maxTxTime when fewer, so that an import stopped keeps what it read
+//     but its last seconds), which also ends when its text documents weigh
+//     maxTxDocs. Its rows are stored before
 //     the commit whenever they weigh MaxTxHeld (txn.flushHeld), the
 //     positions as a run of their own, so that a transaction's memory stays
 //     bounded. The commit is the truth: a kill leaves all of a game or

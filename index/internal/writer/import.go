@@ -28,8 +28,9 @@ type ImportOptions struct {
 	// Workers replaying records; 0 means one per CPU.
 	Workers int
 	// TxGames is the number of games per transaction. 0 means a tenth of
-	// the games in the database, at least 5000 and at most maxTxGames; a
-	// transaction also ends when its text documents weigh maxTxDocs, and
+	// the games in the database, at least 5000 and at most maxTxGames, or
+	// fewer, those written in maxTxTime; a transaction also ends when its
+	// text documents weigh maxTxDocs, and
 	// its rows are stored before the commit whenever they weigh txHeld
 	// (txn.flushHeld), so that its memory stays bounded. A commit
 	// rewrites every page it touches of the random-key B-trees (the tree,
@@ -134,6 +135,7 @@ type importRun struct {
 	// time it waited for chunks.
 	lastProgress, lastWrite time.Time
 	waited                  time.Duration
+	txStart                 time.Time // the transaction's first write
 }
 
 // newImportRun prepares an import: the text index caught up, the writer
@@ -270,13 +272,16 @@ func (r *importRun) write(ctx context.Context, c chunk) error {
 	if debugTiming {
 		fmt.Fprintf(os.Stderr, "chunk of %d at %v\n", len(c.preps), time.Since(r.start))
 	}
+	if r.w.games == 0 {
+		r.txStart = time.Now()
+	}
 	var err error
 	pprof.Do(ctx, pprof.Labels("write", "add"), func(ctx context.Context) { err = r.w.writeChunk(ctx, c, &r.st) })
 	r.mem.release(c.weight)
 	if err != nil {
 		return err
 	}
-	if r.w.games >= r.txGames() || r.w.docBytes >= maxTxDocs {
+	if r.w.games >= r.txGames() || r.w.docBytes >= maxTxDocs || r.txLong() {
 		if err := r.commit(ctx); err != nil {
 			return err
 		}
@@ -290,6 +295,13 @@ func (r *importRun) write(ctx context.Context, c chunk) error {
 		r.report()
 	}
 	return nil
+}
+
+// txLong reports a transaction of the default size (TxGames 0) that has
+// been open for maxTxTime: it is committed then, so that an import that
+// stops (Ctrl-C, a full disk) keeps what it read but the last seconds.
+func (r *importRun) txLong() bool {
+	return r.opts.TxGames == 0 && r.w.games > 0 && time.Since(r.txStart) >= r.d.Tuning.maxTxTime()
 }
 
 // txGames is the size of a transaction (ImportOptions.TxGames).

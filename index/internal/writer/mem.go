@@ -3,6 +3,7 @@ package writer
 import (
 	"context"
 	"sync"
+	"time"
 
 	"github.com/plateau/plateau/record"
 )
@@ -24,6 +25,11 @@ const (
 	maxTxGames  = 200000
 	maxInFlight = 64 << 20 // records read and not yet written (recordWeight)
 )
+
+// maxTxTime is how long a transaction of the default size stays open: an
+// import stopped (Ctrl-C, a full disk, a kill) loses at most the games of
+// its last maxTxTime, whatever the speed of the machine.
+const maxTxTime = 5 * time.Second
 
 // maxTxHeld bounds the rows (positions, tags, tree entries) a transaction
 // holds in memory: beyond, they are stored before the commit
