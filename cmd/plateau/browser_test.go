@@ -80,6 +80,7 @@ func TestBrowser(t *testing.T) {
 	t.Logf("browser up and the first game shown at %.1fs", time.Since(began).Seconds())
 	browserMoves(p)
 	browserTree(p)
+	browserTreeFilter(p, f)
 	browserTranspositions(p, f)
 	browserListing(p, f)
 	browserHostile(p, f)

@@ -716,7 +716,10 @@ async function loadTree() {
   const seq = ++treeSeq;
   let moves;
   try {
-    moves = await getJSON('api/tree?' + new URLSearchParams({ game: game.game, fen: n.fen }));
+    const q = new URLSearchParams({ game: game.game, fen: n.fen });
+    // The filter bar's criteria (treefilter.js), kept while stepping.
+    if (typeof treeFilterParams === 'function') for (const [k, v] of treeFilterParams()) q.set(k, v);
+    moves = await getJSON('api/tree?' + q);
   } catch (e) {
     if (seq === treeSeq) { $('#tree tbody').replaceChildren(el('tr', {}, el('td', { colspan: 6 }, e.message))); $('#treesum').textContent = ''; }
     return;
