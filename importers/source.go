@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"sync/atomic"
 
 	"github.com/plateau/plateau/importers/sgf"
 	"github.com/plateau/plateau/record"
@@ -336,7 +337,7 @@ func (s *Source) memberFile(f *File) *zip.File {
 // stored; for standard input, the decoded offset of the game.
 func (c *openFile) read(g *record.Game, err error) int64 {
 	if c.count != nil {
-		return c.count.n * c.scale[0] / c.scale[1]
+		return c.count.n.Load() * c.scale[0] / c.scale[1]
 	}
 	var se *record.Error
 	switch {
@@ -393,15 +394,16 @@ func (e *FileError) Error() string { return e.File + ": " + e.Err.Error() }
 func (e *FileError) Unwrap() error { return e.Err }
 
 // countingReader counts the bytes read through it, for progress in bytes
-// as stored. It is read by the one goroutine that reads its file.
+// as stored. The count is atomic: with parallel reading (record/pieces)
+// the file is read on another goroutine than the one asking how far it is.
 type countingReader struct {
 	r io.ReadCloser
-	n int64
+	n atomic.Int64
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
-	c.n += int64(n)
+	c.n.Add(int64(n))
 	return n, err
 }
 
