@@ -88,7 +88,7 @@ func TestDiskFullDuringTextIndexing(t *testing.T) {
 	}
 	cov, err := ro.TextCoverage(ctx)
 	ro.Close()
-	if err != nil || !cov.Partial() || cov.Valid < n-10 || cov.Indexed >= cov.Valid {
+	if err != nil || !cov.Partial() || cov.Valid == 0 || cov.Indexed >= cov.Valid {
 		t.Errorf("text coverage after the full disk: %+v, %v", cov, err)
 	}
 	var notes []string
