@@ -123,6 +123,12 @@ type Ruleset struct {
 	Geometry Geometry    `json:"geometry"`
 	Pieces   []PieceKind `json:"pieces"`
 	Hands    bool        `json:"hands,omitempty"`
+	// HandPieces are the pieces a hand may hold, as they are held (an Ōgi
+	// hand holds a promoted piece kept by the King's privilege).
+	HandPieces []PieceKind `json:"handPieces,omitempty"`
+	// Setup is true when the page can set up positions of the game
+	// (rules.Composer: POST /api/setup).
+	Setup bool `json:"setup,omitempty"`
 }
 
 // PieceKind is a piece letter of a game's notation (as a pattern names
@@ -143,7 +149,9 @@ func Rulesets() []Ruleset {
 			r.Start = pos.String()
 			r.Geometry = GeometryOf(g.ID(), pos)
 			r.Pieces, r.Hands = piecesOf(pos)
+			r.HandPieces = handPiecesOf(pos)
 		}
+		_, r.Setup = g.(rules.Composer)
 		out = append(out, r)
 	}
 	return out
@@ -184,6 +192,34 @@ func piecesOf(pos rules.Position) (kinds []PieceKind, hands bool) {
 		}
 	}
 	return kinds, hands
+}
+
+// handPiecesOf lists the piece kinds of pos's hand slots (Cells), each
+// once, in the rules' order; none for a game without hands.
+func handPiecesOf(pos rules.Position) []PieceKind {
+	c, ok := pos.(rules.Cells)
+	if !ok {
+		return nil
+	}
+	var out []PieceKind
+	at := map[byte]int{}
+	for _, pc := range c.Layout().Hand {
+		if pc.Kind == 0 {
+			continue
+		}
+		i, ok := at[pc.Kind]
+		if !ok {
+			i = len(out)
+			at[pc.Kind] = i
+			out = append(out, PieceKind{Kind: string(rune(pc.Kind))})
+		}
+		if pc.Promoted {
+			out[i].Promoted = true
+		} else {
+			out[i].Plain = true
+		}
+	}
+	return out
 }
 
 // View is the position given in the notation of game (or "" for its

@@ -19,8 +19,9 @@ import (
 //	                      event, site, from, to, result, position, pattern…)
 //	GET /api/games/{n}    Detail of game n (Summary.N)
 //
-// and those of the explorer (explorerRoutes in explore.go) and of players,
-// crosstables and statistics (peopleRoutes in people.go). Every /api/X is
+// and those of the explorer (explorerRoutes in explore.go), of players,
+// crosstables and statistics (peopleRoutes in people.go) and of the
+// position set-up editor (setupRoutes in setup.go). Every /api/X is
 // also /api/v1/X, the versioned paths that docs/api.md documents. It does
 // not write games (HandlerWith).
 func Handler(src Source, assets fs.FS) http.Handler {
@@ -73,6 +74,7 @@ func HandlerWith(src Source, assets fs.FS, o EditOptions) http.Handler {
 	explorerRoutes(mux, src)
 	peopleRoutes(mux, src)
 	writeRoutes(mux, src, o)
+	setupRoutes(mux)
 	mux.HandleFunc("/api/v1/", versioned(mux))
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(assets)))
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
