@@ -2,9 +2,11 @@ package index
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/plateau/plateau/index/internal/criteria"
+	"github.com/plateau/plateau/rules"
 )
 
 // where is the SQL of a query's criteria over games g (criteria.Where)
@@ -32,13 +34,40 @@ func jsonIDs(ids []int64) string { return criteria.JSONIDs(ids) }
 func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err error) {
 	w.Where = criteria.Base(q)
 	for _, stage := range []func(context.Context, *Query, *where) (bool, error){
-		db.playerFilter, db.sideFilters, columnFilters, db.idFilters,
+		db.gameFilter, db.playerFilter, db.sideFilters, columnFilters, db.idFilters,
 	} {
 		if empty, err := stage(ctx, q, &w); empty || err != nil {
 			return w, empty, err
 		}
 	}
 	return w, false, nil
+}
+
+// errNoSuchGame: Query.Game is neither a ruleset nor the game of a stored
+// record.
+var errNoSuchGame = errors.New("unknown game: no ruleset, and no stored game, has this name (plateau games lists them)")
+
+// gameFilter refuses a Query.Game that names nothing: not a ruleset (by id
+// or alias) and not the game of a stored record (an invalid record of a
+// game Plateau does not know keeps its Game tag, which info lists and the
+// page's filter offers). A filter that cannot match is a mistake to say,
+// not an empty answer. Its condition on g.game is criteria.Base's.
+func (db *DB) gameFilter(ctx context.Context, q *Query, _ *where) (bool, error) {
+	if q.Game == "" {
+		return false, nil
+	}
+	if _, err := rules.Lookup(q.Game); err == nil {
+		return false, nil
+	}
+	var stored bool
+	err := db.sql.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM games WHERE game = ?)`, q.Game).Scan(&stored)
+	if err != nil {
+		return false, err
+	}
+	if !stored {
+		return false, &CriterionError{Name: "game", Value: q.Game, Err: errNoSuchGame}
+	}
+	return false, nil
 }
 
 // playerFilter adds Query.Player, alone (either side) or with Opponent

@@ -79,7 +79,7 @@ func FuzzPosition(f *testing.F) {
 
 // FuzzSearch: search criteria from the command line or the web (players,
 // event, dates, result, tags, pattern, text) never panic; a search either
-// answers or fails with ErrQuery, within seconds.
+// answers or fails with ErrQuery, within seconds; an unknown game fails.
 func FuzzSearch(f *testing.F) {
 	dir := f.TempDir()
 	db, err := index.Open(context.Background(), filepath.Join(dir, "db"), index.Options{})
@@ -100,6 +100,9 @@ func FuzzSearch(f *testing.F) {
 		{"dames", "' OR 1=1 --", "_", "9999", "0000", "1/2-1/2", "=\x00"},
 		{"ogi", "", "", "", "", "", "P@hand"},
 		{"ogi", "", "", "", "", "", "empty@ȺȺȺȺȺȺȺ"},
+		{"ogii", "", "", "", "", "", ""}, // an unknown game alone: an error, not an empty answer
+		{"OGI", "", "", "", "", "", ""},
+		{"0", "", "", "", "", "", "K@1"},
 	} {
 		f.Add(s[0], s[1], s[2], s[3], s[4], s[5], s[6], "players:x*", 0)
 	}
@@ -123,6 +126,11 @@ func FuzzSearch(f *testing.F) {
 		_, err := db.Search(context.Background(), q)
 		if err != nil && !errors.Is(err, index.ErrQuery) {
 			t.Fatalf("%+v: error %v does not wrap ErrQuery", q, err)
+		}
+		// The database holds Ōgi games only: a game no ruleset has is
+		// no stored game's either.
+		if _, lerr := rules.Lookup(game); game != "" && lerr != nil && !errors.Is(err, index.ErrQuery) {
+			t.Fatalf("%+v: game %q is unknown, error %v", q, game, err)
 		}
 		if d := time.Since(start); d > 10*time.Second { // a word of 300 wildcards took minutes
 			t.Fatalf("%+v: answered after %v", q, d)

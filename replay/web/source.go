@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/plateau/plateau/rules"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -50,6 +51,10 @@ func (s collectionSource) List(_ context.Context, q ListQuery) (ListPage, error)
 	if q.advanced() {
 		return ListPage{}, fmt.Errorf("a file collection filters by words, game and validity only: %w", ErrUnsupported)
 	}
+	game, err := gameFilter(q.Game)
+	if err != nil {
+		return ListPage{}, err
+	}
 	words := strings.Fields(Fold(q.Text))
 	page := ListPage{Games: []Summary{}, Rulesets: []string{}, Offset: max(q.Offset, 0)}
 	limit := q.PageLimit()
@@ -57,7 +62,7 @@ func (s collectionSource) List(_ context.Context, q ListQuery) (ListPage, error)
 		if sum.Game != "" && !slices.Contains(page.Rulesets, sum.Game) {
 			page.Rulesets = append(page.Rulesets, sum.Game)
 		}
-		if !sum.matches(words, q.Game, q.Valid) {
+		if !sum.matches(words, game, q.Valid) {
 			continue
 		}
 		if page.Total >= page.Offset && len(page.Games) < limit {
@@ -67,6 +72,20 @@ func (s collectionSource) List(_ context.Context, q ListQuery) (ListPage, error)
 	}
 	slices.Sort(page.Rulesets)
 	return page, nil
+}
+
+// gameFilter is the ruleset id a game filter names (by id or alias), or
+// an error when it names none: a filter that cannot match is a mistake
+// to say, not an empty list.
+func gameFilter(game string) (string, error) {
+	if game == "" {
+		return "", nil
+	}
+	g, err := rules.Lookup(game)
+	if err != nil {
+		return "", BadQuery(fmt.Errorf("game %q: %w (plateau games lists them)", game, err))
+	}
+	return g.ID(), nil
 }
 
 func (s *Summary) matches(words []string, game, valid string) bool {

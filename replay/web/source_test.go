@@ -2,9 +2,13 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // TestCollectionList: the words of the filter must all occur, case and
@@ -31,6 +35,8 @@ func TestCollectionList(t *testing.T) {
 		{ListQuery{Text: "brule", Valid: "invalid"}, 1, 31, 1},
 		{ListQuery{Text: "brule", Valid: "valid", Offset: 8, Limit: 5}, 10, 25, 2},
 		{ListQuery{Game: "ogi"}, 1, 32, 1},
+		{ListQuery{Game: "OGI"}, 1, 32, 1},
+		{ListQuery{Game: "draughts", Text: "nobody"}, 0, 0, 0},
 		{ListQuery{Offset: 10, Limit: 3}, 32, 11, 3},
 		{ListQuery{Offset: 40}, 32, 0, 0},
 		{ListQuery{Text: "nobody"}, 0, 0, 0},
@@ -49,5 +55,23 @@ func TestCollectionList(t *testing.T) {
 	}
 	if got := Fold("Inès ÉLODIE Çà"); got != "ines elodie ca" {
 		t.Errorf("Fold = %q", got)
+	}
+}
+
+// TestCollectionUnknownGame: a game filter that names no ruleset is a 400
+// naming the parameter, alone or with other parameters, never an empty
+// list.
+func TestCollectionUnknownGame(t *testing.T) {
+	src := read(t, ogiGame).Source()
+	if _, err := src.List(context.Background(), ListQuery{Game: "ogii"}); !errors.Is(err, ErrBadQuery) {
+		t.Errorf("List(game ogii) = %v, want ErrBadQuery", err)
+	}
+	h := Handler(src, fstest.MapFS{"index.html": {Data: []byte("<html></html>")}})
+	for _, query := range []string{"game=ogii", "game=ogii&q=x", "game=0&valid=both&limit=5", "game=%C8%BA"} {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "http://127.0.0.1/api/games?"+query, nil))
+		if w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), `game \"`) {
+			t.Errorf("%s: %d %s, want a 400 naming game", query, w.Code, w.Body.String())
+		}
 	}
 }
