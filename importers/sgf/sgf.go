@@ -25,6 +25,9 @@
 //     Variations of the first child's first move, as in the record model.
 //   - A whole file is read into memory (SGF files are small); each game of a
 //     collection is returned in turn. Errors are *record.Error (ErrSyntax).
+//     Positions are the record reader's: Line and Col (bytes) are 1-based,
+//     Offset is the byte offset in the file; a UTF-8 BOM is skipped, no
+//     column, but its 3 bytes count in offsets.
 //   - A game tree is one record, whatever its size or depth: after a syntax
 //     error in it the reader skips to its closing ')' (values and nested
 //     trees counted), so that no nested tree is read as a game of its own.
@@ -105,8 +108,13 @@ func NewReader(src io.Reader, filename string) (*Reader, error) {
 	if len(data) > MaxSize {
 		return nil, ErrTooLarge
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	return &Reader{p: parser{data: data, file: filename, line: 1, col: 1}, max: record.DefaultMaxRecord}, nil
+	// The BOM is no column, but it is 3 bytes of the file: offsets are
+	// the file's (as record.Reader's).
+	var base int64
+	if rest, ok := bytes.CutPrefix(data, []byte("\xef\xbb\xbf")); ok {
+		data, base = rest, 3
+	}
+	return &Reader{p: parser{data: data, base: base, file: filename, line: 1, col: 1}, max: record.DefaultMaxRecord}, nil
 }
 
 // Next returns the next game, or io.EOF. After a syntax error (an
@@ -157,12 +165,13 @@ func ReadAll(src io.Reader, filename string) ([]*record.Game, error) {
 type parser struct {
 	data      []byte
 	i         int
+	base      int64 // the file offset of data[0] (after a BOM)
 	file      string
 	line, col int
 }
 
 func (p *parser) pos() record.Pos {
-	return record.Pos{File: p.file, Line: p.line, Col: p.col, Offset: int64(p.i)}
+	return record.Pos{File: p.file, Line: p.line, Col: p.col, Offset: p.base + int64(p.i)}
 }
 
 func (p *parser) advance() {

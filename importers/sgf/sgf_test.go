@@ -166,12 +166,20 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte("(;GM[1](;B[aa](;W[bb]x(;B[cc])(;W[dd]))))(;GM[1];B[cc])"))
 	f.Add([]byte("(;GM[1];B[aa](;W[bb]);B[cc](;W[dd])(;B[ee]))x[(;B[aa])"))
 	f.Add([]byte("(;EV[\xc5\x8csaka \xff]PC[M\xfcnchen];B[\xe9\xff]C[\xc3\xa9 \xfe])"))
+	f.Add([]byte("\xef\xbb\xbf(;GM[1];B[aa])\n(;B)(;W[bb])"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := sgf.NewReader(bytes.NewReader(data), "f")
 		if err != nil {
 			return
 		}
-		starts := topLevel(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))) // offsets after a BOM
+		body, bom := bytes.CutPrefix(data, []byte("\xef\xbb\xbf"))
+		starts := map[int64]bool{} // offsets in the file, a BOM's 3 bytes included
+		for o := range topLevel(body) {
+			if bom {
+				o += 3
+			}
+			starts[o] = true
+		}
 		last := int64(-1)
 		for i := 0; i <= len(data)+1; i++ {
 			g, err := r.Next()
@@ -327,4 +335,61 @@ func TestRootRepeats(t *testing.T) {
 			t.Errorf("%s: tags %v, want %v", src, gs[0].Tags, want)
 		}
 	}
+}
+
+// TestBOMPositions: a UTF-8 BOM is 3 bytes of the file but no column: the
+// positions of games and errors in a file with one are those of the same
+// file without, their offsets 3 bytes on (each the offset of its byte in
+// the file, as the record reader's).
+func TestBOMPositions(t *testing.T) {
+	for _, src := range []string{
+		"(;B[aa]",
+		"(;B[aa];W[bb](;B[cc]);W[dd])",
+		"(B[aa])",
+		"(;B)\n(;B[ee])",
+		"\n\n  (;GM[1]\nB[aa]\n;1)\n(;B[ee])",
+		"(;GM[1];B[aa])\n(;C[é\n\n\";W[bb]\n(;B[cc])\n(;B",
+		"x(;GM[1];B[aa])(;W[bb]",
+	} {
+		plain, bom := positions(t, []byte(src)), positions(t, []byte("\xef\xbb\xbf"+src))
+		if len(plain) == 0 || len(plain) != len(bom) {
+			t.Errorf("%q: %d positions, %d with a BOM", src, len(plain), len(bom))
+			continue
+		}
+		for i, p := range plain {
+			want := p
+			want.Offset += 3
+			if bom[i] != want {
+				t.Errorf("%q: position %d is %+v with a BOM, want %+v", src, i, bom[i], want)
+			}
+			if c := ("\xef\xbb\xbf" + src)[want.Offset]; p.Line == 1 && p.Col == 1 && c != src[0] {
+				t.Errorf("%q: offset %d is %q, not the first byte", src, want.Offset, c)
+			}
+		}
+	}
+}
+
+// positions lists the positions of the games and errors of an SGF file.
+func positions(t *testing.T, data []byte) []record.Pos {
+	t.Helper()
+	r, err := sgf.NewReader(bytes.NewReader(data), "b.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []record.Pos
+	for range 100 {
+		g, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return out
+		}
+		if g != nil {
+			out = append(out, g.Pos)
+		}
+		var re *record.Error
+		if errors.As(err, &re) {
+			out = append(out, re.Pos)
+		}
+	}
+	t.Fatal("reader does not end")
+	return nil
 }
