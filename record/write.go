@@ -343,3 +343,38 @@ func (w *textWriter) line(l Line) {
 		}
 	}
 }
+
+// WritePDN writes g to w in PDN 3.0 form (FormatPDN).
+func WritePDN(w io.Writer, g *Game) error {
+	_, err := w.Write(PDN(Format(g)))
+	return err
+}
+
+// FormatPDN returns g as PDN 3.0 writes it (the grammar of the PDN
+// standard, docs/records.md): the canonical form (Format), but each game
+// ends with the game separator '*' where the canonical form writes its
+// result, since PDN 3.0 has no result token in the movetext; the result is
+// in the Result tag, which the canonical form always writes. Reading it
+// back gives the same canonical form.
+func FormatPDN(g *Game) []byte { return PDN(Format(g)) }
+
+// PDN turns one game in canonical form (Format's output, as the database
+// stores it) into PDN 3.0 form (FormatPDN): the result token that
+// ends its movetext becomes '*'. Text that does not end with a result token
+// is returned as it is.
+func PDN(text []byte) []byte {
+	end := len(text)
+	for end > 0 && (text[end-1] == '\n' || text[end-1] == '\r' || text[end-1] == ' ') {
+		end--
+	}
+	start := end
+	for start > 0 && text[start-1] != ' ' && text[start-1] != '\n' {
+		start--
+	}
+	res := string(text[start:end])
+	if res == "*" || !IsResult(res) || start == 0 {
+		return text
+	}
+	out := append(text[:start:start], '*')
+	return append(out, text[end:]...)
+}

@@ -495,8 +495,10 @@ func (r *replayer) illegalOutcome(pos rules.Position) rules.Outcome {
 
 func (g *Game) checkResult(final rules.Position, illegal *illegalEnd) {
 	tag, text := g.Record.Tag("Result"), g.Record.Result
-	if tag != "" && text != "" && tag != text && (text != "*" || record.IsResult(tag)) {
-		// Every move is legal: a metadata fault, kept as a warning.
+	if tag != "" && text != "" && tag != text && text != "*" {
+		// Every move is legal: a metadata fault, kept as a warning. A
+		// movetext ending with '*' gives no result: PDN 3.0 ends every
+		// game so, the result being the Result tag's.
 		g.warn(g.Record.Pos, WarnResult, fmt.Sprintf("%v: [Result %q] but the movetext ends with %s", ErrResultClash, tag, text))
 	}
 	res := g.Result

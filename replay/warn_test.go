@@ -60,6 +60,7 @@ func TestResultWarnings(t *testing.T) {
 		warn      []string // substrings of the warnings, in order
 	}{
 		{name: "tag and movetext agree", id: "race", tag: "1-0", text: "1-0", moves: "+2 +2 +2 +2 +2", valid: true},
+		{name: "PDN 3.0: the movetext ends with '*', the Result tag has the result", id: "race", tag: "1-0", text: "*", moves: "+2 +2 +2 +2 +2", valid: true},
 		{name: "tag and movetext differ", id: "race", tag: "0-1", text: "1/2-1/2", moves: "+1", valid: true,
 			warn: []string{`[Result "0-1"] but the movetext ends with 1/2-1/2`}},
 		{name: "tag differs from a finished position: an error", id: "race", tag: "0-1", moves: "+2 +2 +2 +2 +2", valid: false},

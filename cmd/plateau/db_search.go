@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/rules"
 )
 
@@ -223,7 +224,7 @@ func exportQuery(c *cli.Context, db *index.DB, q index.Query) error {
 	out := bufio.NewWriter(c.App.Writer)
 	defer out.Flush()
 	err := db.Records(c.Context, q, func(_ int64, text []byte) error {
-		_, err := out.Write(text)
+		_, err := out.Write(record.PDN(text)) // stored canonical, written PDN 3.0
 		return err
 	})
 	return exitErr(err)

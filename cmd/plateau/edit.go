@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/record"
 )
 
 // edit: a stored game's record in the user's editor, saved as a new
@@ -75,6 +76,7 @@ func editAction(c *cli.Context) error {
 	if err != nil {
 		return exitErr(err)
 	}
+	s.orig = record.PDN(s.orig) // as export writes it (PDN 3.0)
 	f, err := os.CreateTemp("", fmt.Sprintf("plateau-%d-*.pdn", s.id))
 	if err == nil {
 		s.path = f.Name()

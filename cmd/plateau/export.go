@@ -12,7 +12,7 @@ import (
 func exportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "export",
-		Usage:     "write record files in canonical form to standard output",
+		Usage:     "write record files in canonical form (PDN 3.0: docs/records.md) to standard output",
 		ArgsUsage: "FILE|DIR|ID... (- for standard input; ID a database game id, from --db)",
 		Flags: []cli.Flag{dbFlag(), rulesFlag("game"), jsonFormatFlag("pdn"), maxRecordFlag(),
 			&cli.IntFlag{Name: "revision", Usage: "with one database game id: print its revision N as stored (plateau history lists them)"}},
@@ -50,7 +50,7 @@ func exportCommand() *cli.Command {
 					invalid++
 					fmt.Fprintf(c.App.ErrWriter, "%s:%d: game %d: %v (exported as written from there)\n", file, rg.Err.Pos.Line, n, rg.Err)
 				}
-				return record.Write(out, rg.Canonical())
+				return record.WritePDN(out, rg.Canonical())
 			})
 			if err != nil {
 				return cli.Exit(err, exitUsage)

@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/record"
 )
 
 // history: the revisions of a stored game, oldest first; export ID
@@ -91,6 +92,6 @@ func exportRevision(c *cli.Context, n int) error {
 	if err != nil {
 		return exitErr(err)
 	}
-	_, err = c.App.Writer.Write(text)
+	_, err = c.App.Writer.Write(record.PDN(text)) // as export writes it
 	return err
 }
