@@ -35,6 +35,8 @@ func FuzzReader(f *testing.F) {
 		"[Event \"a\"] \"x\n[Result 1-0]\n1. e4 1-0 [Event \"n\"] *",
 		"[Event \"\xc5\x8csaka \xff open\"]\n[Site \"M\xfcnchen\"]\n1. e4 {\xc3\xa9 \xfe} *",
 		"%\xc5\x8c \xff escape\n[Event \"b\"]\n1. e4 *",
+		// Unescaped quotes in tag values.
+		"[Event \"The \"Big\" Open\"] [Site \"\"\"][White \"a\" [Black \"\"b\"\"]\n1. e4 *\n[Event \"x\"y\"] *",
 	} {
 		f.Add([]byte(s))
 	}

@@ -349,7 +349,16 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 		return nil
 	}
 	var t token
-	s.scan(&t)
+	for s.has(s.i) && isSpace(s.line[s.i]) {
+		s.i++
+	}
+	if s.has(s.i) && s.line[s.i] == '"' {
+		if n, first := s.scanString(&t, true); n > 0 && t.kind == tString {
+			g.warn(first, ruleQuote, fmt.Sprintf("tag %s: %d unescaped '\"' read as part of the value (only a '\"' before ']' ends it)", quoted, n))
+		}
+	} else {
+		s.scan(&t)
+	}
 	if t.kind != tString {
 		if t.kind == tLBrack || t.kind == tEOF {
 			r.unread(t)

@@ -290,7 +290,7 @@ func (s *scanner) punct(t *token) bool {
 	case '(':
 		s.paren(t, p)
 	case '"':
-		s.scanString(t)
+		s.scanString(t, false)
 	case '{':
 		s.scanComment(t)
 	case '}':
@@ -750,7 +750,12 @@ func strength2(a, b byte) int {
 // the pieces of a line longer than maxLine too, so that a long tag value is
 // one token whatever its size (text beyond the bound s.max is dropped: the
 // Reader rejects such a record, and must not read its tail as tokens).
-func (s *scanner) scanString(t *token) {
+//
+// In a tag value (tag), a '"' followed on its line by another '"' but not
+// by ']' or '[' (blanks skipped) is part of the value, as PDN readers in
+// the wild read [Event "The "Big" Open"]: quotes reports how many were
+// kept so, the first at first, for a warning.
+func (s *scanner) scanString(t *token, tag bool) (quotes int, first Pos) {
 	p := s.pos(s.i)
 	b := s.sb[:0]
 	j := s.i + 1
@@ -770,10 +775,18 @@ func (s *scanner) scanString(t *token) {
 			case '\\':
 				esc = true
 			case '"':
+				if tag && s.innerQuote(j) {
+					if quotes == 0 {
+						first = s.pos(j)
+					}
+					quotes++
+					b = append(b, c)
+					continue
+				}
 				s.i = j + 1
 				s.sb = b
 				*t = token{kind: tString, pos: p, text: s.intern(b)}
-				return
+				return quotes, first
 			default:
 				b = append(b, c)
 			}
@@ -792,6 +805,28 @@ func (s *scanner) scanString(t *token) {
 	s.sb = b
 	s.i = len(s.line)
 	*t = s.errTok(p, "string not closed on its line")
+	return quotes, first
+}
+
+// innerQuote reports whether the '"' at j of a tag value is part of it:
+// another '"' follows on the line, and the next byte but blanks is neither
+// ']' (the pair's end) nor '[' (the next pair of the line, the first
+// lacking its ']'). The look-ahead joins the pieces of a cut line (has);
+// it stops at the next '"', so a value's quotes are looked past once.
+func (s *scanner) innerQuote(j int) bool {
+	k := j + 1
+	for s.has(k) && (s.line[k] == ' ' || s.line[k] == '\t') {
+		k++
+	}
+	if !s.has(k) || s.line[k] == ']' || s.line[k] == '[' {
+		return false
+	}
+	for ; s.has(k); k++ {
+		if s.line[k] == '"' {
+			return true
+		}
+	}
+	return false
 }
 
 // scanComment reads a {…} comment, over several lines if need be. Comments

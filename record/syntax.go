@@ -39,6 +39,11 @@
 //     belong to the same game, even over several lines or after comments.
 //   - Tag names start with a letter, of any alphabet ([Результат "1:0"]);
 //     a value without quotes runs to the ']' of its line ([Round 1.1]).
+//     An unescaped '"' inside a quoted value ([Event "The "Big" Open"]) is
+//     read as PDN readers in the wild read it: a '"' that another '"'
+//     follows on its line, and not before ']' or '[' (blanks skipped), is
+//     part of the value, with a warning; so the record is never cut there.
+//     A '"' before ']' or '[', or the last of its line, ends the value.
 //     Localised names add the standard tags they stand for (localtags.go).
 //   - Warnings (Game.Warnings, record.Warning): what departs from PDN's
 //     grammar but has a reading a user wants is read, with a warning naming
@@ -47,7 +52,7 @@
 //     written '-' (unknown, kept as moves); a score read as the result; a
 //     parenthesis whose first word has no digit (prose, as English books
 //     write notes; an ordinal such as "1st" too), read as a comment up to
-//     the ')' that closes it. Spellings with one reading (1:0, a bare tag
+//     the ')' that closes it; unescaped quotes in a tag value. Spellings with one reading (1:0, a bare tag
 //     value, "1- 6") are no warning.
 //   - Strength marks: ! ? !! ?? !? ?! are NAGs 1–6, glued or standalone,
 //     and also in parentheses as PDN writes them ("31-27(?)"). A longer run

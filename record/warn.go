@@ -27,6 +27,7 @@ const (
 	ruleResult    = "Result is 1-0, 0-1, 1/2-1/2, 2-0, 1-1, 0-2, 0-0 or '*'"
 	ruleVariation = "Variation is '(' GameBody ')' and a GameBody holds moves; a COMMENT is '{…}'"
 	ruleUTF8      = "the text is UTF-8; a line without any UTF-8 character is read as Windows-1252"
+	ruleQuote     = "TagPair is '[' NAME STRING ']', and a '\"' inside a STRING is written \\\""
 )
 
 func (g *Game) warn(p Pos, rule, msg string) {
