@@ -30,6 +30,7 @@ var criterionExamples = map[string]url.Values{
 	"min-elo":     {"min-elo": {"2000"}},
 	"max-elo":     {"max-elo": {"2400"}},
 	"tag":         {"tag": {"Round=3"}},
+	"opening":     {"opening": {"Sicilian"}},
 	"text":        {"text": {"komayō"}},
 	"id":          {"id": {"12"}},
 	"invalid":     {"invalid": {"true"}},

@@ -14,6 +14,7 @@ import (
 
 	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/gametext"
+	"github.com/plateau/plateau/index/internal/openings"
 	"github.com/plateau/plateau/index/internal/players"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/revisions"
@@ -76,6 +77,7 @@ type DB struct {
 	// treeMonths: the opening tree is counted by month too (tree_months,
 	// layout 10; a read-only handle on an older layout has not).
 	treeMonths bool
+	openings   bool // layout 11: opening names (internal/openings)
 
 	counts criteria.Counts // list counts (list.go)
 	lines  treeLines       // the opening lines of filtered trees (treelines.go)
@@ -318,6 +320,10 @@ var schema = []string{
 		PRIMARY KEY(key, move, chunk)) WITHOUT ROWID`,
 	// The tree's rows by month of the games' dates (internal/treeagg).
 	treeagg.MonthsTable,
+	// Named positions and the opening of each named game (internal/openings).
+	openings.Tables[0],
+	openings.Tables[1],
+	openings.Tables[2],
 }
 
 // schemaVersion is the layout version kept in meta "schema". Version 1
@@ -329,10 +335,11 @@ var schema = []string{
 // no name_words and name_games (internal/players); version 7 had no
 // revisions and pos_gone (internal/revisions, internal/posrun); version 8
 // had no tree.w0 and tree.w1 (the games each side won, internal/treeagg);
-// version 9 had no tree_months (the tree by month, internal/treeagg).
-// Versions 5 to 9 are upgraded by a writable open; a database of an older
+// version 9 had no tree_months (the tree by month, internal/treeagg);
+// version 10 had no openings and game_openings (internal/openings).
+// Versions 5 to 10 are upgraded by a writable open; a database of an older
 // version must be imported again.
-const schemaVersion = 10
+const schemaVersion = 11
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -387,15 +394,23 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 10
 	}
-	// A read-only handle reads layouts 6 to 9 as they are: player pages
+	if v == 10 && !db.readOnly {
+		if err := db.upgrade10(ctx); err != nil {
+			return false, err
+		}
+		v = 11
+	}
+	// A read-only handle reads layouts 6 to 10 as they are: player pages
 	// are read player by player without the name index (6), games have
-	// their one revision (6 and 7), the opening tree has no wins (6 to 8)
-	// and a period's tree is counted from its games (6 to 9).
+	// their one revision (6 and 7), the opening tree has no wins (6 to 8),
+	// a period's tree is counted from its games (6 to 9) and no position
+	// has a name (6 to 10).
 	db.nameIndex = v >= 7
 	db.revisions = v >= 8
 	db.treeWins = v >= 9
 	db.treeMonths = v >= 10
-	if v != schemaVersion && (v < 6 || v > 9) {
+	db.openings = v >= 11
+	if v != schemaVersion && (v < 6 || v > 10) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}
@@ -423,7 +438,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err := setMeta(ctx, tx, "schema", schemaVersion); err != nil {
 		return err
 	}
-	db.nameIndex, db.revisions, db.treeWins, db.treeMonths = true, true, true, true
+	db.nameIndex, db.revisions, db.treeWins, db.treeMonths, db.openings = true, true, true, true, true
 	if err := posrun.Create(ctx, tx); err != nil {
 		return err
 	}

@@ -42,6 +42,8 @@
 //   - internal/players: player names matched (folded words, prefixes,
 //     edit distance), pages of a player's games read by name word or by
 //     player and side, the name index's build, crosstables.
+//   - internal/openings: the named positions and each game's opening
+//     (the deepest named position it reaches), stored per game.
 //   - internal/stats: what a database holds (games per ruleset, kept in
 //     meta between imports; players, sources, sizes).
 //

@@ -55,7 +55,11 @@ func (db *DB) SetTags(ctx context.Context, id int64, tags []record.Tag) (valid b
 	if db.readOnly {
 		return false, fmt.Errorf("tag: database opened read-only")
 	}
-	return db.writes().SetTags(ctx, id, tags)
+	valid, err = db.writes().SetTags(ctx, id, tags)
+	if err == nil {
+		err = db.refreshOpening(ctx, id)
+	}
+	return valid, err
 }
 
 // syncText brings the text index in line with SQLite for the games listed

@@ -33,6 +33,9 @@ func jsonIDs(ids []int64) string { return criteria.JSONIDs(ids) }
 // Its first condition is always g.valid (listWhere drops it).
 func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err error) {
 	w.Where = criteria.Base(q)
+	if q.Opening != "" && !db.openings {
+		return w, true, nil // a layout without opening names, read-only
+	}
 	for _, stage := range []func(context.Context, *Query, *where) (bool, error){
 		db.gameFilter, db.playerFilter, db.sideFilters, columnFilters, db.idFilters,
 	} {

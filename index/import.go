@@ -58,6 +58,9 @@ func (db *DB) ImportRecords(ctx context.Context, next func() (Record, error), op
 	}
 	defer lock.release()
 	st, err := db.writes().Import(ctx, next, opts)
+	if oerr := db.catchUpOpenings(ctx); err == nil {
+		err = oerr
+	}
 	return st, db.nameFull(err)
 }
 

@@ -71,7 +71,11 @@ func (db *DB) SaveRecord(ctx context.Context, id int64, text []byte, base int) (
 	if base < 1 {
 		return SaveResult{}, fmt.Errorf("save game #%d: base revision %d: revisions are numbered from 1", id, base)
 	}
-	return db.writes().SaveRecord(ctx, id, text, base)
+	res, err := db.writes().SaveRecord(ctx, id, text, base)
+	if err == nil {
+		err = db.refreshOpening(ctx, id)
+	}
+	return res, err
 }
 
 // CheckRecord says what SaveRecord would store for text as game id's
@@ -90,7 +94,11 @@ func (db *DB) AddRecords(ctx context.Context, text []byte, source string, opts r
 	if db.readOnly {
 		return nil, fmt.Errorf("add: %w (opened for queries only)", ErrReadOnly)
 	}
-	return db.writes().AddRecords(ctx, text, source, opts)
+	added, err := db.writes().AddRecords(ctx, text, source, opts)
+	if err == nil {
+		err = db.catchUpOpenings(ctx)
+	}
+	return added, err
 }
 
 // History lists the revisions of game id, oldest first: a game never

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/plateau/plateau/index/internal/movelist"
+	"github.com/plateau/plateau/index/internal/openings"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/revisions"
 	"github.com/plateau/plateau/index/internal/treeagg"
@@ -253,4 +254,27 @@ func countMonths(ctx context.Context, tx *sql.Tx) error {
 		return err
 	}
 	return treeagg.AddMonths(ctx, tx, es, games)
+}
+
+// upgrade10 turns a layout-10 database into layout 11 in one transaction:
+// the tables of the opening names (internal/openings), empty (no game
+// has a name until names are imported).
+func (db *DB) upgrade10(ctx context.Context) error {
+	if db.notice != nil {
+		db.notice(fmt.Sprintf("upgrading the database in %s from layout 10 to 11 (opening names)…", db.dir))
+	}
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, q := range openings.Tables {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("upgrade to layout 11: %w", err)
+		}
+	}
+	if err := setMeta(ctx, tx, "schema", 11); err != nil {
+		return err
+	}
+	return tx.Commit()
 }

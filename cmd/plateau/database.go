@@ -20,7 +20,7 @@ import (
 
 // databaseCommands are the commands on a database: import, search, tree,
 // info, errors, dbexport, crosstable, reindex, compact, delete, tag, edit,
-// add, history.
+// add, history, openings.
 func databaseCommands() []*cli.Command {
 	return []*cli.Command{
 		importCommand(),
@@ -34,9 +34,10 @@ func databaseCommands() []*cli.Command {
 		compactCommand(),
 		deleteCommand(), // keep.go
 		tagCommand(),
-		editCommand(),    // edit.go
-		addCommand(),     // add.go
-		historyCommand(), // history.go
+		editCommand(),     // edit.go
+		addCommand(),      // add.go
+		historyCommand(),  // history.go
+		openingsCommand(), // openings.go
 	}
 }
 

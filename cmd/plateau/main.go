@@ -169,6 +169,11 @@ func flagsFirst(app *cli.App, args []string) []string {
 	if cmd == nil {
 		return args
 	}
+	if sub := subcommand(cmd, args[k+1]); sub != nil { // plateau openings import …
+		if cmd, k = sub, k+1; k+2 > len(args) {
+			return args
+		}
+	}
 	takesValue := valueFlags(cmd.Flags)
 	var flags, rest []string
 	for i := k + 1; i < len(args); i++ {
@@ -190,6 +195,16 @@ func flagsFirst(app *cli.App, args []string) []string {
 	}
 	out := append(slices.Clone(args[:k+1]), flags...)
 	return append(out, rest...)
+}
+
+// subcommand is cmd's subcommand named name, or nil.
+func subcommand(cmd *cli.Command, name string) *cli.Command {
+	for _, sub := range cmd.Subcommands {
+		if slices.Contains(sub.Names(), name) {
+			return sub
+		}
+	}
+	return nil
 }
 
 // commandIndex is the index in args of the command's name, after the

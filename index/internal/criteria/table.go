@@ -68,6 +68,8 @@ var criteriaTable = []Criterion{
 	{Name: "max-elo", Kind: KindNumber, Usage: "both players rated at most this (their <Side>Elo tags)",
 		set: func(r *queryReader, v string) error { return count(v, &r.q.MaxElo) }},
 	{Name: "tag", Kind: KindList, Usage: "Name=Value, any tag (repeatable)", set: (*queryReader).tag},
+	{Name: "opening", Usage: "opening name or its beginning (\"Sicilian\" finds \"Sicilian, Najdorf\"), from the names imported by plateau openings import",
+		set: func(r *queryReader, v string) error { r.q.Opening = v; return nil }},
 	{Name: "text", Usage: "full-text query on names, event, site, annotator, comments (Bleve query syntax; a \"quoted phrase\" finds its words in one field, in any order)",
 		set: func(r *queryReader, v string) error { r.q.Text = v; return nil }},
 	{Name: "id", Kind: KindList, Usage: "this game, by its id (repeatable)", set: (*queryReader).id},

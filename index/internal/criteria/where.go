@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plateau/plateau/index/internal/openings"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/rules"
 )
@@ -142,6 +143,10 @@ func (w *Where) Columns(q *Query, fold func(string) string) {
 	}
 	if q.MaxPlies > 0 {
 		w.Add("g.plies <= ?", q.MaxPlies)
+	}
+	if q.Opening != "" {
+		cond, args := openings.MatchSQL(strings.TrimSpace(q.Opening))
+		w.Add(cond, args...)
 	}
 	w.elo(q)
 	w.tags(q)

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestOpeningsCommand: openings import reads the sample names, reports a
+// wrong move with its file, line and move and stores the rest (status 1);
+// openings list prints them; search --opening finds the games by a prefix
+// of the name, the deepest name of each game; openings delete removes them.
+func TestOpeningsCommand(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "db")
+	mustRun(t, "import", "--db", db, "../../samples/checkers")
+	bad := filepath.Join(dir, "bad.tsv")
+	if err := os.WriteFile(bad, []byte("# a wrong move on line 3\ncheckers\tDenny, test\t10-14 23-19\ncheckers\tWrong\t10-14 23-19 14-19\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, status := plateau(t, "openings", "import", "--db", db, "../../samples/openings/checkers.tsv", bad)
+	if status != exitInvalid || !strings.Contains(errOut, bad+`:3: move 3 "14-19"`) || !strings.HasPrefix(out, "18 names stored, 1 not;") {
+		t.Fatalf("import: status %d\n%s%s", status, out, errOut)
+	}
+	list := mustRun(t, "openings", "list", "--db", db, "--game", "checkers")
+	if !strings.Contains(list, "checkers\t1\tDenny\t10-14\n") || !strings.Contains(list, "checkers\t2\tDenny, test\t10-14 23-19\n") ||
+		strings.Count(list, "\n") != 18 {
+		t.Errorf("list:\n%s", list)
+	}
+	count := func(prefix string) string {
+		out := mustRun(t, "search", "--db", db, "--opening", prefix, "--count")
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		return lines[len(lines)-1]
+	}
+	denny, deep := count("denny"), count("Denny, test")
+	if denny != "3 matches" || deep != "2 matches" {
+		t.Errorf("search --opening denny: %s, Denny, test: %s", denny, deep)
+	}
+	if got := count("Sicilian"); got != "0 matches" {
+		t.Errorf("search --opening Sicilian: %s", got)
+	}
+	if out := mustRun(t, "openings", "delete", "--db", db); out != "18 names deleted\n" {
+		t.Errorf("delete: %q", out)
+	}
+	if got := count("Denny"); got != "0 matches" {
+		t.Errorf("after delete: %s", got)
+	}
+}

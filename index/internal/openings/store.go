@@ -1,0 +1,271 @@
+package openings
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/plateau/plateau/index/internal/movelist"
+	"github.com/plateau/plateau/rules"
+)
+
+// Table holds the named positions; GamesTable the opening of each named
+// game, by the id of its name; GamesIndex finds the games of a name.
+const (
+	Table = `CREATE TABLE IF NOT EXISTS openings(
+		id INTEGER PRIMARY KEY,
+		game TEXT NOT NULL, key INTEGER NOT NULL UNIQUE,
+		name TEXT NOT NULL, ply INTEGER NOT NULL, moves TEXT NOT NULL)`
+	GamesTable = `CREATE TABLE IF NOT EXISTS game_openings(
+		game INTEGER PRIMARY KEY, opening INTEGER NOT NULL)`
+	GamesIndex = `CREATE INDEX IF NOT EXISTS game_openings_opening ON game_openings(opening, game)`
+)
+
+// Tables are the statements that create the package's tables.
+var Tables = []string{Table, GamesTable, GamesIndex}
+
+// Querier reads (a *sql.DB, *sql.Conn or *sql.Tx).
+type Querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Execer reads and writes.
+type Execer interface {
+	Querier
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// Put stores os, each replacing the name of its position if it had one
+// (keeping its id), and returns the rulesets whose names changed.
+func Put(ctx context.Context, tx Execer, os []Opening) (map[string]bool, error) {
+	changed := map[string]bool{}
+	for _, o := range os {
+		res, err := tx.ExecContext(ctx, `INSERT INTO openings(game, key, name, ply, moves) VALUES(?, ?, ?, ?, ?)
+			ON CONFLICT(key) DO UPDATE SET name = excluded.name, ply = excluded.ply, moves = excluded.moves
+			WHERE name != excluded.name OR ply != excluded.ply OR moves != excluded.moves`,
+			o.Game, o.Key, o.Name, o.Ply, o.Moves)
+		if err != nil {
+			return changed, err
+		}
+		if n, _ := res.RowsAffected(); n > 0 {
+			changed[o.Game] = true
+		}
+	}
+	return changed, nil
+}
+
+// List reads the named positions of a ruleset ("": every one), by
+// ruleset then name.
+func List(ctx context.Context, q Querier, game string) ([]Opening, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, game, key, name, ply, moves FROM openings
+		WHERE ? = '' OR game = ? ORDER BY game, name, ply, id`, game, game)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Opening
+	for rows.Next() {
+		var o Opening
+		if err := rows.Scan(&o.ID, &o.Game, &o.Key, &o.Name, &o.Ply, &o.Moves); err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
+// Delete removes the names of a ruleset ("": every one) and the
+// openings of its games; it returns the number of names removed.
+func Delete(ctx context.Context, tx Execer, game string) (int64, error) {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM game_openings WHERE opening IN
+		(SELECT id FROM openings WHERE ? = '' OR game = ?)`, game, game); err != nil {
+		return 0, err
+	}
+	res, err := tx.ExecContext(ctx, `DELETE FROM openings WHERE ? = '' OR game = ?`, game, game)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// Names maps each named position's salted key to its id, by ruleset.
+func Names(ctx context.Context, q Querier) (map[string]map[int64]int64, error) {
+	rows, err := q.QueryContext(ctx, `SELECT game, key, id FROM openings`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]map[int64]int64{}
+	for rows.Next() {
+		var game string
+		var key, id int64
+		if err := rows.Scan(&game, &key, &id); err != nil {
+			return nil, err
+		}
+		if out[game] == nil {
+			out[game] = map[int64]int64{}
+		}
+		out[game][key] = id
+	}
+	return out, rows.Err()
+}
+
+// Assign computes and stores the opening of the valid games of the
+// rulesets in names that cond selects (SQL over the games table, with
+// args), replacing what they had; the games it does not name lose their
+// row. It returns the number of games named. A stored move list that does
+// not play is an error naming the game.
+func Assign(ctx context.Context, tx Execer, names map[string]map[int64]int64, cond string, args ...any) (int, error) {
+	if len(names) == 0 {
+		return 0, nil
+	}
+	games := make([]string, 0, len(names))
+	for g := range names {
+		games = append(games, "'"+strings.ReplaceAll(g, "'", "''")+"'")
+	}
+	sel := `FROM games WHERE valid = 1 AND game IN (` + strings.Join(games, ",") + `) AND (` + cond + `)`
+	if _, err := tx.ExecContext(ctx, `DELETE FROM game_openings WHERE game IN (SELECT id `+sel+`)`, args...); err != nil {
+		return 0, err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id, game, fen, moves `+sel, args...)
+	if err != nil {
+		return 0, err
+	}
+	var named [][2]int64
+	err = scanGames(rows, names, func(id, opening int64) { named = append(named, [2]int64{id, opening}) })
+	if err != nil {
+		return 0, err
+	}
+	for _, r := range named {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO game_openings(game, opening) VALUES(?, ?)`, r[0], r[1]); err != nil {
+			return 0, err
+		}
+	}
+	return len(named), nil
+}
+
+// scanGames calls fn for each game of rows (id, game, fen, moves) that
+// reaches a named position, with the id of its deepest one; it closes
+// rows.
+func scanGames(rows *sql.Rows, names map[string]map[int64]int64, fn func(id, opening int64)) error {
+	defer rows.Close()
+	starts := map[string]rules.Position{}
+	for rows.Next() {
+		var id int64
+		var game string
+		var fen sql.NullString
+		var blob []byte
+		if err := rows.Scan(&id, &game, &fen, &blob); err != nil {
+			return err
+		}
+		start, err := startOf(starts, game, fen.String)
+		if err != nil {
+			return fmt.Errorf("game #%d: %w", id, err)
+		}
+		ml, err := movelist.Decode(blob)
+		if err != nil {
+			return fmt.Errorf("game #%d: %w", id, err)
+		}
+		keys, ok := GameKeys(game, ml, start, MaxPly)
+		if !ok {
+			return fmt.Errorf("game #%d: %w: a move does not play", id, movelist.ErrCorrupt)
+		}
+		if o, ok := Deepest(keys, names[game]); ok {
+			fn(id, o)
+		}
+	}
+	return rows.Err()
+}
+
+// startOf is the start position of a ruleset's game, those from the
+// standard start shared (GameKeys clones it).
+func startOf(starts map[string]rules.Position, game, fen string) (rules.Position, error) {
+	if fen != "" {
+		rg, err := rules.Lookup(game)
+		if err != nil {
+			return nil, err
+		}
+		return rg.NewPosition(fen)
+	}
+	if p, ok := starts[game]; ok {
+		return p, nil
+	}
+	rg, err := rules.Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	p, err := rg.NewPosition("")
+	if err == nil {
+		starts[game] = p
+	}
+	return p, err
+}
+
+// Of reads the opening of each of ids that has one: its name by game id.
+func Of(ctx context.Context, q Querier, ids []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := q.QueryContext(ctx, `SELECT go.game, o.name FROM game_openings go JOIN openings o ON o.id = go.opening
+		WHERE go.game IN (SELECT value FROM json_each(?))`, jsonIDs(ids))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, err
+		}
+		out[id] = name
+	}
+	return out, rows.Err()
+}
+
+func jsonIDs(ids []int64) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprint(&b, id)
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// At names positions by their salted keys: the name of each of keys that
+// has one.
+func At(ctx context.Context, q Querier, keys []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	if len(keys) == 0 {
+		return out, nil
+	}
+	rows, err := q.QueryContext(ctx, `SELECT key, name FROM openings WHERE key IN (SELECT value FROM json_each(?))`, jsonIDs(keys))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k int64
+		var name string
+		if err := rows.Scan(&k, &name); err != nil {
+			return nil, err
+		}
+		out[k] = name
+	}
+	return out, rows.Err()
+}
+
+// MatchSQL is the condition on a games table g of a search by opening:
+// games whose opening's name starts with prefix, in any ASCII case.
+func MatchSQL(prefix string) (string, []any) {
+	esc := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(prefix)
+	return `g.id IN (SELECT go.game FROM game_openings go WHERE go.opening IN
+		(SELECT id FROM openings WHERE name LIKE ? ESCAPE '\'))`, []any{esc + "%"}
+}
