@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"runtime/pprof"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -14,8 +15,21 @@ import (
 // compress better but make a game's page cost more (docs/storage.md).
 const BlockSize = 16 << 10
 
+// PackedBlock is the compressed size a block aims at: two blocks and
+// their cells fit a 16 KiB page (a new database's, index.pageSize), and
+// four a 4 KiB page's overflow chain less often than blocks of BlockSize
+// would. A block is cut before BlockSize once its text, compressed at the
+// ratio of the blocks compressed so far, reaches PackedBlock: a block of
+// 16 KiB of Ōgi text compresses to 7.8–10 KB, over half a page, so that
+// each took a page of its own, half empty (docs/storage.md).
+const PackedBlock = 7000
+
+// minBlock bounds the cut from below, whatever the ratio.
+const minBlock = 4 << 10
+
 // Texts writes the canonical texts of a transaction's games into the
-// texts table, zstd-compressed in blocks of about BlockSize: a game's text
+// texts table, zstd-compressed in blocks of at most about BlockSize (cut
+// to pack pages: PackedBlock): a game's text
 // is at an offset of a block (Pos before Append). A full block is
 // compressed by a goroutine of its own while the writer goes on with the
 // next games; Store inserts the compressed blocks before the commit.
@@ -24,6 +38,10 @@ type Texts struct {
 	block   []byte
 	id      int64 // the block being filled
 	pending []pendingBlock
+	limit   int // the text of the block being filled (cutAt)
+	// The text and compressed bytes of the blocks compressed so far,
+	// added by the compressing goroutines.
+	raw, packed atomic.Int64
 }
 
 type pendingBlock struct {
@@ -33,7 +51,18 @@ type pendingBlock struct {
 
 // NewTexts returns a Texts whose blocks enc compresses.
 func NewTexts(enc func() (*zstd.Encoder, error)) *Texts {
-	return &Texts{enc: enc}
+	return &Texts{enc: enc, limit: BlockSize}
+}
+
+// cutAt is the text a block holds before it is compressed: what
+// compresses to PackedBlock at the ratio seen so far, within minBlock and
+// BlockSize.
+func (t *Texts) cutAt() int {
+	raw, packed := t.raw.Load(), t.packed.Load()
+	if packed == 0 {
+		return BlockSize
+	}
+	return int(min(BlockSize, max(minBlock, PackedBlock*raw/packed)))
 }
 
 // Begin starts a transaction's texts: its first block follows the last
@@ -50,7 +79,7 @@ func (t *Texts) Pos() (block int64, off int) { return t.id, len(t.block) }
 // compression once it is full.
 func (t *Texts) Append(text []byte) error {
 	t.block = append(t.block, text...)
-	if len(t.block) >= BlockSize {
+	if len(t.block) >= t.limit {
 		return t.Flush()
 	}
 	return nil
@@ -68,11 +97,15 @@ func (t *Texts) Flush() error {
 	raw := t.block
 	done := make(chan []byte, 1)
 	go pprof.Do(context.Background(), pprof.Labels("stage", "compress"), func(context.Context) {
-		done <- enc.EncodeAll(raw, make([]byte, 0, len(raw)/3))
+		out := enc.EncodeAll(raw, make([]byte, 0, len(raw)/2))
+		t.raw.Add(int64(len(raw)))
+		t.packed.Add(int64(len(out)))
+		done <- out
 	})
 	t.pending = append(t.pending, pendingBlock{t.id, done})
 	t.id++
-	t.block = make([]byte, 0, BlockSize+4096)
+	t.limit = t.cutAt()
+	t.block = make([]byte, 0, t.limit+4096)
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -100,5 +101,93 @@ func TestTexts(t *testing.T) {
 	tx2.Discard()
 	if len(tx2.pending) != 0 {
 		t.Fatal("Discard left blocks to store")
+	}
+}
+
+// TestTextsCutAt: a block is cut where its text compresses to
+// PackedBlock at the ratio seen so far, within minBlock and BlockSize.
+func TestTextsCutAt(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		raw, packed int64
+		want        int
+	}{
+		{"nothing compressed yet", 0, 0, BlockSize},
+		{"ratio 1", 10000, 10000, PackedBlock},
+		{"ratio 2", 20000, 10000, 2 * PackedBlock},
+		{"ratio 10", 100000, 10000, BlockSize},
+		{"expanding", 5000, 10000, minBlock},
+	} {
+		tx := NewTexts(testEnc)
+		tx.raw.Store(c.raw)
+		tx.packed.Store(c.packed)
+		if got := tx.cutAt(); got != c.want {
+			t.Errorf("%s: cut at %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// TestTextsPacked: texts that do not compress are cut in blocks of about
+// PackedBlock once a block has been compressed, not BlockSize.
+func TestTextsPacked(t *testing.T) {
+	ctx := context.Background()
+	db, err := sql.Open("sqlite3", filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`CREATE TABLE texts(id INTEGER PRIMARY KEY, data BLOB)`); err != nil {
+		t.Fatal(err)
+	}
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	txt := NewTexts(testEnc)
+	if err := txt.Begin(ctx, tx); err != nil {
+		t.Fatal(err)
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	const textLen = 500
+	for range 400 {
+		text := make([]byte, textLen)
+		for i := range text {
+			text[i] = byte(rnd.Uint32())
+		}
+		if err := txt.Append(text); err != nil {
+			t.Fatal(err)
+		}
+		if len(txt.pending) == 1 {
+			// The first block compressed: a ratio known.
+			data := <-txt.pending[0].data
+			txt.pending[0].data <- data
+			txt.limit = txt.cutAt()
+		}
+	}
+	if err := txt.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := txt.Store(ctx, tx); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := tx.Query(`SELECT id, length(data) FROM texts ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var id, size int
+		if err := rows.Scan(&id, &size); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		if id > 1 && size > PackedBlock+textLen+64 {
+			t.Errorf("block %d: %d bytes compressed, want at most about %d", id, size, PackedBlock+textLen)
+		}
+	}
+	if n < 20 {
+		t.Errorf("%d blocks of 200,000 bytes that do not compress, want about 200,000/%d", n, PackedBlock)
 	}
 }
