@@ -29,6 +29,9 @@ func TestSearchFormHasEveryCriterion(t *testing.T) {
 	}
 	fields := map[string]bool{}
 	for _, m := range regexp.MustCompile(`data-param="([^"]+)"`).FindAllStringSubmatch(string(html), -1) {
+		if fields[m[1]] {
+			t.Errorf("two fields with data-param=%q: the second's value would replace the first's", m[1])
+		}
 		fields[m[1]] = true
 	}
 	for _, c := range index.Criteria() {
