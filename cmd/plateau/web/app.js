@@ -104,9 +104,11 @@ async function loadList() {
     games = [];
     $('#list tbody').replaceChildren();
     $('#count').textContent = e.message;
+    showListNotice('');
     return;
   }
   if (seq !== listSeq) return;
+  showListNotice(j.notice || '');
   games = j.games || [];
   listNext = j.next || '';
   listPrev = j.prev || '';
@@ -120,6 +122,14 @@ async function loadList() {
     rulesetsShown = true;
   }
   renderList();
+}
+
+// showListNotice shows above the list what the server says may be missing
+// from it (a text query answered from a text index that lacks games), or
+// hides the notice ('').
+function showListNotice(text) {
+  $('#listnotice').textContent = text ? '⚠ ' + text : '';
+  $('#listnotice').hidden = !text;
 }
 
 let filterTimer = 0;
