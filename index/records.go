@@ -6,10 +6,13 @@ import (
 	"fmt"
 
 	"github.com/plateau/plateau/index/internal/gametext"
+	"github.com/plateau/plateau/index/internal/openings"
 )
 
 // Records calls fn with the canonical text of every game of the query, in
-// id order (Limit applies; use a negative Limit for all).
+// id order (Limit applies; use a negative Limit for all), with an Opening
+// tag naming the game's opening when it has one and its record has no
+// Opening tag of its own (openings.WithTag): what an export writes.
 func (db *DB) Records(ctx context.Context, q Query, fn func(id int64, text []byte) error) error {
 	res, err := db.Search(ctx, q)
 	if err != nil {
@@ -17,7 +20,13 @@ func (db *DB) Records(ctx context.Context, q Query, fn func(id int64, text []byt
 	}
 	seen := map[int64]bool{}
 	var cache blockCache
-	for _, h := range res.Hits {
+	var names map[int64]string
+	for i, h := range res.Hits {
+		if i%recordsBatch == 0 {
+			if names, err = db.GameOpenings(ctx, hitIDs(res.Hits[i:min(i+recordsBatch, len(res.Hits))])); err != nil {
+				return err
+			}
+		}
 		if seen[h.ID] {
 			continue
 		}
@@ -26,11 +35,25 @@ func (db *DB) Records(ctx context.Context, q Query, fn func(id int64, text []byt
 		if err != nil {
 			return err
 		}
+		if name, ok := names[h.ID]; ok {
+			text = openings.WithTag(text, name)
+		}
 		if err := fn(h.ID, text); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// recordsBatch is the number of games whose openings Records reads at once.
+const recordsBatch = 1000
+
+func hitIDs(hs []Hit) []int64 {
+	ids := make([]int64, len(hs))
+	for i, h := range hs {
+		ids[i] = h.ID
+	}
+	return ids
 }
 
 // Text is the canonical record text of a game.

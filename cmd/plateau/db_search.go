@@ -298,11 +298,22 @@ func treeCommand() *cli.Command {
 			if err != nil {
 				return exitErr(err)
 			}
+			here, names, err := treeNames(c, db, g.ID(), pos, moves)
+			if err != nil {
+				return exitErr(err)
+			}
+			if here != "" {
+				fmt.Fprintf(c.App.Writer, "opening: %s\n", here)
+			}
 			sides := g.Sides()
 			w := tabwriter.NewWriter(c.App.Writer, 0, 0, 2, ' ', 0)
-			fmt.Fprintf(w, "move\tgames\t%s\t%s\tfirst\tlast\tplayed most by\n", sides[0], sides[1])
+			named := ""
+			if len(names) > 0 {
+				named = "\topening"
+			}
+			fmt.Fprintf(w, "move\tgames\t%s\t%s\tfirst\tlast\tplayed most by%s\n", sides[0], sides[1], named)
 			total := 0
-			for _, m := range moves {
+			for i, m := range moves {
 				total += m.Games
 				var top []string
 				for _, p := range m.Top {
@@ -313,7 +324,11 @@ func treeCommand() *cli.Command {
 					s0 = fmt.Sprintf("%s (%.0f%%)", points(m.Score[0]), 100*m.Score[0]/max(m.Score[0]+m.Score[1], 1e-9))
 					s1 = fmt.Sprintf("%s (%.0f%%)", points(m.Score[1]), 100*m.Score[1]/max(m.Score[0]+m.Score[1], 1e-9))
 				}
-				fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%s\t%s\t%s\n", m.Move, m.Games, s0, s1, m.First, m.Last, strings.Join(top, ", "))
+				name := ""
+				if len(names) > 0 {
+					name = "\t" + names[i]
+				}
+				fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%s\t%s\t%s%s\n", m.Move, m.Games, s0, s1, m.First, m.Last, strings.Join(top, ", "), name)
 			}
 			w.Flush()
 			fmt.Fprintf(c.App.Writer, "%d moves, %d games\n", len(moves), total)
@@ -334,4 +349,32 @@ func warnPartialText(c *cli.Context, db *index.DB, q index.Query) {
 		return // a text index that cannot be read is the search's error
 	}
 	fmt.Fprintf(c.App.ErrWriter, "plateau: warning: %s: the text query may miss games (%s)\n", cov, index.TextAdvice)
+}
+
+// treeNames are the opening names of a tree's position (here) and of the
+// position after each of its moves (by index; none when no move leads to
+// a named position).
+func treeNames(c *cli.Context, db *index.DB, game string, pos rules.Position, moves []index.TreeMove) (string, map[int]string, error) {
+	ps := []rules.Position{pos}
+	idx := []int{-1}
+	for i, m := range moves {
+		mv, err := pos.ParseMove(m.Move)
+		if err != nil {
+			continue // a move the tree stores is the rules' own: it parses
+		}
+		next := pos.Clone()
+		next.Play(mv)
+		ps, idx = append(ps, next), append(idx, i)
+	}
+	found, err := db.PositionNames(c.Context, game, ps)
+	if err != nil {
+		return "", nil, err
+	}
+	names := map[int]string{}
+	for k, name := range found {
+		if idx[k] >= 0 {
+			names[idx[k]] = name
+		}
+	}
+	return found[0], names, nil
 }

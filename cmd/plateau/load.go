@@ -89,6 +89,16 @@ func (l *gameLoader) dbGame(id int64) (g *record.Game, rerr, err error) {
 	if errors.Is(rerr, io.EOF) {
 		rerr = fmt.Errorf("#%d: the stored record is empty", id)
 	}
+	if g != nil && g.Tag("Opening") == "" {
+		// The game's opening by the database's names, as dbexport writes it.
+		names, err := l.db.GameOpenings(l.c.Context, []int64{id})
+		if err != nil {
+			return nil, nil, err
+		}
+		if name, ok := names[id]; ok {
+			g.SetTag("Opening", name)
+		}
+	}
 	return g, rerr, nil
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -19,7 +20,7 @@ func TestOpeningsCommand(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("# a wrong move on line 3\ncheckers\tDenny, test\t10-14 23-19\ncheckers\tWrong\t10-14 23-19 14-19\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, errOut, status := plateau(t, "openings", "import", "--db", db, "../../samples/openings/checkers.tsv", bad)
+	out, errOut, status := plateau(t, "openings", "import", "--db", db, "../../samples/openings-checkers.tsv", bad)
 	if status != exitInvalid || !strings.Contains(errOut, bad+`:3: move 3 "14-19"`) || !strings.HasPrefix(out, "18 names stored, 1 not;") {
 		t.Fatalf("import: status %d\n%s%s", status, out, errOut)
 	}
@@ -39,6 +40,22 @@ func TestOpeningsCommand(t *testing.T) {
 	}
 	if got := count("Sicilian"); got != "0 matches" {
 		t.Errorf("search --opening Sicilian: %s", got)
+	}
+	// show, export and dbexport name a game's opening; tree names positions.
+	hits := strings.Split(mustRun(t, "search", "--db", db, "--opening", "Denny, test"), "\n")
+	id := strings.Fields(hits[1])[0]
+	if out := mustRun(t, "show", "--db", db, id); !strings.Contains(out, "\nopening: Denny, test\n") {
+		t.Errorf("show %s:\n%s", id, out)
+	}
+	if out := mustRun(t, "export", "--db", db, id); !strings.Contains(out, "\n[Opening \"Denny, test\"]\n") {
+		t.Errorf("export %s:\n%s", id, out)
+	}
+	if out := mustRun(t, "dbexport", "--db", db, "--opening", "Denny"); strings.Count(out, "[Opening \"Denny") != 3 {
+		t.Errorf("dbexport --opening Denny:\n%s", out)
+	}
+	tree := mustRun(t, "tree", "--db", db, "--game", "checkers", "10-14")
+	if !strings.HasPrefix(tree, "opening: Denny\n") || !regexp.MustCompile(`(?m)^23-19 .*  Denny, test$`).MatchString(tree) {
+		t.Errorf("tree 10-14:\n%s", tree)
 	}
 	if out := mustRun(t, "openings", "delete", "--db", db); out != "18 names deleted\n" {
 		t.Errorf("delete: %q", out)

@@ -132,6 +132,9 @@ func showGame(w io.Writer, rec *record.Game, opts replay.Options, ply, context i
 		fmt.Fprintf(w, " (%s)", t)
 	}
 	fmt.Fprintln(w)
+	if o := rec.Tag("Opening"); o != "" {
+		fmt.Fprintf(w, "opening: %s\n", o)
+	}
 	cur := g.Cursor()
 	if ply < 0 {
 		ply = g.Plies()

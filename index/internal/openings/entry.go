@@ -2,6 +2,7 @@ package openings
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -165,4 +166,25 @@ func FromRecord(g *record.Game, file string) (Entry, error) {
 		e.Moves = append(e.Moves, Move{Text: m.Text, Line: m.Pos.Line})
 	}
 	return e, nil
+}
+
+// WithTag is a stored game's canonical text with an Opening tag naming
+// its opening, unless its tags have one: the canonical form writes a tag
+// outside the ordered ones after them, where this one is added (the last
+// line of the tag section).
+func WithTag(text []byte, name string) []byte {
+	end := bytes.Index(text, []byte("\n\n"))
+	if end < 0 || len(text) == 0 || text[0] != '[' {
+		return text
+	}
+	if bytes.HasPrefix(text, []byte(`[Opening "`)) || bytes.Contains(text[:end], []byte("\n[Opening \"")) {
+		return text
+	}
+	esc := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ", "\r", " ").Replace(name)
+	out := make([]byte, 0, len(text)+len(esc)+13)
+	out = append(out, text[:end+1]...)
+	out = append(out, `[Opening "`...)
+	out = append(out, esc...)
+	out = append(out, "\"]\n"...)
+	return append(out, text[end+1:]...)
 }

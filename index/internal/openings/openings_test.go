@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/index/internal/openings"
+	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/rules"
 	_ "github.com/plateau/plateau/rules/all"
 )
@@ -159,5 +160,30 @@ func TestReadRecords(t *testing.T) {
 	_, err := openings.Resolve(es[2])
 	if err == nil || !strings.HasPrefix(err.Error(), `o.pdn:21: move 3 "28-27"`) {
 		t.Errorf("wrong move: %v", err)
+	}
+}
+
+// TestWithTag: the Opening tag added to a canonical text is where the
+// canonical form of the record with that tag puts it; a record with an
+// Opening tag of its own keeps it.
+func TestWithTag(t *testing.T) {
+	for _, c := range []struct{ name, text string }{
+		{"plain", "[Game \"draughts\"]\n[White \"A\"]\n[Result \"*\"]\n\n1. 32-28 *\n"},
+		{"other tags after", "[Game \"draughts\"]\n[Result \"*\"]\n[Annotator \"Z\"]\n\n{a} 1. 32-28 *\n"},
+		{"own opening", "[Game \"draughts\"]\n[Result \"*\"]\n[Opening \"Mine\"]\n\n1. 32-28 *\n"},
+	} {
+		g, err := record.NewReader(strings.NewReader(c.text), "t").Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		canon := record.Format(g)
+		name := `Single "corner" \ x`
+		if g.Tag("Opening") == "" {
+			g.SetTag("Opening", name)
+		}
+		want := string(record.Format(g))
+		if got := string(openings.WithTag(canon, name)); got != want {
+			t.Errorf("%s:\n%s\nwant\n%s", c.name, got, want)
+		}
 	}
 }
