@@ -18,7 +18,8 @@ import (
 // before the screen opens, and on in the background while the replayer
 // runs (a file of a million games opens as fast as its first games read);
 // each game is read from its offset when shown (gameIndex).
-func replayFile(c *cli.Context, arg string, n int, opts replay.Options) error {
+// Keys are read from in; name is the file's in messages.
+func replayFile(c *cli.Context, arg, name string, n int, opts replay.Options, in io.Reader) error {
 	o, err := readOptsOf(c)
 	if err != nil {
 		return err
@@ -39,13 +40,13 @@ func replayFile(c *cli.Context, arg string, n int, opts replay.Options) error {
 		return cli.Exit(err, exitUsage)
 	}
 	if n > ix.Len() {
-		return cli.Exit(fmt.Sprintf("replay: %s has %d games, no game %d", arg, ix.Len(), n), exitUsage)
+		return cli.Exit(fmt.Sprintf("replay: %s has %d games, no game %d", name, ix.Len(), n), exitUsage)
 	}
 	if _, err := fg.Game(n - 1); err != nil {
 		return cli.Exit(err, exitInvalid)
 	}
 	fg.start()
-	if err := tui.RunGames(fg, n-1, c.App.Reader, c.App.Writer); err != nil {
+	if err := tui.RunGames(fg, n-1, in, c.App.Writer); err != nil {
 		return cli.Exit(fmt.Sprintf("replay: %v", err), exitUsage)
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -29,7 +30,9 @@ move's comment and NAGs) and keys step through it:
 ` + tui.Keys + `
 
 The record may come on standard input (plateau replay - or plateau replay < FILE):
-keys are then read from the terminal (/dev/tty).
+keys are then read from the terminal (/dev/tty), and a collection has its game
+list and next and previous games as a file has (standard input is kept in a
+temporary file while the replayer runs, at most 1 GiB).
 
 Without a terminal the replayer does not take over the screen:
   - when standard input is not a terminal and the record comes from a file or
@@ -58,7 +61,15 @@ Without a terminal the replayer does not take over the screen:
 			}
 			_, isID := gameID(c, arg)
 			if arg != "-" && !isID && isTerminal(c.App.Writer) && isTerminal(c.App.Reader) {
-				return replayFile(c, arg, max(c.Int("game"), 1), opts)
+				return replayFile(c, arg, arg, max(c.Int("game"), 1), opts, c.App.Reader)
+			}
+			if arg == "-" && isTerminal(c.App.Writer) {
+				// Keys from the terminal itself; without one, the
+				// final position is shown below.
+				if tty, err := os.Open("/dev/tty"); err == nil {
+					defer tty.Close()
+					return replayStdin(c, max(c.Int("game"), 1), opts, tty)
+				}
 			}
 			var rec *record.Game
 			if arg == "-" {
@@ -94,6 +105,48 @@ Without a terminal the replayer does not take over the screen:
 			return showGame(out, rec, opts, -1, g.Plies()+1)
 		},
 	}
+}
+
+// maxStdinSpool bounds the records replay reads from standard input: they
+// are kept in a temporary file for the game list (a file can be read
+// again, a pipe cannot), which must not fill the disk.
+const maxStdinSpool = 1 << 30
+
+// replayStdin runs the full-screen replayer on game n of the records on
+// standard input, as on a file's: they are copied to a temporary file
+// (removed at the end), indexed and read from it, so that a collection
+// has its game list and its next and previous games. Keys come from tty.
+func replayStdin(c *cli.Context, n int, opts replay.Options, tty *os.File) error {
+	dir, err := os.MkdirTemp("", "plateau-replay-")
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("replay: standard input: %v", err), exitUsage)
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "stdin")
+	if err := spool(path, c.App.Reader, maxStdinSpool); err != nil {
+		return cli.Exit(fmt.Sprintf("replay: standard input: %v", err), exitUsage)
+	}
+	return replayFile(c, path, "standard input", n, opts, tty)
+}
+
+// errSpoolFull: standard input holds more than the bound of spool.
+var errSpoolFull = errors.New("too large for the replayer: save it to a file and replay the file")
+
+// spool copies at most limit bytes of in to a new file at path; more is
+// errSpoolFull.
+func spool(path string, in io.Reader, limit int64) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	n, err := io.Copy(f, io.LimitReader(in, limit+1))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && n > limit {
+		err = fmt.Errorf("%w (more than %d MiB)", errSpoolFull, limit>>20)
+	}
+	return err
 }
 
 // stdinGame reads the n-th game (1-based; 0 means 1) of the records on

@@ -302,3 +302,50 @@ func TestReplayTerminalCollection(t *testing.T) {
 		t.Errorf("exit status %d", status)
 	}
 }
+
+// TestReplayTerminalCollectionOnStdin: a collection on standard input is
+// replayed as a file's (its game's number, the next game, the game list),
+// with keys from the terminal; the temporary copy of standard input is
+// removed at the end.
+func TestReplayTerminalCollectionOnStdin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the command in a pseudo-terminal")
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	f, err := os.Open(filepath.Join(samples, "jetan", "club.pdn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s := startSession(t, f, "replay", "-", "--game", "3")
+	s.expect("game 3", []string{"game 3 of 20 · Jetan", "Dejah Thoris", "Carthoris", "[/] game · o list"})
+	s.send("]")
+	s.expect("next game", []string{"game 4 of 20 · Jetan", "Sola", "Xodar"})
+	s.send("o")
+	s.expect("game list", []string{"games of the file (20)", " 1  Xodar – A-Kor  1/2-1/2  Plateau Jetan samples", "20  E-Med – Tara of Helium  0-1"})
+	s.send("17\r")
+	s.expect("game 17 from the list", []string{"game 17 of 20 · Jetan", "Tara of Helium", "Tars Tarkas"})
+	s.send("q")
+	if status := s.wait(); status != 0 {
+		t.Errorf("exit status %d", status)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("left in the temporary directory: %v", left)
+	}
+}
+
+// TestSpoolBound: standard input is copied for the replayer up to its
+// bound, and more is an error that says what to do.
+func TestSpoolBound(t *testing.T) {
+	dir := t.TempDir()
+	if err := spool(filepath.Join(dir, "a"), strings.NewReader("0123456789"), 10); err != nil {
+		t.Errorf("10 bytes of 10: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "a")); string(b) != "0123456789" {
+		t.Errorf("copied %q", b)
+	}
+	if err := spool(filepath.Join(dir, "b"), strings.NewReader("0123456789x"), 10); !errors.Is(err, errSpoolFull) {
+		t.Errorf("11 bytes of 10: %v, want errSpoolFull", err)
+	}
+}
