@@ -9,7 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"github.com/plateau/plateau/replay/web"
@@ -27,7 +30,8 @@ type layoutSize struct {
 // TestBrowserLayout opens a game at 1366×768, 1920×1080 and 400×800 and
 // checks where the page puts things (getBoundingClientRect): the board,
 // the moves and the tree within the screen on a desktop, no horizontal
-// overflow on a phone; the ply column of a position search in sight; the
+// overflow on a phone, where a finger dragging a piece moves it without
+// scrolling the page; the ply column of a position search in sight; the
 // tree's win / draw / loss bars. It screenshots each size into
 // $PLATEAU_SCREENSHOTS or the test's temp dir, for a person to look at.
 func TestBrowserLayout(t *testing.T) {
@@ -49,6 +53,10 @@ func TestBrowserLayout(t *testing.T) {
 			}
 			layoutFits(p, s)
 			layoutPlyColumn(p, name, f)
+			if !s.desktop {
+				layoutTouch(p, s)
+				layoutSetup(p, s, name, f)
+			}
 			layoutTreeBars(p, name, f)
 			if s.w == 1366 {
 				layoutReadme(p, f)
@@ -202,4 +210,87 @@ func layoutTreeBars(p *browserPage, name string, f *browserFixture) {
 	if v := p.eval(`[document.body.innerText, ...[...document.querySelectorAll('[title]')].map(e => e.title)].join('\\n').match(/.{0,20}NaN.{0,20}/g)?.join(' | ') || ''`); v != "" {
 		t.Errorf("the page says NaN: %s", v)
 	}
+}
+
+// layoutTouch drags a piece with a finger (touch events, as a phone sends
+// them) on the board of a one-column page: the move is played and the page
+// does not scroll (the board's touch-action), while the same gesture on the
+// text under the board scrolls it (so that the check can fail).
+func layoutTouch(p *browserPage, s layoutSize) {
+	t := p.t
+	t.Helper()
+	p.run("touch", chromedp.EmulateViewport(int64(s.w), int64(s.h), chromedp.EmulateTouch))
+	v, err := web.View(p.eval(`game.game`), p.eval(`game.nodes[at].fen`), "", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mv web.LegalMove
+	for _, m := range v.Legal {
+		if m.From != "" && m.To != "" && m.From[0] == m.To[0] { // a straight move up or down the board
+			mv = m
+			break
+		}
+	}
+	if mv.Move == "" {
+		t.Fatalf("no move along a file in %s", v.Node.FEN)
+	}
+	centre := func(sel string) (x, y float64) {
+		t.Helper()
+		var l, top, r, b int
+		if _, err := fmt.Sscan(layoutRect(p, sel), &l, &top, &r, &b); err != nil {
+			t.Fatalf("%s: %v", sel, err)
+		}
+		return float64(l+r) / 2, float64(top+b) / 2
+	}
+	scrolled := func() string { return p.eval(`String(Math.round(document.scrollingElement.scrollTop))`) }
+	x0, y0 := centre(`#board [data-sq="` + mv.From + `"]`)
+	x1, y1 := centre(`#board [data-sq="` + mv.To + `"]`)
+	before, plies := scrolled(), p.eval(`String(game.nodes.length)`)
+	p.run("drag "+mv.Move+" with a finger", touchDrag(x0, y0, x1, y1)...)
+	p.waitJS("the move dragged played", `game.nodes[at].move === '`+mv.Move+`' && game.nodes.length === `+plies+` + 1`)
+	if after := scrolled(); after != before {
+		t.Errorf("dragging %s with a finger scrolled the page from %s to %s px", mv.Move, before, after)
+	}
+	// The control: the same gesture on the position text under the board.
+	fx, fy := centre(`#fen`)
+	p.run("the same gesture on the text", touchDrag(fx, fy, fx, fy+(y1-y0))...)
+	p.waitJS("the text scrolls the page", `String(Math.round(document.scrollingElement.scrollTop)) !== '`+before+`'`)
+}
+
+// touchDrag is a finger put down at x0, y0, moved in steps to x1, y1 and
+// lifted.
+func touchDrag(x0, y0, x1, y1 float64) []chromedp.Action[chromedp.Void] {
+	touch := func(typ input.DispatchTouchEventType, pts ...*input.TouchPoint) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
+			return err
+		})
+	}
+	acts := []chromedp.Action[chromedp.Void]{touch(input.DispatchTouchEventTypeTouchStart, &input.TouchPoint{X: x0, Y: y0})}
+	const steps = 8
+	for i := 1; i <= steps; i++ {
+		f := float64(i) / steps
+		acts = append(acts, chromedp.Sleep(30*time.Millisecond), touch(input.DispatchTouchEventTypeTouchMove, &input.TouchPoint{X: x0 + f*(x1-x0), Y: y0 + f*(y1-y0)}))
+	}
+	return append(acts, chromedp.Sleep(30*time.Millisecond), touch(input.DispatchTouchEventTypeTouchEnd))
+}
+
+// layoutSetup opens the position set-up editor on a phone: nothing wider
+// than the screen, its board as wide as the screen allows.
+func layoutSetup(p *browserPage, s layoutSize, name string, f *browserFixture) {
+	t := p.t
+	t.Helper()
+	p.clickCSS("set up", `#su-open`)
+	p.waitJS("the set-up editor", `!document.querySelector('#setup').hidden && su.valid && document.querySelectorAll('#su-board .su-on').length > 0`)
+	p.run("to the editor", evalJS(`document.querySelector('#setup').scrollIntoView()`))
+	p.screenshot(filepath.Join(f.shots, "layout-"+name+"-setup.png"), chromedp.CaptureScreenshot())
+	if v := p.eval(`String(document.documentElement.scrollWidth)`); v != fmt.Sprint(s.w) {
+		t.Errorf("with the set-up editor the page is %s px wide on a %d px screen", v, s.w)
+	}
+	var l, top, r, b int
+	if _, err := fmt.Sscan(layoutRect(p, `#su-board svg`), &l, &top, &r, &b); err != nil || l < 0 || r > s.w || r-l < s.w-60 {
+		t.Errorf("the set-up board at %d..%d on a %d px screen", l, r, s.w)
+	}
+	p.clickCSS("close the editor", `#su-close`)
+	p.waitJS("the game again", `document.querySelector('#setup').hidden && !document.querySelector('#game').hidden`)
 }
