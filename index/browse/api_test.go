@@ -23,7 +23,7 @@ import (
 )
 
 // apiServer serves a database of the draughts, Ōgi and Dejarik samples on
-// 127.0.0.1.
+// 127.0.0.1, with the sample opening names (samples/openings-descriptive.tsv).
 func apiServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	ctx := context.Background()
@@ -38,6 +38,15 @@ func apiServer(t *testing.T) *httptest.Server {
 	}
 	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
 		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join("..", "..", "samples", "openings-descriptive.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, errs := index.ReadOpenings(f, f.Name())
+	f.Close()
+	if _, errs2, err := db.ImportOpenings(ctx, es); err != nil || len(errs)+len(errs2) > 0 {
+		t.Fatal(errs, errs2, err)
 	}
 	assets := fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}
 	srv := httptest.NewUnstartedServer(web.Handler(browse.New(db, replay.Options{}), assets))
@@ -263,5 +272,46 @@ func TestAPITreeFilters(t *testing.T) {
 		if status != http.StatusBadRequest || !strings.HasPrefix(msg, tc.name) {
 			t.Errorf("%s: status %d, %q; want 400 naming %s", tc.query, status, msg, tc.name)
 		}
+	}
+}
+
+// TestAPIOpenings checks the values of the opening names where the
+// examples check their shape: a tree move's name, a game's, a position's.
+func TestAPIOpenings(t *testing.T) {
+	srv := apiServer(t)
+	_, v := get(t, srv, "/api/v1/tree?game=draughts&fen=")
+	named := map[string]any{}
+	for _, m := range v.([]any) {
+		m := m.(map[string]any)
+		named[m["move"].(string)] = m["opening"]
+	}
+	if named["31-27"] != "Draughts: 31-27 flank opening (descriptive)" || named["31-26"] != nil {
+		t.Errorf("tree names %v", named)
+	}
+	_, v = get(t, srv, "/api/v1/games?game=dejarik&opening=dejarik:+LAST&limit=100")
+	games := v.(map[string]any)["games"].([]any)
+	if len(games) != 7 {
+		t.Fatalf("%d games of Dejarik: last…", len(games))
+	}
+	g := games[0].(map[string]any)
+	_, d := get(t, srv, fmt.Sprintf("/api/v1/games/%v", g["n"]))
+	if o := d.(map[string]any)["opening"]; o != g["opening"] || !strings.HasPrefix(o.(string), "Dejarik: last piece inward") {
+		t.Errorf("game %v: opening %v in the list, %v in the game", g["n"], g["opening"], o)
+	}
+	for _, c := range []struct{ fen, want string }{
+		{"o4-i4", `[Dejarik: last piece inward]`},
+		{"o4-i4+o9-i9+o1-i1", `[]`},
+	} {
+		_, v := get(t, srv, "/api/v1/openings?game=dejarik&fen="+c.fen)
+		var names []string
+		for _, o := range v.([]any) {
+			names = append(names, o.(map[string]any)["name"].(string))
+		}
+		if fmt.Sprint(names) != c.want && !(c.want == "[]" && len(names) == 0) {
+			t.Errorf("openings at %s: %v, want %s", c.fen, names, c.want)
+		}
+	}
+	if st, _ := get(t, srv, "/api/v1/openings?fen=o4-i4"); st != http.StatusBadRequest {
+		t.Errorf("fen without game: status %d", st)
 	}
 }

@@ -336,12 +336,17 @@ func (s *Source) summaries(ctx context.Context, hits []index.ListHit, heads bool
 	if err != nil {
 		return nil, err
 	}
+	names, err := s.db.GameOpenings(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]web.Summary, 0, len(hits))
 	for _, h := range hits {
 		sum := web.Summary{
 			Warnings: strings.Join(warns[h.ID], "; "),
 			N:        int(h.ID), File: "database", Index: int(h.ID), Game: h.Game, Players: h.Players,
 			Event: h.Event, Site: h.Site, Date: h.Date, Result: h.Result, Plies: h.Plies, Valid: h.Valid,
+			Opening: names[h.ID],
 		}
 		if e, ok := errs[h.ID]; ok {
 			sum.Valid, sum.Error, sum.ErrorLine = false, e.Err, e.Line
@@ -456,5 +461,10 @@ func (s *Source) Detail(ctx context.Context, n int) (*web.Detail, error) {
 	if err != nil {
 		d.Valid, d.Error = false, err.Error()
 	}
+	names, err := s.db.GameOpenings(ctx, []int64{int64(n)})
+	if err != nil {
+		return nil, err
+	}
+	d.Opening = names[int64(n)]
 	return d, nil
 }

@@ -58,7 +58,11 @@ func (s *Source) TreeJSON(ctx context.Context, game, position, criteria string) 
 	if err != nil {
 		return nil, badQuery(err)
 	}
-	b, err := encode(treeMoves(moves))
+	tm := treeMoves(moves)
+	if err := s.nameMoves(ctx, g.ID(), pos, tm); err != nil {
+		return nil, err
+	}
+	b, err := encode(tm)
 	if err != nil {
 		return nil, err
 	}

@@ -84,6 +84,9 @@ type TreeMove struct {
 	First string        `json:"first,omitempty"`
 	Last  string        `json:"last,omitempty"`
 	Top   []PlayerCount `json:"top,omitempty"` // who played it most
+	// Opening is the name of the position the move leads to, when it has
+	// one (a database's names).
+	Opening string `json:"opening,omitempty"`
 }
 
 // PlayerCount is a player and how often they played a move.
@@ -285,8 +288,10 @@ func dropKind(move string) string {
 //	GET /api/games/{n}/record     game n's record (PDN text; &download=1 as a file)
 //	GET /api/export               the records of a list selection (the parameters of /api/games)
 //	GET /api/status               LoadStatus of a source being loaded, a Noticer's notice
+//	GET /api/openings             ?game=[&fen=]: the named positions ([]Opening; with fen, that position's)
 func explorerRoutes(mux *http.ServeMux, src Source) {
 	ex, _ := src.(Explorer)
+	mux.HandleFunc("GET /api/openings", func(w http.ResponseWriter, r *http.Request) { serveOpenings(w, r, src) })
 	mux.HandleFunc("GET /api/rulesets", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, Rulesets())
 	})

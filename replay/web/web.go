@@ -28,10 +28,13 @@ type Summary struct {
 	Elo         [2]string `json:"elo"` // the <Side>Elo tags, in side order
 	Result      string    `json:"result"`
 	Termination string    `json:"termination,omitempty"`
-	Plies       int       `json:"plies"`
-	Valid       bool      `json:"valid"`
-	Error       string    `json:"error,omitempty"` // the first error of an invalid record
-	ErrorLine   int       `json:"errorLine,omitempty"`
+	// Opening is the name of the game's opening (a database's names:
+	// plateau openings import), "" when it has none.
+	Opening   string `json:"opening,omitempty"`
+	Plies     int    `json:"plies"`
+	Valid     bool   `json:"valid"`
+	Error     string `json:"error,omitempty"` // the first error of an invalid record
+	ErrorLine int    `json:"errorLine,omitempty"`
 	// MatchPly is the ply at which a position or pattern list's position
 	// occurs in the game (nil in other lists); Variation, that it occurs
 	// inside a variation.

@@ -1,0 +1,72 @@
+package browse
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/replay/web"
+	"github.com/plateau/plateau/rules"
+)
+
+var _ web.OpeningLister = (*Source)(nil)
+
+// nameMoves sets the name of the position each move of a tree of pos
+// leads to, where it has one.
+func (s *Source) nameMoves(ctx context.Context, game string, pos rules.Position, moves []web.TreeMove) error {
+	var ps []rules.Position
+	var idx []int
+	for i, m := range moves {
+		mv, err := pos.ParseMove(m.Move)
+		if err != nil {
+			continue // the tree's moves are the rules' own: they parse
+		}
+		next := pos.Clone()
+		next.Play(mv)
+		ps, idx = append(ps, next), append(idx, i)
+	}
+	names, err := s.db.PositionNames(ctx, game, ps)
+	if err != nil {
+		return err
+	}
+	for k, name := range names {
+		moves[idx[k]].Opening = name
+	}
+	return nil
+}
+
+// Openings lists the named positions of the ruleset game ("": every
+// ruleset), or with a position (its notation or moves from the start) the
+// name of that one, each with its position in the game's notation.
+func (s *Source) Openings(ctx context.Context, game, position string) ([]web.Opening, error) {
+	if game != "" {
+		g, err := rules.Lookup(game)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", web.ErrBadQuery, err)
+		}
+		game = g.ID()
+	}
+	var want *uint64
+	if strings.TrimSpace(position) != "" {
+		pos, err := index.Position(game, position)
+		if err != nil {
+			return nil, badQuery(err)
+		}
+		k := pos.Key()
+		want = &k
+	}
+	list, err := s.db.Openings(ctx, game)
+	if err != nil {
+		return nil, err
+	}
+	out := []web.Opening{}
+	for _, o := range list {
+		pos, err := index.PositionAfter(o.Game, o.Moves)
+		if err != nil || want != nil && pos.Key() != *want {
+			continue // a name of a ruleset this program plays otherwise now
+		}
+		out = append(out, web.Opening{Game: o.Game, Name: o.Name, Ply: o.Ply, Moves: o.Moves, FEN: pos.String()})
+	}
+	return out, nil
+}
