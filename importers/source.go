@@ -2,6 +2,8 @@ package importers
 
 import (
 	"archive/zip"
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +12,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/plateau/plateau/importers/jsonl"
 	"github.com/plateau/plateau/importers/sgf"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/record/pieces"
@@ -278,7 +281,6 @@ func (s *Source) open(f *File) error {
 		raw.Close()
 		return err
 	}
-	c.rc = rc
 	if f.Stdin() {
 		c.count = nil // its progress is the decoded offset
 	}
@@ -287,6 +289,21 @@ func (s *Source) open(f *File) error {
 		zf := s.memberFile(f)
 		c.scale = [2]int64{int64(zf.CompressedSize64), max(int64(zf.UncompressedSize64), 1)}
 	}
+	var jsonHead bool
+	if !IsSGF(f.Name) {
+		// A JSON export (plateau export --format json) is told by its
+		// content, whatever the file's name.
+		br := bufio.NewReaderSize(rc, 64<<10)
+		head, err := br.Peek(256)
+		jsonHead = jsonl.Looks(head)
+		if err != nil && !errors.Is(err, io.EOF) {
+			// The error (a *FormatError) reaches the reader after the
+			// bytes before it, as without the peek.
+			rc = readCloser{io.MultiReader(bytes.NewReader(bytes.Clone(head)), errReader{err}), rc}
+		} else {
+			rc = readCloser{br, rc}
+		}
+	}
 	if IsSGF(f.Name) {
 		sr, err := sgf.NewReader(rc, f.Name)
 		if err != nil {
@@ -294,6 +311,8 @@ func (s *Source) open(f *File) error {
 			return err
 		}
 		c.games = sr
+	} else if jsonHead {
+		c.games = jsonl.NewReader(rc, f.Name)
 	} else if s.opts.Readers > 1 {
 		pr := pieces.NewReader(rc, f.Name, s.opts.Readers)
 		c.games, c.stop = pr, pr.Close
@@ -302,6 +321,7 @@ func (s *Source) open(f *File) error {
 		c.games = s.pdn
 	}
 	c.games.SetMaxRecord(s.opts.MaxRecord)
+	c.rc = rc
 	s.cur = c
 	return nil
 }
@@ -408,3 +428,14 @@ func (c *countingReader) Read(p []byte) (int, error) {
 }
 
 func (c *countingReader) Close() error { return c.r.Close() }
+
+// readCloser reads through a buffer and closes what is under it.
+type readCloser struct {
+	io.Reader
+	io.Closer
+}
+
+// errReader fails every read with its error.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }

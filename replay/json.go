@@ -27,7 +27,9 @@ type JSONGame struct {
 	Tags        []JSONTag     `json:"tags"`  // every tag, in record order, as written
 	Start       string        `json:"start"` // start position in the game's notation
 	Plies       int           `json:"plies"` // main-line plies
-	Moves       []JSONMove    `json:"moves"` // the main line, as far as it could be played
+	// Intro are the comments before the first move.
+	Intro []string   `json:"intro,omitempty"`
+	Moves []JSONMove `json:"moves"` // the main line, as far as it could be played
 }
 
 // JSONTag is one tag of the record.
@@ -65,6 +67,12 @@ type JSONMove struct {
 	KeepsTurn bool   `json:"keepsTurn,omitempty"` // a dames huff: not a ply
 	Note      string `json:"note,omitempty"`      // a remark on an accepted move (a dames fault)
 	Position  string `json:"position"`            // the position after the move
+	// NAGs are the move's annotation glyphs ($n; ! and ? as their
+	// numbers), Before and After the comments written before and after
+	// it, as in the record.
+	NAGs   []int    `json:"nags,omitempty"`
+	Before []string `json:"before,omitempty"`
+	After  []string `json:"after,omitempty"`
 	// Variations are alternatives to this move, from the position before it.
 	Variations [][]JSONMove `json:"variations,omitempty"`
 }
@@ -90,6 +98,7 @@ func (g *Game) JSON() JSONGame {
 	for _, w := range g.Warnings {
 		j.Warnings = append(j.Warnings, JSONWarning{Kind: w.Kind, Text: w.Text, Line: w.Pos.Line})
 	}
+	j.Intro = rec.Intro
 	if g.Start != nil {
 		j.Start = g.Start.String()
 		j.Moves = jsonLine(g.Main, g.Start.Clone())
@@ -112,6 +121,9 @@ func jsonLine(steps []*Step, pos rules.Position) []JSONMove {
 	for _, st := range steps {
 		m := JSONMove{Ply: st.Ply, Move: st.Text, Written: st.Src.Text, From: st.Info.From, To: st.Info.To,
 			Captures: st.Info.Captures, Promotes: st.Info.Promotes, Drop: st.Info.Drop, KeepsTurn: st.Info.KeepsTurn, Note: st.Info.Note}
+		if src := st.Src; src != nil {
+			m.NAGs, m.Before, m.After = src.NAGs, src.Before, src.After
+		}
 		for _, v := range st.Variations {
 			m.Variations = append(m.Variations, jsonLine(v, pos.Clone()))
 		}

@@ -233,7 +233,7 @@ func exportQuery(c *cli.Context, db *index.DB, q index.Query) error {
 func dbexportCommand() *cli.Command {
 	flags := append([]cli.Flag{dbFlag()}, criteriaFlags(true)...)
 	flags = append(flags, pageFlags(-1)...)
-	flags = append(flags, jsonFormatFlag("pdn"))
+	flags = append(flags, recordFormatFlag())
 	return &cli.Command{
 		Name:  "dbexport",
 		Usage: "write the games of a query (default: every valid game) from the database in canonical form",
@@ -245,11 +245,13 @@ func dbexportCommand() *cli.Command {
 			}
 			defer db.Close()
 			q.Limit, q.Offset = c.Int("limit"), c.Int("offset")
-			if json, err := wantJSON(c, "pdn"); err != nil || json {
-				if err != nil {
-					return err
-				}
+			switch format, err := recordFormat(c); {
+			case err != nil:
+				return err
+			case format == "json":
 				return exportQueryJSON(c, db, q)
+			case format == "sgf":
+				return exportQuerySGF(c, db, q)
 			}
 			return exportQuery(c, db, q)
 		},

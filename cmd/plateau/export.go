@@ -6,6 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/plateau/plateau/importers/sgf"
 	"github.com/plateau/plateau/record"
 )
 
@@ -14,7 +15,7 @@ func exportCommand() *cli.Command {
 		Name:      "export",
 		Usage:     "write record files in canonical form (PDN 3.0: docs/records.md) to standard output",
 		ArgsUsage: "FILE|DIR|ID... (- for standard input; ID a database game id, from --db)",
-		Flags: []cli.Flag{dbFlag(), rulesFlag("game"), jsonFormatFlag("pdn"), maxRecordFlag(),
+		Flags: []cli.Flag{dbFlag(), rulesFlag("game"), recordFormatFlag(), maxRecordFlag(),
 			&cli.IntFlag{Name: "revision", Usage: "with one database game id: print its revision N as stored (plateau history lists them)"}},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -27,11 +28,16 @@ func exportCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if json, err := wantJSON(c, "pdn"); err != nil || json {
-				if err != nil {
-					return err
-				}
+			format, err := recordFormat(c)
+			if err != nil {
+				return err
+			}
+			if format == "json" {
 				return exportFilesJSON(c, opts)
+			}
+			write := record.WritePDN
+			if format == "sgf" {
+				write = sgf.Write
 			}
 			out := bufio.NewWriter(c.App.Writer)
 			defer out.Flush()
@@ -50,7 +56,7 @@ func exportCommand() *cli.Command {
 					invalid++
 					fmt.Fprintf(c.App.ErrWriter, "%s:%d: game %d: %v (exported as written from there)\n", file, rg.Err.Pos.Line, n, rg.Err)
 				}
-				return record.WritePDN(out, rg.Canonical())
+				return write(out, rg.Canonical())
 			})
 			if err != nil {
 				return cli.Exit(err, exitUsage)

@@ -74,9 +74,9 @@ func exportRevision(c *cli.Context, n int) error {
 	if !ok {
 		return cli.Exit(fmt.Sprintf("export: --revision: %q is not a game id", c.Args().First()), exitUsage)
 	}
-	if json, err := wantJSON(c, "pdn"); err != nil || json {
+	if format, err := recordFormat(c); err != nil || format != "pdn" {
 		if err == nil {
-			err = cli.Exit("export: --revision prints the record as stored (pdn); --format json reads the current revision only", exitUsage)
+			err = cli.Exit("export: --revision prints the record as stored (pdn); --format "+format+" reads the current revision only", exitUsage)
 		}
 		return err
 	}

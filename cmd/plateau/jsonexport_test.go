@@ -64,7 +64,7 @@ func TestJSONExport(t *testing.T) {
 	if status != exitOK || strings.Count(search, "\n") != 1 || !bytes.Contains([]byte(out), []byte(search)) {
 		t.Errorf("search --format json: status %d\n%s", status, search)
 	}
-	if _, errOut, status := plateau(t, "dbexport", "--db", db, "--format", "xml"); status != exitUsage || !strings.Contains(errOut, `--format "xml": want pdn or json`) {
+	if _, errOut, status := plateau(t, "dbexport", "--db", db, "--format", "xml"); status != exitUsage || !strings.Contains(errOut, `--format "xml": want pdn, sgf or json`) {
 		t.Errorf("bad format: %d %s", status, errOut)
 	}
 }

@@ -397,14 +397,19 @@ func convert(t *tree) (*record.Game, error) {
 	g := &record.Game{Pos: t.pos}
 	c := &conv{g: g}
 	if len(t.nodes) > 0 {
-		c.root(t.nodes[0])
+		c.plateau = isPlateau(t.nodes[0])
+		if c.plateau {
+			c.plateauRoot(t.nodes[0])
+		} else {
+			c.root(t.nodes[0])
+		}
 	}
 	g.Moves = c.seq(t, nil, 0, true, 0)
 	c.warnBad()
 	if c.deep != nil {
 		return &record.Game{Pos: t.pos}, &record.Error{Pos: c.deep.pos, Msg: fmt.Sprintf("variations nested more than %d deep", record.MaxDepth)}
 	}
-	if g.Tag("SGFGame") == "" {
+	if g.Tag("SGFGame") == "" && !c.plateau {
 		// SGF's default game type is Go (GM[1]): the record says so, so
 		// that no reader takes it for a game of its own (GM[] too: one
 		// tag, set).
@@ -415,6 +420,7 @@ func convert(t *tree) (*record.Game, error) {
 
 type conv struct {
 	g       *record.Game
+	plateau bool     // Plateau's SGF (plateau.go)
 	pending []string // comments waiting for the next move
 	deep    *tree    // the first tree whose variations nest too deep
 	// badValues values had badBytes bytes replaced by U+FFFD, the first
@@ -583,7 +589,13 @@ func (c *conv) nodes(t *tree, line record.Line, ply int, main bool) (record.Line
 	for _, n := range t.nodes {
 		var m *record.Move
 		var comments []string
+		if c.plateau {
+			m, comments = c.plateauNode(n, ply)
+		}
 		for _, pr := range n.props {
+			if c.plateau {
+				break
+			}
 			switch pr.id {
 			case "B", "W":
 				if m != nil {
@@ -601,7 +613,7 @@ func (c *conv) nodes(t *tree, line record.Line, ply int, main bool) (record.Line
 			}
 		}
 		if m != nil {
-			m.Before, c.pending = c.pending, nil
+			m.Before, c.pending = append(c.pending, m.Before...), nil
 			m.After = comments
 			line = append(line, m)
 			ply++

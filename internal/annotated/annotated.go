@@ -17,7 +17,8 @@ import (
 // Plies is the length of the main line (shorter when the game ends first).
 const Plies = 8
 
-// Game returns the annotated game of ruleset id.
+// Game returns the annotated game of ruleset id. Its Result is a win the
+// rules allow in its final position (a resignation), else "*".
 func Game(id string) (*record.Game, error) {
 	rg, err := rules.Lookup(id)
 	if err != nil {
@@ -50,6 +51,7 @@ func Game(id string) (*record.Game, error) {
 		return nil, fmt.Errorf("annotated: %s: only %d plies", id, len(g.Moves))
 	}
 	annotate(g.Moves)
+	g.SetTag("Result", result(start.Clone(), g.Moves))
 	if err := vary(g.Moves, start.Clone()); err != nil {
 		return nil, err
 	}
@@ -97,6 +99,24 @@ func nest(v record.Line, pos rules.Position, ply int) {
 		}
 		pos.Play(mv)
 	}
+}
+
+// result is the first win the rules allow at the end of l (a
+// resignation), or "*".
+func result(pos rules.Position, l record.Line) string {
+	for _, m := range l {
+		mv, err := pos.ParseMove(m.Text)
+		if err != nil {
+			return "*"
+		}
+		pos.Play(mv)
+	}
+	for _, r := range []string{"1-0", "2-0", "3-0", "0-1", "0-2"} {
+		if pos.CheckResult(r) == nil {
+			return r
+		}
+	}
+	return "*"
 }
 
 // annotate puts comments and NAGs on the main line.

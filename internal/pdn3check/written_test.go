@@ -77,7 +77,7 @@ func TestAnnotatedWritten(t *testing.T) {
 			if err := pdn3check.Check(out); err != nil {
 				t.Fatalf("%v\n%s", err, out)
 			}
-			for _, want := range []string{"$14", "(", "{now the reply}", `[Site "C:\\games\\club"]`, `[FEN "`, "{deeper", " *\n\n"} {
+			for _, want := range []string{"$14", "(", "{now the reply}", `[Site "C:\\games\\club"]`, `[FEN "`, "{deeper", "*\n\n"} {
 				if !bytes.Contains(out, []byte(want)) {
 					t.Errorf("no %q in\n%s", want, out)
 				}

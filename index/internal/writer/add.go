@@ -10,13 +10,16 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/plateau/plateau/importers/jsonl"
+	"github.com/plateau/plateau/importers/sgf"
 	"github.com/plateau/plateau/index/internal/gamerows"
 	"github.com/plateau/plateau/index/internal/revisions"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 )
 
-// Adding games: records given as text, not read from a file, stored as
+// Adding games: records given as text (PDN, SGF or a JSON export, told by
+// their content), not read from a file, stored as
 // new games in one transaction. Decisions: every record is stored, valid
 // or not, as an import stores it, but a record that does not read keeps
 // its text as given (from its first token to the next record's) rather
@@ -65,7 +68,10 @@ func (d *DB) AddRecords(ctx context.Context, text []byte, source string, opts re
 
 // addRows reads and replays the records of text.
 func addRows(text []byte, source string, opts replay.Options) ([]*prepared, error) {
-	r := record.NewReader(bytes.NewReader(text), source)
+	r, err := readerOf(text, source)
+	if err != nil {
+		return nil, err
+	}
 	pr := newPreparer(opts)
 	var ps []*prepared
 	var starts []int64
@@ -87,6 +93,20 @@ func addRows(text []byte, source string, opts replay.Options) ([]*prepared, erro
 	}
 	keepUnread(ps, starts, unread, text)
 	return ps, nil
+}
+
+// readerOf reads the records of text by what it holds: a JSON export
+// (plateau export --format json), SGF, else PDN.
+func readerOf(text []byte, source string) (interface {
+	Next() (*record.Game, error)
+}, error) {
+	switch {
+	case jsonl.Looks(text):
+		return jsonl.NewReader(bytes.NewReader(text), source), nil
+	case sgf.Looks(text):
+		return sgf.NewReader(bytes.NewReader(text), source)
+	}
+	return record.NewReader(bytes.NewReader(text), source), nil
 }
 
 // keepUnread gives the records that did not read their text as given:
