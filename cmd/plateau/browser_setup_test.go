@@ -25,7 +25,8 @@ import (
 // (issue 43) on Ōgi (hands), Le loup et les moutons (a draughts ruleset)
 // and Dejarik (the circular board): pieces placed and removed by clicks,
 // the side to move, the string kept in step both ways, the rules' refusal
-// shown, a position search and a game started from the set-up and saved.
+// shown, a position search and a game started from the set-up and saved;
+// then every ruleset's start in the editor, a piece placed on it.
 // Screenshots go to $PLATEAU_SCREENSHOTS or the test's temp dir.
 func TestBrowserSetup(t *testing.T) {
 	bin := chromium(t)
@@ -57,6 +58,7 @@ func TestBrowserSetup(t *testing.T) {
 	setupOgi(p, shots)
 	setupLoup(p, shots)
 	setupDejarik(p, shots)
+	setupEvery(p, shots)
 	p.cspClean()
 }
 
@@ -299,4 +301,45 @@ func setupDejarik(p *browserPage, shots string) {
 	p.suWait("White to move", `su.valid && su.position.startsWith('W:Wc,o1,o3,o4:')`)
 	p.screenshot(filepath.Join(shots, "setup-dejarik.png"), chromedp.CaptureScreenshot())
 	p.suStart("dejarik", "c-o2")
+}
+
+// setupEvery opens every ruleset's start in the editor, every piece of
+// its start drawn, and places a piece of the first side on an empty
+// square: the rules write a string holding it (valid or not, said).
+func setupEvery(p *browserPage, shots string) {
+	t := p.t
+	p.clickCSS("set up", `#su-open`)
+	for _, r := range web.Rulesets() {
+		g, err := rules.Lookup(r.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, err := g.NewPosition("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		taken := map[string]bool{}
+		for _, pl := range start.Board() {
+			taken[pl.Square] = true
+		}
+		free := ""
+		for _, c := range r.Geometry.Cells {
+			if c.Name != "" && !taken[c.Name] {
+				free = c.Name
+				break
+			}
+		}
+		p.suGame(r.ID)
+		p.suWait(r.ID+"'s start", fmt.Sprintf(`su.valid && su.game === %q && su.position === %q && document.querySelectorAll('#su-board .su-on').length === %d`, r.ID, start.String(), len(start.Board())))
+		if free == "" || len(r.Pieces) == 0 {
+			t.Errorf("%s: no empty square (%q) or no piece (%v) to set up", r.ID, free, r.Pieces)
+			continue
+		}
+		p.suTool(0, r.Pieces[len(r.Pieces)-1].Kind, !r.Pieces[len(r.Pieces)-1].Plain)
+		p.suClick(free)
+		p.suWait(r.ID+": a piece placed on "+free, fmt.Sprintf(`su.position !== %q && su.position !== '' && document.querySelector('#su-board [data-on="%s"]') !== null && document.querySelector('#su-msg').className === (su.valid ? 'ok' : 'bad')`, start.String(), free))
+		if r.ID == "jetan" {
+			p.screenshot(filepath.Join(shots, "setup-jetan.png"), chromedp.CaptureScreenshot())
+		}
+	}
 }
