@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -313,7 +314,7 @@ func treeCommand() *cli.Command {
 			if len(names) > 0 {
 				named = "\topening"
 			}
-			fmt.Fprintf(w, "move\tgames\t%s\t%s\tfirst\tlast\tplayed most by%s\n", sides[0], sides[1], named)
+			fmt.Fprintf(w, "move\tgames\t%s\t%s\t%s/draw/%s\tfirst\tlast\tplayed most by%s\n", sides[0], sides[1], sides[0], sides[1], named)
 			total := 0
 			for i, m := range moves {
 				total += m.Games
@@ -330,13 +331,27 @@ func treeCommand() *cli.Command {
 				if len(names) > 0 {
 					name = "\t" + names[i]
 				}
-				fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%s\t%s\t%s%s\n", m.Move, m.Games, s0, s1, m.First, m.Last, strings.Join(top, ", "), name)
+				fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s%s\n", m.Move, m.Games, s0, s1, treeWDL(m), m.First, m.Last, strings.Join(top, ", "), name)
 			}
 			w.Flush()
 			fmt.Fprintf(c.App.Writer, "%d moves, %d games\n", len(moves), total)
 			return nil
 		},
 	}
+}
+
+// treeWDL is a tree move's scored games as side 0's wins, draws and side
+// 1's wins, counts then shares ("2/1/1 (50/25/25%)"): a game is won by the
+// side with more points (the ruleset's own scale: 2-0, Dejarik series).
+// "-" when no game is scored or the aggregate (an older layout's) does not
+// count wins.
+func treeWDL(m index.TreeMove) string {
+	if m.Scored == 0 || m.WinsUnknown {
+		return "-"
+	}
+	draws := m.Scored - m.Wins[0] - m.Wins[1]
+	pct := func(n int) int { return int(math.Round(100 * float64(n) / float64(m.Scored))) }
+	return fmt.Sprintf("%d/%d/%d (%d/%d/%d%%)", m.Wins[0], draws, m.Wins[1], pct(m.Wins[0]), pct(draws), pct(m.Wins[1]))
 }
 
 // warnPartialText warns on stderr, for a text query, that the text index

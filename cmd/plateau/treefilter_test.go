@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/plateau/plateau/index"
 )
 
 // treeGames are four Ōgi games whose trees under each filter are known:
@@ -69,23 +71,23 @@ func TestTreeFilters(t *testing.T) {
 	if out := mustRun(t, "import", "--db", db, f); !strings.Contains(out, "4 stored (4 valid, 0 invalid)") {
 		t.Fatalf("import: %s", out)
 	}
-	row := regexp.MustCompile(`(?m)^(\S+)\s+(\d+)\s+\S+ \(\d+%\)\s+\S+ \(\d+%\)\s+(\S+)\s+(\S+)`)
+	row := regexp.MustCompile(`(?m)^(\S+)\s+(\d+)\s+\S+ \(\d+%\)\s+\S+ \(\d+%\)\s+(\S+) \(\S+\)\s+(\S+)\s+(\S+)`)
 	for _, tc := range []struct {
 		args []string
-		want string // move games first last, row after row
+		want string // move games wins/draws/wins first last, row after row
 	}{
-		{nil, "Pa3-a4 1 2003.01.01 2003.01.01; Pe3-e4 3 2001.05.01 2012.01.01"},
-		{[]string{"--player", "ann alpha", "--side", "sente"}, "Pe3-e4 2 2001.05.01 2010.06.01"},
-		{[]string{"--player", "Ann", "--side", "gote"}, "Pa3-a4 1 2003.01.01 2003.01.01"},
-		{[]string{"--player", "Ann", "--side", "gote", "Pa3-a4"}, "Pc6-c5 1 2003.01.01 2003.01.01"},
-		{[]string{"--player", "Ann Alpha", "--side", "0", "Pe3-e4"}, "Pc6-c5 1 2001.05.01 2001.05.01; Pf6-f5 1 2010.06.01 2010.06.01"},
-		{[]string{"--player", "Ann", "--opponent", "Bob"}, "Pa3-a4 1 2003.01.01 2003.01.01; Pe3-e4 1 2001.05.01 2001.05.01"},
-		{[]string{"--from", "2005"}, "Pe3-e4 2 2010.06.01 2012.01.01"},
-		{[]string{"--from", "2001.06", "--to", "2010"}, "Pa3-a4 1 2003.01.01 2003.01.01; Pe3-e4 1 2010.06.01 2010.06.01"},
-		{[]string{"--event", "spring"}, "Pa3-a4 1 2003.01.01 2003.01.01; Pe3-e4 1 2001.05.01 2001.05.01"},
-		{[]string{"--min-elo", "2000"}, "Pe3-e4 2 2001.05.01 2012.01.01"},
-		{[]string{"--min-elo", "1700", "--max-elo", "2000"}, "Pa3-a4 1 2003.01.01 2003.01.01; Pe3-e4 1 2010.06.01 2010.06.01"},
-		{[]string{"--result", "1-0"}, "Pe3-e4 2 2001.05.01 2012.01.01"},
+		{nil, "Pa3-a4 1 0/0/1 2003.01.01 2003.01.01; Pe3-e4 3 2/0/1 2001.05.01 2012.01.01"},
+		{[]string{"--player", "ann alpha", "--side", "sente"}, "Pe3-e4 2 1/0/1 2001.05.01 2010.06.01"},
+		{[]string{"--player", "Ann", "--side", "gote"}, "Pa3-a4 1 0/0/1 2003.01.01 2003.01.01"},
+		{[]string{"--player", "Ann", "--side", "gote", "Pa3-a4"}, "Pc6-c5 1 0/0/1 2003.01.01 2003.01.01"},
+		{[]string{"--player", "Ann Alpha", "--side", "0", "Pe3-e4"}, "Pc6-c5 1 1/0/0 2001.05.01 2001.05.01; Pf6-f5 1 0/0/1 2010.06.01 2010.06.01"},
+		{[]string{"--player", "Ann", "--opponent", "Bob"}, "Pa3-a4 1 0/0/1 2003.01.01 2003.01.01; Pe3-e4 1 1/0/0 2001.05.01 2001.05.01"},
+		{[]string{"--from", "2005"}, "Pe3-e4 2 1/0/1 2010.06.01 2012.01.01"},
+		{[]string{"--from", "2001.06", "--to", "2010"}, "Pa3-a4 1 0/0/1 2003.01.01 2003.01.01; Pe3-e4 1 0/0/1 2010.06.01 2010.06.01"},
+		{[]string{"--event", "spring"}, "Pa3-a4 1 0/0/1 2003.01.01 2003.01.01; Pe3-e4 1 1/0/0 2001.05.01 2001.05.01"},
+		{[]string{"--min-elo", "2000"}, "Pe3-e4 2 2/0/0 2001.05.01 2012.01.01"},
+		{[]string{"--min-elo", "1700", "--max-elo", "2000"}, "Pa3-a4 1 0/0/1 2003.01.01 2003.01.01; Pe3-e4 1 0/0/1 2010.06.01 2010.06.01"},
+		{[]string{"--result", "1-0"}, "Pe3-e4 2 2/0/0 2001.05.01 2012.01.01"},
 		{[]string{"--player", "Nobody Atall"}, ""},
 	} {
 		out := mustRun(t, append([]string{"tree", "--db", db}, tc.args...)...)
@@ -117,6 +119,25 @@ func TestTreeFilters(t *testing.T) {
 		}
 		if status != exitUsage || !strings.Contains(errOut, tc.msg) {
 			t.Errorf("tree %s: status %d, %q; want a usage error naming %s", strings.Join(tc.args, " "), status, errOut, tc.msg)
+		}
+	}
+}
+
+// TestTreeWDL: a move's wins, draws and wins of the other side, with
+// shares; "-" when no game is scored or the wins are not known.
+func TestTreeWDL(t *testing.T) {
+	for _, tc := range []struct {
+		m    index.TreeMove
+		want string
+	}{
+		{index.TreeMove{Games: 4, Scored: 4, Wins: [2]int{2, 1}}, "2/1/1 (50/25/25%)"},
+		{index.TreeMove{Games: 3, Scored: 3}, "0/3/0 (0/100/0%)"},
+		{index.TreeMove{Games: 5, Scored: 3, Wins: [2]int{0, 3}}, "0/0/3 (0/0/100%)"},
+		{index.TreeMove{Games: 2}, "-"},
+		{index.TreeMove{Games: 2, Scored: 2, WinsUnknown: true}, "-"},
+	} {
+		if got := treeWDL(tc.m); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.m, got, tc.want)
 		}
 	}
 }
