@@ -30,6 +30,7 @@ package bench
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -38,6 +39,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -441,7 +443,15 @@ type sampler struct {
 	positions []rules.Position
 	openings  []rules.Position
 	players   []string
-	names     []string // whole names, for trees of a player's games
+	names     []string                 // whole names, for trees of a player's games
+	seen      map[uint64]*seenPosition // every main-line position of the sampled games
+}
+
+// seenPosition is a position of the sampled games and how many times they
+// reach it.
+type seenPosition struct {
+	pos rules.Position
+	n   int
 }
 
 func newSampler(games, queries int) *sampler {
@@ -460,10 +470,12 @@ func (s *sampler) take(i int, g *replay.Game) {
 	c := g.Cursor()
 	target := n / 2
 	open := 1 + i%8
-	for k := 0; k < n && k < max(target, open); k++ {
+	s.see(c.Position())
+	for k := 0; k < n; k++ {
 		if c.Forward() != nil {
 			break
 		}
+		s.see(c.Position())
 		if k+1 == open {
 			s.openings = append(s.openings, c.Position().Clone())
 		}
@@ -482,6 +494,39 @@ func (s *sampler) take(i int, g *replay.Game) {
 	if name != "" {
 		s.players = append(s.players, name)
 	}
+}
+
+// see counts a position reached by a sampled game.
+func (s *sampler) see(p rules.Position) {
+	if s.seen == nil {
+		s.seen = map[uint64]*seenPosition{}
+	}
+	if sp := s.seen[p.Key()]; sp != nil {
+		sp.n++
+		return
+	}
+	s.seen[p.Key()] = &seenPosition{pos: p.Clone(), n: 1}
+}
+
+// popular are the n positions the sampled games reach most often (the
+// start position first), ties in key order: the most frequent positions of
+// the collection, as far as the sample tells.
+func (s *sampler) popular(n int) []rules.Position {
+	all := make([]uint64, 0, len(s.seen))
+	for k := range s.seen {
+		all = append(all, k)
+	}
+	slices.SortFunc(all, func(a, b uint64) int {
+		if c := cmp.Compare(s.seen[b].n, s.seen[a].n); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	out := make([]rules.Position, 0, n)
+	for _, k := range all[:min(n, len(all))] {
+		out = append(out, s.seen[k].pos)
+	}
+	return out
 }
 
 // Markdown renders the report as one table with a title line and notes.

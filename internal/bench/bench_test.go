@@ -28,7 +28,7 @@ func ogi(t *testing.T) rules.Game {
 var latencyStages = []string{
 	"position lookup during import", "opening tree during import",
 	"position lookup after import", "opening tree after import",
-	"position lookup", "position lookup (again)", "player search", "opening tree (start)", "opening tree (ply 1–8)",
+	"position lookup", "position lookup (again)", "popular positions", "popular positions (pane)", "player search", "opening tree (start)", "opening tree (ply 1–8)",
 	"opening tree, a player as one side (first tree)", "opening tree, a player as one side (next trees)", "opening tree, ten years (start)",
 	"pattern search (full scan)",
 }
@@ -82,6 +82,10 @@ func TestRun(t *testing.T) {
 		for _, s := range rep.Stages {
 			if (s.Name == "position lookup" || s.Name == "position lookup (again)") && s.Count != 10 {
 				t.Errorf("queries only: %d position lookups, want 10", s.Count)
+			}
+			// The 20 most reached positions of 10 games, 3 times each.
+			if strings.HasPrefix(s.Name, "popular positions") && s.Count != 60 {
+				t.Errorf("queries only: %s: %d lookups, want 60", s.Name, s.Count)
 			}
 		}
 		if _, err := bench.Run(context.Background(), bench.Config{Game: ogi(t), QueriesOnly: true, DBDir: t.TempDir() + "/none"}); err == nil {

@@ -118,6 +118,9 @@ func (r *run) queries(ctx context.Context, db *index.DB, smp *sampler) error {
 	if err := latency(rep, "position lookup (again)", "the same positions a second time: their blocks in the page cache", smp.positions, lookup); err != nil {
 		return err
 	}
+	if err := r.popular(ctx, db, smp); err != nil {
+		return err
+	}
 	r.logf("player searches…")
 	if err := latency(rep, "player search", "fuzzy, either side, first 50 games", smp.players, func(name string) error {
 		_, err := db.Search(ctx, index.Query{Game: game, Player: name, Limit: 50})
@@ -157,6 +160,39 @@ func (r *run) queries(ctx context.Context, db *index.DB, smp *sampler) error {
 		if err == nil && res.Total != 0 {
 			err = fmt.Errorf("pattern %q matched %d games", p.Text, res.Total)
 		}
+		return err
+	})
+}
+
+// popularPositions is how many of the most frequent positions the
+// popular-position stages ask for, and popularPasses how many times.
+const popularPositions, popularPasses = 20, 3
+
+// popular measures the games of the most frequent positions (the start
+// position, those of the commonest openings): their exact count and first
+// 50 games, then what the "games with this position" pane of plateau serve
+// asks (its first 50 games and a count that stops at 1,000).
+func (r *run) popular(ctx context.Context, db *index.DB, smp *sampler) error {
+	game := r.rep.Game
+	r.logf("popular positions…")
+	pos := smp.popular(popularPositions)
+	items := make([]rules.Position, 0, popularPasses*len(pos))
+	for range popularPasses {
+		items = append(items, pos...)
+	}
+	note := fmt.Sprintf("the %d positions the sampled games reach most, %d times each: ", len(pos), popularPasses)
+	if err := latency(r.rep, "popular positions", note+"exact count and first 50 games", items, func(p rules.Position) error {
+		_, err := db.Search(ctx, index.Query{Game: game, Position: p, Limit: 50, Count: true})
+		return err
+	}); err != nil {
+		return err
+	}
+	return latency(r.rep, "popular positions (pane)", note+"first 50 games and a count up to 1,000, as plateau serve's pane", items, func(p rules.Position) error {
+		q := index.Query{Game: game, Position: p, Limit: 50}
+		if _, err := db.Search(ctx, q); err != nil {
+			return err
+		}
+		_, _, err := db.PositionCount(ctx, q, 1000)
 		return err
 	})
 }
