@@ -2,12 +2,15 @@ package index_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"io"
 	"io/fs"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -16,6 +19,7 @@ import (
 	"time"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
@@ -210,6 +214,9 @@ func BenchmarkQueries(b *testing.B) {
 	// mmap_size, this took 66 µs p50 against 42 at 20,000 Ōgi games: the
 	// reader drops its map too, and maps the file again.)
 	b.Run("position-after-commit", q.positionAfterCommit)
+	// The positions most games reach (the start, the commonest openings):
+	// an exact count and the first 50 games (issue 45).
+	b.Run("position-popular", q.popularLookups)
 	// A page read as Search chooses, by name word, and by player and side
 	// (internal/players).
 	for _, by := range []string{"", "word", "player"} {
@@ -232,6 +239,7 @@ type queryBench struct {
 	dir       string // the database is dir/db
 	db        *index.DB
 	positions []rules.Position // from random games at random plies
+	popular   []rules.Position // the positions the games reach most
 	players   []string         // a player of each of those games
 }
 
@@ -287,6 +295,59 @@ func (q *queryBench) draw(text []byte) {
 		q.positions = append(q.positions, pos)
 		q.players = append(q.players, rec.Tag(q.g.Sides()[r.IntN(2)]))
 	}
+	q.popular = popularPositions(recs, 20)
+}
+
+// popularPositions are the n positions of the main lines' first plies
+// that the games reach most, most reached first.
+func popularPositions(recs []*record.Game, n int) []rules.Position {
+	type seen struct {
+		pos rules.Position
+		n   int
+	}
+	byKey := map[uint64]*seen{}
+	for _, rec := range recs {
+		rg := replay.Replay(rec, replay.Options{})
+		pos := rg.Start.Clone()
+		for k := 0; ; k++ {
+			if s := byKey[pos.Key()]; s != nil {
+				s.n++
+			} else {
+				byKey[pos.Key()] = &seen{pos.Clone(), 1}
+			}
+			if k == 4 || k == len(rg.Main) {
+				break
+			}
+			pos.Play(rg.Main[k].Move)
+		}
+	}
+	all := slices.Collect(maps.Values(byKey))
+	slices.SortFunc(all, func(a, b *seen) int {
+		if c := cmp.Compare(b.n, a.n); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.pos.Key(), b.pos.Key())
+	})
+	out := make([]rules.Position, 0, n)
+	for _, s := range all[:min(n, len(all))] {
+		out = append(out, s.pos)
+	}
+	return out
+}
+
+// popularLookups times the exact count and first 50 games of the popular
+// positions.
+func (q *queryBench) popularLookups(b *testing.B) {
+	var ds []time.Duration
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		res, err := q.db.Search(q.ctx, index.Query{Game: q.game, Position: q.popular[i%len(q.popular)], Limit: 50, Count: true})
+		if err != nil || len(res.Hits) == 0 || res.Total < len(res.Hits) {
+			b.Fatal(err, len(res.Hits), res.Total)
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	b.ReportMetric(p50Micros(ds), "p50-µs")
 }
 
 // p50Micros is the median of d in microseconds; it sorts d.

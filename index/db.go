@@ -305,6 +305,7 @@ var schema = []string{
 	posrun.Tables[2],
 	posrun.Tables[3],
 	posrun.GoneTable,
+	posrun.CountsTable,
 	// Every revision of the games edited (internal/revisions).
 	revisions.Table,
 	`CREATE TABLE IF NOT EXISTS tree(

@@ -47,11 +47,10 @@ func (db *DB) countOccurrences(ctx context.Context, salted int64, cond string, a
 			return 0, err
 		}
 		if deleted == 0 {
-			it := r.Occurrences(ctx, db.positionKeys(salted)...)
-			for n <= limit && it.Next() {
-				n++
-			}
-			return n, it.Err()
+			// The stored counts of the runs (posrun.Snapshot.Count): a
+			// popular position's occurrences are not decoded.
+			c, err := r.Count(ctx, db.positionKeys(salted)...)
+			return int(min(c, int64(limit)+1)), err
 		}
 	}
 	err = joinGames(ctx, r, r.Occurrences(ctx, db.positionKeys(salted)...), cond, args, `1`,

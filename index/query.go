@@ -116,7 +116,17 @@ func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, er
 	}
 	defer r.Close()
 	// Hits in (game, ply, var) order; counting goes on past the page when
-	// asked.
+	// asked, unless the occurrences can be counted without their games:
+	// when the filters hold for every game with occurrences and no deleted
+	// game left any (countOccurrences).
+	counted := false
+	if q.Count && w.OnlyValidGame() {
+		deleted, err := posrun.Deleted(ctx, r.Conn())
+		if err != nil {
+			return res, err
+		}
+		counted = deleted == 0
+	}
 	n := 0
 	err = joinGames(ctx, r, r.Occurrences(ctx, db.positionKeys(salted)...), w.String(), w.Args(),
 		`g.game, g.date, a.name, b.name, g.result, g.event, g.site, g.plies`,
@@ -132,9 +142,14 @@ func (db *DB) positionSearch(ctx context.Context, q *Query, w where) (Result, er
 				res.Hits = append(res.Hits, h)
 			}
 			n++
-			return n < want || q.Count
+			return n < want || q.Count && !counted
 		})
 	if err != nil {
+		return res, err
+	}
+	if counted {
+		total, err := r.Count(ctx, db.positionKeys(salted)...)
+		res.Total = int(total)
 		return res, err
 	}
 	if q.Count {

@@ -55,6 +55,7 @@ type posMerge struct {
 	// Set before blocks is closed:
 	n      int64      // occurrences in the merged run
 	filter *runFilter // its filter (filter.go); nil: none
+	counts []keyCount // its hot keys' counts (counts.go)
 	gone   goneSet    // the gone occurrences it dropped (gone.go)
 	err    error
 	// stop cancels the goroutine; done is closed when it has returned.
@@ -220,28 +221,28 @@ func (m *posMerge) start(ctx context.Context, s *Store) {
 	go pprof.Do(context.Background(), pprof.Labels("stage", "merge"), func(context.Context) {
 		defer close(m.done)
 		m.filter = filterFor(m.bound)
-		m.n, m.gone, m.err = s.mergeBeside(mctx, m.srcs, m.deleted, m.filter, m.blocks)
+		m.n, m.counts, m.gone, m.err = s.mergeBeside(mctx, m.srcs, m.deleted, m.filter, m.blocks)
 		close(m.blocks)
 	})
 }
 
 // mergeBeside merges runs, reading them through the Store's pool a page
 // at a time, and sends the merged run's blocks to out.
-func (s *Store) mergeBeside(ctx context.Context, runs []int64, deleted int64, filter *runFilter, out chan<- encodedBlock) (int64, goneSet, error) {
+func (s *Store) mergeBeside(ctx context.Context, runs []int64, deleted int64, filter *runFilter, out chan<- encodedBlock) (int64, []keyCount, goneSet, error) {
 	live, err := s.liveGames(ctx, s.db, deleted)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	gone, err := s.loadGone(ctx, s.db)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	m := &runMerge{}
 	batch := s.Tuning.pagerBatch()
 	for _, run := range runs {
 		pager := &blockPager{q: s.db, run: run, batch: batch}
 		if err := m.add(&mergeSrc{cur: runCursor{ctx: ctx, run: run, pager: pager}}); err != nil {
-			return 0, nil, err
+			return 0, nil, nil, err
 		}
 	}
 	hook := s.Tuning.BeforeMergeBlock
@@ -260,12 +261,12 @@ func (s *Store) mergeBeside(ctx context.Context, runs []int64, deleted int64, fi
 	})
 	enc.filter = filter
 	if err := m.encode(dropping{live, gone}, enc); err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	if err := enc.flush(); err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
-	return enc.n, gone, nil
+	return enc.n, enc.count.counts(), gone, nil
 }
 
 // blockPager reads a run's blocks in (last, id) order, batch at a time,
@@ -421,6 +422,9 @@ func swapMerged(ctx context.Context, tx Tx, m *posMerge) error {
 		if err := storeFilter(ctx, tx, m.run, m.filter); err != nil {
 			return err
 		}
+		if err := storeCounts(ctx, tx, m.run, m.counts); err != nil {
+			return err
+		}
 	}
 	// With every run merged and no game deleted since the merge read the
 	// live ones, no occurrence of a deleted game is left; nor is any of the
@@ -460,6 +464,9 @@ func swapMerged(ctx context.Context, tx Tx, m *posMerge) error {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM pos_filters WHERE run = ?`, run); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM pos_counts WHERE run = ?`, run); err != nil {
 			return err
 		}
 	}

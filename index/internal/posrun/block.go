@@ -20,6 +20,7 @@ type blockEncoder struct {
 	emit       func(last int64, data []byte) error
 	maxBlockSz int
 	filter     *runFilter // nil: none
+	count      keyCounter // the run's hot keys (counts.go)
 }
 
 func newBlockEncoder(emit func(last int64, data []byte) error) *blockEncoder {
@@ -49,6 +50,7 @@ func (e *blockEncoder) add(key, at int64) error {
 	}
 	e.key, e.at = key, at
 	e.n++
+	e.count.add(key)
 	if len(e.buf) >= e.maxBlockSz {
 		return e.flush()
 	}

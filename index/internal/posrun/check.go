@@ -30,7 +30,11 @@ func (s *Store) CheckRuns(ctx context.Context) (runs int, problems []string, err
 			runs, full, MaxRunsPerLevel, orphans, merging))
 	}
 	more, err := s.CheckFilters(ctx)
-	return runs, append(problems, more...), err
+	if err != nil {
+		return runs, append(problems, more...), err
+	}
+	counts, err := s.CheckCounts(ctx)
+	return runs, append(append(problems, more...), counts...), err
 }
 
 // CheckFilters reports what breaks the filters' invariants: a filter of

@@ -50,8 +50,20 @@ func Replace(ctx context.Context, e Execer, old, cur []Pos) (fresh []Pos, err er
 			return nil, fmt.Errorf("gone occurrences: %w", err)
 		}
 	}
+	repeats := false
 	for _, p := range fresh {
-		if _, err := e.ExecContext(ctx, `DELETE FROM pos_gone WHERE key = ? AND at = ?`, p.Key, p.At); err != nil {
+		res, err := e.ExecContext(ctx, `DELETE FROM pos_gone WHERE key = ? AND at = ?`, p.Key, p.At)
+		if err != nil {
+			return nil, fmt.Errorf("gone occurrences: %w", err)
+		}
+		// An occurrence that was gone may still be in its run: written
+		// again, it is there twice until a merge (counts.go).
+		if n, err := res.RowsAffected(); err != nil || n > 0 {
+			repeats = true
+		}
+	}
+	if repeats {
+		if err := NoteRepeat(ctx, e); err != nil {
 			return nil, fmt.Errorf("gone occurrences: %w", err)
 		}
 	}

@@ -124,7 +124,7 @@ func (s *Store) mergeRunsOf(ctx context.Context, tx Tx, runs []int64) error {
 	if err := rw.enc.flush(); err != nil {
 		return err
 	}
-	return swapMerged(ctx, tx, &posMerge{run: rw.run, srcs: runs, deleted: deleted, n: rw.enc.n, filter: rw.enc.filter, gone: gone})
+	return swapMerged(ctx, tx, &posMerge{run: rw.run, srcs: runs, deleted: deleted, n: rw.enc.n, filter: rw.enc.filter, counts: rw.enc.count.counts(), gone: gone})
 }
 
 // runsEntries is the occurrences of runs together: a bound on those of

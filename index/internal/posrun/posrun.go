@@ -53,6 +53,11 @@
 //     block, loaded by a handle's background loader, never by a lookup),
 //     skipping the runs whose Bloom filter rules the key out (written with
 //     the run), and merges the runs in at order.
+//   - A run stores the count of each key it holds at least hotMin times
+//     (pos_counts, listed and deleted with the run), so that Count adds
+//     them instead of decoding a popular position's occurrences; it
+//     decodes them when an occurrence may be in two runs or is gone
+//     (counts.go).
 //   - A reader joins a key's occurrences with its own rows (Join: the
 //     games it shows) in batches of occurrences that double from
 //     joinBatch, so that a page of a popular position reads a few blocks
@@ -85,6 +90,7 @@ var Tables = []string{
 	`CREATE INDEX IF NOT EXISTS pos_blocks_run ON pos_blocks(run, last)`,
 	FiltersTable,
 	GoneTable,
+	CountsTable,
 }
 
 // FiltersTable holds the runs' filters. A database made before it has
@@ -191,9 +197,12 @@ func Open(ctx context.Context, db *sql.DB, cfg Config) (*Store, error) {
 		return s, nil
 	}
 	if !cfg.ReadOnly {
-		// A database made before the runs' filters gains their table.
-		if _, err := db.ExecContext(ctx, FiltersTable); err != nil {
-			return nil, fmt.Errorf("schema: %w", err)
+		// A database made before the runs' filters gains their table,
+		// And their key counts.
+		for _, t := range []string{FiltersTable, CountsTable} {
+			if _, err := db.ExecContext(ctx, t); err != nil {
+				return nil, fmt.Errorf("schema: %w", err)
+			}
 		}
 	}
 	v, err := metaInt(ctx, db, deepSaltKey)
@@ -247,9 +256,10 @@ func UnpackAt(at int64) (game int64, ply int, vari int) {
 	return at >> (plyBits + 1), int(at>>1) & MaxPly, int(at & 1)
 }
 
-// deletedKey is the meta entry counting the valid games deleted since
+// deletedKey is the meta entry counting the valid games deleted, and the
+// edits that stored again an occurrence that was gone (NoteRepeat), since
 // the last merge of every run: while it is 0, every occurrence is of a
-// stored game.
+// stored game and in one run only.
 const deletedKey = "pos_deleted"
 
 // NoteDeleted counts a valid game deleted (its occurrences stay until a

@@ -76,6 +76,7 @@ type Encoded struct {
 	blocks []encodedBlock
 	N      int64      // occurrences
 	filter *runFilter // nil: none
+	counts []keyCount // its hot keys' (counts.go)
 }
 
 type encodedBlock struct {
@@ -103,6 +104,7 @@ func Encode(ps []Pos, s *Scratch) Encoded {
 	filter := filterFor(int64(len(ps)))
 	var n int64
 	var key, at int64
+	var count keyCounter
 	start := 0
 	first := true
 	for _, p := range ps {
@@ -126,6 +128,7 @@ func Encode(ps []Pos, s *Scratch) Encoded {
 		}
 		key, at = p.Key, p.At
 		n++
+		count.add(key)
 		if len(buf)-start >= blockBytes {
 			blocks = append(blocks, encodedBlock{last: key, end: len(buf)})
 			start = len(buf)
@@ -142,7 +145,7 @@ func Encode(ps []Pos, s *Scratch) Encoded {
 		start = b.end
 	}
 	s.arena, s.blocks = buf, blocks
-	return Encoded{blocks: blocks, N: n, filter: filter}
+	return Encoded{blocks: blocks, N: n, filter: filter, counts: count.counts()}
 }
 
 // WriteRun stores an encoded run as a new run, with its filter; an empty
@@ -163,6 +166,9 @@ func WriteRun(ctx context.Context, tx Tx, r Encoded) error {
 	}
 	run, err := rw.list(r.N)
 	if err != nil {
+		return err
+	}
+	if err := storeCounts(ctx, tx, run, r.counts); err != nil {
 		return err
 	}
 	return storeFilter(ctx, tx, run, r.filter)
