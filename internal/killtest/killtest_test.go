@@ -20,15 +20,18 @@ import (
 	"github.com/plateau/plateau/rules"
 )
 
-// TestMain is also the import and the reindex that the test kills: with
-// KILLTEST_CHILD set to "db|file|tx" it imports (telling its notices on
-// stderr, as plateau import does), with "reindex|db" it reindexes, and
-// exits.
+// TestMain is also the import, the reindex and the saves that the test
+// kills: with KILLTEST_CHILD set to "db|file|tx" it imports (telling its
+// notices on stderr, as plateau import does), with "reindex|db" it
+// reindexes, with "save|db|from|steps" it saves (saveStream), and exits.
 func TestMain(m *testing.M) {
 	if arg := os.Getenv("KILLTEST_CHILD"); arg != "" {
 		f := strings.Split(arg, "|")
 		notice := func(msg string) { fmt.Fprintln(os.Stderr, "plateau:", msg) }
 		var err error
+		if f[0] == "save" {
+			os.Exit(saveChildMain(strings.Join(f[1:], "|")))
+		}
 		if f[0] == "reindex" {
 			var db *index.DB
 			if db, err = index.Open(context.Background(), f[1], index.Options{Notice: notice}); err == nil {
@@ -101,6 +104,12 @@ func TestKills(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^$")
 			cmd.Env = append(os.Environ(), "KILLTEST_CHILD=reindex|"+db)
 			return cmd
+		},
+		saveKills: 3,
+		saveCmd: func(db string, from, steps int) *exec.Cmd {
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), "KILLTEST_CHILD=save|"+saveChildArg(db, from, steps))
+			return cmd
 		}}
 	var log strings.Builder
 	rep, err := run(context.Background(), cfg, &log)
@@ -108,7 +117,7 @@ func TestKills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Kills != cfg.kills || rep.Checks != rep.Kills || rep.Cycles == 0 || rep.Games != 1000+hostile.Count(hostiles).Records || rep.ReindexKills == 0 {
+	if rep.Kills != cfg.kills || rep.Checks != rep.Kills || rep.Cycles == 0 || rep.Games != 1000+hostile.Count(hostiles).Records || rep.ReindexKills == 0 || rep.SaveKills == 0 {
 		t.Fatalf("report %+v", rep)
 	}
 }

@@ -7,9 +7,12 @@
 // import: game count, the hash of every record as dbexport writes them,
 // and a text query. Then it kills reindexes of that database: after each
 // kill a reader must say how much of the store the text index holds, and
-// the next import must say that it completes it, and complete it.
+// the next import must say that it completes it, and complete it. Then it
+// kills streams of saves (index.DB.SaveRecord: edit, tag, the web page's
+// saves) on a copy of it: after each kill every game must be whole at one
+// revision, its first or one the stream made (saves.go).
 //
-//	go run ./internal/killtest -plateau BIN -file g.pdn [-kills 20] [-reindex-kills 5] [-tx 200] [-seed 1]
+//	go run ./internal/killtest -plateau BIN -file g.pdn [-kills 20] [-reindex-kills 5] [-save-kills 5] [-tx 200] [-seed 1]
 //
 // scripts/killtest.sh builds plateau, generates the file and runs it.
 //
@@ -36,6 +39,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -53,8 +57,13 @@ func main() {
 	flag.IntVar(&cfg.kills, "kills", 20, "number of kills")
 	flag.IntVar(&cfg.tx, "tx", 200, "games per transaction of the import")
 	flag.IntVar(&cfg.reindexKills, "reindex-kills", 5, "reindexes killed after the imports' kills")
+	flag.IntVar(&cfg.saveKills, "save-kills", 5, "save streams killed after the reindexes' kills")
 	seed := flag.Uint64("seed", 1, "random seed of the kill moments")
+	saveChild := flag.String("save-child", "", "(the save stream killed: database, first save, saves)")
 	flag.Parse()
+	if *saveChild != "" {
+		os.Exit(saveChildMain(*saveChild))
+	}
 	if cfg.file == "" {
 		fmt.Fprintln(os.Stderr, "killtest: -file is required")
 		os.Exit(2)
@@ -64,6 +73,14 @@ func main() {
 		return exec.Command(*bin, "import", "--quiet", "--tx", fmt.Sprint(tx), "--db", db, file)
 	}
 	cfg.reindexCmd = func(db string) *exec.Cmd { return exec.Command(*bin, "reindex", "--db", db) }
+	self, err := os.Executable()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "killtest:", err)
+		os.Exit(2)
+	}
+	cfg.saveCmd = func(db string, from, steps int) *exec.Cmd {
+		return exec.Command(self, "-save-child", saveChildArg(db, from, steps))
+	}
 	if cfg.work == "" {
 		d, err := os.MkdirTemp("", "killtest")
 		if err != nil {
@@ -91,6 +108,11 @@ type config struct {
 	// import kills), each by reindexCmd.
 	reindexKills int
 	reindexCmd   func(db string) *exec.Cmd
+	// saveKills save streams are killed (after the reindexes), each
+	// saveCmd: the saves from, …, from+steps-1 on the database db
+	// (saveStream).
+	saveKills int
+	saveCmd   func(db string, from, steps int) *exec.Cmd
 }
 
 // report is what a run found.
@@ -105,11 +127,14 @@ type report struct {
 	// ReindexKills are the reindexes killed, each database checked and
 	// completed by an import.
 	ReindexKills int
+	// SaveKills are the save streams killed, each database checked game
+	// by game (killSaves).
+	SaveKills int
 }
 
 func (r report) String() string {
-	return fmt.Sprintf("kills %d, checks %d, cycles compared %d, reindex kills %d, failures %d; reference: %d games in %.1fs, records sha256 %.16s…",
-		r.Kills, r.Checks, r.Cycles, r.ReindexKills, r.Failures, r.Games, r.Uninterrupt.Seconds(), r.Hash)
+	return fmt.Sprintf("kills %d, checks %d, cycles compared %d, reindex kills %d, save kills %d, failures %d; reference: %d games in %.1fs, records sha256 %.16s…",
+		r.Kills, r.Checks, r.Cycles, r.ReindexKills, r.SaveKills, r.Failures, r.Games, r.Uninterrupt.Seconds(), r.Hash)
 }
 
 // fingerprint is what two databases of the same file must share.
@@ -186,7 +211,33 @@ func run(ctx context.Context, cfg config, log io.Writer) (report, error) {
 	if cfg.reindexKills > 0 && db != "" {
 		killReindexes(ctx, cfg, db, want, query, &rep, log, fail)
 	}
+	if cfg.saveKills > 0 && db != "" {
+		killSaves(ctx, cfg, db, want.games, query, &rep, log, fail)
+	}
 	return rep, first
+}
+
+// saveChildArg and saveChildMain pass a save stream to the process that
+// makes it: "db|from|steps".
+func saveChildArg(db string, from, steps int) string { return fmt.Sprintf("%s|%d|%d", db, from, steps) }
+
+func saveChildMain(arg string) int {
+	f := strings.Split(arg, "|")
+	if len(f) != 3 {
+		fmt.Fprintln(os.Stderr, "killtest: -save-child wants db|from|steps")
+		return 2
+	}
+	from, err1 := strconv.Atoi(f[1])
+	steps, err2 := strconv.Atoi(f[2])
+	if err := errors.Join(err1, err2); err != nil {
+		fmt.Fprintln(os.Stderr, "killtest:", err)
+		return 2
+	}
+	if err := saveStream(context.Background(), f[0], from, steps); err != nil {
+		fmt.Fprintln(os.Stderr, "killtest:", err)
+		return 1
+	}
+	return 0
 }
 
 // killAt runs cmd and kills it with SIGKILL after wait unless it ended
