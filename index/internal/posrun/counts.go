@@ -22,8 +22,9 @@ import (
 // without counts (written before the table, or by an older program) is
 // decoded: a missing row never makes a count wrong, only slower.
 
-// CountsTable holds the runs' key counts (layout 11; a database without
-// it is read by decoding every run).
+// CountsTable holds the runs' key counts, added without a new layout
+// version (a writable open adds it; a database without it, or a run
+// without counts, is read by decoding).
 const CountsTable = `CREATE TABLE IF NOT EXISTS pos_counts(key INTEGER NOT NULL, run INTEGER NOT NULL, n INTEGER NOT NULL, PRIMARY KEY(key, run)) WITHOUT ROWID`
 
 // hotMin is the fewest occurrences of a key in a run that get a stored
