@@ -8,6 +8,8 @@
 // cannot be read, the end of each file read completely. Everything is
 // streamed: no file is held in memory, except SGF files (read whole by
 // package importers/sgf, which converts SGF game trees to record games).
+// A file that starts as a JSON export does (plateau export --format json,
+// whatever its name) is read by package importers/jsonl.
 //
 // Decisions: a directory contributes only files with a record extension
 // (.pdn .pgn .txt .ogi .dames .jetan .dejarik .sauts .sgf, case-insensitive),

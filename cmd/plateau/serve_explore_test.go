@@ -16,6 +16,7 @@ import (
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/index/browse"
+	"github.com/plateau/plateau/internal/pdn3check"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/web"
@@ -221,7 +222,13 @@ func (x *explorerTest) checkRecordAndExport(first web.ListPage, player string, g
 	if text != string(stored) {
 		t.Fatalf("record: %q", text)
 	}
+	if dl := getText(t, x.url+"/api/games/"+strconv.Itoa(first.Games[0].N)+"/record?download=1"); dl != string(record.PDN(stored)) || pdn3check.Check([]byte(dl)) != nil {
+		t.Fatalf("download is not the record in PDN 3.0 (%v): %q", pdn3check.Check([]byte(dl)), dl)
+	}
 	exported := getText(t, x.url+"/api/export?valid=valid&player="+url.QueryEscape(player))
+	if err := pdn3check.Check([]byte(exported)); err != nil {
+		t.Fatalf("export is not PDN 3.0: %v", err)
+	}
 	rd := record.NewReader(strings.NewReader(exported), "export")
 	recs := 0
 	for {

@@ -1,5 +1,8 @@
 // Package sgf reads SGF game collections (FF[1] to FF[4]) into record games,
-// leaving the choice of rules to the caller (the SGF GM property is kept).
+// leaving the choice of rules to the caller (the SGF GM property is kept),
+// and writes record games as Plateau's SGF (Write), which it reads back as
+// the same games: a root with a GAME property or AP[Plateau] is read as
+// plateau.go says (docs/sgf.md); the decisions below are for other SGF.
 //
 // Decisions:
 //   - Property identifiers keep only their upper-case letters, so the FF[1]-

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay/web"
 	"github.com/plateau/plateau/rules"
 )
@@ -152,7 +153,7 @@ func (s *Source) Export(ctx context.Context, q web.ListQuery, w io.Writer) (int,
 					return n, err
 				}
 			}
-			if _, err := w.Write(text); err != nil {
+			if _, err := w.Write(record.PDN(text)); err != nil { // PDN 3.0, as dbexport
 				return n, err
 			}
 			n++

@@ -391,7 +391,9 @@ func serveRecord(w http.ResponseWriter, r *http.Request, src Source, ex Explorer
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	if r.URL.Query().Get("download") == "1" {
+		// A file written: PDN 3.0, as plateau export writes it.
 		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="game-%d.pdn"`, n))
+		text = record.PDN(text)
 	}
 	w.Write(text)
 }
