@@ -177,6 +177,7 @@ const LIST_COLUMNS = {
   black: { head: 'black', sort: 'black', id: 'h-black', text: g => g.players[1] || '?' },
   elo1: { head: 'Elo', cls: 'num', text: g => (g.elo && g.elo[1]) || '' },
   result: { head: 'result', sort: 'result', text: g => g.result },
+  opening: { head: 'opening', cls: 'oname', title: 'the deepest named position the game reaches (plateau openings import)', text: g => g.opening || '' },
   event: { head: 'event', sort: 'event', text: g => g.event || '' },
   round: { head: 'round', text: g => g.round || '' },
   date: { head: 'date', sort: 'date', text: g => g.date || '' },
@@ -187,12 +188,13 @@ const LIST_COLUMNS = {
 // listColumns orders the columns for the list shown, what the search is
 // about first: a position or pattern search gives each game's ply second;
 // a list of one ruleset has no game column (its sides head the players'),
-// a page without ratings no Elo columns.
-function listColumns(withPly, oneRuleset, elo) {
+// a page without ratings no Elo columns, a page without a named opening no
+// opening column.
+function listColumns(withPly, oneRuleset, elo, opening) {
   const order = withPly
-    ? ['n', 'ply', 'white', 'elo0', 'black', 'elo1', 'result', 'date', 'event', 'round', 'plies', 'game', 'valid']
-    : ['n', 'game', 'white', 'elo0', 'black', 'elo1', 'result', 'event', 'round', 'date', 'plies', 'valid'];
-  return order.filter(k => (k !== 'game' || !oneRuleset) && (elo || !k.startsWith('elo')));
+    ? ['n', 'ply', 'white', 'elo0', 'black', 'elo1', 'result', 'opening', 'date', 'event', 'round', 'plies', 'game', 'valid']
+    : ['n', 'game', 'white', 'elo0', 'black', 'elo1', 'result', 'opening', 'event', 'round', 'date', 'plies', 'valid'];
+  return order.filter(k => (k !== 'game' || !oneRuleset) && (elo || !k.startsWith('elo')) && (opening || k !== 'opening'));
 }
 
 // listHead writes the list's heading for columns cols (kept when they
@@ -224,7 +226,7 @@ function renderList() {
   const withPly = !!posSearch || !!$('#f-pattern').value.trim();
   $('#list').classList.toggle('nosort', withPly);
   const elo = games.some(g => g.elo && (g.elo[0] || g.elo[1]));
-  const cols = listColumns(withPly, !!(posSearch || $('#gamefilter').value), elo);
+  const cols = listColumns(withPly, !!(posSearch || $('#gamefilter').value), elo, games.some(g => g.opening));
   listHead(cols);
   for (const g of games) {
     const tr = listRow(g, cols);
@@ -354,7 +356,7 @@ function renderHeader() {
   // A name opens the player's page, the event its crosstable (people.js).
   const name = i => g.players[i] ? el('span', { class: 'pname', 'data-player': g.players[i], title: 'the page of ' + g.players[i] }, g.players[i]) : '?';
   const players = el('span', {}, s[0] + ' ', name(0), elo(0) + ' – ' + s[1] + ' ', name(1), elo(1));
-  const meta = el('span', {}, ...[g.gameName || g.game, g.event && el('span', { class: 'pname', 'data-event': g.event, title: 'the crosstable of ' + g.event }, g.event),
+  const meta = el('span', {}, ...[g.gameName || g.game, g.opening && el('span', { class: 'opening', title: 'the opening: the deepest named position the game reaches' }, g.opening), g.event && el('span', { class: 'pname', 'data-event': g.event, title: 'the crosstable of ' + g.event }, g.event),
     g.site, g.date, g.round && 'round ' + g.round].filter(x => x).flatMap((x, i) => i ? [' · ', x] : [x]));
   let res = g.result;
   if (g.termination) res += ' (' + g.termination + ')';
@@ -729,6 +731,7 @@ async function loadTree() {
     const q = new URLSearchParams({ game: game.game, fen: n.fen });
     // The filter bar's criteria (treefilter.js), kept while stepping.
     if (typeof treeFilterParams === 'function') for (const [k, v] of treeFilterParams()) q.set(k, v);
+    loadOpeningName(game.game, n.fen, seq);
     moves = await getJSON('api/tree?' + q);
   } catch (e) {
     if (seq === treeSeq) { $('#tree tbody').replaceChildren(el('tr', {}, el('td', { colspan: 6 }, e.message))); $('#treesum').textContent = ''; }
@@ -736,6 +739,17 @@ async function loadTree() {
   }
   if (seq !== treeSeq) return;
   renderTree(moves);
+}
+
+// loadOpeningName shows the name of the tree's position above the tree
+// (api/openings), unless another position's tree was asked for since.
+async function loadOpeningName(id, fen, seq) {
+  let names = [];
+  try { names = await getJSON('api/openings?' + new URLSearchParams({ game: id, fen })); } catch (e) { names = []; }
+  if (seq !== treeSeq) return;
+  const name = names.length ? names[0].name : '';
+  $('#treename').textContent = name;
+  $('#treename').hidden = !name;
 }
 
 // The tree's numbers are from the first side's view (side 0: lichess
@@ -748,8 +762,8 @@ function renderTree(moves) {
   const names = sideNames(game);
   treeHead(names);
   const total = moves.reduce((a, m) => a + m.games, 0);
-  const rows = moves.map(m => {
-    const tr = el('tr', { class: 'tmove', title: 'play ' + m.move },
+  const rows = moves.flatMap(m => {
+    const tr = el('tr', { class: 'tmove' + (m.opening ? ' named' : ''), title: 'play ' + m.move },
       el('td', { class: 'mv' }, m.move),
       el('td', { class: 'num' }, num(m.games), total ? el('span', { class: 'share' }, ' ' + pctText(m.games / total)) : null),
       el('td', { class: 't-bar' }, resultBar(m, names)),
@@ -757,7 +771,11 @@ function renderTree(moves) {
       el('td', { class: 't-dates' }, m.first === m.last ? (m.first || '') : (m.first || '?') + '–' + (m.last || '?')),
       topPlayers(m));
     tr.addEventListener('click', () => play(m.move));
-    return tr;
+    if (!m.opening) return [tr];
+    // The name of the position the move leads to, on a line of its own.
+    const name = el('tr', { class: 'tname', title: 'play ' + m.move }, el('td', { colspan: 6 }, m.opening));
+    name.addEventListener('click', () => play(m.move));
+    return [tr, name];
   });
   if (!rows.length) rows.push(el('tr', {}, el('td', { colspan: 6, class: 'none' }, 'No game of the database continues from here.')));
   $('#tree tbody').replaceChildren(...rows);

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/index/browse"
+	"github.com/plateau/plateau/internal/ingest"
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/replay/web"
+)
+
+// TestBrowserOpenings: with the sample names imported into a database of
+// the Dejarik samples, the page shows the name of a game's opening in its
+// header and in the list's opening column, the name of the position each
+// tree move leads to under it, and the name of the tree's position above
+// the tree once the board reaches it; screenshot openings.png.
+func TestBrowserOpenings(t *testing.T) {
+	bin := chromium(t)
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := index.Open(ctx, filepath.Join(dir, "db"), index.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := ingest.Files(ctx, db, []string{filepath.Join(samples, "dejarik")}, ingest.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(samples, "openings-descriptive.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, errs := index.ReadOpenings(f, f.Name())
+	f.Close()
+	if _, errs2, err := db.ImportOpenings(ctx, es); err != nil || len(errs)+len(errs2) > 0 {
+		t.Fatal(errs, errs2, err)
+	}
+	src := browse.New(db, replay.Options{})
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config.Handler = web.Guard(serveHandler(src), web.GuardOptions{Addr: srv.Listener.Addr().String()})
+	srv.Start()
+	t.Cleanup(srv.Close)
+	l, err := src.List(ctx, web.ListQuery{Criteria: "opening=Dejarik:+last+piece+inward,", Valid: "valid", Limit: 1})
+	if err != nil || len(l.Games) != 1 {
+		t.Fatalf("a game of the mirrored reply: %+v, %v", l, err)
+	}
+	shots := os.Getenv("PLATEAU_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	} else if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	p := newBrowserPage(t, bin, srv.URL, 1366, 768)
+	p.open(l.Games[0].N, 0)
+	p.waitJS("the opening in the header", `document.querySelector('#title .opening')?.textContent === 'Dejarik: last piece inward, mirrored reply'`)
+	p.waitJS("the names under the tree's moves", `(() => {
+		const r = [...document.querySelectorAll('#tree tr.tmove')].find(r => r.querySelector('td.mv').textContent === 'o4-i4');
+		return !!r && !!r.nextElementSibling && r.nextElementSibling.classList.contains('tname') && r.nextElementSibling.textContent === 'Dejarik: last piece inward';
+	})()`)
+	p.waitJS("no name above the start's tree", `document.querySelector('#treename').hidden`)
+	p.waitJS("the list's opening column", `[...document.querySelectorAll('#list tbody td.c-opening')].some(td => td.textContent === 'Dejarik: last piece inward, mirrored reply')`)
+	p.clickTreeMove("play o4-i4 from the tree", "o4-i4")
+	p.waitJS("the position's name above the tree", `!document.querySelector('#treename').hidden && document.querySelector('#treename').textContent === 'Dejarik: last piece inward'`)
+	p.waitJS("the reply's name in the tree", `[...document.querySelectorAll('#tree tr.tname')].some(r => r.textContent === 'Dejarik: last piece inward, mirrored reply')`)
+	p.screenshot(filepath.Join(shots, "openings.png"), chromedp.CaptureScreenshot())
+	p.cspClean()
+	t.Logf("screenshots in %s", shots)
+}
