@@ -133,6 +133,12 @@ func testKillDuringImport(t *testing.T, bulk bool) {
 		if sum != games {
 			t.Fatalf("%s: opening tree counts %d games, the store %d", stage, sum, games)
 		}
+		// The start position's count, from the runs' key counts, is that
+		// of its stored occurrences.
+		res, err := db.Search(ctx, index.Query{Game: "draughts", Position: start, Limit: 1, Count: true})
+		if want := startOccurrences(t, db); err != nil || res.Total != want {
+			t.Fatalf("%s: the start position counted %d (%v), stored %d times", stage, res.Total, err, want)
+		}
 		return games
 	}
 	before := check("after kill")
@@ -343,4 +349,22 @@ func gamesWithPositions(t *testing.T, db *index.DB) int {
 		t.Fatal(err)
 	}
 	return len(seen)
+}
+
+// startOccurrences counts the stored occurrences of the key of the
+// games' start positions (their main lines' ply 0; one start).
+func startOccurrences(t *testing.T, db *index.DB) int {
+	t.Helper()
+	byKey := map[int64]int{}
+	start := int64(0)
+	if err := db.ScanPositions(context.Background(), func(key, game int64, ply, vari int) error {
+		byKey[key]++
+		if ply == 0 && vari == 0 {
+			start = key
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return byKey[start]
 }
