@@ -342,4 +342,8 @@ func setupEvery(p *browserPage, shots string) {
 			p.screenshot(filepath.Join(shots, "setup-jetan.png"), chromedp.CaptureScreenshot())
 		}
 	}
+	p.clickCSS("statistics", `#n-stats`)
+	p.waitJS("the statistics in the editor's place", `document.querySelector('#setup').hidden && !document.querySelector('#people').hidden`)
+	p.clickCSS("set up again", `#su-open`)
+	p.waitJS("the editor in the statistics' place", `!document.querySelector('#setup').hidden && document.querySelector('#people').hidden`)
 }

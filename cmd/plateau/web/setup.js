@@ -291,3 +291,7 @@ $('#su-fen').addEventListener('change', () => { clearTimeout(suTyping); suRead($
 $('#su-play').addEventListener('click', suPlay);
 $('#su-search').addEventListener('click', suSearch);
 hooks.shown.push(() => { $('#setup').hidden = true; });
+// A page of players, events or statistics (people.js) takes the view's
+// place as a game does.
+new MutationObserver(() => { if (!$('#people').hidden) $('#setup').hidden = true; })
+  .observe($('#people'), { attributes: true, attributeFilter: ['hidden'] });
