@@ -267,6 +267,17 @@ func DowngradeToLayout9(ctx context.Context, db *DB) error {
 	return setMeta(ctx, db.sql, "schema", 9)
 }
 
+// DowngradeToLayout10 turns db into a layout-10 database: no opening names
+// (the tables of internal/openings dropped).
+func DowngradeToLayout10(ctx context.Context, db *DB) error {
+	for _, q := range []string{`DROP TABLE game_openings`, `DROP TABLE openings`, `DELETE FROM meta WHERE k = 'opening_hw'`} {
+		if _, err := db.sql.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	return setMeta(ctx, db.sql, "schema", 10)
+}
+
 // MonthRows is every row of tree_months, as text by key, month and move.
 func MonthRows(ctx context.Context, db *DB) (map[string]string, error) {
 	rows, err := db.sql.QueryContext(ctx, `SELECT key, month, move, n, scored, s0, s1, w0, w1, first, last FROM tree_months`)

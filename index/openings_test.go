@@ -114,6 +114,22 @@ func TestOpenings(t *testing.T) {
 	}
 	want["shallow"] = "Single corner"
 	check("renamed", want)
+	// A save that changes a game's moves changes its opening.
+	res, err := db.Search(ctx, index.Query{Game: "draughts", Player: "none"})
+	if err != nil || len(res.Hits) != 1 {
+		t.Fatalf("the unnamed game: %+v %v", res, err)
+	}
+	text, err := db.Text(ctx, res.Hits[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(text), "1. 31-26 17-21", "1. 32-28 17-21", 1)
+	if _, err := db.SaveRecord(ctx, res.Hits[0].ID, []byte(edited), 1); err != nil || edited == string(text) {
+		t.Fatalf("save: %v (text %q)", err, text)
+	}
+	want["none"] = "Single corner"
+	check("a game saved with other moves", want)
+
 	list, err := db.Openings(ctx, "draughts")
 	if err != nil || len(list) != 2 || list[0].Name != "Single corner" || list[1].Ply != 3 {
 		t.Errorf("list %+v %v", list, err)
@@ -121,8 +137,50 @@ func TestOpenings(t *testing.T) {
 	if n, err := db.DeleteOpenings(ctx, ""); err != nil || n != 2 {
 		t.Errorf("delete: %d %v", n, err)
 	}
-	check("deleted", map[string]string{"deep": "", "shallow": "", "later": ""})
+	check("deleted", map[string]string{"deep": "", "shallow": "", "later": "", "none": ""})
 	if got := search("Test"); len(got) != 0 {
 		t.Errorf("after delete: %q", got)
+	}
+}
+
+// TestOpeningsLayout10: a layout-10 database opened read-only has no
+// names and finds no game by opening, without error; a writable open
+// upgrades it to 11 with a notice, and its names can be imported.
+func TestOpeningsLayout10(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	dbDir := filepath.Join(dir, "db")
+	db := openDB(t, dbDir)
+	f := writeFile(t, dir, "a.pdn", openingGames(map[string]string{"deep": "1. 32-28 17-21 2. 33-29 21-26"}))
+	if _, err := importFiles(ctx, db, []string{f}, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := index.DowngradeToLayout10(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	ro, err := index.Open(ctx, dbDir, index.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatalf("read-only open of layout 10: %v", err)
+	}
+	res, err := ro.Search(ctx, index.Query{Opening: "Test", Count: true})
+	list, lerr := ro.Openings(ctx, "")
+	names, nerr := ro.GameOpenings(ctx, []int64{1})
+	ro.Close()
+	if err != nil || res.Total != 0 || lerr != nil || len(list) != 0 || nerr != nil || len(names) != 0 {
+		t.Errorf("layout 10 read-only: %+v %v, list %v %v, names %v %v", res, err, list, lerr, names, nerr)
+	}
+	var notices []string
+	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if len(notices) != 1 || !strings.Contains(notices[0], "layout 10 to 11") {
+		t.Errorf("notices %q", notices)
+	}
+	es, _ := index.ReadOpenings(strings.NewReader("draughts\tTest opening\t32-28\n"), "names.tsv")
+	if st, errs, err := db.ImportOpenings(ctx, es); err != nil || len(errs) > 0 || st.Games != 1 {
+		t.Errorf("import after the upgrade: %+v %v %v", st, errs, err)
 	}
 }
