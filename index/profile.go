@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/movelist"
 	"github.com/plateau/plateau/index/internal/players"
 	"github.com/plateau/plateau/rules"
@@ -15,16 +16,23 @@ import (
 // against each opponent, and the first moves played (players.Profile).
 type Profile = players.Profile
 
-// Player returns the page of the player named name: the name as stored,
-// or else the one player whose name matches it as player criteria match
-// (MatchPlayers); ErrNotFound when there is none or several. It counts
-// the player's valid games (an invalid record's result is not trusted).
-func (db *DB) Player(ctx context.Context, name string) (Profile, error) {
+// Period narrows a player's page to the games of a period: From and To
+// are dates or date prefixes as the search criteria take them ("1990",
+// "1990.05", "13-01-1996"), either may be empty (no bound). A page with a
+// bound counts only dated games.
+type Period struct{ From, To string }
+
+// Player returns the page of the player named name over the games of
+// period: the name as stored, or else the one player whose name matches
+// it as player criteria match (MatchPlayers); ErrNotFound when there is
+// none or several. It counts the player's valid games (an invalid
+// record's result is not trusted).
+func (db *DB) Player(ctx context.Context, name string, period Period) (Profile, error) {
 	id, stored, err := db.playerID(ctx, name)
 	if err != nil {
 		return Profile{}, err
 	}
-	rows, err := db.sql.QueryContext(ctx, profileQuery, id)
+	rows, err := db.sql.QueryContext(ctx, profileQuery(period), id, criteria.QueryDate(period.From), criteria.QueryDate(period.To)+"~")
 	if err != nil {
 		return Profile{}, err
 	}
@@ -45,16 +53,27 @@ func (db *DB) Player(ctx context.Context, name string) (Profile, error) {
 	if err := rows.Err(); err != nil {
 		return Profile{}, err
 	}
-	return players.NewProfile(stored, games), nil
+	p := players.NewProfile(stored, games)
+	p.From, p.To = period.From, period.To
+	return p, nil
 }
 
-// profileQuery reads a player's valid games, each side through its
-// player index.
-const profileQuery = `SELECT g.game, 0, o.name, g.date, g.result, g.fen, g.moves FROM games g LEFT JOIN players o ON o.id = g.p1
-	WHERE g.p0 = ?1 AND g.valid = 1
+// profileQuery reads a player's valid games (?1), each side through its
+// player index, dated from ?2 to ?3 when period has those bounds.
+func profileQuery(period Period) string {
+	dates := ""
+	if period.From != "" {
+		dates += " AND g.date >= ?2"
+	}
+	if period.To != "" {
+		dates += " AND g.date <= ?3"
+	}
+	return `SELECT g.game, 0, o.name, g.date, g.result, g.fen, g.moves FROM games g LEFT JOIN players o ON o.id = g.p1
+	WHERE g.p0 = ?1 AND g.valid = 1` + dates + `
 	UNION ALL
 	SELECT g.game, 1, o.name, g.date, g.result, g.fen, g.moves FROM games g LEFT JOIN players o ON o.id = g.p0
-	WHERE g.p1 = ?1 AND g.valid = 1`
+	WHERE g.p1 = ?1 AND g.valid = 1` + dates
+}
 
 // playerID is the id and stored name of the player name.
 func (db *DB) playerID(ctx context.Context, name string) (int64, string, error) {

@@ -26,7 +26,7 @@ func TestPlayerAndOverview(t *testing.T) {
 	if _, err := importFiles(ctx, db, []string{writeFile(t, dir, "p.pdn", []byte(text))}, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	p, err := db.Player(ctx, "wyllie")
+	p, err := db.Player(ctx, "wyllie", index.Period{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,8 +53,31 @@ func TestPlayerAndOverview(t *testing.T) {
 	if len(p.Opponents) != 2 || p.Opponents[0].Name != "Oldbury, R." || p.Opponents[0].Games != 3 || p.Opponents[0].Score != 1.5 {
 		t.Errorf("opponents %+v", p.Opponents)
 	}
-	if _, err := db.Player(ctx, "nobody"); !errors.Is(err, index.ErrNotFound) {
+	if _, err := db.Player(ctx, "nobody", index.Period{}); !errors.Is(err, index.ErrNotFound) {
 		t.Errorf("an unknown player: %v", err)
+	}
+	// A period counts the games dated within it, bounds included, a
+	// prefix standing for all its dates.
+	for _, tc := range []struct {
+		period      index.Period
+		games       int
+		score       float64
+		first, last string
+	}{
+		{index.Period{From: "1991"}, 2, 1.5, "1991.05.01", "1991.06.01"},
+		{index.Period{To: "1990"}, 2, 1, "1990.01.02", "1990.03.02"},
+		{index.Period{From: "1990.03", To: "1991.05"}, 2, 0.5, "1990.03.02", "1991.05.01"},
+		{index.Period{From: "1990.03.02", To: "1990.03.02"}, 1, 0, "1990.03.02", "1990.03.02"},
+		{index.Period{From: "2000"}, 0, 0, "", ""},
+	} {
+		p, err := db.Player(ctx, "wyllie", tc.period)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Total.Games != tc.games || p.Total.Score != tc.score || p.First != tc.first || p.Last != tc.last ||
+			p.From != tc.period.From || p.To != tc.period.To {
+			t.Errorf("%+v: %d games, score %v, %s–%s, period %q–%q", tc.period, p.Total.Games, p.Total.Score, p.First, p.Last, p.From, p.To)
+		}
 	}
 	o, err := db.Overview(ctx)
 	if err != nil {

@@ -32,6 +32,15 @@ func browserPeople(p *browserPage, f *browserFixture) {
 	}
 	p.waitJS("the year plot and the tables", `document.querySelectorAll('#people svg.plot rect.bar').length >= 3 && document.querySelectorAll('.p-openings tbody tr:not(.pgroup)').length === 8 && document.querySelectorAll('.p-opponents tbody tr').length === 1`)
 	p.screenshot(filepath.Join(f.shots, "people-player.png"), chromedp.CaptureScreenshot())
+	// A period narrows the page (the hash keeps it); a year of the table
+	// is one; "all dates" returns to the whole career.
+	p.eval(`document.querySelector('#p-from').value = '2027'; document.querySelector('#p-period').requestSubmit(); 'ok'`)
+	p.waitJS("the page of a period without games", `location.hash === '#player/Sijbrands%2C%20T.?from=2027' && document.querySelector('#people .pmeta')?.textContent.startsWith('0 games dated 2027 to …') === true`)
+	p.clickJS("all dates", `[...document.querySelectorAll('#p-period .plink')].find(b => b.textContent === 'all dates')`)
+	p.waitJS("the whole career again", `location.hash === '#player/Sijbrands%2C%20T.' && document.querySelector('#people .pmeta')?.textContent.startsWith('12 games, ') === true`)
+	p.clickJS("a year of the table", `[...document.querySelectorAll('.p-years .plink')].find(b => b.textContent === '2026')`)
+	p.waitJS("the page of one year", `location.hash === '#player/Sijbrands%2C%20T.?from=2026&to=2026' && document.querySelector('#people .pmeta')?.textContent.startsWith('12 games dated 2026 to 2026') === true && document.querySelector('#p-from').value === '2026'`)
+	p.screenshot(filepath.Join(f.shots, "people-player-year.png"), chromedp.CaptureScreenshot())
 	p.clickCSS("an opponent", `.p-opponents .plink`)
 	p.waitJS("the opponent's page", `document.querySelector('#p-name')?.textContent === 'Baba Sy'`)
 

@@ -45,10 +45,11 @@ func (s *Source) cached(ctx context.Context, key string, make func() (any, error
 	return b, nil
 }
 
-// PlayerJSON is the page of the player name (index.DB.Player).
-func (s *Source) PlayerJSON(ctx context.Context, name string) ([]byte, error) {
-	return s.cached(ctx, "player\x00"+name, func() (any, error) {
-		p, err := s.db.Player(ctx, name)
+// PlayerJSON is the page of the player name over the games dated from
+// to to (index.DB.Player; empty: no bound).
+func (s *Source) PlayerJSON(ctx context.Context, name, from, to string) ([]byte, error) {
+	return s.cached(ctx, "player\x00"+name+"\x00"+from+"\x00"+to, func() (any, error) {
+		p, err := s.db.Player(ctx, name, index.Period{From: from, To: to})
 		if errors.Is(err, index.ErrNotFound) {
 			return nil, fmt.Errorf("%w: %w", web.ErrNoPlayer, err)
 		}

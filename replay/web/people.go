@@ -13,7 +13,7 @@ import (
 type People interface {
 	// PlayerJSON is the page of the player named name (ErrNoPlayer when
 	// there is none).
-	PlayerJSON(ctx context.Context, name string) ([]byte, error)
+	PlayerJSON(ctx context.Context, name, from, to string) ([]byte, error)
 	// CrosstableJSON is the crosstable (a Crosstable) of the games of the
 	// list q: its players ranked, q.Limit of them from q.Offset.
 	CrosstableJSON(ctx context.Context, q ListQuery) ([]byte, error)
@@ -75,7 +75,10 @@ func peopleRoutes(mux *http.ServeMux, src Source) {
 			writeError(w, http.StatusBadRequest, "name: a player's name expected")
 			return
 		}
-		answer(w, func() ([]byte, error) { return pp.PlayerJSON(r.Context(), name) })
+		q := r.URL.Query()
+		answer(w, func() ([]byte, error) {
+			return pp.PlayerJSON(r.Context(), name, strings.TrimSpace(q.Get("from")), strings.TrimSpace(q.Get("to")))
+		})
 	})
 	mux.HandleFunc("GET /api/crosstable", func(w http.ResponseWriter, r *http.Request) {
 		q, err := ListQueryOf(r.URL.Query())

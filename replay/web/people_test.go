@@ -19,9 +19,12 @@ type peopleSource struct {
 	q web.ListQuery
 }
 
-func (p *peopleSource) PlayerJSON(_ context.Context, name string) ([]byte, error) {
+func (p *peopleSource) PlayerJSON(_ context.Context, name, from, to string) ([]byte, error) {
 	if name != "Al" {
 		return nil, web.ErrNoPlayer
+	}
+	if from != "" || to != "" {
+		return []byte(`{"name":"Al","from":"` + from + `","to":"` + to + `"}`), nil
 	}
 	return []byte(`{"name":"Al"}`), nil
 }
@@ -52,6 +55,7 @@ func TestPeopleRoutes(t *testing.T) {
 	}{
 		{with, "/api/player?name=Al", 200, `{"name":"Al"}`},
 		{with, "/api/v1/player?name=Al", 200, `{"name":"Al"}`},
+		{with, "/api/v1/player?name=Al&from=1990&to=+1995.06", 200, `{"name":"Al","from":"1990","to":"1995.06"}`},
 		{with, "/api/v1/player?name=Bo", 404, ""},
 		{with, "/api/v1/player", 400, ""},
 		{with, "/api/v1/crosstable?event=x&offset=5&limit=10", 200, `{"players":0}`},

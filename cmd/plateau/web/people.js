@@ -1,6 +1,7 @@
 'use strict';
 // Plateau's pages about people and the whole database, beside the game
-// view: a player's page (#player/NAME), an event's crosstable and
+// view: a player's page (#player/NAME, or #player/NAME?from=F&to=T over
+// a period), an event's crosstable and
 // standings (#event/NAME, optionally /GAME), and the database's statistics
 // (#stats). Each is read from the JSON API (docs/api.md) and drawn here;
 // the plots are SVG drawn by hand. It uses app.js's helpers (el, svg,
@@ -10,8 +11,12 @@
 
 // peopleRoute shows the page of a hash it knows and reports whether it did.
 function peopleRoute(hash) {
-  let m = hash.match(/^#player\/(.+)$/);
-  if (m) { playerPage(decodeURIComponent(m[1])); return true; }
+  let m = hash.match(/^#player\/([^?]+)(?:\?(.*))?$/);
+  if (m) {
+    const q = new URLSearchParams(m[2] || '');
+    playerPage(decodeURIComponent(m[1]), { from: q.get('from') || '', to: q.get('to') || '' });
+    return true;
+  }
   m = hash.match(/^#event\/([^/]+)(?:\/([^/]+))?$/);
   if (m) { eventPage(decodeURIComponent(m[1]), m[2] ? decodeURIComponent(m[2]) : ''); return true; }
   if (hash === '#stats') { statsPage(); return true; }
@@ -20,7 +25,13 @@ function peopleRoute(hash) {
 
 // openPlayer, openEvent and openStats go to a page (a hash: the browser's
 // back button returns).
-function openPlayer(name) { if (name) location.hash = '#player/' + encodeURIComponent(name); }
+function openPlayer(name, period) {
+  if (!name) return;
+  const q = new URLSearchParams();
+  if (period && period.from) q.set('from', period.from);
+  if (period && period.to) q.set('to', period.to);
+  location.hash = '#player/' + encodeURIComponent(name) + (q.size ? '?' + q : '');
+}
 function openEvent(event, gameId) {
   if (event) location.hash = '#event/' + encodeURIComponent(event) + (gameId ? '/' + encodeURIComponent(gameId) : '');
 }
@@ -79,10 +90,12 @@ function tallyCells(t) {
 const TALLY_HEAD = ['games', 'won', 'drawn', 'lost', 'score'];
 
 // listGamesOf shows a player's games in the list (the player filter; a
-// ruleset when given).
-function listGamesOf(name, gameId) {
+// ruleset when given; the period's dates, none when not given).
+function listGamesOf(name, gameId, period) {
   $('#more').open = true;
   $('#f-player').value = name;
+  $('#f-from').value = (period && period.from) || '';
+  $('#f-to').value = (period && period.to) || '';
   if (gameId !== undefined) {
     if (![...$('#gamefilter').options].some(o => o.value === gameId)) $('#gamefilter').append(el('option', { value: gameId }, gameId));
     $('#gamefilter').value = gameId;
@@ -93,33 +106,58 @@ function listGamesOf(name, gameId) {
 // playerTree opens the explorer at the start of a ruleset (or after
 // moves) with the tree of the player's games on a side, when the page has
 // the tree's filter bar (treefilter.js: setTreeFilter).
-function playerTree(name, gameId, side, moves) {
-  if (typeof setTreeFilter === 'function') setTreeFilter({ player: name, side: String(side) });
+function playerTree(name, gameId, side, moves, period) {
+  const f = { player: name, side: String(side) };
+  if (period && period.from) f.from = period.from;
+  if (period && period.to) f.to = period.to;
+  if (typeof setTreeFilter === 'function') setTreeFilter(f);
   explore(gameId, moves || '');
 }
 
 // ---- a player ----
 
-async function playerPage(name) {
+// periodForm narrows the page of a player to a period: dates or their
+// beginnings ("1990", "1990.05"), as the list's Date from and to.
+function periodForm(name, period) {
+  const from = el('input', { id: 'p-from', placeholder: 'from: 1990 or 1990.05.01', value: period.from });
+  const to = el('input', { id: 'p-to', placeholder: 'to: 2026', value: period.to });
+  const form = el('form', { class: 'pperiod', id: 'p-period' }, el('label', {}, 'Period '), from, ' – ', to,
+    el('button', { type: 'submit' }, 'Apply'),
+    period.from || period.to ? link('all dates', () => openPlayer(name), 'the whole career') : '');
+  form.addEventListener('submit', e => {
+    e.preventDefault();
+    openPlayer(name, { from: from.value.trim(), to: to.value.trim() });
+  });
+  return form;
+}
+
+async function playerPage(name, period) {
+  period = period || { from: '', to: '' };
   const box = showPeople(el('h2', {}, name), el('p', { class: 'pnote' }, 'reading…'));
   let p;
-  try { p = await getJSON('api/player?' + new URLSearchParams({ name })); } catch (e) {
+  const q = new URLSearchParams({ name });
+  if (period.from) q.set('from', period.from);
+  if (period.to) q.set('to', period.to);
+  try { p = await getJSON('api/player?' + q); } catch (e) {
     box.replaceChildren(el('h2', {}, name), el('p', { class: 'pnote' }, e.message));
     return;
   }
   const t = p.total;
   const head = el('header', { class: 'phead' },
     el('h2', { id: 'p-name' }, p.name),
-    el('div', { class: 'pmeta' }, num(t.games) + ' games' + (p.first ? ', ' + p.first + ' – ' + p.last : '') + ' · ' +
+    el('div', { class: 'pmeta' }, num(t.games) + ' games' + (p.from || p.to ? ' dated ' + (p.from || '…') + ' to ' + (p.to || '…') : '') +
+      (p.first ? ', ' + p.first + ' – ' + p.last : '') + ' · ' +
       t.wins + ' won, ' + t.draws + ' drawn, ' + t.losses + ' lost · score ' + pct(t.score, t.scored)),
-    el('div', { class: 'pactions' }, link('List the games', () => listGamesOf(p.name, ''), 'show them in the list')));
+    periodForm(p.name, period),
+    el('div', { class: 'pactions' }, link('List the games', () => listGamesOf(p.name, '', period), 'show them in the list')));
   const sides = table(['ruleset', 'side', ...TALLY_HEAD, ''], p.sides.map(s => el('tr', {},
     el('td', {}, gameName(s.game)), el('td', {}, sideName(s.game, s.side)), ...tallyCells(s),
-    el('td', {}, link('tree', () => playerTree(p.name, s.game, s.side), 'the opening tree of ' + p.name + '’s games as ' + sideName(s.game, s.side)),
-      ' ', link('games', () => listGamesOf(p.name, s.game))))), 'p-sides');
+    el('td', {}, link('tree', () => playerTree(p.name, s.game, s.side, '', period), 'the opening tree of ' + p.name + '’s games as ' + sideName(s.game, s.side)),
+      ' ', link('games', () => listGamesOf(p.name, s.game, period))))), 'p-sides');
   const years = p.years.filter(y => y.year);
   const yearPlot = years.length ? barPlot(years.map(y => ({ label: y.year, parts: [y.wins, y.draws, y.losses], title: y.year + ': ' + y.games + ' games, score ' + pct(y.score, y.scored) })), { legend: ['won', 'drawn', 'lost'] }) : null;
-  const yearTable = table(['year', ...TALLY_HEAD], p.years.map(y => el('tr', {}, el('td', {}, y.year || 'undated'), ...tallyCells(y))), 'p-years');
+  const yearTable = table(['year', ...TALLY_HEAD], p.years.map(y => el('tr', {},
+    el('td', {}, y.year ? link(y.year, () => openPlayer(p.name, { from: y.year, to: y.year }), 'this year only') : 'undated'), ...tallyCells(y))), 'p-years');
   const openings = [];
   let group = '';
   for (const o of p.openings) {
@@ -128,7 +166,7 @@ async function playerPage(name) {
       group = g;
       openings.push(el('tr', { class: 'pgroup' }, el('td', { colspan: 7 }, gameName(o.game) + ' as ' + sideName(o.game, o.side))));
     }
-    openings.push(el('tr', {}, el('td', {}, link(o.moves.join(' '), () => playerTree(p.name, o.game, o.side, o.moves.join(' ')), 'explore this line')),
+    openings.push(el('tr', {}, el('td', {}, link(o.moves.join(' '), () => playerTree(p.name, o.game, o.side, o.moves.join(' '), period), 'explore this line')),
       ...tallyCells(o), el('td', {}, '')));
   }
   const opponents = table(['opponent', ...TALLY_HEAD], p.opponents.map(o => el('tr', {}, el('td', {}, playerLink(o.name)), ...tallyCells(o))), 'p-opponents');

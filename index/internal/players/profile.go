@@ -93,7 +93,11 @@ type OpponentTally struct {
 // Profile is what a player's page shows: every count over the player's
 // valid games.
 type Profile struct {
-	Name      string          `json:"name"`
+	Name string `json:"name"`
+	// From and To are the period the page counts (index.Period), empty
+	// for no bound.
+	From      string          `json:"from,omitempty"`
+	To        string          `json:"to,omitempty"`
 	First     string          `json:"first,omitempty"` // the earliest and latest dates
 	Last      string          `json:"last,omitempty"`
 	Total     Tally           `json:"total"`
