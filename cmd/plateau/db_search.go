@@ -185,7 +185,15 @@ func searchCommand() *cli.Command {
 				}
 				return nil
 			}
-			printHits(c.App.Writer, res, q)
+			ids := make([]int64, len(res.Hits))
+			for i, h := range res.Hits {
+				ids[i] = h.ID
+			}
+			names, err := db.GameOpenings(c.Context, ids)
+			if err != nil {
+				return exitErr(err)
+			}
+			printHits(c.App.Writer, res, q, names)
 			if len(res.Hits) == 0 && q.Offset == 0 {
 				explainEmpty(c, db, q) // explain.go
 			}
@@ -194,13 +202,19 @@ func searchCommand() *cli.Command {
 	}
 }
 
-func printHits(out io.Writer, res index.Result, q index.Query) {
+// printHits writes a page of games, with an opening column when a game
+// of the page has a name (names, by game id).
+func printHits(out io.Writer, res index.Result, q index.Query, names map[int64]string) {
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	withPly := q.Position != nil || q.Pattern != nil
+	named := ""
+	if len(names) > 0 {
+		named = "\topening"
+	}
 	if withPly {
-		fmt.Fprintln(w, "id\tgame\tdate\tplayers\tresult\tevent\tply")
+		fmt.Fprintln(w, "id\tgame\tdate\tplayers\tresult\tevent\tply"+named)
 	} else {
-		fmt.Fprintln(w, "id\tgame\tdate\tplayers\tresult\tevent\tplies")
+		fmt.Fprintln(w, "id\tgame\tdate\tplayers\tresult\tevent\tplies"+named)
 	}
 	for _, h := range res.Hits {
 		last := fmt.Sprint(h.Plies)
@@ -209,6 +223,9 @@ func printHits(out io.Writer, res index.Result, q index.Query) {
 			if h.Variation {
 				last += " (variation)"
 			}
+		}
+		if named != "" {
+			last += "\t" + names[h.ID]
 		}
 		fmt.Fprintf(w, "%d\t%s\t%s\t%s – %s\t%s\t%s\t%s\n", h.ID, h.Game, h.Date, h.Players[0], h.Players[1], h.Result, h.Event, last)
 	}

@@ -44,6 +44,9 @@ func TestOpeningsCommand(t *testing.T) {
 	// show, export and dbexport name a game's opening; tree names positions.
 	hits := strings.Split(mustRun(t, "search", "--db", db, "--opening", "Denny, test"), "\n")
 	id := strings.Fields(hits[1])[0]
+	if !strings.HasSuffix(hits[0], "plies  opening") || !strings.HasSuffix(hits[1], "  Denny, test") {
+		t.Errorf("search lists the opening:\n%s\n%s", hits[0], hits[1])
+	}
 	if out := mustRun(t, "show", "--db", db, id); !strings.Contains(out, "\nopening: Denny, test\n") {
 		t.Errorf("show %s:\n%s", id, out)
 	}
