@@ -181,11 +181,23 @@ func (x *Index) Check() error {
 	return idx.Close()
 }
 
-// Remove deletes the index's files, for a rebuild.
+// Remove deletes the index's files, for a rebuild. It first renames the
+// directory aside (path.old), at once, then deletes that: a process killed
+// while deleting leaves no index at path (which a reader reports as
+// missing and an import rebuilds) rather than a directory missing some of
+// its files (which reads as damaged). The next Remove or create deletes
+// what a killed one left aside.
 func (x *Index) Remove() error {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	return os.RemoveAll(x.path)
+	old := x.path + ".old"
+	if err := os.RemoveAll(old); err != nil {
+		return fmt.Errorf("text index %s: %w", old, err)
+	}
+	if err := os.Rename(x.path, old); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("text index %s: %w", x.path, err)
+	}
+	return os.RemoveAll(old)
 }
 
 // open opens the index, creating it for a writable Index. Its errors say
@@ -226,8 +238,10 @@ func (x *Index) open() (bleve.Index, error) {
 // being created (which would read as damaged).
 func create(path string) error {
 	tmp := path + ".new"
-	if err := os.RemoveAll(tmp); err != nil { // left by a killed process
-		return fmt.Errorf("text index %s: %w", tmp, err)
+	for _, left := range []string{tmp, path + ".old"} { // left by a killed process
+		if err := os.RemoveAll(left); err != nil {
+			return fmt.Errorf("text index %s: %w", left, err)
+		}
 	}
 	m, err := indexMapping()
 	if err != nil {
