@@ -38,6 +38,17 @@ func TestOpeningsCommand(t *testing.T) {
 	if denny != "3 matches" || deep != "2 matches" {
 		t.Errorf("search --opening denny: %s, Denny, test: %s", denny, deep)
 	}
+	// Records name the position after their main line: Opening, Variation.
+	recs := filepath.Join(dir, "names.pdn")
+	if err := os.WriteFile(recs, []byte("[Game \"checkers\"]\n[Opening \"Denny\"]\n[Variation \"from a record\"]\n\n1. 10-14 24-20 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out := mustRun(t, "openings", "import", "--db", db, recs); !strings.HasPrefix(out, "1 names stored, 0 not; 7 games named") {
+		t.Errorf("import of records: %q", out)
+	}
+	if got := count("Denny, from"); got != "1 matches" {
+		t.Errorf("search --opening 'Denny, from': %s", got)
+	}
 	if got := count("Sicilian"); got != "0 matches" {
 		t.Errorf("search --opening Sicilian: %s", got)
 	}
@@ -60,7 +71,7 @@ func TestOpeningsCommand(t *testing.T) {
 	if !strings.HasPrefix(tree, "opening: Denny\n") || !regexp.MustCompile(`(?m)^23-19 .*  Denny, test$`).MatchString(tree) {
 		t.Errorf("tree 10-14:\n%s", tree)
 	}
-	if out := mustRun(t, "openings", "delete", "--db", db); out != "18 names deleted\n" {
+	if out := mustRun(t, "openings", "delete", "--db", db); out != "19 names deleted\n" {
 		t.Errorf("delete: %q", out)
 	}
 	if got := count("Denny"); got != "0 matches" {
