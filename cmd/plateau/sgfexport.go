@@ -12,6 +12,7 @@ import (
 	"github.com/plateau/plateau/importers/sgf"
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/rules"
 )
 
 // The SGF export (docs/sgf.md): export and dbexport --format sgf write each
@@ -49,6 +50,9 @@ func exportQuerySGF(c *cli.Context, db *index.DB, q index.Query) error {
 			// cannot hold it; say so rather than write part of it.
 			fmt.Fprintf(c.App.ErrWriter, "#%d: %v (not exported: the record does not read; export it as pdn)\n", id, rerr)
 			return nil
+		}
+		if rg, err := rules.Lookup(rec.Tag("Game")); err == nil {
+			rec.Sides = rg.Sides() // the players as PB and PW
 		}
 		return sgf.Write(out, rec)
 	})

@@ -6,14 +6,17 @@ import (
 	"strings"
 
 	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/rules"
 )
 
 // Plateau's SGF (docs/sgf.md): what Write writes and Reader reads back
 // unchanged. SGF has no game number for Plateau's games, so a game tree
 // whose root has a GAME property (or AP[Plateau…]) is read as Plateau
 // wrote it:
-//   - root: GAME[id] is the Game tag; EV, PC, DT (YYYY-MM-DD), RO, PB, PW
-//     are Event, Site, Date (YYYY.MM.DD), Round, Black, White; RE is the
+//   - root: GAME[id] is the Game tag; EV, PC, DT (YYYY-MM-DD), RO are
+//     Event, Site, Date (YYYY.MM.DD), Round; PB and PW the ruleset's side
+//     tags, Black or Sente for PB (the rules registry names the sides, so
+//     that Ōgi's Sente and Gote and Jetan's Orange are SGF's players); RE is the
 //     Result tag as written (Plateau's results, "2-0", not SGF's "B+R");
 //     TAG holds every other tag as Name:Value, in order; C is the intro
 //     comment; FF, CA and AP say only that the file is Plateau's SGF;
@@ -81,16 +84,23 @@ func isPlateau(n *node) bool {
 	return false
 }
 
-// plateauRoot reads the root properties of Plateau's SGF as tags.
+// plateauRoot reads the root properties of Plateau's SGF as tags; PB and
+// PW are the side tags of the GAME's ruleset (sgfSides).
 func (c *conv) plateauRoot(n *node) {
+	var players []record.Tag // PB, PW: named so until the sides are known
+	var tagged []record.Tag  // TAG's, after the players (the writer's order)
+	var sides [2]string
 	for _, pr := range n.props {
 		switch pr.id {
+		case "PB", "PW":
+			players = append(players, record.Tag{Name: pr.id, Value: tagValue(c.text(strings.Join(pr.vals, ","), pr.pos))})
+			continue
 		case "FF", "CA", "AP", "C", propMove, propBefore, propNAG:
 			continue // the file's format; the intro; a move is read as a node's
 		case propTag:
 			for _, v := range pr.vals {
 				name, value, _ := strings.Cut(tagValue(c.text(v, pr.pos)), ":")
-				c.g.Tags = append(c.g.Tags, record.Tag{Name: name, Value: value})
+				tagged = append(tagged, record.Tag{Name: name, Value: value})
 			}
 			continue
 		}
@@ -98,6 +108,9 @@ func (c *conv) plateauRoot(n *node) {
 		switch pr.id {
 		case propGame:
 			c.g.Tags = append(c.g.Tags, record.Tag{Name: "Game", Value: v})
+			if rg, err := rules.Lookup(v); err == nil {
+				sides = rg.Sides()
+			}
 		case "DT":
 			c.g.Tags = append(c.g.Tags, record.Tag{Name: "Date", Value: date(v)})
 		case "RE":
@@ -110,6 +123,12 @@ func (c *conv) plateauRoot(n *node) {
 			c.g.Tags = append(c.g.Tags, record.Tag{Name: name, Value: v})
 		}
 	}
+	black, white := sgfSides(sides)
+	for _, t := range players {
+		t.Name = map[bool]string{true: black, false: white}[t.Name == "PB"]
+		c.g.Tags = append(c.g.Tags, t)
+	}
+	c.g.Tags = append(c.g.Tags, tagged...)
 }
 
 // plateauNode reads a node of Plateau's SGF: its move (or nil) with its

@@ -27,26 +27,55 @@ func Append(b []byte, g *record.Game) []byte {
 
 // rootProps are the tags written as SGF root properties (the first of each
 // name; a Date only in the YYYY.MM.DD form, which SGF writes YYYY-MM-DD).
+// The player tags are PB and PW (sgfSides).
 var rootProps = map[string]string{
-	"Game": propGame, "Event": "EV", "Site": "PC", "Date": "DT", "Round": "RO",
-	"Black": "PB", "White": "PW", "Result": "RE",
+	"Game": propGame, "Event": "EV", "Site": "PC", "Date": "DT", "Round": "RO", "Result": "RE",
 }
 
+// sgfSides are the side tags written PB and PW: of a game's two sides
+// (record.Game.Sides, its ruleset's), Black or Sente (the first mover of
+// shogi, which SGF calls Black) is PB and the other PW; with no sides,
+// Black and White.
+func sgfSides(sides [2]string) (black, white string) {
+	switch {
+	case sides[0] == "" || sides[1] == "":
+		return "Black", "White"
+	case sides[1] == "Black" || sides[1] == "Sente":
+		return sides[1], sides[0]
+	}
+	return sides[0], sides[1]
+}
+
+// rootOrder is the order of the root properties written, whatever the
+// order of the tags (the canonical form orders these tags itself).
+var rootOrder = []string{propGame, "EV", "PC", "DT", "RO", "PB", "PW", "RE"}
+
 func appendRoot(b []byte, g *record.Game) []byte {
-	seen := map[string]bool{}
+	vals := map[string]string{}
 	var others []record.Tag
+	black, white := sgfSides(g.Sides)
 	for _, t := range g.Tags {
 		id, ok := rootProps[t.Name]
-		if !ok || seen[id] || (t.Name == "Date" && !isDate(t.Value)) {
+		switch t.Name {
+		case black:
+			id, ok = "PB", true
+		case white:
+			id, ok = "PW", true
+		}
+		if _, dup := vals[id]; !ok || dup || (t.Name == "Date" && !isDate(t.Value)) {
 			others = append(others, t)
 			continue
 		}
-		seen[id] = true
 		v := t.Value
 		if t.Name == "Date" {
 			v = v[:4] + "-" + v[5:7] + "-" + v[8:]
 		}
-		b = appendProp(b, id, v)
+		vals[id] = v
+	}
+	for _, id := range rootOrder {
+		if v, ok := vals[id]; ok {
+			b = appendProp(b, id, v)
+		}
 	}
 	if len(others) > 0 {
 		b = append(b, propTag...)
@@ -77,6 +106,12 @@ func isDate(v string) bool {
 func appendLine(b []byte, l record.Line, forked bool) []byte {
 	for i, m := range l {
 		if len(m.Variations) > 0 && (i > 0 || !forked) {
+			if b[len(b)-1] == '(' {
+				// A variation whose first move has variations of
+				// its own: a game tree starts with a node, so an
+				// empty one comes before the fork.
+				b = append(b, ';')
+			}
 			b = append(b, "\n("...)
 			b = appendLine(b, l[i:], true)
 			b = append(b, ')')

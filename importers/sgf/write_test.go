@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/plateau/plateau/importers/sgf"
@@ -64,6 +65,58 @@ func TestWriteRoundTrip(t *testing.T) {
 				t.Errorf("written again:\n%s\nwas\n%s", again, out)
 			}
 		})
+	}
+}
+
+// TestWriteSides: a ruleset's side tags are SGF's players, Black or Sente
+// as PB; a tag named like a side of another game stays a tag.
+func TestWriteSides(t *testing.T) {
+	for _, tt := range []struct{ id, pb, pw string }{
+		{"ogi", "Sente", "Gote"}, {"jetan", "Black", "Orange"}, {"draughts", "Black", "White"}, {"checkers", "Black", "White"},
+	} {
+		rec, err := annotated.Game(tt.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.Tags = append(rec.Tags, record.Tag{Name: "Gote", Value: "not a side"}, record.Tag{Name: "White", Value: "nor this"})
+		c := canonical(t, rec)
+		out := sgf.Append(nil, c)
+		for _, want := range []string{"PB[" + escaped(c.Tag(tt.pb)) + "]", "PW[" + escaped(c.Tag(tt.pw)) + "]"} {
+			if !bytes.Contains(out, []byte(want)) {
+				t.Errorf("%s: no %s in\n%s", tt.id, want, out)
+			}
+		}
+		back := readOne(t, out)
+		for _, name := range []string{tt.pb, tt.pw, "Gote", "White"} {
+			if got := back.Tag(name); got != c.Tag(name) {
+				t.Errorf("%s: %s read back as %q, want %q", tt.id, name, got, c.Tag(name))
+			}
+		}
+		// A second tag of a side's name stays second.
+		if got, want := record.Format(canonical(t, back)), record.Format(c); !bytes.Equal(got, want) {
+			t.Errorf("%s read back:\n%s\nwant\n%s", tt.id, got, want)
+		}
+	}
+}
+
+func escaped(s string) string { return strings.ReplaceAll(s, "]", `\]`) }
+
+// TestWriteVariationOfVariation: a variation whose first move has
+// variations of its own (1. 32-28 (1. 33-28 (1. 31-27))) reads back so, an
+// empty node before its fork (found by FuzzPlateauSGF).
+func TestWriteVariationOfVariation(t *testing.T) {
+	w := record.Line{{Text: "31-27"}}
+	v := record.Line{{Text: "33-28", Variations: []record.Line{w}}, {Text: "18-23", Ply: 1}}
+	g := &record.Game{Tags: []record.Tag{{Name: "Game", Value: "draughts"}},
+		Moves: record.Line{{Text: "32-28", Variations: []record.Line{v}}}}
+	c := canonical(t, g)
+	out := sgf.Append(nil, c)
+	if !bytes.Contains(out, []byte("(;\n(;MOVE[33-28]")) {
+		t.Errorf("no empty node before the fork:\n%s", out)
+	}
+	back := canonical(t, readOne(t, out))
+	if got, want := record.Format(back), record.Format(c); !bytes.Equal(got, want) {
+		t.Errorf("read back:\n%s\nwant\n%s", got, want)
 	}
 }
 
