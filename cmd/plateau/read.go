@@ -84,8 +84,14 @@ func streamMemory(limit int64) (restore func()) {
 // The soft memory limits. validate holds a few chunks of records. An
 // import holds up to 64 MiB of records and prepared rows waiting for the
 // writer, a transaction's rows and text documents, the text index's
-// batches and SQLite's cache (outside Go's heap): under a small limit the
-// collector runs without a pause once the workers run ahead of the writer.
+// batches and SQLite's cache (outside Go's heap, bounded by the writer:
+// store.HeapLimit, 96 MiB for a database of less than 256,000 games):
+// under a much smaller limit the collector runs without a pause once the
+// workers run ahead of the writer. importMemoryLimit is the budget by
+// default: with SQLite's, an import of 150,000 games stays under 500 MB
+// (at 1.5 GiB it took 1.1 GB for no less CPU); a larger GOMEMLIMIT lets a
+// transaction hold more rows before it stores them (writer.txHeld: a
+// sixth of the limit), for imports of millions of games.
 //
 // An import's collector also runs less often than GOGC's default says
 // (importGCPercent, unless GOGC is set): an import is CPU-bound, and with
@@ -97,7 +103,7 @@ func streamMemory(limit int64) (restore func()) {
 const (
 	validateMemoryLimit = 192 << 20
 	streamGCPercent     = 400
-	importMemoryLimit   = 1536 << 20
+	importMemoryLimit   = 320 << 20
 	importGCPercent     = 200
 )
 

@@ -36,8 +36,8 @@ const WriterCheckpointPages = 65536
 const DefaultCacheKiB = 64 << 10
 
 // WriterCacheKiB is the page cache of an import's writer into a database
-// of a number of games: at least four times a connection's
-// (DefaultCacheKiB), and cacheBytesPerGame a game (the random-key
+// of a number of games: at least a connection's (DefaultCacheKiB), and
+// cacheBytesPerGame a game (the random-key
 // B-trees an import writes at every commit — the games' hash, players and
 // date indexes, tags, the opening tree — hold about 210 bytes a game: 2.1
 // GB at 10,000,000 Ōgi games), up to a quarter of the machine's memory
@@ -54,9 +54,32 @@ func WriterCacheKiB(games int64) int64 {
 }
 
 const (
-	minWriterCacheKiB = 256 << 10
+	minWriterCacheKiB = DefaultCacheKiB
 	cacheBytesPerGame = 256
 )
+
+// HeapLimit is the import's bound of SQLite's heap, when the process set
+// none (PRAGMA soft_heap_limit, process-wide): the writer's cache for a
+// database of a number of games (WriterCacheKiB) and otherConnsBytes for
+// the other connections (the merge beside the writer, the checkpointer,
+// queries). Without it every connection's cache could fill its
+// DefaultCacheKiB, and an import of 150,000 games peaked above 500 MB
+// (docs/benchmarks.md). Beyond the limit SQLite reuses the clean pages of
+// its caches rather than take more memory.
+func HeapLimit(games int64) int64 { return WriterCacheKiB(games)<<10 + otherConnsBytes }
+
+const otherConnsBytes = 32 << 20
+
+// heapLimit is the process's PRAGMA soft_heap_limit (0: none); set, when
+// limit >= 0, to limit.
+func heapLimit(ctx context.Context, conn *sql.Conn, limit int64) (old int64, err error) {
+	q := `PRAGMA soft_heap_limit`
+	if limit >= 0 {
+		q = fmt.Sprintf(`PRAGMA soft_heap_limit = %d`, limit)
+	}
+	err = conn.QueryRowContext(ctx, q).Scan(&old)
+	return old, err
+}
 
 // Checkpointer runs checkpoints beside the writer.
 type Checkpointer struct {
@@ -100,29 +123,63 @@ func (c *Checkpointer) Stop() {
 	<-c.done
 }
 
+// Writer is the connection of an import's writer (WriterConn).
+type Writer struct {
+	Conn *sql.Conn
+	// bounds reports that the writer set SQLite's heap limit (HeapLimit),
+	// which release sets back to none.
+	bounds bool
+}
+
 // WriterConn is a connection of db's pool for an import's writer into a
 // database of a number of games, with automatic checkpoints at
-// WriterCheckpointPages and a page cache of WriterCacheKiB; release sets
-// both back to SQLite's default and DefaultCacheKiB and gives the
-// connection back to the pool.
-func WriterConn(ctx context.Context, db *sql.DB, games int64) (conn *sql.Conn, release func(), err error) {
-	conn, err = db.Conn(ctx)
+// WriterCheckpointPages and a page cache of WriterCacheKiB, and SQLite's
+// heap bounded to HeapLimit unless the process bounds it already;
+// release sets these back to SQLite's default, DefaultCacheKiB and no
+// bound, and gives the connection back to the pool.
+func WriterConn(ctx context.Context, db *sql.DB, games int64) (w *Writer, release func(), err error) {
+	conn, err := db.Conn(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
+	w = &Writer{Conn: conn}
 	_, err = conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA wal_autocheckpoint = %d`, WriterCheckpointPages))
+	var old int64
 	if err == nil {
-		err = SetCache(ctx, conn, WriterCacheKiB(games))
+		old, err = heapLimit(ctx, conn, -1)
+	}
+	w.bounds = old == 0
+	if err == nil {
+		err = w.Grow(ctx, games)
 	}
 	if err != nil {
+		if w.bounds {
+			heapLimit(context.Background(), conn, 0)
+		}
 		conn.Close()
 		return nil, nil, err
 	}
-	return conn, func() {
+	return w, func() {
 		conn.ExecContext(context.Background(), `PRAGMA wal_autocheckpoint = 1000`)
 		SetCache(context.Background(), conn, DefaultCacheKiB)
+		if w.bounds {
+			heapLimit(context.Background(), conn, 0)
+		}
 		conn.Close()
 	}, nil
+}
+
+// Grow sizes the writer's cache and SQLite's heap limit (if the writer
+// bounds it) for a database of a number of games.
+func (w *Writer) Grow(ctx context.Context, games int64) error {
+	if err := SetCache(ctx, w.Conn, WriterCacheKiB(games)); err != nil {
+		return err
+	}
+	if !w.bounds {
+		return nil
+	}
+	_, err := heapLimit(ctx, w.Conn, HeapLimit(games))
+	return err
 }
 
 // SetCache sets a connection's page cache, in KiB.

@@ -127,6 +127,7 @@ type importRun struct {
 	cancel    context.CancelCauseFunc // a failing stage cancels the others, with its error as the cause
 	w         *txn
 	release   func() // gives the writer's connection back
+	wc        *store.Writer
 	ckpt      *store.Checkpointer
 	text      *textStage
 	bulk      bool
@@ -156,12 +157,12 @@ func (d *DB) newImportRun(ctx context.Context, cancel context.CancelCauseFunc, o
 	r.w = d.newTxn()
 	r.w.replace = opts.Replace
 	r.w.bgMerge = !d.Tuning.SyncMerge
-	conn, release, err := store.WriterConn(ctx, d.SQL, r.inDB)
+	wc, release, err := store.WriterConn(ctx, d.SQL, r.inDB)
 	if err != nil {
 		r.w.stopMerge()
 		return r, err
 	}
-	r.w.conn, r.release = conn, release
+	r.w.conn, r.wc, r.release = wc.Conn, wc, release
 	if err := r.deferIndexes(ctx); err != nil {
 		release()
 		r.w.stopMerge()
@@ -336,7 +337,7 @@ func (r *importRun) commit(ctx context.Context) error {
 			r.text.docs <- docs
 		}
 		// The cache grows with the database as the import goes.
-		if cerr := store.SetCache(context.WithoutCancel(ctx), r.w.conn, store.WriterCacheKiB(r.inDB+int64(r.st.Stored))); err == nil {
+		if cerr := r.wc.Grow(context.WithoutCancel(ctx), r.inDB+int64(r.st.Stored)); err == nil {
 			err = cerr
 		}
 	}
