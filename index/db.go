@@ -197,7 +197,9 @@ const pageSize = 16 << 10
 
 // create makes a new, empty database file with pageSize pages in WAL mode:
 // the page size of a WAL database cannot change, so it is set before the
-// journal mode, on a connection of its own.
+// journal mode, on a connection of its own. Its auto_vacuum is
+// INCREMENTAL, so that an import can give back the pages its merges freed
+// (store.GiveBack).
 func create(ctx context.Context, path string) error {
 	u := url.URL{Scheme: "file", Opaque: (&url.URL{Path: path}).EscapedPath(), RawQuery: "_busy_timeout=30000"}
 	sdb, err := sql.Open(driverName, u.String())
@@ -210,7 +212,7 @@ func create(ctx context.Context, path string) error {
 		return err
 	}
 	defer conn.Close()
-	for _, q := range []string{fmt.Sprintf("PRAGMA page_size = %d", pageSize), "PRAGMA journal_mode = WAL"} {
+	for _, q := range []string{fmt.Sprintf("PRAGMA page_size = %d", pageSize), "PRAGMA auto_vacuum = INCREMENTAL", "PRAGMA journal_mode = WAL"} {
 		if _, err := conn.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("create: %w", err)
 		}

@@ -18,8 +18,9 @@ func pragmaInt(t *testing.T, db *sql.DB, name string) int64 {
 	return v
 }
 
-// TestNewDatabasePageSize: a new database file has 16 KiB pages and is in
-// WAL mode, and keeps both when opened again; a database made with
+// TestNewDatabasePageSize: a new database file has 16 KiB pages, is in
+// WAL mode and has auto_vacuum INCREMENTAL (2: an import gives back the
+// pages its merges freed), and keeps them when opened again; a database made with
 // SQLite's default 4 KiB pages keeps them and takes an import.
 func TestNewDatabasePageSize(t *testing.T) {
 	ctx := context.Background()
@@ -38,6 +39,9 @@ func TestNewDatabasePageSize(t *testing.T) {
 	db = openDB(t, fresh)
 	if got := pragmaInt(t, db.SQL(), "page_size"); got != 16384 {
 		t.Errorf("opened again: page_size %d, want 16384", got)
+	}
+	if got := pragmaInt(t, db.SQL(), "auto_vacuum"); got != 2 {
+		t.Errorf("opened again: auto_vacuum %d, want 2 (incremental)", got)
 	}
 	var mode string
 	if err := db.SQL().QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {

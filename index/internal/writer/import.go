@@ -378,6 +378,14 @@ func (r *importRun) finish(ctx context.Context, werr, perr error) (ImportStats, 
 		// import's games are read. A failure leaves them to be counted
 		// by the next reader.
 		d.StoreCounts(ctx)
+		// The pages the merges freed, when many: a failure leaves them
+		// free, the games stored.
+		pprof.Do(ctx, pprof.Labels("stage", "giveback"), func(ctx context.Context) {
+			n, err := store.GiveBack(ctx, r.w.conn)
+			if debugTiming {
+				fmt.Fprintf(os.Stderr, "gave back %d pages (%v)\n", n, err)
+			}
+		})
 		r.ckpt.Stop()
 		checkpoint(d.SQL)
 	}
