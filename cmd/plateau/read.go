@@ -89,7 +89,7 @@ func streamMemory(limit int64) (restore func()) {
 // under a much smaller limit the collector runs without a pause once the
 // workers run ahead of the writer. importMemoryLimit is the budget by
 // default: with SQLite's, an import of 150,000 games stays under 500 MB
-// (at 1.5 GiB it took 1.1 GB for no less CPU); a larger GOMEMLIMIT lets a
+// (docs/import.md), for a little more of the collector; a larger GOMEMLIMIT lets a
 // transaction hold more rows before it stores them (writer.txHeld: a
 // sixth of the limit), for imports of millions of games.
 //
@@ -103,7 +103,7 @@ func streamMemory(limit int64) (restore func()) {
 const (
 	validateMemoryLimit = 192 << 20
 	streamGCPercent     = 400
-	importMemoryLimit   = 320 << 20
+	importMemoryLimit   = 256 << 20
 	importGCPercent     = 200
 )
 
