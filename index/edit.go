@@ -57,7 +57,7 @@ func (db *DB) SetTags(ctx context.Context, id int64, tags []record.Tag) (valid b
 	}
 	valid, err = db.writes().SetTags(ctx, id, tags)
 	if err == nil {
-		err = db.refreshOpening(ctx, id)
+		db.refreshOpening(ctx, id)
 	}
 	return valid, err
 }

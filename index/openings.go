@@ -40,14 +40,16 @@ func ReadOpenings(r io.Reader, file string) ([]OpeningEntry, []error) { return o
 // OpeningsImport is what ImportOpenings did.
 type OpeningsImport struct {
 	Names int // the entries stored
-	Games int // the games named, in the rulesets whose names changed
+	Games int // the games named, in the rulesets of the entries stored
 }
 
 // ImportOpenings plays each entry by its rules and stores the name of the
 // position it reaches, replacing the name that position had; the entries
 // that do not play are returned in errs (*OpeningError) and the others
-// stored. The openings of every game of the rulesets whose names changed
-// are computed again, in the same transaction, under the import lock.
+// stored. The openings of every game of the rulesets of the entries
+// stored are computed again (even when no name changed: importing a file
+// again brings every game of its rulesets up to date), in the same
+// transaction, under the import lock.
 func (db *DB) ImportOpenings(ctx context.Context, es []OpeningEntry) (st OpeningsImport, errs []error, err error) {
 	var os []Opening
 	for _, e := range es {
@@ -168,7 +170,18 @@ func (db *DB) catchUpOpenings(ctx context.Context) error {
 }
 
 // refreshOpening computes the opening of game id again, after its save.
-func (db *DB) refreshOpening(ctx context.Context, id int64) error {
+// The save is committed: a failure (a long openings import holding the
+// writer past the busy timeout) is told (Options.Notice), not returned,
+// and the game keeps its former opening until the names change.
+func (db *DB) refreshOpening(ctx context.Context, id int64) {
+	if err := db.computeOpening(ctx, id); err != nil {
+		db.tell(fmt.Sprintf("game #%d is saved, but its opening was not computed again (%v): the next plateau openings import computes it", id, err))
+	}
+}
+
+// computeOpening replaces the opening of game id by the one its stored
+// move list reaches.
+func (db *DB) computeOpening(ctx context.Context, id int64) error {
 	if !db.openings {
 		return nil
 	}

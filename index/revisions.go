@@ -73,7 +73,7 @@ func (db *DB) SaveRecord(ctx context.Context, id int64, text []byte, base int) (
 	}
 	res, err := db.writes().SaveRecord(ctx, id, text, base)
 	if err == nil {
-		err = db.refreshOpening(ctx, id)
+		db.refreshOpening(ctx, id)
 	}
 	return res, err
 }

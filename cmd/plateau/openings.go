@@ -73,7 +73,7 @@ func openingsImport(c *cli.Context) error {
 	for _, e := range errs {
 		fmt.Fprintln(c.App.ErrWriter, "plateau:", e)
 	}
-	fmt.Fprintf(c.App.Writer, "%d names stored, %d not; %d games named in the rulesets whose names changed\n", st.Names, len(errs), st.Games)
+	fmt.Fprintf(c.App.Writer, "%d names stored, %d not; %d games named in their rulesets\n", st.Names, len(errs), st.Games)
 	for _, e := range errs {
 		if !errors.Is(e, index.ErrOpeningEntry) {
 			return cli.Exit("openings import: a file could not be read to its end", exitUsage)

@@ -25,7 +25,7 @@
 // lookup at read time would take a position search per named position
 // and, for each game found, every deeper named position it might also
 // reach. The cost is paid when the names change: the façade computes
-// the names of every game of the rulesets whose names changed, from the
+// the names of every game of the rulesets of the names imported, from the
 // stored move lists (GameKeys, MaxPly plies each), in one transaction,
 // and the names of new games after each import (from a high-water mark,
 // meta opening_hw) and of a saved game after its save. Renaming a

@@ -38,22 +38,20 @@ type Execer interface {
 }
 
 // Put stores os, each replacing the name of its position if it had one
-// (keeping its id), and returns the rulesets whose names changed.
+// (keeping its id), and returns their rulesets: those whose games'
+// openings are to be computed again.
 func Put(ctx context.Context, tx Execer, os []Opening) (map[string]bool, error) {
-	changed := map[string]bool{}
+	games := map[string]bool{}
 	for _, o := range os {
-		res, err := tx.ExecContext(ctx, `INSERT INTO openings(game, key, name, ply, moves) VALUES(?, ?, ?, ?, ?)
-			ON CONFLICT(key) DO UPDATE SET name = excluded.name, ply = excluded.ply, moves = excluded.moves
-			WHERE name != excluded.name OR ply != excluded.ply OR moves != excluded.moves`,
+		_, err := tx.ExecContext(ctx, `INSERT INTO openings(game, key, name, ply, moves) VALUES(?, ?, ?, ?, ?)
+			ON CONFLICT(key) DO UPDATE SET name = excluded.name, ply = excluded.ply, moves = excluded.moves`,
 			o.Game, o.Key, o.Name, o.Ply, o.Moves)
 		if err != nil {
-			return changed, err
+			return games, err
 		}
-		if n, _ := res.RowsAffected(); n > 0 {
-			changed[o.Game] = true
-		}
+		games[o.Game] = true
 	}
-	return changed, nil
+	return games, nil
 }
 
 // List reads the named positions of a ruleset ("": every one), by
