@@ -32,6 +32,14 @@ func TestBenchProbeProcess(t *testing.T) {
 	if !strings.Contains(out, "| compact | 60 |") || !strings.Contains(out, "plateau compact: ") {
 		t.Errorf("--queries-only --compact: no compact stage:\n%s", out)
 	}
+	if strings.Contains(out, "| save (new revision)") {
+		t.Errorf("--queries-only without --saves: a save stage:\n%s", out)
+	}
+	// Saves into a database as it is, when asked for.
+	out = mustRun(t, "bench", "--game", "ogi", "--queries-only", "--queries", "5", "--saves", "4", "--db", db)
+	if !strings.Contains(out, "| save (new revision) | 4 |") {
+		t.Errorf("--queries-only --saves 4: no save stage:\n%s", out)
+	}
 	if _, errOut, status := plateau(t, "bench", "--game", "ogi", "--queries-only"); status != exitUsage || !strings.Contains(errOut, "--db") {
 		t.Errorf("--queries-only without --db: status %d, %q", status, errOut)
 	}

@@ -104,7 +104,7 @@ type Config struct {
 	// Saves is the number of saves timed after the queries (saves.go): a
 	// comment added to games spread over the collection, each stored as a
 	// new revision; 0: none. They write to the database (its games gain
-	// revisions), so QueriesOnly does not make them.
+	// revisions): with QueriesOnly, only when asked for.
 	Saves int
 }
 

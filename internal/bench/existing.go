@@ -62,7 +62,10 @@ func (r *run) queriesOnly(ctx context.Context) error {
 	}
 	rep.Notes = append(rep.Notes, fmt.Sprintf("Queries only, on the database in %s as it is (%s valid %s games of %s stored): the query material is sampled from %d of its stored games, evenly spread over their ids.",
 		cfg.DBDir, thousands(rep.Games), rep.Game, thousands(stored), n))
-	return r.queries(ctx, db, smp)
+	if err := r.queries(ctx, db, smp); err != nil {
+		return err
+	}
+	return r.saves(ctx, cfg.DBDir, stored)
 }
 
 // sampleStored takes the query material of up to queries games of the
