@@ -72,6 +72,7 @@ func TestBrowserEdit(t *testing.T) {
 	browserEnter(p, shots)
 	browserPaste(p)
 	browserCorrect(p)
+	browserCorrectResult(p, shots)
 	p.cspClean()
 }
 
@@ -155,9 +156,32 @@ func browserPaste(p *browserPage) {
 [Sente "Broken, Bea"]
 
 1. Rg2-f2 Id8-c7 2. Zz9-z8 Ic7-d8 *
+
+[Game "draughts"]
+[White "Wrong, Wes"]
+[FEN "W:W28:B23"]
+[SetUp "1"]
+[Result "0-2"]
+
+1. 28x19 *
 `+"`"))
 	p.clickCSS("import", `#ed-import`)
-	p.waitJS("imported", `document.querySelectorAll('#ed-pasteout div').length === 2 && document.querySelector('#ed-pasteout').textContent.includes('invalid')`)
+	p.waitJS("imported", `document.querySelectorAll('#ed-pasteout div').length === 3 && document.querySelector('#ed-pasteout').textContent.includes('invalid')`)
+}
+
+// browserCorrectResult corrects the pasted game whose Result contradicts
+// its end (White took Black's last piece; the Result says 0-2): the page
+// offers the rules' result, and the game saved with it is valid.
+func browserCorrectResult(p *browserPage, shots string) {
+	p.clickJS("the game with a wrong Result", `document.querySelectorAll('#ed-pasteout div a')[2]`)
+	p.waitJS("open", `!!(game && !game.explorer && game.players[0] === "Wrong, Wes" && !game.valid && game.revision === 1)`)
+	p.run("end", evalJS(`toEnd()`))
+	p.waitJS("the rules' result offered", `document.querySelector('#ed-fix')?.textContent.includes('The Result says 0-2, but the game is over here: 2-0') === true`)
+	p.screenshot(filepath.Join(shots, "edit-result.png"), chromedp.CaptureScreenshot())
+	p.clickCSS("set the Result", `#ed-fixresult`)
+	p.waitJS("Result set", `tagValue('Result') === '2-0' && document.querySelector('#ed-status').textContent.includes('The Result is now 2-0')`)
+	p.clickCSS("save", `#ed-save:not([disabled])`)
+	p.waitJS("saved valid", `game.valid && game.revision === 2 && game.result === '2-0'`)
 }
 
 // browserCorrect corrects the invalid game pasted: its broken move is

@@ -356,11 +356,14 @@ function closeness(m, text) {
 }
 
 // fixBox offers, at the end of an invalid game's main line, the legal
-// moves in place of its broken move.
+// moves in place of its broken move; or, when every move was played and
+// the game is over with another result than its Result tag's, that
+// result (resultFix).
 function fixBox() {
   const box = el('div', { id: 'ed-fix' });
   const rest = game.rest || [];
-  if (game.explorer || !rest.length || game.nodes[at].next >= 0 || game.nodes[at].depth > 0) return box;
+  if (game.explorer || game.nodes[at].next >= 0 || game.nodes[at].depth > 0) return box;
+  if (!rest.length) return resultFix(box);
   box.append(el('p', {}, 'The record breaks here at ', el('b', {}, rest[0]), ': ' + (game.error || '') + '. Play the move meant instead:'));
   const list = el('div', { class: 'ed-legal' });
   box.append(list);
@@ -372,6 +375,28 @@ function fixBox() {
       return b;
     }));
   }).catch(e => list.replaceChildren(e.message));
+  return box;
+}
+
+// resultFix fills box, at the end of an invalid game that ends over (the
+// rules give its result) with another Result, with that result to set.
+function resultFix(box) {
+  const over = game.nodes[at].over || '';
+  const res = over.split(' ')[0];
+  const cur = tagValue('Result') || game.result || '*';
+  if (game.valid || !/^[0-9]/.test(res) || res === cur) return box;
+  const b = el('button', { type: 'button', id: 'ed-fixresult' }, 'Set the Result to ' + res);
+  b.addEventListener('click', () => {
+    const t = game.tags.find(t => t[0] === 'Result');
+    if (t) t[1] = res; else game.tags.push(['Result', res]);
+    game.result = res;
+    edit.dirty = true;
+    renderHeader();
+    renderTags();
+    renderEdit();
+    status('The Result is now ' + res + '. Save to store it.', 'ok');
+  });
+  box.append(el('p', {}, 'The Result says ', el('b', {}, cur), ', but the game is over here: ', el('b', {}, over), '. '), b);
   return box;
 }
 
