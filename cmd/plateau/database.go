@@ -152,10 +152,11 @@ func runImport(c *cli.Context) error {
 	if pri.Idle {
 		defer watchIdleWait(c.App.ErrWriter)()
 	}
-	defer importMemory()()
+	sized, restore := importMemory()
+	defer restore()
 	opts := ingest.Options{ImportOptions: index.ImportOptions{DefaultGame: ropts.DefaultGame, Detect: ropts.Detect,
 		Replace: c.Bool("replace"), TxGames: c.Int("tx"), Workers: c.Int("workers")},
-		Force: c.Bool("force") || c.Bool("replace"), MaxRecord: ro.maxRecord, FileError: ro.report}
+		Force: c.Bool("force") || c.Bool("replace"), MaxRecord: ro.maxRecord, FileError: ro.report, Sized: sized}
 	bar := importBar(c)
 	if bar != nil {
 		opts.Progress = bar.show

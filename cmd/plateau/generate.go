@@ -218,8 +218,11 @@ func benchCommand() *cli.Command {
 				QueriesOnly: c.Bool("queries-only"),
 				Compact:     c.Bool("compact"),
 			}
-			// The imports run as plateau import runs them.
-			defer importMemory()()
+			// The imports run as plateau import runs them, their files
+			// about benchRecordBytes a game.
+			sized, restore := importMemory()
+			defer restore()
+			sized(int64(cfg.Games+cfg.Base) * benchRecordBytes)
 			if c.Bool("probe-process") {
 				exe, err := os.Executable()
 				if err != nil {
@@ -271,3 +274,8 @@ func parseCurve(s string) ([]int, error) {
 	}
 	return cuts, nil
 }
+
+// benchRecordBytes is about the size of a generated record (an Ōgi game
+// of generate: 1,090 bytes), which sizes plateau bench's memory budget as
+// plateau import sizes it by its files.
+const benchRecordBytes = 1100

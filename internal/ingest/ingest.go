@@ -40,6 +40,9 @@ type Options struct {
 	// error wrapping importers.ErrNotRegular). It is called from the
 	// goroutine that reads the files.
 	FileError func(file string, err error)
+	// Sized, if set, is told the size of the files to read (as stored)
+	// before any is read: plateau import sizes its memory budget by it.
+	Sized func(bytes int64)
 }
 
 // Files imports the record files of paths (as plateau import names them)
@@ -60,6 +63,9 @@ func Files(ctx context.Context, db *index.DB, paths []string, o Options) (index.
 	}
 	defer src.Close()
 	ss := src.Stats()
+	if o.Sized != nil {
+		o.Sized(ss.Bytes)
+	}
 	var unreadable atomic.Int64 // counted by the reading goroutine, read by Progress
 	unreadable.Store(int64(ss.Unreadable))
 	files := func(st *index.ImportStats) {
