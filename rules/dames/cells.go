@@ -30,6 +30,19 @@ func newLayout(g *geom, algebraic bool) *rules.Layout {
 
 var _ rules.Cells = (*Position)(nil)
 
+// withoutKings is a copy of l that has no king: the encoding of a
+// ruleset whose men never crown (loup-moutons), so that what reads its
+// layout (the pieces a page offers, a pattern's letters) finds no king.
+func withoutKings(l *rules.Layout) *rules.Layout {
+	c := *l
+	for i := range c.Codes {
+		if c.Codes[i].Promoted {
+			c.Codes[i] = rules.Piece{}
+		}
+	}
+	return &c
+}
+
 // flipSides is a copy of l whose pieces belong to the other side: the
 // layout of a ruleset where Black is side 0.
 func flipSides(l *rules.Layout) *rules.Layout {
@@ -50,6 +63,9 @@ func (p *Position) Layout() *rules.Layout {
 	}
 	if p.g.f.blackFirst {
 		return p.g.flipped[i]
+	}
+	if p.g.v == vLoup {
+		return p.geo.menOnly[i]
 	}
 	return p.geo.layouts[i]
 }

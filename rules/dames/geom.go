@@ -80,6 +80,7 @@ type geom struct {
 	rayN            [maxSq][nDirs]int8
 	steps           [maxSq][nDirs]int8 // the next square in each direction, -1 off board
 	layouts         [2]*rules.Layout   // numeric and algebraic square names (cells.go)
+	menOnly         [2]*rules.Layout   // the same without kings: loup-moutons's (cells.go)
 }
 
 var (
@@ -147,6 +148,7 @@ func newGeom(w, h int, a1Dark, fromBottomRight, every bool) *geom {
 		}
 	}
 	g.layouts = [2]*rules.Layout{newLayout(g, false), newLayout(g, true)}
+	g.menOnly = [2]*rules.Layout{withoutKings(g.layouts[0]), withoutKings(g.layouts[1])}
 	return g
 }
 
