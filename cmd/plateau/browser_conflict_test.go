@@ -25,14 +25,7 @@ import (
 func TestBrowserEditConflict(t *testing.T) {
 	bin := chromium(t)
 	ctx := context.Background()
-	db, err := index.Open(ctx, filepath.Join(t.TempDir(), "db"), index.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if _, err := ingest.Files(ctx, db, []string{filepath.Join(samples, "ogi", "osaka-club.pdn")}, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	db := editDB(t, filepath.Join(samples, "ogi", "osaka-club.pdn"))
 	srv := newEditServer(t, db)
 	shots := screenshotDir(t)
 
@@ -80,6 +73,21 @@ func TestBrowserEditConflict(t *testing.T) {
 	b.waitJS("B: revision 2 read", `game.revision === 2 && [...document.querySelectorAll('#moves .move')].some(e => e.textContent === 'Rg2-f2 !') && !document.querySelector('#moves').textContent.includes('tab B')`)
 	a.cspClean()
 	b.cspClean()
+}
+
+// editDB is a new database of the records of paths (files or
+// directories), closed when the test ends.
+func editDB(t *testing.T, paths ...string) *index.DB {
+	t.Helper()
+	db, err := index.Open(context.Background(), filepath.Join(t.TempDir(), "db"), index.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := ingest.Files(context.Background(), db, paths, ingest.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return db
 }
 
 // newEditServer serves db for writing, with browserToken, behind the

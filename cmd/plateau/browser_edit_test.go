@@ -3,19 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/plateau/plateau/index"
-	"github.com/plateau/plateau/index/browse"
-	"github.com/plateau/plateau/internal/ingest"
-	"github.com/plateau/plateau/replay"
-	"github.com/plateau/plateau/replay/web"
 )
 
 const browserToken = "browser-token"
@@ -31,25 +23,9 @@ const browserToken = "browser-token"
 func TestBrowserEdit(t *testing.T) {
 	bin := chromium(t)
 	ctx := context.Background()
-	db, err := index.Open(ctx, filepath.Join(t.TempDir(), "db"), index.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if _, err := ingest.Files(ctx, db, []string{filepath.Join(samples, "ogi", "osaka-club.pdn")}, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewUnstartedServer(nil)
-	h := web.HandlerWith(browse.New(db, replay.Options{}), webAssets(), web.EditOptions{Enabled: true, Token: browserToken})
-	srv.Config.Handler = web.Guard(h, web.GuardOptions{Addr: srv.Listener.Addr().String()})
-	srv.Start()
-	t.Cleanup(srv.Close)
-	shots := os.Getenv("PLATEAU_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	} else if err := os.MkdirAll(shots, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	db := editDB(t, filepath.Join(samples, "ogi", "osaka-club.pdn"))
+	srv := newEditServer(t, db)
+	shots := screenshotDir(t)
 	p := newBrowserPage(t, bin, srv.URL, 1500, 1000)
 
 	p.run("open with the token", chromedp.Navigate(srv.URL+"/?token="+browserToken+"#1/0"))

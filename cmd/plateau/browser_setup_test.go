@@ -1,22 +1,15 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/plateau/plateau/index"
-	"github.com/plateau/plateau/index/browse"
-	"github.com/plateau/plateau/internal/ingest"
-	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/web"
 	"github.com/plateau/plateau/rules"
 )
@@ -30,27 +23,9 @@ import (
 // Screenshots go to $PLATEAU_SCREENSHOTS or the test's temp dir.
 func TestBrowserSetup(t *testing.T) {
 	bin := chromium(t)
-	ctx := context.Background()
-	db, err := index.Open(ctx, filepath.Join(t.TempDir(), "db"), index.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	paths := []string{filepath.Join(samples, "ogi", "osaka-club.pdn"), filepath.Join(samples, "loup-moutons"), filepath.Join(samples, "dejarik")}
-	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewUnstartedServer(nil)
-	h := web.HandlerWith(browse.New(db, replay.Options{}), webAssets(), web.EditOptions{Enabled: true, Token: browserToken})
-	srv.Config.Handler = web.Guard(h, web.GuardOptions{Addr: srv.Listener.Addr().String()})
-	srv.Start()
-	t.Cleanup(srv.Close)
-	shots := os.Getenv("PLATEAU_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	} else if err := os.MkdirAll(shots, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	db := editDB(t, filepath.Join(samples, "ogi", "osaka-club.pdn"), filepath.Join(samples, "loup-moutons"), filepath.Join(samples, "dejarik"))
+	srv := newEditServer(t, db)
+	shots := screenshotDir(t)
 	p := newBrowserPage(t, bin, srv.URL, 1400, 950)
 	p.run("open with the token", chromedp.Navigate(srv.URL+"/?token="+browserToken))
 	p.waitJS("rulesets read", `rulesets.length > 3 && document.querySelector('#list tbody tr') !== null`)
