@@ -731,7 +731,7 @@ async function loadTree() {
     const q = new URLSearchParams({ game: game.game, fen: n.fen });
     // The filter bar's criteria (treefilter.js), kept while stepping.
     if (typeof treeFilterParams === 'function') for (const [k, v] of treeFilterParams()) q.set(k, v);
-    loadOpeningName(game.game, n.fen, seq);
+    loadOpeningName(game.game, at, seq);
     moves = await getJSON('api/tree?' + q);
   } catch (e) {
     if (seq === treeSeq) { $('#tree tbody').replaceChildren(el('tr', {}, el('td', { colspan: 6 }, e.message))); $('#treesum').textContent = ''; }
@@ -741,14 +741,33 @@ async function loadTree() {
   renderTree(moves);
 }
 
-// loadOpeningName shows the name of the tree's position above the tree
-// (api/openings), unless another position's tree was asked for since.
-async function loadOpeningName(id, fen, seq) {
-  let names = [];
-  try { names = await getJSON('api/openings?' + new URLSearchParams({ game: id, fen })); } catch (e) { names = []; }
+// openingNames keeps the names of positions read (api/openings), by
+// ruleset and position: '' for a position without one.
+const openingNames = new Map();
+
+async function openingName(id, fen) {
+  const k = id + '\n' + fen;
+  if (!openingNames.has(k)) {
+    let names = [];
+    try { names = await getJSON('api/openings?' + new URLSearchParams({ game: id, fen })); } catch (e) { names = []; }
+    openingNames.set(k, names.length ? names[0].name : '');
+  }
+  return openingNames.get(k);
+}
+
+// loadOpeningName shows above the tree the opening of the line to node
+// id, as lichess does: the name of the deepest named position on the way
+// (the position itself or one of the 60 before it), unless another
+// position's tree was asked for since.
+async function loadOpeningName(gameId, id, seq) {
+  const path = [];
+  for (let i = id; i >= 0 && path.length <= 60; i = game.nodes[i].parent) path.push(game.nodes[i]);
+  const names = await Promise.all(path.map(n => openingName(gameId, n.fen)));
   if (seq !== treeSeq) return;
-  const name = names.length ? names[0].name : '';
+  const k = names.findIndex(x => x);
+  const name = k >= 0 ? names[k] : '';
   $('#treename').textContent = name;
+  $('#treename').title = k > 0 ? 'the opening of this line: named ' + k + (k === 1 ? ' ply' : ' plies') + ' back' : 'this position\u2019s name';
   $('#treename').hidden = !name;
 }
 
