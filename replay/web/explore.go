@@ -176,9 +176,15 @@ func piecesOf(pos rules.Position) (kinds []PieceKind, hands bool) {
 			hands = hands || pl.Square == ""
 		}
 	}
-	kinds = []PieceKind{}
+	return kindsOf(all), hands
+}
+
+// kindsOf lists the piece kinds of pcs, each once, in their order, with
+// the forms (plain, promoted) they take among pcs; empty codes left out.
+func kindsOf(pcs []rules.Piece) []PieceKind {
+	kinds := []PieceKind{}
 	at := map[byte]int{}
-	for _, pc := range all {
+	for _, pc := range pcs {
 		if pc.Kind == 0 {
 			continue
 		}
@@ -194,7 +200,7 @@ func piecesOf(pos rules.Position) (kinds []PieceKind, hands bool) {
 			kinds[i].Plain = true
 		}
 	}
-	return kinds, hands
+	return kinds
 }
 
 // handPiecesOf lists the piece kinds of pos's hand slots (Cells), each
@@ -204,25 +210,10 @@ func handPiecesOf(pos rules.Position) []PieceKind {
 	if !ok {
 		return nil
 	}
-	var out []PieceKind
-	at := map[byte]int{}
-	for _, pc := range c.Layout().Hand {
-		if pc.Kind == 0 {
-			continue
-		}
-		i, ok := at[pc.Kind]
-		if !ok {
-			i = len(out)
-			at[pc.Kind] = i
-			out = append(out, PieceKind{Kind: string(rune(pc.Kind))})
-		}
-		if pc.Promoted {
-			out[i].Promoted = true
-		} else {
-			out[i].Plain = true
-		}
+	if kinds := kindsOf(c.Layout().Hand); len(kinds) > 0 {
+		return kinds
 	}
-	return out
+	return nil
 }
 
 // View is the position given in the notation of game (or "" for its
