@@ -190,7 +190,7 @@ func (db *DB) computeOpening(ctx context.Context, id int64) error {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `DELETE FROM game_openings WHERE game = ?`, id); err != nil {
+	if err := openings.Forget(ctx, tx, id); err != nil {
 		return err
 	}
 	names, err := openings.Names(ctx, tx)

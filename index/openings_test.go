@@ -130,6 +130,16 @@ func TestOpenings(t *testing.T) {
 	want["none"] = "Single corner"
 	check("a game saved with other moves", want)
 
+	// A game deleted leaves no opening behind.
+	if _, err := db.Delete(ctx, []int64{res.Hits[0].ID}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var left int
+	if err := db.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FROM game_openings WHERE game = ?`, res.Hits[0].ID).Scan(&left); err != nil || left != 0 {
+		t.Errorf("the deleted game's opening rows: %d %v", left, err)
+	}
+	delete(want, "none")
+
 	list, err := db.Openings(ctx, "draughts")
 	if err != nil || len(list) != 2 || list[0].Name != "Single corner" || list[1].Ply != 3 {
 		t.Errorf("list %+v %v", list, err)
@@ -137,7 +147,7 @@ func TestOpenings(t *testing.T) {
 	if n, err := db.DeleteOpenings(ctx, ""); err != nil || n != 2 {
 		t.Errorf("delete: %d %v", n, err)
 	}
-	check("deleted", map[string]string{"deep": "", "shallow": "", "later": "", "none": ""})
+	check("deleted", map[string]string{"deep": "", "shallow": "", "later": ""})
 	if got := search("Test"); len(got) != 0 {
 		t.Errorf("after delete: %q", got)
 	}

@@ -37,6 +37,13 @@ type Execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
+// Forget deletes the opening of game id: a game deleted, or replaced by a
+// valid record of the same text.
+func Forget(ctx context.Context, tx Execer, id int64) error {
+	_, err := tx.ExecContext(ctx, `DELETE FROM game_openings WHERE game = ?`, id)
+	return err
+}
+
 // Put stores os, each replacing the name of its position if it had one
 // (keeping its id), and returns their rulesets: those whose games'
 // openings are to be computed again.

@@ -12,6 +12,7 @@ import (
 	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/gamerows"
 	"github.com/plateau/plateau/index/internal/gametext"
+	"github.com/plateau/plateau/index/internal/openings"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/revisions"
 	"github.com/plateau/plateau/index/internal/treeagg"
@@ -202,6 +203,9 @@ func (w *txn) unstore(ctx context.Context, g *oldGame, rows *prepared) error {
 	}
 	if _, err := w.exec(ctx, `DELETE FROM games WHERE id = ?`, g.id); err != nil {
 		return fmt.Errorf("game #%d: %w", g.id, err)
+	}
+	if err := openings.Forget(ctx, w.tx, g.id); err != nil {
+		return fmt.Errorf("game #%d opening: %w", g.id, err)
 	}
 	if err := w.removeLonePlayers(ctx, g); err != nil {
 		return err

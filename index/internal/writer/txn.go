@@ -12,6 +12,7 @@ import (
 
 	"github.com/plateau/plateau/index/internal/gamerows"
 	"github.com/plateau/plateau/index/internal/gametext"
+	"github.com/plateau/plateau/index/internal/openings"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/index/internal/textindex"
@@ -204,6 +205,9 @@ func (w *txn) insertGame(ctx context.Context, p *prepared, p0, p1 any) (id int64
 			return 0, true, nil
 		}
 		if _, err := w.tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, old); err != nil {
+			return 0, false, err
+		}
+		if err := openings.Forget(ctx, w.tx, old); err != nil {
 			return 0, false, err
 		}
 		// A game gone: counts cached or stored (internal/stats) are stale.
