@@ -67,3 +67,18 @@ func SetupError(pl Placement, format string, args ...any) error {
 	}
 	return fmt.Errorf("%w: %s of side %d on %s: %s", ErrPosition, kind, pl.Side, where, fmt.Sprintf(format, args...))
 }
+
+// PawnSetupError checks a placement of a game whose only piece is an
+// unpromoted pawn (P) of side 0 or 1 on the board (Dejarik, Sauts): the
+// error naming game and what is wrong, or nil.
+func PawnSetupError(pl Placement, game string) error {
+	switch {
+	case pl.Kind != 'P' || pl.Side < 0 || pl.Side > 1:
+		return SetupError(pl, "the pieces of %s are pawns (P)", game)
+	case pl.Promoted:
+		return SetupError(pl, "%s has no promoted pieces", game)
+	case pl.Square == "":
+		return SetupError(pl, "%s has no pieces in hand", game)
+	}
+	return nil
+}

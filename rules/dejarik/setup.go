@@ -12,13 +12,8 @@ func (game) Compose(base rules.Position, board []rules.Placement, toMove rules.S
 		p.first = b.first
 	}
 	for _, pl := range board {
-		switch {
-		case pl.Kind != 'P' || pl.Side < 0 || pl.Side > 1:
-			return "", rules.SetupError(pl, "Dejarik's pieces are pawns (P)")
-		case pl.Promoted:
-			return "", rules.SetupError(pl, "Dejarik has no promoted pieces")
-		case pl.Square == "":
-			return "", rules.SetupError(pl, "Dejarik has no pieces in hand")
+		if err := rules.PawnSetupError(pl, "Dejarik"); err != nil {
+			return "", err
 		}
 		c, ok := parseCell(pl.Square)
 		if !ok {

@@ -9,13 +9,8 @@ var _ rules.Composer = Game{}
 func (Game) Compose(_ rules.Position, board []rules.Placement, toMove rules.Side) (string, error) {
 	p := &Position{stm: toMove}
 	for _, pl := range board {
-		switch {
-		case pl.Kind != 'P' || pl.Side < 0 || pl.Side > 1:
-			return "", rules.SetupError(pl, "Sauts' pieces are pawns (P)")
-		case pl.Promoted:
-			return "", rules.SetupError(pl, "Sauts has no promoted pieces")
-		case pl.Square == "":
-			return "", rules.SetupError(pl, "Sauts has no pieces in hand")
+		if err := rules.PawnSetupError(pl, "Sauts"); err != nil {
+			return "", err
 		}
 		sq, ok := parseSquare(pl.Square)
 		if !ok {
