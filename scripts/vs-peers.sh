@@ -9,15 +9,24 @@
 #
 #   - validate, perft and generate on one worker per core against
 #     GOMAXPROCS=1 (issue 45, goal 1: at least 1.6× faster, at most 1.1× the CPU);
-#   - validate (one core, plies per CPU second) against pgn-extract -r -s;
-#   - perft (one core, nodes per second) against Fairy-Stockfish's go perft;
-#   - import against Scid's import (wall, CPU, memory; database bytes per
-#     byte of record text).
+#   - validate (one core, plies per CPU second) against pgn-extract -r -s,
+#     which replays every move of a chess PGN file and reports errors;
+#   - perft (one core, leaf nodes per CPU second) against Fairy-Stockfish's
+#     UCI "go perft" in a shogi variant (it plays no Ōgi; EuroShogi, shogi on
+#     8×8 with drops, is the closest of its variants);
+#   - import against Scid's (sc_base import of the chess PGN into a new Scid
+#     database, run by tkscid as a Tcl script, or pgnscid where a Scid build
+#     ships it): wall, CPU, peak memory, bytes a game and per byte of text.
 #
-# It installs nothing. A peer that is not installed is said missing, and
-# its row shows the figure issue 45 measured instead, as the target; the
-# Plateau side always runs. The peers read chess games: name a chess PGN
-# file with CHESS_PGN (pgn-extract and Scid are skipped without it).
+# It installs nothing. A peer that is not installed is said missing with the
+# Debian package to install, and its row shows the figure issue 45 measured
+# instead, as the target; the Plateau side always runs. Debian installs the
+# peers in /usr/games, which is added to PATH here. The peers read chess
+# games: CHESS_PGN names a chess PGN file, e.g. 150,000 random legal games
+# made by the generator beside this script (a Go module of its own):
+#
+#   (cd scripts/chesspgn && go run . -games 150000 -seed 1 -out /tmp/chess-150000.pgn)
+#   CHESS_PGN=/tmp/chess-150000.pgn scripts/vs-peers.sh
 #
 # Environment:
 #   RUNS=3            runs of each side (the median is printed)
@@ -29,10 +38,11 @@
 #                     (default: a temporary directory, removed after)
 #   PLATEAU=BIN       the plateau binary (default: built from this tree)
 #   CHESS_PGN=FILE    chess games for pgn-extract and Scid
-#   PGN_EXTRACT, FAIRY_STOCKFISH, PGNSCID, TCSCID, TKSCID: the peers' commands
-#   FSF_VARIANT=shogi, FSF_DEPTH=5: what Fairy-Stockfish counts
+#   PGN_EXTRACT, FAIRY_STOCKFISH, TKSCID, PGNSCID: the peers' commands
+#   FSF_VARIANT=euroshogi, FSF_DEPTH=6: what Fairy-Stockfish counts
 set -eu
 cd "$(dirname "$0")/.."
+PATH=$PATH:/usr/games
 
 RUNS=${RUNS:-3}
 GAMES=${GAMES:-150000}
@@ -40,16 +50,19 @@ GEN_GAMES=${GEN_GAMES:-20000}
 DEPTH=${DEPTH:-6}
 IMPORT=${IMPORT:-1}
 CHESS_PGN=${CHESS_PGN:-}
-FSF_VARIANT=${FSF_VARIANT:-shogi}
-FSF_DEPTH=${FSF_DEPTH:-5}
+FSF_VARIANT=${FSF_VARIANT:-euroshogi}
+FSF_DEPTH=${FSF_DEPTH:-6}
 PGN_EXTRACT=${PGN_EXTRACT:-pgn-extract}
 FAIRY_STOCKFISH=${FAIRY_STOCKFISH:-fairy-stockfish}
-PGNSCID=${PGNSCID:-pgnscid}
-TCSCID=${TCSCID:-tcscid}
 TKSCID=${TKSCID:-tkscid}
+PGNSCID=${PGNSCID:-pgnscid}
 
 if [ ! -x /usr/bin/time ]; then
 	echo "vs-peers: /usr/bin/time is missing (GNU time; Debian: apt install time)" >&2
+	exit 2
+fi
+if [ -n "$CHESS_PGN" ] && [ ! -s "$CHESS_PGN" ]; then
+	echo "vs-peers: CHESS_PGN=$CHESS_PGN: no such file, or empty" >&2
 	exit 2
 fi
 
@@ -69,11 +82,12 @@ have() { command -v "$1" >/dev/null 2>&1; }
 missing=""
 note_missing() { missing="$missing
 - $1"; }
+make_chess="make one with: (cd scripts/chesspgn && go run . -games 150000 -seed 1 -out /tmp/chess-150000.pgn)"
 pgnx=""
 if ! have "$PGN_EXTRACT"; then
 	note_missing "pgn-extract: not installed (Debian: apt install pgn-extract)"
 elif [ -z "$CHESS_PGN" ]; then
-	note_missing "pgn-extract: installed, but CHESS_PGN names no chess PGN file to read"
+	note_missing "pgn-extract: installed, but CHESS_PGN names no chess PGN file to read; $make_chess"
 else
 	pgnx=$PGN_EXTRACT
 fi
@@ -85,19 +99,14 @@ else
 fi
 scid=""
 if [ "$IMPORT" != 0 ]; then
-	if [ -z "$CHESS_PGN" ]; then
-		have "$PGNSCID" || have "$TCSCID" || have "$TKSCID" || note_missing "Scid: not installed (Debian: apt install scid)"
-		note_missing "Scid: CHESS_PGN names no chess PGN file to import"
-	elif have "$PGNSCID"; then
-		scid=pgnscid
-	elif have "$TCSCID"; then
-		scid=tcscid
-	elif have "$TKSCID" && { [ -n "${DISPLAY:-}" ] || have xvfb-run; }; then
-		scid=tkscid
-	elif have "$TKSCID"; then
-		note_missing "Scid: tkscid needs a display (DISPLAY, or xvfb-run installed)"
-	else
+	if ! have "$TKSCID" && ! have "$PGNSCID"; then
 		note_missing "Scid: not installed (Debian: apt install scid)"
+	elif [ -z "$CHESS_PGN" ]; then
+		note_missing "Scid: installed, but CHESS_PGN names no chess PGN file to import; $make_chess"
+	elif have "$TKSCID"; then
+		scid=tkscid
+	else
+		scid=pgnscid
 	fi
 fi
 
@@ -124,20 +133,23 @@ measure() {
 	echo "vs-peers: $label run $n: $(tail -1 "$tmp/time" | awk '{printf "%s s wall, %s s user, %s s sys, %d MiB", $1, $2, $3, $4/1024}'), load $load" >&2
 }
 
-# The Scid import, as a script of its own (run under /usr/bin/time):
-# pgnscid, or sc_base import in Scid's Tcl interpreter.
+# The Scid import, as a script of its own (run under /usr/bin/time): a new
+# Scid database (.si4 index, .sg4 games, .sn4 names) and sc_base import of
+# the file into it, in tkscid's Tcl interpreter (no display is needed for a
+# script that does not load Tk); or pgnscid. It fails on a short import.
 cat >"$tmp/import.tcl" <<'EOF'
 set db [sc_base create [lindex $argv 0]]
-sc_base import $db [lindex $argv 1]
+set r [sc_base import $db [lindex $argv 1]]
+puts "imported [lindex $r 0] games"
+puts [string range [lindex $r 1] 0 2000]
 sc_base close $db
 exit 0
 EOF
 case $scid in
+tkscid) echo '"$TKSCID" "$TCL" "$1" "$2"' ;;
 pgnscid) echo '"$PGNSCID" -f "$2" "$1"' ;;
-tcscid) echo '"$TCSCID" "$TCL" "$1" "$2"' ;;
-tkscid) echo 'if [ -n "${DISPLAY:-}" ]; then "$TKSCID" "$TCL" "$1" "$2"; else xvfb-run -a "$TKSCID" "$TCL" "$1" "$2"; fi' ;;
 esac >"$tmp/scid-import.sh"
-export PGNSCID TCSCID TKSCID
+export PGNSCID TKSCID
 export TCL="$tmp/import.tcl"
 
 echo "vs-peers: $RUNS alternated runs; load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
@@ -167,6 +179,7 @@ while [ "$r" -le "$RUNS" ]; do
 			mkdir "$tmp/scid"
 			measure scid sh "$tmp/scid-import.sh" "$tmp/scid/base" "$CHESS_PGN"
 			du -sb "$tmp/scid" | cut -f1 >"$tmp/out/scid.size"
+			ls -l "$tmp/scid" >>"$tmp/out/scid.1"
 			rm -rf "$tmp/scid"
 		fi
 	fi
@@ -186,7 +199,7 @@ side() { # LABEL: "wall s, CPU s (sys s), RSS MiB"
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a+0 > 0 && b+0 > 0) printf "%.2f", a/b; else print "—"}'; }
 # per N SECONDS SCALE: N/SECONDS/SCALE, or — when the time is too short to say.
-per() { awk -v n="$1" -v t="$2" -v k="$3" 'BEGIN {if (t+0 > 0) printf (k == 1 ? "%.0f" : "%.1f"), n/t/k; else print "—"}'; }
+per() { awk -v n="$1" -v t="$2" -v k="$3" 'BEGIN {if (t+0 > 0 && k+0 > 0) printf (k == 1 ? "%.0f" : "%.1f"), n/t/k; else print "—"}'; }
 plies=$(awk '{for (i = 2; i <= NF; i++) if ($i == "plies") {print $(i-1); exit}}' "$tmp/out/validate.1")
 # Every level counted, as the time is every level's.
 nodes=$(awk '$1 == "depth" {n += $3} END {print n}' "$tmp/out/perft.1")
@@ -215,29 +228,34 @@ pps=$(per "$plies" "$(cpu validate1)" 1)
 if [ -n "$pgnx" ]; then
 	# Plies of the chess file, counted as the move tokens of its movetext.
 	cplies=$(awk '/^\[/ {next} {gsub(/\{[^}]*\}/, ""); for (i = 1; i <= NF; i++) if ($i ~ /^([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8]|O-O)/) n++} END {print n+0}' "$CHESS_PGN")
+	cgames=$(grep -c '^\[Event ' "$CHESS_PGN" || true)
 	cpps=$(per "$cplies" "$(cpu pgnextract)" 1)
-	echo "| validate, one core, plies per CPU s: Plateau ($plies Ōgi plies) vs \`pgn-extract -r -s\` ($cplies chess plies) | $pps ($(side validate1)) | $cpps ($(side pgnextract)) | $(ratio "$pps" "$cpps")× |"
+	echo "| validate, plies per CPU s: Plateau $GAMES Ōgi games ($plies plies) on one core vs \`pgn-extract -r -s\` on $cgames chess games ($cplies plies) | $pps ($(side validate1); two cores: $(side validate)) | $cpps ($(side pgnextract)) | $(ratio "$pps" "$cpps")× |"
 else
 	echo "| validate, one core, plies per CPU s, vs \`pgn-extract -r -s\` | $pps ($(side validate1)) | missing; issue 45: 9.4 s on 150k chess games (Plateau then: 6.35 s on one core, 12.0 s on two) | — |"
 fi
-nps=$(per "$nodes" "$(median perft1 1)" 1e6)
 npc=$(per "$nodes" "$(cpu perft1)" 1e6)
 if [ -n "$fsf" ]; then
 	fnodes=$(awk '/Nodes searched/ {print $3}' "$tmp/out/fsf.1")
-	fnps=$(per "$fnodes" "$(median fsf 1)" 1e6)
-	echo "| perft, one core, M nodes/s: Plateau Ōgi d$DEPTH vs Fairy-Stockfish $FSF_VARIANT d$FSF_DEPTH | $nps ($npc per CPU s) | $fnps | $(ratio "$nps" "$fnps")× |"
+	fnpc=$(per "$fnodes" "$(cpu fsf)" 1e6)
+	echo "| perft, one core, M leaf nodes per CPU s: Plateau Ōgi d$DEPTH ($nodes nodes, d1–d$DEPTH) vs Fairy-Stockfish $FSF_VARIANT d$FSF_DEPTH ($fnodes nodes) | $npc ($(side perft1)) | $fnpc ($(side fsf)) | $(ratio "$npc" "$fnpc")× |"
 else
-	echo "| perft, one core, M nodes/s: Plateau Ōgi d$DEPTH vs Fairy-Stockfish | $nps ($npc per CPU s) | missing; issue 45: 36.2 M nodes/s | — |"
+	echo "| perft, one core, M leaf nodes per CPU s: Plateau Ōgi d$DEPTH vs Fairy-Stockfish | $npc ($(side perft1)) | missing; issue 45: 36.2 M nodes/s | — |"
 fi
 if [ "$IMPORT" != 0 ]; then
 	tb=$(stat -c %s "$ogi")
 	db=$(cat "$tmp/out/import.size")
+	pbg=$(per "$db" 1 "$GAMES")
 	if [ -n "$scid" ]; then
-		echo "| import: Plateau $GAMES Ōgi games vs Scid ($CHESS_PGN) | $(side import) | $(side scid) | $(ratio "$(median import 1)" "$(median scid 1)")× the time |"
-		echo "| database bytes per byte of record text | $(ratio "$db" "$tb")× | $(ratio "$(cat "$tmp/out/scid.size")" "$(stat -c %s "$CHESS_PGN")")× | |"
+		sgames=$(awk '/^imported/ {print $2; exit}' "$tmp/out/scid.1")
+		sgames=${sgames:-0}
+		sdb=$(cat "$tmp/out/scid.size")
+		cb=$(stat -c %s "$CHESS_PGN")
+		echo "| import: Plateau $GAMES Ōgi games (every index) vs Scid ($scid) $sgames chess games | $(side import) | $(side scid) | $(ratio "$(median import 1)" "$(median scid 1)")× the wall, $(ratio "$(cpu import)" "$(cpu scid)")× the CPU, $(ratio "$(median import 4)" "$(median scid 4)")× the memory |"
+		echo "| database bytes a game; per byte of record text | $pbg B; $(ratio "$db" "$tb")× ($db B for $tb B of text) | $(per "$sdb" 1 "$sgames") B; $(ratio "$sdb" "$cb")× ($sdb B for $cb B of text) | $(ratio "$pbg" "$(per "$sdb" 1 "$sgames")")× the bytes a game |"
 	else
 		echo "| import: Plateau $GAMES Ōgi games vs Scid | $(side import) | missing; issue 45: 3.9 s, 3.9 CPU s, 15 MiB for 150k chess games | — |"
-		echo "| database bytes per byte of record text | $(ratio "$db" "$tb")× | missing; issue 45: Scid 0.20× | |"
+		echo "| database bytes a game; per byte of record text | $pbg B; $(ratio "$db" "$tb")× | missing; issue 45: Scid 0.20× | |"
 	fi
 fi
 if [ -n "$missing" ]; then
