@@ -78,6 +78,8 @@ type DB struct {
 	// layout 10; a read-only handle on an older layout has not).
 	treeMonths bool
 	openings   bool // layout 11: opening names (internal/openings)
+	// openingsFolded: the names have their folded form stored (layout 12).
+	openingsFolded bool
 
 	counts criteria.Counts // list counts (list.go)
 	lines  treeLines       // the opening lines of filtered trees (treelines.go)
@@ -339,10 +341,11 @@ var schema = []string{
 // revisions and pos_gone (internal/revisions, internal/posrun); version 8
 // had no tree.w0 and tree.w1 (the games each side won, internal/treeagg);
 // version 9 had no tree_months (the tree by month, internal/treeagg);
-// version 10 had no openings and game_openings (internal/openings).
-// Versions 5 to 10 are upgraded by a writable open; a database of an older
+// version 10 had no openings and game_openings (internal/openings);
+// version 11 had no openings.folded (the folded names the list sorts by).
+// Versions 5 to 11 are upgraded by a writable open; a database of an older
 // version must be imported again.
-const schemaVersion = 11
+const schemaVersion = 12
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -403,17 +406,24 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 11
 	}
-	// A read-only handle reads layouts 6 to 10 as they are: player pages
+	if v == 11 && !db.readOnly {
+		if err := db.upgrade11(ctx); err != nil {
+			return false, err
+		}
+		v = 12
+	}
+	// A read-only handle reads layouts 6 to 11 as they are: player pages
 	// are read player by player without the name index (6), games have
 	// their one revision (6 and 7), the opening tree has no wins (6 to 8),
-	// a period's tree is counted from its games (6 to 9) and no position
-	// has a name (6 to 10).
+	// a period's tree is counted from its games (6 to 9), no position
+	// has a name (6 to 10) and the names are folded when sorted by (11).
 	db.nameIndex = v >= 7
 	db.revisions = v >= 8
 	db.treeWins = v >= 9
 	db.treeMonths = v >= 10
 	db.openings = v >= 11
-	if v != schemaVersion && (v < 6 || v > 10) {
+	db.openingsFolded = v >= 12
+	if v != schemaVersion && (v < 6 || v > 11) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}
@@ -441,7 +451,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err := setMeta(ctx, tx, "schema", schemaVersion); err != nil {
 		return err
 	}
-	db.nameIndex, db.revisions, db.treeWins, db.treeMonths, db.openings = true, true, true, true, true
+	db.nameIndex, db.revisions, db.treeWins, db.treeMonths, db.openings, db.openingsFolded = true, true, true, true, true, true
 	if err := posrun.Create(ctx, tx); err != nil {
 		return err
 	}

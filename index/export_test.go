@@ -414,3 +414,30 @@ func HoldImportLock(db *DB) (release func(), err error) {
 	}
 	return l.release, nil
 }
+
+// DowngradeToLayout11 turns db into a layout-11 database: the opening
+// names without their folded form.
+func DowngradeToLayout11(ctx context.Context, db *DB) error {
+	if _, err := db.sql.ExecContext(ctx, `ALTER TABLE openings DROP COLUMN folded`); err != nil {
+		return err
+	}
+	return setMeta(ctx, db.sql, "schema", 11)
+}
+
+// OpeningFolds is the stored folded form of each opening name, by name.
+func OpeningFolds(ctx context.Context, db *DB) (map[string]string, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT name, folded FROM openings`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var name, folded string
+		if err := rows.Scan(&name, &folded); err != nil {
+			return nil, err
+		}
+		out[name] = folded
+	}
+	return out, rows.Err()
+}

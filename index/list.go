@@ -7,13 +7,16 @@ import (
 	"slices"
 
 	"github.com/plateau/plateau/index/internal/criteria"
+	"github.com/plateau/plateau/index/internal/openings"
 )
 
 // ListOptions tune List, the game list of a browser (plateau serve).
 type ListOptions struct {
 	// Sort is the column the list is ordered by: "id" (default), "game",
 	// "white" (side 0's player), "black" (side 1's player), "result",
-	// "event", "site", "date", "plies". Ties are in id order.
+	// "event", "site", "date", "plies", "opening" (the name of the game's
+	// opening, case and accents aside; the games without one last in
+	// both directions). Ties are in id order.
 	Sort string
 	Desc bool
 	// AnyValidity lists valid and invalid games alike (Query.Invalid is
@@ -50,21 +53,21 @@ func (db *DB) List(ctx context.Context, q Query, o ListOptions) ([]ListHit, []Li
 	if err != nil || empty {
 		return nil, nil, err
 	}
-	col, err := criteria.SortColumn(o.Sort)
+	ord, err := db.listOrder(o)
 	if err != nil {
 		return nil, nil, err
 	}
-	desc, seek := o.Desc, o.After
+	seek := o.After
 	if o.Before != nil {
 		// The page before: read backwards from the cursor, then turn round.
-		desc, seek = !desc, o.Before
+		ord.Back, seek = true, o.Before
 	}
 	if seek != nil {
-		c, a := criteria.Seek(col, desc, *seek)
+		c, a := ord.Seek(*seek)
 		cond, args = "("+cond+") AND "+c, append(args, a...)
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+hitCols+`, g.valid, `+criteria.SortValue(col)+` FROM `+hitJoin+` WHERE `+cond+
-		` ORDER BY `+criteria.OrderBy(col, desc)+` LIMIT ? OFFSET ?`, append(args, q.PageLimit(), max(q.Offset, 0))...)
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+hitCols+`, g.valid, `+criteria.SortValue(ord.Col)+` FROM `+hitJoin+ord.Join()+` WHERE `+cond+
+		` ORDER BY `+ord.By()+` LIMIT ? OFFSET ?`, append(args, q.PageLimit(), max(q.Offset, 0))...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -79,7 +82,7 @@ func (db *DB) List(ctx context.Context, q Query, o ListOptions) ([]ListHit, []Li
 			return nil, nil, err
 		}
 		out = append(out, ListHit{h, valid})
-		cursors = append(cursors, criteria.CursorOf(col, h.ID, v))
+		cursors = append(cursors, criteria.CursorOf(ord.Col, h.ID, v))
 	}
 	if err := rows.Err(); err != nil {
 		return nil, nil, err
@@ -102,15 +105,15 @@ func (db *DB) ListIndex(ctx context.Context, q Query, o ListOptions, every int) 
 	if err != nil || empty {
 		return nil, 0, err
 	}
-	col, err := criteria.SortColumn(o.Sort)
+	ord, err := db.listOrder(o)
 	if err != nil {
 		return nil, 0, err
 	}
 	from := "games g" // the filters are on games' columns
-	if criteria.JoinsPlayers(col) {
+	if criteria.JoinsPlayers(ord.Col) {
 		from = hitJoin
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, `+criteria.SortValue(col)+` FROM `+from+` WHERE `+cond+` ORDER BY `+criteria.OrderBy(col, o.Desc), args...)
+	rows, err := db.sql.QueryContext(ctx, `SELECT g.id, `+criteria.SortValue(ord.Col)+` FROM `+from+ord.Join()+` WHERE `+cond+` ORDER BY `+ord.By(), args...)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -127,9 +130,23 @@ func (db *DB) ListIndex(ctx context.Context, q Query, o ListOptions, every int) 
 		if err := rows.Scan(&id, &v); err != nil {
 			return nil, 0, err
 		}
-		out = append(out, criteria.CursorOf(col, id, v))
+		out = append(out, criteria.CursorOf(ord.Col, id, v))
 	}
 	return out, n, rows.Err()
+}
+
+// listOrder is the order of o's sort (read forwards). A layout without
+// opening names lists by id when asked to sort by opening (no game has
+// one); one without their folded form folds them as it sorts.
+func (db *DB) listOrder(o ListOptions) (criteria.Order, error) {
+	col, err := criteria.SortColumn(o.Sort)
+	if err != nil {
+		return criteria.Order{}, err
+	}
+	if criteria.JoinsOpenings(col) && !db.openings {
+		col = "g.id"
+	}
+	return criteria.Order{Col: col, Desc: o.Desc, Folded: openings.Folded("op", db.openingsFolded)}, nil
 }
 
 // Count is the number of games List would list without a limit.

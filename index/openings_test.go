@@ -94,7 +94,13 @@ func TestOpenings(t *testing.T) {
 		{"test OPENING, d", "deep transposition"},
 		{"Test opening, deep", "deep transposition"},
 		{"Sicilian", ""},
-		{"Test_", ""}, // LIKE's wildcards are letters here
+		// LIKE's wildcards are not wildcards: "_" and "%" are punctuation,
+		// which folding makes a space between words (so "Test_" is
+		// "Test" followed by more words, as "Test opening" is).
+		{"T_st", ""},
+		{"%opening", ""},
+		{"Test_", "deep shallow transposition"},
+		{"Test opening,", "deep transposition"}, // more after the comma
 	} {
 		if got := strings.Join(search(c.prefix), " "); got != c.want {
 			t.Errorf("search --opening %q: %q, want %q", c.prefix, got, c.want)
@@ -155,7 +161,7 @@ func TestOpenings(t *testing.T) {
 
 // TestOpeningsLayout10: a layout-10 database opened read-only has no
 // names and finds no game by opening, without error; a writable open
-// upgrades it to 11 with a notice, and its names can be imported.
+// upgrades it to 11 (and 12) with a notice, and its names can be imported.
 func TestOpeningsLayout10(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -186,7 +192,7 @@ func TestOpeningsLayout10(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 1 || !strings.Contains(notices[0], "layout 10 to 11") {
+	if len(notices) != 2 || !strings.Contains(notices[0], "layout 10 to 11") || !strings.Contains(notices[1], "layout 11 to 12") {
 		t.Errorf("notices %q", notices)
 	}
 	es, _ := index.ReadOpenings(strings.NewReader("draughts\tTest opening\t32-28\n"), "names.tsv")

@@ -278,3 +278,23 @@ func (db *DB) upgrade10(ctx context.Context) error {
 	}
 	return tx.Commit()
 }
+
+// upgrade11 brings a layout-11 database to 12: the opening names' folded
+// form (openings.folded), which the list sorts by.
+func (db *DB) upgrade11(ctx context.Context) error {
+	if db.notice != nil {
+		db.notice(fmt.Sprintf("upgrading the database in %s from layout 11 to 12 (folded opening names)…", db.dir))
+	}
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := openings.AddFolded(ctx, tx); err != nil {
+		return fmt.Errorf("upgrade to layout 12: %w", err)
+	}
+	if err := setMeta(ctx, tx, "schema", 12); err != nil {
+		return err
+	}
+	return tx.Commit()
+}

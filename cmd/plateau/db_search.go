@@ -154,6 +154,7 @@ func searchCommand() *cli.Command {
 	flags := append([]cli.Flag{dbFlag()}, criteriaFlags(true)...)
 	flags = append(flags, pageFlags(50)...)
 	flags = append(flags, &cli.StringFlag{Name: "format", Value: "table", Usage: "table, pdn (the matching games in canonical form), json (one object per game and line, docs/json-export.md) or ids"})
+	flags = append(flags, sortFlags()...)
 	return &cli.Command{
 		Name:  "search",
 		Usage: "find games by position, pattern, player, event, site, date, result, tags",
@@ -166,6 +167,13 @@ func searchCommand() *cli.Command {
 			defer db.Close()
 			q.Limit, q.Offset, q.Count = c.Int("limit"), c.Int("offset"), c.Bool("count")
 			warnPartialText(c, db, q)
+			if sorted(c) {
+				res, err := sortedSearch(c, db, q) // searchsort.go
+				if err != nil {
+					return err
+				}
+				return printSearch(c, db, q, res)
+			}
 			switch c.String("format") {
 			case "pdn":
 				return exportQuery(c, db, q)
@@ -179,27 +187,33 @@ func searchCommand() *cli.Command {
 			if err != nil {
 				return exitErr(err)
 			}
-			if c.String("format") == "ids" {
-				for _, h := range res.Hits {
-					fmt.Fprintln(c.App.Writer, h.ID)
-				}
-				return nil
-			}
-			ids := make([]int64, len(res.Hits))
-			for i, h := range res.Hits {
-				ids[i] = h.ID
-			}
-			names, err := db.GameOpenings(c.Context, ids)
-			if err != nil {
-				return exitErr(err)
-			}
-			printHits(c.App.Writer, res, q, names)
-			if len(res.Hits) == 0 && q.Offset == 0 {
-				explainEmpty(c, db, q) // explain.go
-			}
-			return nil
+			return printSearch(c, db, q, res)
 		},
 	}
+}
+
+// printSearch writes a page of search's games: their ids, or the table
+// with their openings.
+func printSearch(c *cli.Context, db *index.DB, q index.Query, res index.Result) error {
+	if c.String("format") == "ids" {
+		for _, h := range res.Hits {
+			fmt.Fprintln(c.App.Writer, h.ID)
+		}
+		return nil
+	}
+	ids := make([]int64, len(res.Hits))
+	for i, h := range res.Hits {
+		ids[i] = h.ID
+	}
+	names, err := db.GameOpenings(c.Context, ids)
+	if err != nil {
+		return exitErr(err)
+	}
+	printHits(c.App.Writer, res, q, names)
+	if len(res.Hits) == 0 && q.Offset == 0 {
+		explainEmpty(c, db, q) // explain.go
+	}
+	return nil
 }
 
 // printHits writes a page of games, with an opening column when a game

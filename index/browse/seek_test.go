@@ -1,12 +1,20 @@
 package browse
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/internal/ingest"
@@ -41,7 +49,8 @@ func TestSeekPaging(t *testing.T) {
 	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	for _, sort := range []string{"", "game", "white", "black", "result", "event", "site", "date", "plies"} {
+	importSampleOpenings(t, db)
+	for _, sort := range []string{"", "game", "white", "black", "result", "event", "site", "date", "plies", "opening"} {
 		for _, desc := range []bool{false, true} {
 			for _, valid := range []string{"valid", ""} {
 				name := fmt.Sprintf("sort=%s desc=%v valid=%q", sort, desc, valid)
@@ -57,6 +66,9 @@ func TestSeekPaging(t *testing.T) {
 				want := ids(whole)
 				if len(want) < 30 {
 					t.Fatalf("%s: %d games, too few for the test", name, len(want))
+				}
+				if sort == "opening" {
+					checkOpeningOrder(t, name, whole, desc)
 				}
 				// Forwards by cursors.
 				var fwd []int
@@ -135,4 +147,54 @@ func TestSeekPaging(t *testing.T) {
 			}
 		}
 	}
+}
+
+// importSampleOpenings names the positions of the samples' files of names.
+func importSampleOpenings(t *testing.T, db *index.DB) {
+	t.Helper()
+	for _, f := range []string{"openings-descriptive.tsv", "openings-checkers.tsv"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "samples", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		es, errs := index.ReadOpenings(bytes.NewReader(b), f)
+		if _, errs2, err := db.ImportOpenings(context.Background(), es); err != nil || len(errs)+len(errs2) > 0 {
+			t.Fatalf("%s: %v %v %v", f, errs, errs2, err)
+		}
+	}
+}
+
+// checkOpeningOrder: a whole list by opening has its named games first,
+// by folded name in the list's direction, and enough of both kinds that
+// its pages cross from one to the other.
+func checkOpeningOrder(t *testing.T, name string, whole web.ListPage, desc bool) {
+	t.Helper()
+	named := 0
+	for i, g := range whole.Games {
+		if g.Opening == "" {
+			continue
+		}
+		named++
+		if i > 0 && whole.Games[i-1].Opening == "" {
+			t.Fatalf("%s: game %d named after an unnamed one", name, g.N)
+		}
+		if i == 0 {
+			continue
+		}
+		a, b := folded(whole.Games[i-1].Opening), folded(g.Opening)
+		if (!desc && a > b) || (desc && a < b) {
+			t.Fatalf("%s: %q before %q", name, whole.Games[i-1].Opening, g.Opening)
+		}
+	}
+	if named < 10 || len(whole.Games)-named < 10 {
+		t.Fatalf("%s: %d named games of %d, want 10 of each kind at least", name, named, len(whole.Games))
+	}
+}
+
+// folded is a name as the database folds it to sort (lower case, accents
+// removed, punctuation one space).
+func folded(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	r, _, _ := transform.String(t, s)
+	return strings.Join(strings.FieldsFunc(strings.ToLower(r), func(c rune) bool { return !unicode.IsLetter(c) && !unicode.IsDigit(c) }), " ")
 }

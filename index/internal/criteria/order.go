@@ -51,12 +51,13 @@ func ParseCursor(s string) (Cursor, error) {
 var listColumns = map[string]string{
 	"id": "g.id", "game": "g.game", "white": "a.name", "black": "b.name", "result": "g.result",
 	"event": "g.event", "site": "g.site", "date": "g.date", "plies": "g.plies",
+	"opening": OpeningColumn,
 }
 
 // SortColumn is the column of a sort name: "id" (the default, for ""),
 // "game", "white" (side 0's player), "black" (side 1's player), "result",
-// "event", "site", "date", "plies". An unknown name is an error wrapping
-// ErrQuery.
+// "event", "site", "date", "plies", "opening" (see Order). An unknown name
+// is an error wrapping ErrQuery.
 func SortColumn(sort string) (string, error) {
 	if sort == "" {
 		return "g.id", nil

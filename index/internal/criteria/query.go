@@ -47,8 +47,9 @@ type Query struct {
 	Pattern  *pattern.Pattern
 	// IDs restricts to these games.
 	IDs []int64
-	// Opening is a prefix of the name of the games' opening, in any ASCII
-	// case: "Sicilian" finds "Sicilian, Najdorf" (internal/openings).
+	// Opening is a prefix of the name of the games' opening, both folded
+	// as player names are (case and accents aside, in every script):
+	// "sicilian" finds "Sicilian, Najdorf" (internal/openings.MatchSQL).
 	Opening string
 
 	// Invalid selects invalid games instead of valid ones.

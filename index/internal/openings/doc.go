@@ -30,4 +30,10 @@
 // and the names of new games after each import (from a high-water mark,
 // meta opening_hw) and of a saved game after its save. Renaming a
 // position (the same key) keeps its id and changes no game's row.
+//
+// Names are compared folded, with the function that folds player names
+// (the SQL function plateau_fold): a search by opening folds the names
+// when it reads them (they are few: MatchSQL), and each name keeps its
+// folded form (openings.folded) for the game list sorted by opening, which
+// reads it for every game.
 package openings

@@ -5,18 +5,23 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/plateau/plateau/index/internal/movelist"
 	"github.com/plateau/plateau/rules"
 )
 
-// Table holds the named positions; GamesTable the opening of each named
-// game, by the id of its name; GamesIndex finds the games of a name.
+// Table holds the named positions, each name with its folded form (the
+// SQL function plateau_fold: the players' fold, see Folded); GamesTable
+// the opening of each named game, by the id of its name; GamesIndex finds
+// the games of a name.
 const (
 	Table = `CREATE TABLE IF NOT EXISTS openings(
 		id INTEGER PRIMARY KEY,
 		game TEXT NOT NULL, key INTEGER NOT NULL UNIQUE,
-		name TEXT NOT NULL, ply INTEGER NOT NULL, moves TEXT NOT NULL)`
+		name TEXT NOT NULL, ply INTEGER NOT NULL, moves TEXT NOT NULL,
+		folded TEXT NOT NULL DEFAULT '')`
 	GamesTable = `CREATE TABLE IF NOT EXISTS game_openings(
 		game INTEGER PRIMARY KEY, opening INTEGER NOT NULL)`
 	GamesIndex = `CREATE INDEX IF NOT EXISTS game_openings_opening ON game_openings(opening, game)`
@@ -50,9 +55,9 @@ func Forget(ctx context.Context, tx Execer, id int64) error {
 func Put(ctx context.Context, tx Execer, os []Opening) (map[string]bool, error) {
 	games := map[string]bool{}
 	for _, o := range os {
-		_, err := tx.ExecContext(ctx, `INSERT INTO openings(game, key, name, ply, moves) VALUES(?, ?, ?, ?, ?)
-			ON CONFLICT(key) DO UPDATE SET name = excluded.name, ply = excluded.ply, moves = excluded.moves`,
-			o.Game, o.Key, o.Name, o.Ply, o.Moves)
+		_, err := tx.ExecContext(ctx, `INSERT INTO openings(game, key, name, ply, moves, folded) VALUES(?, ?, ?, ?, ?, plateau_fold(?))
+			ON CONFLICT(key) DO UPDATE SET name = excluded.name, ply = excluded.ply, moves = excluded.moves, folded = excluded.folded`,
+			o.Game, o.Key, o.Name, o.Ply, o.Moves, o.Name)
 		if err != nil {
 			return games, err
 		}
@@ -267,10 +272,53 @@ func At(ctx context.Context, q Querier, keys []int64) (map[int64]string, error) 
 	return out, rows.Err()
 }
 
+// AddFolded is the upgrade of a layout whose openings have no folded
+// names: the column added (unless Table made it: an upgrade from an older
+// layout) and filled.
+func AddFolded(ctx context.Context, tx Execer) error {
+	var has int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM pragma_table_info('openings') WHERE name = 'folded'`).Scan(&has); err != nil {
+		return err
+	}
+	if has == 0 {
+		if _, err := tx.ExecContext(ctx, `ALTER TABLE openings ADD COLUMN folded TEXT NOT NULL DEFAULT ''`); err != nil {
+			return err
+		}
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE openings SET folded = plateau_fold(name)`)
+	return err
+}
+
+// Folded is the SQL of the folded name of the openings' row (alias a
+// table name: "op", or "" for the openings table itself) on a layout with
+// the column folded (stored) or without it (folded when read).
+func Folded(alias string, stored bool) string {
+	if alias != "" {
+		alias += "."
+	}
+	if stored {
+		return alias + "folded"
+	}
+	return "plateau_fold(COALESCE(" + alias + "name, ''))" // a LEFT JOIN's NULL
+}
+
 // MatchSQL is the condition on a games table g of a search by opening:
-// games whose opening's name starts with prefix, in any ASCII case.
+// games whose opening's name starts with prefix, both folded as player
+// names are (plateau_fold: case and accents aside, in every script, as
+// Go's lower-casing decides: "ÉCOSSAISE" finds "Écossaise", "ẞ" finds
+// "ß", but "ss" does not; punctuation and runs of spaces are one space,
+// so "sicilian najdorf" finds "Sicilian, Najdorf"). A prefix that ends
+// in punctuation ("Sicilian,") asks for more after it: it finds
+// "Sicilian, Najdorf" and not "Sicilian" (folding drops the comma; the
+// space it stood for is kept). The names are folded when read, so that
+// every layout with names answers alike: they are few, and the prefix is
+// folded once.
 func MatchSQL(prefix string) (string, []any) {
-	esc := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(prefix)
-	return `g.id IN (SELECT go.game FROM game_openings go WHERE go.opening IN
-		(SELECT id FROM openings WHERE name LIKE ? ESCAPE '\'))`, []any{esc + "%"}
+	more := ""
+	if r, _ := utf8.DecodeLastRuneInString(prefix); prefix != "" && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		more = " "
+	}
+	return `g.id IN (SELECT gm.game FROM game_openings gm WHERE gm.opening IN
+		(SELECT id FROM openings WHERE substr(plateau_fold(name), 1, length(plateau_fold(?) || ?)) = plateau_fold(?) || ?))`,
+		[]any{prefix, more, prefix, more}
 }
