@@ -177,7 +177,7 @@ const LIST_COLUMNS = {
   black: { head: 'black', sort: 'black', id: 'h-black', text: g => g.players[1] || '?' },
   elo1: { head: 'Elo', cls: 'num', text: g => (g.elo && g.elo[1]) || '' },
   result: { head: 'result', sort: 'result', text: g => g.result },
-  opening: { head: 'opening', cls: 'oname', title: 'the deepest named position the game reaches (plateau openings import)', text: g => g.opening || '' },
+  opening: { head: 'opening', sort: 'opening', cls: 'oname', title: 'the deepest named position the game reaches (plateau openings import); sorted by name, the games without one last', text: g => g.opening || '' },
   event: { head: 'event', sort: 'event', text: g => g.event || '' },
   round: { head: 'round', text: g => g.round || '' },
   date: { head: 'date', sort: 'date', text: g => g.date || '' },
@@ -189,11 +189,13 @@ const LIST_COLUMNS = {
 // about first: a position or pattern search gives each game's ply second;
 // a list of one ruleset has no game column (its sides head the players'),
 // a page without ratings no Elo columns, a page without a named opening no
-// opening column.
-function listColumns(withPly, oneRuleset, elo, opening) {
-  const order = withPly
+// opening column (unless the list is sorted by it); a list sorted or
+// filtered by opening has the opening second, where a narrow list shows it.
+function listColumns(withPly, oneRuleset, elo, opening, openingFirst) {
+  let order = withPly
     ? ['n', 'ply', 'white', 'elo0', 'black', 'elo1', 'result', 'opening', 'date', 'event', 'round', 'plies', 'game', 'valid']
     : ['n', 'game', 'white', 'elo0', 'black', 'elo1', 'result', 'opening', 'event', 'round', 'date', 'plies', 'valid'];
+  if (openingFirst && !withPly) order = ['n', 'opening', ...order.filter(k => k !== 'n' && k !== 'opening')];
   return order.filter(k => (k !== 'game' || !oneRuleset) && (elo || !k.startsWith('elo')) && (opening || k !== 'opening'));
 }
 
@@ -226,7 +228,8 @@ function renderList() {
   const withPly = !!posSearch || !!$('#f-pattern').value.trim();
   $('#list').classList.toggle('nosort', withPly);
   const elo = games.some(g => g.elo && (g.elo[0] || g.elo[1]));
-  const cols = listColumns(withPly, !!(posSearch || $('#gamefilter').value), elo, games.some(g => g.opening));
+  const byOpening = sort.col === 'opening' || !!$('#f-opening').value.trim();
+  const cols = listColumns(withPly, !!(posSearch || $('#gamefilter').value), elo, byOpening || games.some(g => g.opening), byOpening);
   listHead(cols);
   for (const g of games) {
     const tr = listRow(g, cols);

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/index/browse"
+	"github.com/plateau/plateau/internal/ingest"
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/replay/web"
+)
+
+// TestBrowserListSortOpening: a click on the list's opening heading sorts
+// the games by their opening's name over three pages of 100 (read by the
+// page's ▶ and ◀, cursors of the server's), the games without one last;
+// a second click reverses it, the unnamed games still last. 300
+// generated checkers games, 234 of them named by the sample names;
+// screenshot list-opening.png.
+func TestBrowserListSortOpening(t *testing.T) {
+	bin := chromium(t)
+	ctx := context.Background()
+	dir := t.TempDir()
+	games := filepath.Join(dir, "checkers.pdn")
+	mustRun(t, "generate", "--game", "checkers", "--games", "300", "--out", games, "-q")
+	db, err := index.Open(ctx, filepath.Join(dir, "db"), index.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := ingest.Files(ctx, db, []string{games}, ingest.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(samples, "openings-checkers.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, errs := index.ReadOpenings(f, f.Name())
+	f.Close()
+	if st, errs2, err := db.ImportOpenings(ctx, es); err != nil || len(errs)+len(errs2) > 0 || st.Games != 234 {
+		t.Fatal(st, errs, errs2, err)
+	}
+	src := browse.New(db, replay.Options{})
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config.Handler = web.Guard(serveHandler(src), web.GuardOptions{Addr: srv.Listener.Addr().String()})
+	srv.Start()
+	t.Cleanup(srv.Close)
+	shots := os.Getenv("PLATEAU_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	} else if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	p := newBrowserPage(t, bin, srv.URL, 1366, 768)
+	p.open(1, 0)
+	p.clickCSS("the opening heading", `#list th[data-sort="opening"]`)
+	p.waitJS("sorted by opening", `document.querySelector('#list th.c-opening').classList.contains('sorted') && document.querySelector('#count').textContent === '1–100 of 300' && document.querySelector('#list tbody td.c-opening').textContent !== ''`)
+	// The opening comes second in a list sorted by it, where the narrow
+	// list at 1366 pixels shows it.
+	p.waitJS("the opening column second", `[...document.querySelectorAll('#list thead th')].map(th => th.className.split(' ')[0]).slice(0, 2).join() === 'c-n,c-opening'`)
+	p.screenshot(filepath.Join(shots, "list-opening.png"), chromedp.CaptureScreenshot())
+	asc := listPages(p, 3)
+	// ◀ from the last page: the server's cursor back gives page 2 again.
+	p.clickCSS("the page before", `#p-prev`)
+	p.waitJS("page 2 again", `document.querySelector('#count').textContent === '101–200 of 300'`)
+	if got := pageOpenings(p); !slices.Equal(got, asc[100:200]) {
+		t.Errorf("page 2 read back differs:\n%q\nwant\n%q", got, asc[100:200])
+	}
+	checkByName(t, "ascending", asc, false)
+	p.clickCSS("the opening heading again", `#list th[data-sort="opening"]`)
+	p.waitJS("sorted by opening, descending", `document.querySelector('#list th.c-opening').classList.contains('desc') && document.querySelector('#count').textContent === '1–100 of 300'`)
+	desc := listPages(p, 3)
+	checkByName(t, "descending", desc, true)
+	p.cspClean()
+	t.Logf("screenshots in %s", shots)
+}
+
+// listPages reads the opening column of n pages of the list from the
+// first shown, turning them by ▶.
+func listPages(p *browserPage, n int) []string {
+	p.t.Helper()
+	var all []string
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			want := []string{"101–200 of 300", "201–300 of 300"}[i-1]
+			p.clickCSS("the next page", `#p-next`)
+			p.waitJS("page "+want, `document.querySelector('#count').textContent === '`+want+`'`)
+		}
+		all = append(all, pageOpenings(p)...)
+	}
+	return all
+}
+
+// pageOpenings is the opening column of the list's page shown.
+func pageOpenings(p *browserPage) []string {
+	p.t.Helper()
+	var out []string
+	if err := json.Unmarshal([]byte(p.eval(`JSON.stringify([...document.querySelectorAll('#list tbody td.c-opening')].map(td => td.textContent))`)), &out); err != nil {
+		p.t.Fatal(err)
+	}
+	return out
+}
+
+// checkByName: the 300 games have their 234 names first, in name order
+// (the sample names are ASCII: case aside), then 66 without one.
+func checkByName(t *testing.T, name string, got []string, desc bool) {
+	t.Helper()
+	if len(got) != 300 || slices.Index(got, "") != 234 || slices.ContainsFunc(got[234:], func(s string) bool { return s != "" }) {
+		t.Fatalf("%s: %d games, the first unnamed at %d: %q", name, len(got), slices.Index(got, ""), got)
+	}
+	cmp := func(a, b string) int { return strings.Compare(strings.ToLower(a), strings.ToLower(b)) }
+	if desc {
+		cmp = func(a, b string) int { return strings.Compare(strings.ToLower(b), strings.ToLower(a)) }
+	}
+	if !slices.IsSortedFunc(got[:234], cmp) {
+		t.Errorf("%s: not in name order: %q", name, got[:234])
+	}
+}
