@@ -15,6 +15,7 @@ import (
 	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/gametext"
 	"github.com/plateau/plateau/index/internal/openings"
+	"github.com/plateau/plateau/index/internal/playerlines"
 	"github.com/plateau/plateau/index/internal/players"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/revisions"
@@ -80,6 +81,9 @@ type DB struct {
 	openings   bool // layout 11: opening names (internal/openings)
 	// openingsFolded: the names have their folded form stored (layout 12).
 	openingsFolded bool
+	// playerLines: the players' opening lines (internal/playerlines,
+	// layout 13; a read-only handle on an older layout has not).
+	playerLines bool
 
 	counts criteria.Counts // list counts (list.go)
 	lines  treeLines       // the opening lines of filtered trees (treelines.go)
@@ -329,6 +333,8 @@ var schema = []string{
 	openings.Tables[0],
 	openings.Tables[1],
 	openings.Tables[2],
+	// The opening line of each game per player and side (internal/playerlines).
+	playerlines.Table,
 }
 
 // schemaVersion is the layout version kept in meta "schema". Version 1
@@ -342,10 +348,11 @@ var schema = []string{
 // had no tree.w0 and tree.w1 (the games each side won, internal/treeagg);
 // version 9 had no tree_months (the tree by month, internal/treeagg);
 // version 10 had no openings and game_openings (internal/openings);
-// version 11 had no openings.folded (the folded names the list sorts by).
-// Versions 5 to 11 are upgraded by a writable open; a database of an older
+// version 11 had no openings.folded (the folded names the list sorts by);
+// version 12 had no player_lines (internal/playerlines).
+// Versions 5 to 12 are upgraded by a writable open; a database of an older
 // version must be imported again.
-const schemaVersion = 12
+const schemaVersion = 13
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -412,18 +419,26 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 12
 	}
-	// A read-only handle reads layouts 6 to 11 as they are: player pages
+	if v == 12 && !db.readOnly {
+		if err := db.upgrade12(ctx); err != nil { // playerlines.go
+			return false, err
+		}
+		v = 13
+	}
+	// A read-only handle reads layouts 6 to 12 as they are: player pages
 	// are read player by player without the name index (6), games have
 	// their one revision (6 and 7), the opening tree has no wins (6 to 8),
 	// a period's tree is counted from its games (6 to 9), no position
-	// has a name (6 to 10) and the names are folded when sorted by (11).
+	// has a name (6 to 10), the names are folded when sorted by (11) and
+	// a player's tree reads their games' rows (6 to 12).
 	db.nameIndex = v >= 7
 	db.revisions = v >= 8
 	db.treeWins = v >= 9
 	db.treeMonths = v >= 10
 	db.openings = v >= 11
 	db.openingsFolded = v >= 12
-	if v != schemaVersion && (v < 6 || v > 11) {
+	db.playerLines = v >= 13
+	if v != schemaVersion && (v < 6 || v > 12) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}
@@ -452,6 +467,7 @@ func (db *DB) migrate(ctx context.Context) error {
 		return err
 	}
 	db.nameIndex, db.revisions, db.treeWins, db.treeMonths, db.openings, db.openingsFolded = true, true, true, true, true, true
+	db.playerLines = true
 	if err := posrun.Create(ctx, tx); err != nil {
 		return err
 	}

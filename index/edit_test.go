@@ -134,6 +134,7 @@ func idsJSON(ids []int64) string {
 func sameAsFresh(t *testing.T, db *index.DB) snapshot {
 	t.Helper()
 	ctx := context.Background()
+	samePlayerLines(t, db)
 	got := snap(t, db)
 	var recs []index.Record
 	for _, invalid := range []bool{false, true} {

@@ -24,6 +24,11 @@ type where struct {
 	// scanPlayers: the player indexes are out (bulk.go) and the page is
 	// not read by word: the games table is scanned in id order.
 	scanPlayers bool
+	// named are the ids of the players Query.Player matched (with or
+	// without an Opponent), sides those of each side's name
+	// (Query.Players): a player's tree reads their lines (treePlayers).
+	named []int64
+	sides [2][]int64
 }
 
 func jsonIDs(ids []int64) string { return criteria.JSONIDs(ids) }
@@ -85,6 +90,7 @@ func (db *DB) playerFilter(ctx context.Context, q *Query, w *where) (bool, error
 		return err == nil, err
 	}
 	j := jsonIDs(m.Players)
+	w.named = m.Players
 	if q.Opponent != "" {
 		opp, err := db.MatchPlayers(ctx, q.Opponent)
 		if err != nil || len(opp) == 0 {
@@ -122,6 +128,7 @@ func (db *DB) sideFilters(ctx context.Context, q *Query, w *where) (bool, error)
 			return err == nil, err
 		}
 		w.Add(fmt.Sprintf("g.p%d IN (SELECT value FROM json_each(?))", side), jsonIDs(ids))
+		w.sides[side] = ids
 	}
 	return false, nil
 }

@@ -81,9 +81,10 @@ func TestUpgrade6(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 6 || !strings.Contains(notices[0], "layout 6 to 7") || !strings.Contains(notices[1], "layout 7 to 8") ||
+	if len(notices) != 7 || !strings.Contains(notices[0], "layout 6 to 7") || !strings.Contains(notices[1], "layout 7 to 8") ||
 		!strings.Contains(notices[2], "layout 8 to 9") || !strings.Contains(notices[3], "layout 9 to 10") ||
-		!strings.Contains(notices[4], "layout 10 to 11") || !strings.Contains(notices[5], "layout 11 to 12") {
+		!strings.Contains(notices[4], "layout 10 to 11") || !strings.Contains(notices[5], "layout 11 to 12") ||
+		!strings.Contains(notices[6], "layout 12 to 13") {
 		t.Errorf("notices %q", notices)
 	}
 	got, err := index.NameEntries(ctx, db)

@@ -188,7 +188,7 @@ func TestOpeningsLayout11(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 1 || !strings.Contains(notices[0], "layout 11 to 12") {
+	if len(notices) != 2 || !strings.Contains(notices[0], "layout 11 to 12") || !strings.Contains(notices[1], "layout 12 to 13") {
 		t.Errorf("notices %q", notices)
 	}
 	folds, err := index.OpeningFolds(ctx, db)

@@ -60,8 +60,11 @@ func (c *treeLines) put(state criteria.State, key string, l *tree.Lines) {
 
 // selectionTree is the tree of pos in the games that games selects, read
 // in the snapshot r from the kept lines of the selection, from lines read
-// now, or from the occurrences.
-func (db *DB) selectionTree(ctx context.Context, r *posrun.Snapshot, rg rules.Game, pos rules.Position, games tree.Games) ([]TreeMove, error) {
+// now (of the players' lines of players first, when the selection is of
+// their games), or from the occurrences. pure: games selects the games of
+// players and nothing else, which the players' lines give alone
+// (tree.ReadPlayerGames).
+func (db *DB) selectionTree(ctx context.Context, r *posrun.Snapshot, rg rules.Game, pos rules.Position, games tree.Games, players []tree.PlayerSide, pure bool) ([]TreeMove, error) {
 	salted := saltKey(rg.ID(), pos.Key())
 	deepKey := db.pos.Key(salted, false)
 	state, err := dbState(ctx, r.Conn())
@@ -71,6 +74,17 @@ func (db *DB) selectionTree(ctx context.Context, r *posrun.Snapshot, rg rules.Ga
 	key := rg.ID() + "\x00" + games.Query + "\x00" + fmt.Sprint(games.Args...)
 	limit := cmp.Or(db.lineGames, maxLineGames)
 	if l, ok := db.lines.get(state, key); ok && limit > 0 {
+		return tree.ReadFromLines(ctx, r, rg, pos, deepKey, l)
+	}
+	if pure && len(players) > 0 && limit > 0 {
+		sel, l, err := tree.ReadPlayerGames(ctx, r, rg, players, limit)
+		if err != nil || l == nil {
+			if err != nil {
+				return nil, err
+			}
+			return tree.ReadGames(ctx, r, rg, pos, db.positionKeys(salted), sel)
+		}
+		db.lines.put(state, key, l)
 		return tree.ReadFromLines(ctx, r, rg, pos, deepKey, l)
 	}
 	sel, err := tree.Select(ctx, r, games)
@@ -83,7 +97,7 @@ func (db *DB) selectionTree(ctx context.Context, r *posrun.Snapshot, rg rules.Ga
 			return nil, err
 		}
 		if shallow > n {
-			l, err := tree.ReadLines(ctx, r, rg, sel)
+			l, err := tree.ReadLines(ctx, r, rg, sel, players)
 			if err != nil {
 				return nil, err
 			}

@@ -123,6 +123,11 @@ type Rows struct {
 	Comment string // all comments, for the text index
 	Annot   string
 	Warns   []Warning
+
+	// TreeLine is the main line's moves before ply TreeDepth, the huffs
+	// among them included: those Tree's moves are played by
+	// (internal/playerlines).
+	TreeLine []rules.Move
 }
 
 // ErrInfo is the first error of an invalid record: its message and where.
@@ -293,7 +298,7 @@ func (p *Preparer) prepare(r Record) *Rows {
 	out.Moves = movelist.Encode(g.Main)
 	out.Final = g.Final.Key()
 	out.positions(g)
-	out.Tree = p.treeRows(g)
+	out.Tree, out.TreeLine = p.treeRows(g)
 	var cb strings.Builder
 	for _, c := range rec.Intro {
 		cb.WriteString(c)
@@ -427,11 +432,13 @@ func (out *Rows) positions(g *replay.Game) {
 }
 
 // treeRows are the opening-tree moves of a valid game: the main line's
-// first TreeDepth plies, each with the position it is played from.
-func (p *Preparer) treeRows(g *replay.Game) []TreeMove {
+// first TreeDepth plies, each with the position it is played from; and
+// the moves of those plies, huffs included (Rows.TreeLine).
+func (p *Preparer) treeRows(g *replay.Game) ([]TreeMove, []rules.Move) {
 	pos := rules.CopyInto(p.tree, g.Start, TreeDepth)
 	p.tree = pos
 	rows := make([]TreeMove, 0, min(TreeDepth, len(g.Main)))
+	line := make([]rules.Move, 0, min(TreeDepth, len(g.Main)))
 	for _, st := range g.Main {
 		if st.Ply >= TreeDepth {
 			break
@@ -439,9 +446,10 @@ func (p *Preparer) treeRows(g *replay.Game) []TreeMove {
 		if !st.Info.KeepsTurn {
 			rows = append(rows, TreeMove{Key: pos.Key(), Move: p.treeMove(st.Text), Mover: int(pos.ToMove())})
 		}
+		line = append(line, st.Move)
 		pos.Play(st.Move)
 	}
-	return rows
+	return rows, line
 }
 
 // Comments writes the comments of a line and its variations, each followed

@@ -47,15 +47,7 @@ func Select(ctx context.Context, r *posrun.Snapshot, games Games) (*Selection, e
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	slices.Sort(s.IDs)
-	top := int64(0)
-	if len(s.IDs) > 0 {
-		top = s.IDs[len(s.IDs)-1]
-	}
-	s.Set = posrun.NewIDSet(top)
-	for _, id := range s.IDs {
-		s.Set.Add(id)
-	}
+	s.index()
 	return s, nil
 }
 

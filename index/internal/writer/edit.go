@@ -207,6 +207,11 @@ func (w *txn) unstore(ctx context.Context, g *oldGame, rows *prepared) error {
 	if err := openings.Forget(ctx, w.tx, g.id); err != nil {
 		return fmt.Errorf("game #%d opening: %w", g.id, err)
 	}
+	if g.valid {
+		if err := w.forgetPlayerLines(ctx, g); err != nil {
+			return err
+		}
+	}
 	if err := w.removeLonePlayers(ctx, g); err != nil {
 		return err
 	}

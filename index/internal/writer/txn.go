@@ -13,6 +13,7 @@ import (
 	"github.com/plateau/plateau/index/internal/gamerows"
 	"github.com/plateau/plateau/index/internal/gametext"
 	"github.com/plateau/plateau/index/internal/openings"
+	"github.com/plateau/plateau/index/internal/playerlines"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/index/internal/textindex"
@@ -53,6 +54,9 @@ type txn struct {
 	insGame *sql.Stmt
 
 	tags []tagRow // tags of the transaction's games, stored by flushTags
+	// playerLines are the rows of the transaction's games in the table of
+	// players' lines, stored by flushPlayerLines.
+	playerLines []playerlines.Row
 
 	// conn is the import's own connection (store.WriterConn); nil: the
 	// pool's.
@@ -256,6 +260,7 @@ func (w *txn) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any) e
 	if err != nil {
 		return err
 	}
+	w.holdPlayerLines(id, p, pls)
 	w.docs = append(w.docs, DocOf(id, p))
 	w.docBytes += len(p.Comment) + len(p.Event) + len(p.Site) + len(p.Annot) + len(p.Players[0]) + len(p.Players[1]) + 64
 	w.held += 24*len(p.Pos) + 64*len(p.Tree)
@@ -317,6 +322,9 @@ func (w *txn) flushRows(ctx context.Context) error {
 		return err
 	}
 	if err := w.names.Flush(ctx, txStmts{w}); err != nil {
+		return err
+	}
+	if err := w.flushPlayerLines(ctx); err != nil {
 		return err
 	}
 	<-treeSorted
@@ -475,6 +483,7 @@ func (w *txn) rollback() {
 	w.positions = w.positions[:0]
 	w.treeEntries, w.treeGames = w.treeEntries[:0], w.treeGames[:0]
 	w.tags = w.tags[:0]
+	w.playerLines = w.playerLines[:0]
 	w.names.Discard()
 	w.ids.Forget()
 	w.names.Forget()

@@ -1,0 +1,193 @@
+package playerlines
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/plateau/plateau/index/internal/store"
+)
+
+// MaxChunk is the most lines a chunk holds, and maxChunkBytes about its
+// most bytes: a game deleted rewrites its chunk, and a row that fits in
+// its B-tree page (a quarter of a 16 KiB page) needs no overflow page,
+// which a longer row would fill only in part.
+const (
+	MaxChunk      = 256
+	maxChunkBytes = 3500
+)
+
+// Row is a line to store: a game of a player as one side.
+type Row struct {
+	Player int64
+	Side   int
+	Game   int64
+	Line   []byte
+}
+
+// Rows are the rows of a game of players p (ids, 0 for none) and line l.
+func Rows(dst []Row, game int64, p [2]int64, l *Line) []Row {
+	var enc []byte
+	for side, player := range p {
+		if player == 0 {
+			continue
+		}
+		l.Opponent = p[1-side]
+		enc = Append(enc[len(enc):], l)
+		dst = append(dst, Row{Player: player, Side: side, Game: game, Line: enc})
+	}
+	return dst
+}
+
+// A chunk is its lines in game order, each as the difference of its game
+// from the one before (the first from the chunk's game: 0), its length
+// and its bytes.
+func appendEntry(dst []byte, prev, game int64, line []byte) []byte {
+	dst = binary.AppendUvarint(dst, uint64(game-prev))
+	dst = binary.AppendUvarint(dst, uint64(len(line)))
+	return append(dst, line...)
+}
+
+// Chunk reads the lines of a stored chunk: Next, then Game and Line.
+type Chunk struct {
+	b    []byte
+	game int64
+	line []byte
+	err  error
+	read bool // a line was read
+}
+
+// NewChunk reads chunk b stored under game first.
+func NewChunk(first int64, b []byte) Chunk { return Chunk{b: b, game: first} }
+
+// Next reads the next line; false at the end or on an error (Err).
+func (c *Chunk) Next() bool {
+	if c.err != nil || len(c.b) == 0 {
+		return false
+	}
+	d, n1 := binary.Uvarint(c.b)
+	if n1 <= 0 || (d == 0) == c.read {
+		c.err = ErrCorrupt
+		return false
+	}
+	l, n2 := binary.Uvarint(c.b[n1:])
+	if n2 <= 0 || l > uint64(len(c.b)-n1-n2) {
+		c.err = ErrCorrupt
+		return false
+	}
+	c.game += int64(d)
+	c.line = c.b[n1+n2 : n1+n2+int(l)]
+	c.b = c.b[n1+n2+int(l):]
+	c.read = true
+	return true
+}
+
+// Game is the game of the line read.
+func (c *Chunk) Game() int64 { return c.game }
+
+// Line is the line read (in the chunk's memory).
+func (c *Chunk) Line() []byte { return c.line }
+
+// Err is the error that stopped Next, wrapping ErrCorrupt.
+func (c *Chunk) Err() error { return c.err }
+
+// chunkRow is a row of the table.
+type chunkRow struct {
+	player int64
+	side   int
+	game   int64
+	lines  []byte
+}
+
+// Put stores rows as chunks, of the lines of one player and side each,
+// in key order (as the table's B-tree takes them best). Their games must
+// have no line stored (a game stored again is forgotten first).
+func Put(ctx context.Context, p store.Preparer, rows []Row) error {
+	slices.SortFunc(rows, func(a, b Row) int {
+		return cmp.Or(cmp.Compare(a.Player, b.Player), cmp.Compare(a.Side, b.Side), cmp.Compare(a.Game, b.Game))
+	})
+	var chunks []chunkRow
+	var buf []byte
+	for i := 0; i < len(rows); {
+		r := rows[i]
+		at, n := len(buf), 0
+		for prev := r.Game; i < len(rows) && n < MaxChunk && len(buf)-at < maxChunkBytes && rows[i].Player == r.Player && rows[i].Side == r.Side; i, n = i+1, n+1 {
+			buf = appendEntry(buf, prev, rows[i].Game, rows[i].Line)
+			prev = rows[i].Game
+		}
+		chunks = append(chunks, chunkRow{r.Player, r.Side, r.Game, buf[at:len(buf):len(buf)]})
+	}
+	if err := putChunks(ctx, p, chunks); err != nil {
+		return fmt.Errorf("store players' lines: %w", err)
+	}
+	return nil
+}
+
+func putChunks(ctx context.Context, p store.Preparer, chunks []chunkRow) error {
+	return store.InsertRows(ctx, p, `INSERT INTO player_lines(player, side, game, lines)`, `(?,?,?,?)`, chunks,
+		func(args []any, c *chunkRow) []any { return append(args, c.player, c.side, c.game, c.lines) })
+}
+
+// Forget deletes the lines of game, whose players were p (an id for each
+// side, if any): a game deleted, or stored again (a new revision). Each
+// line's chunk is written again without it.
+func Forget(ctx context.Context, p store.Preparer, game int64, players [2]sql.NullInt64) error {
+	for side, pl := range players {
+		if !pl.Valid {
+			continue
+		}
+		if err := forget(ctx, p, game, pl.Int64, side); err != nil {
+			return fmt.Errorf("game #%d players' lines: %w", game, err)
+		}
+	}
+	return nil
+}
+
+// forget takes the line of game out of its chunk of player and side.
+func forget(ctx context.Context, p store.Preparer, game, player int64, side int) error {
+	st, err := p.Stmt(ctx, `SELECT game, lines FROM player_lines WHERE player = ? AND side = ? AND game <= ? ORDER BY game DESC LIMIT 1`)
+	if err != nil {
+		return err
+	}
+	var first int64
+	var blob []byte
+	err = st.QueryRowContext(ctx, player, side, game).Scan(&first, &blob)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var kept []byte
+	newFirst, prev, found := int64(0), int64(0), false
+	c := NewChunk(first, blob)
+	for c.Next() {
+		if c.Game() == game {
+			found = true
+			continue
+		}
+		if len(kept) == 0 {
+			newFirst, prev = c.Game(), c.Game()
+		}
+		kept = appendEntry(kept, prev, c.Game(), c.Line())
+		prev = c.Game()
+	}
+	if err := c.Err(); err != nil || !found {
+		return err
+	}
+	del, err := p.Stmt(ctx, `DELETE FROM player_lines WHERE player = ? AND side = ? AND game = ?`)
+	if err != nil {
+		return err
+	}
+	if _, err := del.ExecContext(ctx, player, side, first); err != nil {
+		return err
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	return putChunks(ctx, p, []chunkRow{{player, side, newFirst, kept}})
+}

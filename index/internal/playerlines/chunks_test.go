@@ -1,0 +1,132 @@
+package playerlines_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	_ "github.com/mattn/go-sqlite3"
+
+	"github.com/plateau/plateau/index/internal/playerlines"
+	"github.com/plateau/plateau/index/internal/store"
+	"github.com/plateau/plateau/rules"
+)
+
+// txStmts prepares statements in a transaction.
+type txStmts struct {
+	tx    *sql.Tx
+	stmts store.Stmts
+}
+
+func (s *txStmts) Stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	return s.stmts.Stmt(ctx, s.tx, query)
+}
+
+// stored is every line of the table as "player/side/game:moves", and its
+// number of rows.
+func stored(t *testing.T, tx *sql.Tx) ([]string, int) {
+	t.Helper()
+	rows, err := tx.Query(`SELECT player, side, game, lines FROM player_lines ORDER BY player, side, game`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	n := 0
+	for rows.Next() {
+		var player, side, first int64
+		var blob []byte
+		if err := rows.Scan(&player, &side, &first, &blob); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		c := playerlines.NewChunk(first, blob)
+		for c.Next() {
+			var l playerlines.Line
+			if err := playerlines.Decode(c.Line(), &l); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, fmt.Sprintf("%d/%d/%d:%v", player, side, c.Game(), l.Moves))
+		}
+		if c.Err() != nil {
+			t.Fatal(c.Err())
+		}
+	}
+	return out, n
+}
+
+// TestChunks: lines are stored in chunks of at most MaxChunk, read back
+// in order, and each game forgotten leaves the others, whichever its
+// place in its chunk.
+func TestChunks(t *testing.T) {
+	ctx := context.Background()
+	db, err := sql.Open("sqlite3", filepath.Join(t.TempDir(), "t.sqlite"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(playerlines.Table); err != nil {
+		t.Fatal(err)
+	}
+	p := &txStmts{tx: tx}
+	var rows []playerlines.Row
+	var want []string
+	n := playerlines.MaxChunk + 10
+	for g := int64(1); g <= int64(n); g++ {
+		l := playerlines.Line{Game: "ogi", Moves: []rules.Move{rules.Move(g)}}
+		rows = playerlines.Rows(rows, g*3, [2]int64{7, 9}, &l)
+		want = append(want, fmt.Sprintf("7/0/%d:[%d]", g*3, g), fmt.Sprintf("9/1/%d:[%d]", g*3, g))
+	}
+	if err := playerlines.Put(ctx, p, rows); err != nil {
+		t.Fatal(err)
+	}
+	got, chunks := stored(t, tx)
+	slices.Sort(want)
+	slices.Sort(got)
+	if fmt.Sprint(got) != fmt.Sprint(want) || chunks != 4 {
+		t.Fatalf("%d chunks, %d lines %v, want 4 chunks of %d lines", chunks, len(got), got[:4], len(want))
+	}
+	// The first of a chunk, one inside, the last, a game of none.
+	for _, g := range []int64{3, 30, int64(playerlines.MaxChunk * 3), int64(playerlines.MaxChunk*3 + 3), 31} {
+		pl := [2]sql.NullInt64{{Int64: 7, Valid: true}, {Int64: 9, Valid: true}}
+		if err := playerlines.Forget(ctx, p, g, pl); err != nil {
+			t.Fatal(err)
+		}
+		want = slices.DeleteFunc(want, func(s string) bool {
+			return s == fmt.Sprintf("7/0/%d:[%d]", g, g/3) || s == fmt.Sprintf("9/1/%d:[%d]", g, g/3)
+		})
+	}
+	// Every line of the last chunk (10 games).
+	for g := int64(playerlines.MaxChunk + 1); g <= int64(n); g++ {
+		if err := playerlines.Forget(ctx, p, g*3, [2]sql.NullInt64{{Int64: 7, Valid: true}}); err != nil {
+			t.Fatal(err)
+		}
+		want = slices.DeleteFunc(want, func(s string) bool { return s == fmt.Sprintf("7/0/%d:[%d]", g*3, g) })
+	}
+	got, chunks = stored(t, tx)
+	slices.Sort(got)
+	if fmt.Sprint(got) != fmt.Sprint(want) || chunks != 3 {
+		t.Errorf("after forgetting: %d chunks, %d lines, want 3 chunks of %d lines", chunks, len(got), len(want))
+	}
+}
+
+// TestChunkCorrupt: a chunk whose later line does not advance the game,
+// or whose length overruns it, does not read.
+func TestChunkCorrupt(t *testing.T) {
+	for _, b := range [][]byte{{0, 1, 5, 0, 1, 5}, {0, 9, 5}, {1, 1, 5}, {0xff}} {
+		c := playerlines.NewChunk(10, b)
+		for c.Next() {
+		}
+		if c.Err() == nil {
+			t.Errorf("chunk % x read", b)
+		}
+	}
+}

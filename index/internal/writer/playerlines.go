@@ -1,0 +1,48 @@
+package writer
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/plateau/plateau/index/internal/playerlines"
+)
+
+// holdPlayerLines keeps the rows of valid game id (players pls: ids or
+// nil) in the table of players' lines (internal/playerlines) for the
+// transaction's flush.
+func (w *txn) holdPlayerLines(id int64, p *prepared, pls [2]any) {
+	var ids [2]int64
+	for i, pl := range pls {
+		if pl != nil {
+			ids[i] = pl.(int64)
+		}
+	}
+	if ids == [2]int64{} {
+		return
+	}
+	l := playerlines.Line{Game: p.Game, Result: p.Result, Date: p.Date, FEN: p.FEN, Moves: p.TreeLine}
+	w.playerLines = playerlines.Rows(w.playerLines, id, ids, &l)
+	w.held += 96
+}
+
+// flushPlayerLines stores the players' lines held.
+func (w *txn) flushPlayerLines(ctx context.Context) error {
+	if len(w.playerLines) == 0 {
+		return nil
+	}
+	if err := playerlines.Put(ctx, txStmts{w}, w.playerLines); err != nil {
+		return err
+	}
+	clear(w.playerLines) // their lines' memory is the garbage collector's
+	w.playerLines = w.playerLines[:0]
+	return nil
+}
+
+// forgetPlayerLines deletes the players' lines of game g, those held
+// first stored (a game of this transaction removed).
+func (w *txn) forgetPlayerLines(ctx context.Context, g *oldGame) error {
+	if err := w.flushPlayerLines(ctx); err != nil {
+		return err
+	}
+	return playerlines.Forget(ctx, txStmts{w}, g.id, [2]sql.NullInt64{g.p0, g.p1})
+}
