@@ -49,7 +49,7 @@ func (r *run) filteredTrees(ctx context.Context, db *index.DB, smp *sampler, sta
 		note = fmt.Sprintf("the %d players of most games up to %s (%s–%s games) as each side", len(players),
 			thousands(maxPlayerGames), thousands(players[len(players)-1].games), thousands(players[0].games))
 	}
-	if err := latency(rep, "opening tree, a player as one side (first tree)", note+"; at the start, each once: the games' opening lines read", firsts, tree); err != nil {
+	if err := latency(rep, "opening tree, a player as one side (first tree)", note+"; at the start, each once: their games' lines read (player_lines)", firsts, tree); err != nil {
 		return err
 	}
 	var next []filteredQuery
