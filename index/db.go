@@ -333,6 +333,7 @@ var schema = []string{
 	openings.Tables[0],
 	openings.Tables[1],
 	openings.Tables[2],
+	openings.Tables[3],
 	// The opening line of each game per player and side (internal/playerlines).
 	playerlines.Table,
 }

@@ -416,10 +416,12 @@ func HoldImportLock(db *DB) (release func(), err error) {
 }
 
 // DowngradeToLayout11 turns db into a layout-11 database: the opening
-// names without their folded form.
+// names without their folded form and its index.
 func DowngradeToLayout11(ctx context.Context, db *DB) error {
-	if _, err := db.sql.ExecContext(ctx, `ALTER TABLE openings DROP COLUMN folded`); err != nil {
-		return err
+	for _, q := range []string{`DROP INDEX openings_folded`, `ALTER TABLE openings DROP COLUMN folded`} {
+		if _, err := db.sql.ExecContext(ctx, q); err != nil {
+			return err
+		}
 	}
 	return setMeta(ctx, db.sql, "schema", 11)
 }

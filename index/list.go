@@ -62,29 +62,21 @@ func (db *DB) List(ctx context.Context, q Query, o ListOptions) ([]ListHit, []Li
 		// The page before: read backwards from the cursor, then turn round.
 		ord.Back, seek = true, o.Before
 	}
-	if seek != nil {
-		c, a := ord.Seek(*seek)
-		cond, args = "("+cond+") AND "+c, append(args, a...)
-	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+hitCols+`, g.valid, `+criteria.SortValue(ord.Col)+` FROM `+hitJoin+ord.Join()+` WHERE `+cond+
-		` ORDER BY `+ord.By()+` LIMIT ? OFFSET ?`, append(args, q.PageLimit(), max(q.Offset, 0))...)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer rows.Close()
 	var out []ListHit
 	var cursors []ListCursor
-	for rows.Next() {
-		var valid bool
-		var v sql.NullString
-		h, err := scanHit(rows, &valid, &v)
-		if err != nil {
-			return nil, nil, err
+	if db.byOpeningSegments(q, ord) {
+		out, cursors, err = db.listSegments(ctx, q, cond, args, ord, seek) // listopening.go
+	} else {
+		if seek != nil {
+			c, a := ord.Seek(*seek)
+			cond, args = "("+cond+") AND "+c, append(args, a...)
 		}
-		out = append(out, ListHit{h, valid})
-		cursors = append(cursors, criteria.CursorOf(ord.Col, h.ID, v))
+		err = db.scanList(ctx, `SELECT `+hitCols+`, g.valid, `+criteria.SortValue(ord.Col)+` FROM `+hitJoin+ord.Join()+` WHERE `+cond+
+			` ORDER BY `+ord.By()+` LIMIT ? OFFSET ?`, append(args, q.PageLimit(), max(q.Offset, 0)), func(h ListHit, v sql.NullString) {
+			out, cursors = append(out, h), append(cursors, criteria.CursorOf(ord.Col, h.ID, v))
+		})
 	}
-	if err := rows.Err(); err != nil {
+	if err != nil {
 		return nil, nil, err
 	}
 	if o.Before != nil {

@@ -16,9 +16,10 @@ const unicodeNames = "draughts\tÉcossaise\t32-28\n" +
 	"draughts\tStraße\t33-29\n" +
 	"draughts\tСицилианская, Найдорф\t34-30\n" +
 	"draughts\tbristol\t31-27\n" +
-	"draughts\tKelso\t35-30\n"
+	"draughts\tKelso\t35-30\n" +
+	"draughts\tKelso\t33-28\n" // one name, two positions
 
-// unicodeDB is a database of 11 draughts games: two of each named first
+// unicodeDB is a database of 13 draughts games: two of each named first
 // move (White "<move> a" and "<move> b") and one unnamed ("31-26").
 func unicodeDB(t *testing.T) (*index.DB, string) {
 	t.Helper()
@@ -27,7 +28,7 @@ func unicodeDB(t *testing.T) (*index.DB, string) {
 	dbDir := filepath.Join(dir, "db")
 	db := openDB(t, dbDir)
 	games := map[string]string{"31-26": "1. 31-26 17-21"}
-	for _, m := range []string{"32-28", "33-29", "34-30", "31-27", "35-30"} {
+	for _, m := range []string{"32-28", "33-29", "34-30", "31-27", "35-30", "33-28"} {
 		games[m+" a"] = "1. " + m + " 17-21"
 		games[m+" b"] = "1. " + m + " 16-21"
 	}
@@ -36,7 +37,7 @@ func unicodeDB(t *testing.T) (*index.DB, string) {
 		t.Fatal(err)
 	}
 	es, errs := index.ReadOpenings(strings.NewReader(unicodeNames), "names.tsv")
-	if st, errs2, err := db.ImportOpenings(ctx, es); err != nil || len(errs)+len(errs2) > 0 || st.Games != 10 {
+	if st, errs2, err := db.ImportOpenings(ctx, es); err != nil || len(errs)+len(errs2) > 0 || st.Games != 12 {
 		t.Fatalf("names: %+v %v %v %v", st, errs, errs2, err)
 	}
 	return db, dbDir
@@ -97,7 +98,8 @@ func TestOpeningSearchUnicode(t *testing.T) {
 }
 
 // byOpening is the order of unicodeDB's games by opening: named first by
-// folded name (bristol, écossaise, kelso, straße, сицилианская), the
+// folded name (bristol, écossaise, kelso, straße, сицилианская), one name
+// by its positions in the order they were named (35-30, then 33-28), the
 // unnamed game last; each pair in id order, reversed descending.
 func byOpening(t *testing.T, db *index.DB, desc bool) []string {
 	t.Helper()
@@ -143,9 +145,9 @@ func listAll(t *testing.T, db *index.DB, o index.ListOptions, limit int) []index
 }
 
 var (
-	wantByOpening = []string{"31-27 a", "31-27 b", "32-28 a", "32-28 b", "35-30 a", "35-30 b",
+	wantByOpening = []string{"31-27 a", "31-27 b", "32-28 a", "32-28 b", "35-30 a", "35-30 b", "33-28 a", "33-28 b",
 		"33-29 a", "33-29 b", "34-30 a", "34-30 b", "31-26"}
-	wantByOpeningDesc = []string{"34-30 b", "34-30 a", "33-29 b", "33-29 a", "35-30 b", "35-30 a",
+	wantByOpeningDesc = []string{"34-30 b", "34-30 a", "33-29 b", "33-29 a", "33-28 b", "33-28 a", "35-30 b", "35-30 a",
 		"32-28 b", "32-28 a", "31-27 b", "31-27 a", "31-26"}
 )
 
@@ -160,6 +162,50 @@ func TestListByOpening(t *testing.T) {
 	}
 	if got := byOpening(t, db, true); !slices.Equal(got, wantByOpeningDesc) {
 		t.Errorf("descending %q", got)
+	}
+	checkOffsets(t, db)
+}
+
+// checkOffsets: every offset of the list by opening, alone and after the
+// cursor of each game, is the same slice of the whole list, read in
+// segments (a plain list, and one of a ruleset) or sorted whole (a
+// criterion that every game meets).
+func checkOffsets(t *testing.T, db *index.DB) {
+	t.Helper()
+	ctx := context.Background()
+	for _, desc := range []bool{false, true} {
+		want := wantByOpening
+		if desc {
+			want = wantByOpeningDesc
+		}
+		o := index.ListOptions{Sort: "opening", Desc: desc}
+		all, cursors, err := db.List(ctx, index.Query{Limit: -1}, o)
+		if err != nil || len(all) != len(want) {
+			t.Fatalf("desc=%v: %d games, %v", desc, len(all), err)
+		}
+		for _, q := range []index.Query{{}, {Game: "draughts"}, {MinPlies: 1}} {
+			for from := -1; from < len(all); from++ {
+				for off := 0; off+from+1 <= len(all); off += 2 {
+					o.After = nil
+					if from >= 0 {
+						o.After = &cursors[from]
+					}
+					q.Offset, q.Limit = off, 4
+					hits, _, err := db.List(ctx, q, o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var got []string
+					for _, h := range hits {
+						got = append(got, h.Players[0])
+					}
+					start := from + 1 + off
+					if w := want[start:min(start+4, len(want))]; !slices.Equal(got, w) {
+						t.Errorf("%+v desc=%v after game %d, offset %d: %q, want %q", q, desc, from, off, got, w)
+					}
+				}
+			}
+		}
 	}
 }
 

@@ -25,10 +25,13 @@ const (
 	GamesTable = `CREATE TABLE IF NOT EXISTS game_openings(
 		game INTEGER PRIMARY KEY, opening INTEGER NOT NULL)`
 	GamesIndex = `CREATE INDEX IF NOT EXISTS game_openings_opening ON game_openings(opening, game)`
+	// FoldedIndex reads the names in their folded order: with GamesIndex,
+	// the list by opening is read opening by opening (criteria.NamedFrom).
+	FoldedIndex = `CREATE INDEX IF NOT EXISTS openings_folded ON openings(folded, name)`
 )
 
 // Tables are the statements that create the package's tables.
-var Tables = []string{Table, GamesTable, GamesIndex}
+var Tables = []string{Table, GamesTable, GamesIndex, FoldedIndex}
 
 // Querier reads (a *sql.DB, *sql.Conn or *sql.Tx).
 type Querier interface {
@@ -285,7 +288,10 @@ func AddFolded(ctx context.Context, tx Execer) error {
 			return err
 		}
 	}
-	_, err := tx.ExecContext(ctx, `UPDATE openings SET folded = plateau_fold(name)`)
+	if _, err := tx.ExecContext(ctx, `UPDATE openings SET folded = plateau_fold(name)`); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, FoldedIndex)
 	return err
 }
 
