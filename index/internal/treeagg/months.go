@@ -52,31 +52,76 @@ type monthKey struct {
 	month, move string
 }
 
-// flushMonths adds the entries es of games to tree_months, several rows
-// to a statement (rows that add up, upserted).
-func flushMonths(ctx context.Context, st Stmts, es []Entry, games []Game) error {
-	sums := map[monthKey]*agg{}
-	for i := range es {
-		e := &es[i]
-		g := &games[e.Game]
-		k := monthKey{e.Pos, Month(g.Date), e.Move}
-		a := sums[k]
-		if a == nil {
-			a = &agg{}
-			sums[k] = a
+// monthRow is what entries add to a row of tree_months.
+type monthRow struct {
+	k monthKey
+	a agg
+}
+
+// monthRows adds up the entries es (sorted by EntryCmp) of games by
+// position key, month and move, in that order: the rows of each position
+// found by a look through them (a few, but at the first plies: by a map),
+// then sorted by month and move.
+func monthRows(es []Entry, games []Game) []monthRow {
+	months := make([]string, len(games))
+	for i := range games {
+		months[i] = Month(games[i].Date)
+	}
+	out := make([]monthRow, 0, len(es))
+	type mm struct{ month, move string }
+	var at map[mm]int
+	for i := 0; i < len(es); {
+		j := i + 1
+		for j < len(es) && es[j].Pos == es[i].Pos {
+			j++
 		}
-		a.add(g)
+		start, many := len(out), j-i > 16
+		if many {
+			if at == nil {
+				at = map[mm]int{}
+			}
+			clear(at)
+		}
+		for k := i; k < j; k++ {
+			e := &es[k]
+			m := months[e.Game]
+			r := -1
+			if many {
+				if x, ok := at[mm{m, e.Move}]; ok {
+					r = x
+				}
+			} else {
+				for x := start; x < len(out); x++ {
+					if out[x].k.month == m && out[x].k.move == e.Move {
+						r = x
+						break
+					}
+				}
+			}
+			if r < 0 {
+				r = len(out)
+				out = append(out, monthRow{k: monthKey{e.Pos, m, e.Move}})
+				if many {
+					at[mm{m, e.Move}] = r
+				}
+			}
+			out[r].a.add(&games[e.Game])
+		}
+		slices.SortFunc(out[start:], func(x, y monthRow) int {
+			return cmp.Or(strings.Compare(x.k.month, y.k.month), strings.Compare(x.k.move, y.k.move))
+		})
+		i = j
 	}
-	keys := make([]monthKey, 0, len(sums))
-	for k := range sums {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(x, y monthKey) int {
-		return cmp.Or(cmp.Compare(x.pos, y.pos), strings.Compare(x.month, y.month), strings.Compare(x.move, y.move))
-	})
+	return out
+}
+
+// flushMonths adds the entries es (sorted by EntryCmp) of games to
+// tree_months, several rows to a statement (rows that add up, upserted).
+func flushMonths(ctx context.Context, st Stmts, es []Entry, games []Game) error {
+	rows := monthRows(es, games)
 	args := make([]any, 0, 11*rowsPerStmt)
-	for i := 0; i < len(keys); i += rowsPerStmt {
-		part := keys[i:min(i+rowsPerStmt, len(keys))]
+	for i := 0; i < len(rows); i += rowsPerStmt {
+		part := rows[i:min(i+rowsPerStmt, len(rows))]
 		ins, err := rowsStmt(ctx, st, `INSERT INTO tree_months(key, month, move, n, scored, s0, s1, w0, w1, first, last)`, `(?,?,?,?,?,?,?,?,?,?,?)`,
 			`ON CONFLICT(key, month, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
 		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1, w0 = w0 + excluded.w0, w1 = w1 + excluded.w1,
@@ -86,9 +131,9 @@ func flushMonths(ctx context.Context, st Stmts, es []Entry, games []Game) error 
 			return err
 		}
 		args = args[:0]
-		for _, k := range part {
-			a := sums[k]
-			args = append(args, k.pos, k.month, k.move, a.n, a.scored, a.s0, a.s1, a.w[0], a.w[1], a.first, a.last)
+		for _, r := range part {
+			a := &r.a
+			args = append(args, r.k.pos, r.k.month, r.k.move, a.n, a.scored, a.s0, a.s1, a.w[0], a.w[1], a.first, a.last)
 		}
 		if _, err := ins.ExecContext(ctx, args...); err != nil {
 			return err
@@ -128,6 +173,8 @@ func removeMonth(ctx context.Context, st Stmts, k Key, g Game) error {
 func AddMonths(ctx context.Context, tx Tx, es []Entry, games []Game) error {
 	st := &txStmts{tx: tx, stmts: map[string]*sql.Stmt{}}
 	defer st.close()
+	es = slices.Clone(es)
+	slices.SortFunc(es, EntryCmp)
 	return flushMonths(ctx, st, es, games)
 }
 

@@ -5,7 +5,9 @@
 // three who played it most (top), in one row of the table tree; and, for
 // the moves of more than TopLen players, every player's count in chunks
 // of the player ids (tree_players). An import adds a transaction's moves
-// at once (Flush); a delete takes a game's moves out (Remove).
+// at once (Flush), or a large one spools them and adds them a group at a
+// time (Spool, Settle: spool.go); a delete takes a game's moves out
+// (Remove).
 //
 // Decisions:
 //

@@ -52,6 +52,10 @@ type Tuning struct {
 	BulkMinBytes int64
 	// SyncMerge merges position runs in the writer, as outside imports.
 	SyncMerge bool
+	// SettleEntries is the most spooled tree entries a bulk import adds
+	// to the tree at once (treeagg.SettleEntries), and how many it spools
+	// before it adds them.
+	SettleEntries int
 	// MaxTxTime is how long a transaction of the default size stays open
 	// (maxTxTime).
 	MaxTxTime time.Duration
@@ -62,6 +66,9 @@ type Tuning struct {
 	TextTurnDone    func(docs int)   // after each turn of the text stage, with its documents
 	BulkDropped     func()           // when a bulk import has dropped the deferred indexes
 	BudgetAtEnd     func(used int64) // the memory budget at an import's end (every chunk written or dropped)
+	// BeforeTreeSettle runs at a bulk import's end, before it adds its
+	// spooled tree entries to the tree (treespool.go).
+	BeforeTreeSettle func()
 }
 
 func (t *Tuning) maxTxHeld() int {

@@ -43,7 +43,9 @@
 //     the games committed (afterCommit).
 //   - Bulk. An import of files about as large as the database or larger
 //     leaves the games' player and date indexes out until its end (isBulk,
-//     store.Deferred).
+//     store.Deferred). An import of files of at least bulkMinBytes spools
+//     its opening-tree moves and adds them to the tree a group at a time
+//     and at its end (treespool.go).
 //   - Supersede on re-import. A game stored from a file is removed when a
 //     new read of the file has, at its offset or line, a different record
 //     and the game is not found again in the file (ImportOptions.Replace:

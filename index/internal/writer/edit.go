@@ -232,6 +232,11 @@ func (w *txn) removeRecordRows(ctx context.Context, g *oldGame, p *prepared) err
 			return fmt.Errorf("game #%d tags: %w", g.id, err)
 		}
 	}
+	if len(p.Tree) > 0 {
+		if err := w.settleTree(ctx); err != nil { // treespool.go
+			return err
+		}
+	}
 	s0, s1, scored := gamerows.Scores(p.Result)
 	tg := treeagg.Game{Date: p.Date, S0: s0, S1: s1, Scored: scored}
 	for _, t := range p.Tree {

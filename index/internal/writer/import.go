@@ -179,6 +179,9 @@ func (d *DB) newImportRun(ctx context.Context, cancel context.CancelCauseFunc, o
 // out (bulk.go).
 func (r *importRun) deferIndexes(ctx context.Context) error {
 	r.bulk = isBulk(r.st.TotalBytes, r.inDB, r.d.Tuning.bulkMinBytes())
+	if err := r.spoolStart(ctx); err != nil { // treespool.go
+		return err
+	}
 	if !r.bulk {
 		_, err := store.Restore(ctx, r.w.conn)
 		return err
@@ -340,6 +343,9 @@ func (r *importRun) commit(ctx context.Context) error {
 		if cerr := r.wc.Grow(context.WithoutCancel(ctx), r.inDB+int64(r.st.Stored)); err == nil {
 			err = cerr
 		}
+		if serr := r.settleSpooled(ctx); err == nil && serr != nil {
+			err = afterCommit{serr}
+		}
 	}
 	return err
 }
@@ -349,6 +355,16 @@ func (r *importRun) commit(ctx context.Context) error {
 // the counts), and says the outcome.
 func (r *importRun) finish(ctx context.Context, werr, perr error) (ImportStats, error) {
 	d := r.d
+	if r.w.spool && werr == nil {
+		run(d.Tuning.BeforeTreeSettle)
+		t0 := time.Now()
+		if werr = ctx.Err(); werr == nil {
+			werr = settleTree(ctx, r.w.conn, d.Tuning.SettleEntries)
+		}
+		if debugTiming {
+			fmt.Fprintf(os.Stderr, "tree settled in %v\n", time.Since(t0))
+		}
+	}
 	if r.bulk && ctx.Err() == nil {
 		// While the text index takes the last transaction's games. An
 		// interrupted import leaves them to the next (the façade's open).

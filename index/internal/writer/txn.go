@@ -36,6 +36,14 @@ type txn struct {
 	// maps keyed by move text up to date game after game.
 	treeEntries []treeagg.Entry
 	treeGames   []treeagg.Game
+	// A bulk import spools them instead (spool, treespool.go): spooled
+	// counts the entries spooled since the tree was last settled;
+	// treeSettled marks a transaction that settled the spool (before a
+	// removal).
+	spool       bool
+	spooled     int
+	treeSettled bool
+	spoolBuf    []byte
 	docs        []textindex.Doc
 	games       int
 	// held is what the transaction holds in memory (positions and text
@@ -304,10 +312,14 @@ func (w *txn) flushRows(ctx context.Context) error {
 	ps := w.positions
 	encoded := make(chan posrun.Encoded, 1)
 	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) { encoded <- posrun.Encode(ps, &w.runMem) })
-	// So are the opening-tree entries, that treeagg.Flush reads in order.
+	// So are the opening-tree entries, that treeagg.Flush reads in order,
+	// and encoded when spooled.
 	treeSorted := make(chan struct{})
 	go pprof.Do(context.WithoutCancel(ctx), pprof.Labels("write", "sort"), func(context.Context) {
 		slices.SortFunc(w.treeEntries, treeagg.EntryCmp)
+		if w.spool && len(w.treeEntries) > 0 {
+			w.spoolBuf = treeagg.EncodeSpool(w.spoolBuf[:0], w.treeEntries, w.treeGames)
+		}
 		close(treeSorted)
 	})
 	received := false
@@ -328,7 +340,7 @@ func (w *txn) flushRows(ctx context.Context) error {
 		return err
 	}
 	<-treeSorted
-	if err := treeagg.Flush(ctx, txStmts{w}, w.treeEntries, w.treeGames); err != nil {
+	if err := w.flushTree(ctx); err != nil {
 		return fmt.Errorf("store opening tree: %w", err)
 	}
 	w.treeEntries, w.treeGames = w.treeEntries[:0], w.treeGames[:0]
@@ -339,6 +351,19 @@ func (w *txn) flushRows(ctx context.Context) error {
 	}
 	w.stored += r.N
 	return nil
+}
+
+// flushTree adds the transaction's opening-tree entries to the tree, or
+// spools them (treespool.go).
+func (w *txn) flushTree(ctx context.Context) error {
+	if !w.spool {
+		return treeagg.Flush(ctx, txStmts{w}, w.treeEntries, w.treeGames)
+	}
+	if len(w.treeEntries) == 0 {
+		return nil
+	}
+	w.spooled += len(w.treeEntries)
+	return treeagg.Spool(ctx, txStmts{w}, w.spoolBuf)
 }
 
 // flushTags stores the tags of the transaction's games, in key order,
@@ -417,6 +442,7 @@ func (w *txn) commit(ctx context.Context) ([]textindex.Doc, error) {
 	}
 	w.games = 0
 	w.held, w.docBytes = 0, 0
+	w.treeSettled = false
 	docs := w.docs
 	w.docs = nil
 	if err != nil {
@@ -488,6 +514,7 @@ func (w *txn) rollback() {
 	w.ids.Forget()
 	w.names.Forget()
 	w.held, w.docBytes = 0, 0
+	w.treeSettled = false
 }
 
 // tailFactor bounds the tail merge of an import's end: the runs merged
