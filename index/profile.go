@@ -32,7 +32,7 @@ func (db *DB) Player(ctx context.Context, name string, period Period) (Profile, 
 	if err != nil {
 		return Profile{}, err
 	}
-	rows, err := db.sql.QueryContext(ctx, profileQuery(period), id, criteria.QueryDate(period.From), criteria.QueryDate(period.To)+"~")
+	rows, err := db.sql.QueryContext(ctx, profileQuery(period, db.openings), id, criteria.QueryDate(period.From), criteria.QueryDate(period.To)+"~")
 	if err != nil {
 		return Profile{}, err
 	}
@@ -41,12 +41,12 @@ func (db *DB) Player(ctx context.Context, name string, period Period) (Profile, 
 	starts := map[[2]string]rules.Position{}
 	for rows.Next() {
 		var g players.ProfileGame
-		var opp, date, res, fen sql.NullString
+		var opp, date, res, fen, named sql.NullString
 		var blob []byte
-		if err := rows.Scan(&g.Game, &g.Side, &opp, &date, &res, &fen, &blob); err != nil {
+		if err := rows.Scan(&g.Game, &g.Side, &opp, &date, &res, &fen, &blob, &named); err != nil {
 			return Profile{}, err
 		}
-		g.Opponent, g.Date, g.Result = opp.String, date.String, res.String
+		g.Opponent, g.Date, g.Result, g.Named = opp.String, date.String, res.String, named.String
 		g.Opening = firstMoves(starts, g.Game, fen.String, blob, players.OpeningPlies)
 		games = append(games, g)
 	}
@@ -59,8 +59,9 @@ func (db *DB) Player(ctx context.Context, name string, period Period) (Profile, 
 }
 
 // profileQuery reads a player's valid games (?1), each side through its
-// player index, dated from ?2 to ?3 when period has those bounds.
-func profileQuery(period Period) string {
+// player index, dated from ?2 to ?3 when period has those bounds, with
+// their opening's name when the layout has names (named).
+func profileQuery(period Period, named bool) string {
 	dates := ""
 	if period.From != "" {
 		dates += " AND g.date >= ?2"
@@ -68,10 +69,14 @@ func profileQuery(period Period) string {
 	if period.To != "" {
 		dates += " AND g.date <= ?3"
 	}
-	return `SELECT g.game, 0, o.name, g.date, g.result, g.fen, g.moves FROM games g LEFT JOIN players o ON o.id = g.p1
+	name, join := "NULL", ""
+	if named {
+		name, join = "op.name", criteria.OpeningJoin
+	}
+	return `SELECT g.game, 0, o.name, g.date, g.result, g.fen, g.moves, ` + name + ` FROM games g LEFT JOIN players o ON o.id = g.p1` + join + `
 	WHERE g.p0 = ?1 AND g.valid = 1` + dates + `
 	UNION ALL
-	SELECT g.game, 1, o.name, g.date, g.result, g.fen, g.moves FROM games g LEFT JOIN players o ON o.id = g.p0
+	SELECT g.game, 1, o.name, g.date, g.result, g.fen, g.moves, ` + name + ` FROM games g LEFT JOIN players o ON o.id = g.p0` + join + `
 	WHERE g.p1 = ?1 AND g.valid = 1` + dates
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -80,6 +81,27 @@ func TestBrowserListSortOpening(t *testing.T) {
 	p.waitJS("sorted by opening, descending", `document.querySelector('#list th.c-opening').classList.contains('desc') && document.querySelector('#count').textContent === '1–100 of 300'`)
 	desc := listPages(p, 3)
 	checkByName(t, "descending", desc, true)
+
+	// A player's page counts their named openings by side; a name lists
+	// the player's games on that side from that opening on.
+	first, err := src.List(ctx, web.ListQuery{Valid: "valid", Limit: 1})
+	if err != nil || len(first.Games) == 0 {
+		t.Fatal(first, err)
+	}
+	player := first.Games[0].Players[0]
+	p.run("the player's page", evalJS(`location.hash = '#player/' + encodeURIComponent(`+strconv.Quote(player)+`)`))
+	p.waitJS("the named openings", `document.querySelector('#p-name')?.textContent === `+strconv.Quote(player)+` && document.querySelectorAll('.p-named tbody tr:not(.pgroup)').length > 0`)
+	p.screenshot(filepath.Join(shots, "player-named.png"), chromedp.CaptureScreenshot())
+	name := p.eval(`document.querySelector('.p-named tbody tr:not(.pgroup) td.oname').textContent`)
+	counted, _ := strconv.Atoi(p.eval(`document.querySelector('.p-named tbody tr:not(.pgroup) td:nth-child(2)').textContent`))
+	p.clickCSS("an opening's name", `.p-named tbody tr:not(.pgroup) td.oname .plink`)
+	p.waitJS("the list filtered", `document.querySelector('#f-opening').value === `+strconv.Quote(name)+` && document.querySelector('#f-player').value === `+strconv.Quote(player)+
+		` && [...document.querySelectorAll('#list tbody td.c-opening')].length > 0 && [...document.querySelectorAll('#list tbody td.c-opening')].every(td => td.textContent.startsWith(`+strconv.Quote(name)+`))`)
+	// The player's games of that side whose opening starts with the name:
+	// those counted, and those of deeper names.
+	if n, _ := strconv.Atoi(p.eval(`String(document.querySelectorAll('#list tbody tr').length)`)); counted < 1 || n < counted {
+		t.Errorf("%d games listed, %d counted", n, counted)
+	}
 	p.cspClean()
 	t.Logf("screenshots in %s", shots)
 }

@@ -197,6 +197,16 @@ func TestAPIPeople(t *testing.T) {
 	if p["name"] != "Sijbrands, T." || total["games"] != 12.0 {
 		t.Errorf("player page %v", p)
 	}
+	// The named openings: the three games of the deeper name, one of the
+	// shallower (the deepest name counts a game once), none unnamed.
+	var named []string
+	for _, n := range p["named"].([]any) {
+		m := n.(map[string]any)
+		named = append(named, fmt.Sprint(m["name"], " ", m["side"], " ", m["games"], " ", m["score"]))
+	}
+	if strings.Join(named, "|") != "Draughts: 31-27 17-22 (descriptive) 0 3 2|Draughts: 31-27 flank opening (descriptive) 0 1 0.5" {
+		t.Errorf("player page's named openings %q", named)
+	}
 	_, v = get(t, srv, "/api/v1/crosstable?event=Plateau+samples&game=draughts")
 	c := v.(map[string]any)
 	lines := c["lines"].([]any)

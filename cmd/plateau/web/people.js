@@ -169,12 +169,36 @@ async function playerPage(name, period) {
     openings.push(el('tr', {}, el('td', {}, link(o.moves.join(' '), () => playerTree(p.name, o.game, o.side, o.moves.join(' '), period), 'explore this line')),
       ...tallyCells(o), el('td', {}, '')));
   }
+  const named = namedRows(p, period);
   const opponents = table(['opponent', ...TALLY_HEAD], p.opponents.map(o => el('tr', {}, el('td', {}, playerLink(o.name)), ...tallyCells(o))), 'p-opponents');
   box.replaceChildren(head,
     el('section', {}, el('h3', {}, 'By ruleset and side'), sides),
     el('section', {}, el('h3', {}, 'By year'), yearPlot || '', yearTable),
+    named.length ? el('section', {}, el('h3', {}, 'Openings by name'), table(['opening', ...TALLY_HEAD, ''], named, 'p-named')) : '',
     el('section', {}, el('h3', {}, 'First moves (each side’s first move)'), table(['line', ...TALLY_HEAD, ''], openings, 'p-openings')),
     el('section', {}, el('h3', {}, 'Usual opponents'), opponents));
+}
+
+// namedRows are the rows of a player's most played named openings, by
+// ruleset and side; a name lists the player's games on that side whose
+// opening starts with it (its deeper variations too: the opening
+// criterion is a prefix).
+function namedRows(p, period) {
+  const rows = [];
+  let group = '';
+  for (const o of p.named || []) {
+    const g = o.game + '/' + o.side;
+    if (g !== group) {
+      group = g;
+      rows.push(el('tr', { class: 'pgroup' }, el('td', { colspan: 7 }, gameName(o.game) + ' as ' + sideName(o.game, o.side))));
+    }
+    rows.push(el('tr', {}, el('td', { class: 'oname' }, link(o.name, () => {
+      listGamesOf(p.name, o.game, period);
+      $('#f-side').value = String(o.side);
+      $('#f-opening').value = o.name;
+    }, 'list these games (and their deeper variations)')), ...tallyCells(o), el('td', {}, '')));
+  }
+  return rows;
 }
 
 // ---- an event ----

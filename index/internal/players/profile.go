@@ -18,6 +18,8 @@ type ProfileGame struct {
 	// Opening is the first moves of the game (OpeningPlies of them, or
 	// fewer in a shorter game), in the game's notation.
 	Opening []string
+	// Named is the name of the game's opening ("" when it has none).
+	Named string
 }
 
 // OpeningPlies is how many first plies name a game's opening on a
@@ -104,6 +106,7 @@ type Profile struct {
 	Sides     []SideTally     `json:"sides"`     // by ruleset, then side
 	Years     []YearTally     `json:"years"`     // by year; undated last
 	Openings  []OpeningTally  `json:"openings"`  // the most played lines of each ruleset and side, most played first
+	Named     []NamedTally    `json:"named"`     // the most played named openings of each ruleset and side, most played first
 	Opponents []OpponentTally `json:"opponents"` // the most met opponents, most met first
 }
 
@@ -173,6 +176,7 @@ func NewProfile(name string, games []ProfileGame) Profile {
 		return strings.Compare(a.Year, b.Year)
 	})
 	p.Openings = topOpenings(openings)
+	p.Named = namedOpenings(games)
 	for _, o := range opponents {
 		p.Opponents = append(p.Opponents, *o)
 	}
