@@ -10,8 +10,8 @@ import (
 	"math"
 )
 
-// A bulk import does not Flush each transaction's entries into the tree:
-// it spools them (one row of tree_spool a transaction's flush, its
+// A large import (the writer decides which) does not Flush each
+// transaction's entries into the tree: it spools them (one row of tree_spool a transaction's flush, its
 // entries sorted, written in the same transaction as its games) and the
 // spool is added to the tree a group of rows at a time (Settle), each
 // row then touched once for the many games of a group instead of once a
@@ -35,8 +35,8 @@ import (
 const SpoolTable = `CREATE TABLE IF NOT EXISTS tree_spool(id INTEGER PRIMARY KEY, data BLOB NOT NULL)`
 
 // SettleEntries is the most entries a group of Settle adds at once (at
-// least one spool row): a group's rows are held in memory as stored,
-// about 12 bytes an entry.
+// least one spool row): a group's rows are held in memory as stored
+// (varints, no pointers), its entries decoded a Flush at a time.
 const SettleEntries = 1 << 22
 
 // flushEntries is the most entries Settle gives Flush at once.

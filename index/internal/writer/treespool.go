@@ -39,15 +39,21 @@ func (d *DB) SettleTree(ctx context.Context) error {
 }
 
 // settleTree adds the spooled entries to the tree through b, a group of
-// at most group entries (0: treeagg.SettleEntries) a transaction.
+// at most group entries (0: treeagg.SettleEntries) a transaction. Its
+// statements run without a cancellable context, as the writer's (see
+// txn.writeChunk): ctx stops it between two groups.
 func settleTree(ctx context.Context, b beginner, group int) error {
+	sctx := context.WithoutCancel(ctx)
 	for {
-		tx, err := b.BeginTx(ctx, nil)
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		tx, err := b.BeginTx(sctx, nil)
 		if err != nil {
 			return err
 		}
 		var more bool
-		pprof.Do(ctx, pprof.Labels("write", "tree"), func(ctx context.Context) { more, err = treeagg.Settle(ctx, tx, group, true) })
+		pprof.Do(sctx, pprof.Labels("write", "tree"), func(ctx context.Context) { more, err = treeagg.Settle(ctx, tx, group, true) })
 		if err == nil {
 			err = tx.Commit()
 		} else {
