@@ -49,7 +49,7 @@ func TestMain(m *testing.M) {
 
 // TestKillDuringImport kills an import (SIGKILL) in the middle, checks that
 // the database is consistent (no half-written game: every stored game has
-// its positions and opening-tree rows), then runs the import again and
+// its positions, opening-tree rows and players' lines), then runs the import again and
 // checks that it completes, text index included. A bulk import is killed
 // with the games' player and date indexes out (bulk.go) and its tree moves
 // spooled: the next writable open builds them and settles the moves.
@@ -127,6 +127,7 @@ func testKillDuringImport(t *testing.T, bulk bool) {
 		if games != withPos {
 			t.Fatalf("%s: %d games but %d with positions", stage, games, withPos)
 		}
+		samePlayerLines(t, db) // every stored game's lines, no other
 		start, _ := index.Position("draughts", "")
 		tree, err := db.Tree(ctx, "draughts", start)
 		if err != nil {
