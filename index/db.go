@@ -15,6 +15,8 @@ import (
 	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/gametext"
 	"github.com/plateau/plateau/index/internal/openings"
+	"github.com/plateau/plateau/index/internal/patsig"
+	"github.com/plateau/plateau/index/internal/pattern"
 	"github.com/plateau/plateau/index/internal/playerlines"
 	"github.com/plateau/plateau/index/internal/players"
 	"github.com/plateau/plateau/index/internal/posrun"
@@ -84,6 +86,7 @@ type DB struct {
 	// playerLines: the players' opening lines (internal/playerlines,
 	// layout 13; a read-only handle on an older layout has not).
 	playerLines bool
+	patSigs     bool // layout 14: pattern signatures (internal/patsig)
 
 	counts criteria.Counts // list counts (list.go)
 	lines  treeLines       // the opening lines of filtered trees (treelines.go)
@@ -336,6 +339,10 @@ var schema = []string{
 	openings.Tables[3],
 	// The opening line of each game per player and side (internal/playerlines).
 	playerlines.Table,
+	// The games' pattern signatures (internal/patsig) and the games with
+	// a start position of their own (internal/pattern).
+	patsig.Table,
+	pattern.FENIndex,
 }
 
 // schemaVersion is the layout version kept in meta "schema". Version 1
@@ -350,10 +357,11 @@ var schema = []string{
 // version 9 had no tree_months (the tree by month, internal/treeagg);
 // version 10 had no openings and game_openings (internal/openings);
 // version 11 had no openings.folded (the folded names the list sorts by);
-// version 12 had no player_lines (internal/playerlines).
-// Versions 5 to 12 are upgraded by a writable open; a database of an older
+// version 12 had no player_lines (internal/playerlines); version 13 had no
+// pattern_sigs (internal/patsig) and games_fen.
+// Versions 5 to 13 are upgraded by a writable open; a database of an older
 // version must be imported again.
-const schemaVersion = 13
+const schemaVersion = 14
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -426,12 +434,19 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 13
 	}
+	if v == 13 && !db.readOnly {
+		if err := db.upgrade13(ctx); err != nil { // patsig_upgrade.go
+			return false, err
+		}
+		v = 14
+	}
 	// A read-only handle reads layouts 6 to 12 as they are: player pages
 	// are read player by player without the name index (6), games have
 	// their one revision (6 and 7), the opening tree has no wins (6 to 8),
 	// a period's tree is counted from its games (6 to 9), no position
 	// has a name (6 to 10), the names are folded when sorted by (11) and
-	// a player's tree reads their games' rows (6 to 12).
+	// a player's tree reads their games' rows (6 to 12) and a pattern scan
+	// replays every game (6 to 13).
 	db.nameIndex = v >= 7
 	db.revisions = v >= 8
 	db.treeWins = v >= 9
@@ -439,7 +454,8 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	db.openings = v >= 11
 	db.openingsFolded = v >= 12
 	db.playerLines = v >= 13
-	if v != schemaVersion && (v < 6 || v > 12) {
+	db.patSigs = v >= 14
+	if v != schemaVersion && (v < 6 || v > 13) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}
@@ -469,6 +485,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	}
 	db.nameIndex, db.revisions, db.treeWins, db.treeMonths, db.openings, db.openingsFolded = true, true, true, true, true, true
 	db.playerLines = true
+	db.patSigs = true
 	if err := posrun.Create(ctx, tx); err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/plateau/plateau/index/internal/patsig"
 	"maps"
 	"slices"
 	"sort"
@@ -443,3 +444,42 @@ func OpeningFolds(ctx context.Context, db *DB) (map[string]string, error) {
 	}
 	return out, rows.Err()
 }
+
+// DowngradeToLayout13 turns db into a layout-13 database: no pattern
+// signatures (internal/patsig) and no games_fen.
+func DowngradeToLayout13(ctx context.Context, db *DB) error {
+	for _, q := range []string{`DROP TABLE pattern_sigs`, `DROP INDEX games_fen`} {
+		if _, err := db.sql.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	return setMeta(ctx, db.sql, "schema", 13)
+}
+
+// PatternSigs is every game's pattern signature, by game id.
+func PatternSigs(ctx context.Context, db *DB) (map[int64]string, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT block, sigs FROM pattern_sigs`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]string{}
+	for rows.Next() {
+		var block int64
+		var blob []byte
+		if err := rows.Scan(&block, &blob); err != nil {
+			return nil, err
+		}
+		if !patsig.Entries(block, blob, func(id int64, sig []byte) { out[id] = string(sig) }) {
+			return nil, fmt.Errorf("block %d does not parse", block)
+		}
+	}
+	return out, rows.Err()
+}
+
+// PatternSigsUsed reports whether db's pattern scans read signatures.
+func PatternSigsUsed(db *DB) bool { return db.patSigs }
+
+// NoPatternSigs makes db's pattern scans test every game, as a read-only
+// handle on layout 13 does.
+func NoPatternSigs(db *DB) { db.patSigs = false }

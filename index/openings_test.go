@@ -192,8 +192,9 @@ func TestOpeningsLayout10(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 3 || !strings.Contains(notices[0], "layout 10 to 11") || !strings.Contains(notices[1], "layout 11 to 12") ||
-		!strings.Contains(notices[2], "layout 12 to 13") {
+	if len(notices) != 4 || !strings.Contains(notices[0], "layout 10 to 11") || !strings.Contains(notices[1], "layout 11 to 12") ||
+		!strings.Contains(notices[2], "layout 12 to 13") ||
+		!strings.Contains(notices[3], "layout 13 to 14") {
 		t.Errorf("notices %q", notices)
 	}
 	es, _ := index.ReadOpenings(strings.NewReader("draughts\tTest opening\t32-28\n"), "names.tsv")

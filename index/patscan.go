@@ -15,7 +15,10 @@ import (
 // one's stored move list on every core (pattern.Scanner), keeps the
 // query's page of matches and stops once the page is full unless a count
 // is asked. The hits' columns are read at the end, for the page only
-// (patternHits).
+// (patternHits). A scan of a whole ruleset first reads the games'
+// signatures (internal/patsig, layout 14) and skips the games whose
+// signature rules the pattern out (pattern.Prefilter); a read-only handle
+// on an older layout tests every game.
 
 // patternSearch answers a query with a pattern.
 func (db *DB) patternSearch(ctx context.Context, q *Query, w where) (Result, error) {
@@ -24,10 +27,21 @@ func (db *DB) patternSearch(ctx context.Context, q *Query, w where) (Result, err
 	if err != nil {
 		return res, err
 	}
+	var qr pattern.Querier = db.sql
+	if s.Filter != nil {
+		// The signatures and the games are read in turns: in one
+		// transaction, so that they are of the same games.
+		tx, err := db.sql.BeginTx(ctx, nil)
+		if err != nil {
+			return res, err
+		}
+		defer tx.Rollback()
+		qr = tx
+	}
 	want := q.Offset + q.PageLimit() // matches wanted: the page's end
 	matched, stopped := 0, false
 	var page []pattern.Match
-	err = s.Scan(ctx, db.sql, w.String(), w.Args(), func(m pattern.Match) bool {
+	err = s.Scan(ctx, qr, w.String(), w.Args(), func(m pattern.Match) bool {
 		matched++
 		if matched > q.Offset && len(page) < q.PageLimit() {
 			page = append(page, m)
@@ -44,6 +58,12 @@ func (db *DB) patternSearch(ctx context.Context, q *Query, w where) (Result, err
 	res.Hits, err = db.patternHits(ctx, page)
 	return res, err
 }
+
+// baseConds is the number of conditions of criteria.Base with a ruleset:
+// a scan with no other condition reads every game of the ruleset, and
+// reads their signatures first; one with more (a player, a date, a
+// position) reads the games its indexes select, as before.
+const baseConds = 2
 
 // patternScanner checks the query's pattern against the boards of its
 // ruleset's stored games (pattern.Layouts, pattern.Check) and compiles it;
@@ -72,9 +92,13 @@ func (db *DB) patternScanner(ctx context.Context, q *Query, w *where) (*pattern.
 		w.Add("g.id IN (SELECT value FROM json_each(?))", jsonIDs(ids))
 	}
 	var cache blockCache
-	return &pattern.Scanner{Game: g, Matcher: m, Record: func(id int64) (*record.Game, error) {
+	s := &pattern.Scanner{Game: g, Matcher: m, Record: func(id int64) (*record.Game, error) {
 		return db.record(ctx, id, &cache)
-	}}, nil
+	}}
+	if db.patSigs && w.Len() <= baseConds {
+		s.Filter = m.Prefilter(layouts)
+	}
+	return s, nil
 }
 
 // patternHits reads the hits' columns of a page of matches, in its order.

@@ -234,7 +234,8 @@ func TestPlayerTreeReadsLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 1 || !strings.Contains(notices[0], "layout 12 to 13") {
+	if len(notices) != 2 || !strings.Contains(notices[0], "layout 12 to 13") ||
+		!strings.Contains(notices[1], "layout 13 to 14") {
 		t.Errorf("notices %q", notices)
 	}
 	upgraded, err := index.PlayerLineRows(ctx, db)

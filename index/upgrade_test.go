@@ -57,10 +57,11 @@ func TestUpgrade5(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 8 || !strings.Contains(notices[0], "layout 5 to 6") || !strings.Contains(notices[1], "layout 6 to 7") ||
+	if len(notices) != 9 || !strings.Contains(notices[0], "layout 5 to 6") || !strings.Contains(notices[1], "layout 6 to 7") ||
 		!strings.Contains(notices[2], "layout 7 to 8") || !strings.Contains(notices[3], "layout 8 to 9") ||
 		!strings.Contains(notices[4], "layout 9 to 10") || !strings.Contains(notices[5], "layout 10 to 11") ||
-		!strings.Contains(notices[6], "layout 11 to 12") || !strings.Contains(notices[7], "layout 12 to 13") {
+		!strings.Contains(notices[6], "layout 11 to 12") || !strings.Contains(notices[7], "layout 12 to 13") ||
+		!strings.Contains(notices[8], "layout 13 to 14") {
 		t.Errorf("notices %q", notices)
 	}
 	gotPlayers, err := index.TreePlayers(ctx, db)
@@ -152,9 +153,10 @@ func TestUpgrade8(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 5 || !strings.Contains(notices[0], "layout 8 to 9") || !strings.Contains(notices[1], "layout 9 to 10") ||
+	if len(notices) != 6 || !strings.Contains(notices[0], "layout 8 to 9") || !strings.Contains(notices[1], "layout 9 to 10") ||
 		!strings.Contains(notices[2], "layout 10 to 11") || !strings.Contains(notices[3], "layout 11 to 12") ||
-		!strings.Contains(notices[4], "layout 12 to 13") {
+		!strings.Contains(notices[4], "layout 12 to 13") ||
+		!strings.Contains(notices[5], "layout 13 to 14") {
 		t.Errorf("notices %q", notices)
 	}
 	got, err := index.TreeRows(ctx, db)
@@ -240,8 +242,9 @@ func TestUpgrade9(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 4 || !strings.Contains(notices[0], "layout 9 to 10") || !strings.Contains(notices[1], "layout 10 to 11") ||
-		!strings.Contains(notices[2], "layout 11 to 12") || !strings.Contains(notices[3], "layout 12 to 13") {
+	if len(notices) != 5 || !strings.Contains(notices[0], "layout 9 to 10") || !strings.Contains(notices[1], "layout 10 to 11") ||
+		!strings.Contains(notices[2], "layout 11 to 12") || !strings.Contains(notices[3], "layout 12 to 13") ||
+		!strings.Contains(notices[4], "layout 13 to 14") {
 		t.Errorf("notices %q", notices)
 	}
 	after, err := index.MonthRows(ctx, db)

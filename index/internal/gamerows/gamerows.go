@@ -21,6 +21,9 @@
 //     of their own (columnTag) are not tags rows.
 //   - Untagged records of one file are detected as the ruleset detection
 //     chose for the file's previous one, within one Preparer.
+//   - A valid game's pattern signature (internal/patsig) is written from
+//     its stored move list as a pattern scan walks it (pattern.Signer), so
+//     that it sums up exactly the positions a scan tests.
 package gamerows
 
 import (
@@ -32,6 +35,7 @@ import (
 	"strings"
 
 	"github.com/plateau/plateau/index/internal/movelist"
+	"github.com/plateau/plateau/index/internal/pattern"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
@@ -116,6 +120,7 @@ type Rows struct {
 	Final   uint64
 	FEN     string // the start position when not the standard one
 	Moves   []byte // the compact move list (internal/movelist)
+	Sig     []byte // the pattern signature (internal/patsig); nil: none
 	Text    []byte // canonical text
 	Tags    []record.Tag
 	Pos     []Position
@@ -203,6 +208,8 @@ type Preparer struct {
 	// treeMoves are the opening tree's move texts of earlier games
 	// (treeMove).
 	treeMoves []treeMoveSlot
+	// sign writes the games' pattern signatures (internal/pattern).
+	sign pattern.Signer
 }
 
 // treeMoveSlot is a text of treeMove's cache and its key: its bytes and
@@ -297,6 +304,9 @@ func (p *Preparer) prepare(r Record) *Rows {
 	}
 	out.Moves = movelist.Encode(g.Main)
 	out.Final = g.Final.Key()
+	if sig := p.sign.Sign(nil, g.Rules, out.FEN, out.Moves, out.Final); len(sig) > 0 {
+		out.Sig = sig
+	}
 	out.positions(g)
 	out.Tree, out.TreeLine = p.treeRows(g)
 	var cb strings.Builder

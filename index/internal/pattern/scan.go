@@ -33,6 +33,11 @@ type Scanner struct {
 	// record (Worker.MatchRecord). Scan calls it on its caller's
 	// goroutine, in id order.
 	Record func(id int64) (*record.Game, error)
+	// Filter, when not nil, skips the games whose signature (the table
+	// pattern_sigs, internal/patsig) rules out a match before their rows
+	// are read (readFiltered): every game that cond selects must then
+	// have a signature row, empty for none.
+	Filter *Prefilter
 }
 
 // batch is a run of consecutive candidate games; the move lists are
@@ -61,6 +66,9 @@ func (s *Scanner) Scan(ctx context.Context, q Querier, cond string, args []any, 
 	stale := NewWorker(s.Game, s.Matcher)
 	err := pipeline.Run(ctx, pipeline.Options{Workers: workers, Window: nbatch},
 		func(ctx context.Context, emit func(*batch) error) error {
+			if s.Filter != nil {
+				return readFiltered(ctx, q, s.Filter, cond, args, free, emit)
+			}
 			return readBatches(ctx, q, cond, args, free, emit)
 		},
 		func(context.Context) func(*batch) *batch {
@@ -115,7 +123,15 @@ func readBatches(ctx context.Context, q Querier, cond string, args []any, free <
 	if err != nil {
 		return err
 	}
+	return emitRows(rows, free, emit)
+}
+
+// emitRows reads rows of candidate games (id, fen, final, moves) into
+// batches, taken from free when the consumer gave some back, and emits
+// them; it closes rows.
+func emitRows(rows *sql.Rows, free <-chan *batch, emit func(*batch) error) error {
 	defer rows.Close()
+	var err error
 	r := rowReader{rows: rows}
 	r.dst = []any{&r.id, &r.fen, &r.final, &r.moves} // allocated once
 	for more := true; more; {
@@ -172,6 +188,10 @@ func (r *rowReader) fill(b *batch) (more bool, err error) {
 	}
 	return len(b.cands) == batchGames, nil
 }
+
+// FENIndex is the index of the games that start from a position of their
+// own, by ruleset, that Layouts reads instead of the whole games table.
+const FENIndex = `CREATE INDEX IF NOT EXISTS games_fen ON games(game, fen) WHERE fen IS NOT NULL`
 
 // Layouts are the boards that the games of ruleset g in the games table
 // are played on, for Check: those of the start position and of the start

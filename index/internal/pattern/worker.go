@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plateau/plateau/index/internal/movelist"
+	"github.com/plateau/plateau/index/internal/patsig"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/rules"
@@ -24,6 +25,9 @@ type Worker struct {
 	// (0 the main line), reused from game to game through rules.CopyInto:
 	// a game's copies allocate nothing once they have grown.
 	pos []rules.Position
+	// sig, for a Signer's worker, takes every position instead of the
+	// matcher (sign.go).
+	sig *patsig.Builder
 }
 
 // NewWorker is a worker testing the games of g against m.
@@ -57,9 +61,15 @@ func (w *Worker) bind(pos rules.Position) {
 	c, ok := pos.(rules.Cells)
 	if !ok {
 		w.cells, w.cm = nil, nil
+		if w.sig != nil {
+			w.sig.Fail()
+		}
 		return
 	}
 	l := c.Layout()
+	if w.sig != nil {
+		w.sig.Reset(l)
+	}
 	cm := w.layouts[l]
 	if cm == nil {
 		cm = w.m.compileCells(l)
@@ -78,6 +88,9 @@ func (w *Worker) bind(pos rules.Position) {
 // test reports whether the pattern matches pos (a position of the bound
 // game).
 func (w *Worker) test(pos rules.Position) bool {
+	if w.cells == nil && w.sig != nil {
+		return false // no signature (bind): the game is walked for nothing
+	}
 	if w.cells == nil {
 		return w.m.match(pos.Board())
 	}
@@ -89,6 +102,10 @@ func (w *Worker) test(pos rules.Position) bool {
 // testCells is test for a position of the bound game that has cells.
 func (w *Worker) testCells(pos rules.Cells) bool {
 	pos.Cells(w.board, w.hand)
+	if w.sig != nil {
+		w.sig.Add(w.board, w.hand)
+		return false
+	}
 	return w.cm.match(w.board, w.hand)
 }
 

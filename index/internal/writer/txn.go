@@ -27,6 +27,7 @@ type txn struct {
 	tx    *sql.Tx
 	ids   *store.IDs   // players, tag names and sources
 	names *store.Names // the name index (read by internal/players)
+	sigs  sigStore     // the games' pattern signatures (patsig.go)
 	// per transaction
 	positions []posrun.Pos
 	runMem    posrun.Scratch // posrun.Encode's memory, used again by every commit
@@ -168,6 +169,7 @@ func (w *txn) add(ctx context.Context, p *prepared) (id int64, dup bool, err err
 	if err := w.holdRows(ctx, id, p, [2]any{p0, p1}); err != nil {
 		return 0, false, err
 	}
+	w.sigs.hold(w.tx, id, p.Sig) // written by flushRows
 	return id, false, nil
 }
 
@@ -306,6 +308,9 @@ func (w *txn) flushHeld(ctx context.Context) error {
 // flushRows writes the accumulated positions (as a new run, posrun)
 // and tree rows, in key order.
 func (w *txn) flushRows(ctx context.Context) error {
+	if err := w.sigs.flush(ctx, w.tx); err != nil { // patsig.go
+		return err
+	}
 	// The positions are sorted and encoded in a goroutine while the
 	// writer stores the tags and the tree rows: the writer is the import's
 	// one serial stage, and the sort its largest piece of Go work.

@@ -1,0 +1,152 @@
+package patsig_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/plateau/plateau/index/internal/patsig"
+	"github.com/plateau/plateau/rules"
+	_ "github.com/plateau/plateau/rules/all"
+)
+
+// BenchmarkAdd times the summary of one Ōgi position.
+func BenchmarkAdd(b *testing.B) {
+	g, err := rules.Lookup("ogi")
+	if err != nil {
+		b.Fatal(err)
+	}
+	pos, err := g.NewPosition("")
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := pos.(rules.Cells)
+	l := c.Layout()
+	board, hand := make([]byte, len(l.Squares)), make([]byte, len(l.Hand))
+	c.Cells(board, hand)
+	var bl patsig.Builder
+	bl.Reset(l)
+	for b.Loop() {
+		bl.Add(board, hand)
+	}
+}
+
+// reference is the signature of boards and hands computed the plain way:
+// every position counted whole.
+func reference(l *rules.Layout, boards, hands [][]byte) []byte {
+	type st struct{ lo, hi, reg int }
+	codes := map[byte]*st{}
+	slots := make([]st, len(l.Hand))
+	var tot [2][3][2]int
+	for k := range tot {
+		for s := range 3 {
+			tot[k][s] = [2]int{1 << 30, 0}
+		}
+	}
+	for k := range slots {
+		slots[k].lo = 1 << 30
+	}
+	for p, board := range boards {
+		var cnt [256]int
+		var t [2][3]int
+		for i, c := range board {
+			if pc := l.Codes[c]; pc.Kind != 0 {
+				cnt[c]++
+				t[0][pc.Side&1]++
+				if codes[c] == nil {
+					codes[c] = &st{lo: 1 << 30}
+					if p > 0 {
+						codes[c].lo = 0 // absent from the positions before
+					}
+				}
+				codes[c].reg |= 1 << patsig.Region(i, len(board))
+			}
+		}
+		for c, s := range codes {
+			s.lo, s.hi = min(s.lo, cnt[c]), max(s.hi, cnt[c])
+		}
+		for k, n := range hands[p] {
+			slots[k].lo, slots[k].hi = min(slots[k].lo, int(n)), max(slots[k].hi, int(n))
+			if pc := l.Hand[k]; pc.Kind != 0 {
+				t[1][pc.Side&1] += int(n)
+			}
+		}
+		for k := range t {
+			t[k][2] = t[k][0] + t[k][1]
+			for s := range 3 {
+				tot[k][s] = [2]int{min(tot[k][s][0], t[k][s]), max(tot[k][s][1], t[k][s])}
+			}
+		}
+	}
+	n := len(l.Squares)
+	out := []byte{patsig.Version, byte(n), byte(n >> 8)}
+	for k := range tot {
+		for s := range 3 {
+			out = append(out, byte(min(tot[k][s][0], 255)), byte(min(tot[k][s][1], 255)))
+		}
+	}
+	nib := func(lo, hi int) byte { return byte(min(lo, 15)<<4 | min(hi, 15)) }
+	var cs []byte
+	for c := range 256 {
+		if s := codes[byte(c)]; s != nil && s.hi > 0 {
+			cs = append(cs, byte(c), nib(s.lo, s.hi), byte(s.reg))
+		}
+	}
+	out = append(append(out, byte(len(cs)/3)), cs...)
+	var ss []byte
+	for k, s := range slots {
+		if s.hi > 0 {
+			ss = append(ss, byte(k), nib(s.lo, s.hi))
+		}
+	}
+	return append(append(out, byte(len(ss)/2)), ss...)
+}
+
+// TestBuilderAgainstReference feeds random boards and hands of every
+// ruleset's layout, each a few cells away from the one before or not
+// related to it at all (a variation starts from an earlier position), and
+// compares the signature with the plain computation's.
+func TestBuilderAgainstReference(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	var b patsig.Builder
+	for _, g := range rules.Games() {
+		pos, err := g.NewPosition("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := pos.(rules.Cells).Layout()
+		var codes []byte
+		for c := range l.Codes {
+			if l.Codes[c].Kind != 0 || c == 0 {
+				codes = append(codes, byte(c))
+			}
+		}
+		for game := range 20 {
+			n := 1 + rnd.IntN(40)
+			var boards, hands [][]byte
+			board, hand := make([]byte, len(l.Squares)), make([]byte, len(l.Hand))
+			pos.(rules.Cells).Cells(board, hand)
+			b.Reset(l)
+			for p := range n {
+				switch {
+				case p > 0 && rnd.IntN(6) == 0: // back to an earlier position
+					j := rnd.IntN(len(boards))
+					board, hand = append([]byte(nil), boards[j]...), append([]byte(nil), hands[j]...)
+				case p > 0:
+					board, hand = append([]byte(nil), board...), append([]byte(nil), hand...)
+					for range 1 + rnd.IntN(3) {
+						board[rnd.IntN(len(board))] = codes[rnd.IntN(len(codes))]
+					}
+					if len(hand) > 0 && rnd.IntN(2) == 0 {
+						hand[rnd.IntN(len(hand))] = byte(rnd.IntN(20))
+					}
+				}
+				boards, hands = append(boards, board), append(hands, hand)
+				b.Add(board, hand)
+			}
+			got, want := b.Append(nil), reference(l, boards, hands)
+			if string(got) != string(want) {
+				t.Fatalf("%s game %d (%d positions):\n got %x\nwant %x", g.ID(), game, n, got, want)
+			}
+		}
+	}
+}

@@ -1,0 +1,259 @@
+// Package patsig is the pattern signature of a stored game: a few bytes
+// that summarise every position of the game (main line and variations)
+// so that a pattern scan skips, without replaying it, a game none of whose
+// positions can match. A Builder takes the positions' cells
+// (rules.Cells) and writes the signature; a Sig reads it back as bounds.
+//
+// Decisions:
+//
+//   - The signature is a superset, never a guess: a bound it gives holds
+//     for every position of the game, so a pattern term that no value
+//     within the bounds satisfies cannot hold at any position. Counts
+//     saturate (a maximum of MaxNibble means "at least that"; a minimum
+//     is never more than the true one).
+//   - It is written in the codes of the game's rules.Layout: for each
+//     piece code that ever stood on the board, its least and greatest
+//     count over the positions (a nibble each) and the regions of the
+//     board it stood on (Regions of them, by square index); for each hand
+//     slot ever filled, its least and greatest count; and for each side
+//     and both, the least and greatest number of pieces on the board and
+//     in hand. Codes and slots never seen take no byte, so that a game of
+//     few piece kinds has a short signature.
+//   - The format starts with a version byte and the number of squares of
+//     the game's board, which a reader compares with the boards it
+//     compiled a pattern for (a board it was not compiled for bounds
+//     nothing); a signature of another
+//     version, or one that does not parse, bounds nothing (Sig.OK false:
+//     the game is tested).
+package patsig
+
+import (
+	"encoding/binary"
+
+	"github.com/plateau/plateau/rules"
+)
+
+// Version is the format of the signatures a Builder writes.
+const Version = 1
+
+// Regions is the number of board regions a piece code's squares are
+// summarised in: square index i of a board of n squares is in region
+// i*Regions/n.
+const Regions = 8
+
+// MaxNibble is the greatest count a code's or slot's bounds hold; a
+// greatest count of MaxNibble means MaxNibble or more.
+const MaxNibble = 15
+
+// Region is the region of square index i on a board of n squares.
+func Region(i, n int) int { return i * Regions / n }
+
+// Totals are the side totals of a signature, by side (0, 1) and for both
+// (2).
+type Totals struct{ Min, Max [3]int }
+
+// Builder summarises the positions of one game at a time: Reset, Add for
+// every position, Append. It keeps its memory from game to game. A
+// position is compared with the one added before it, word by word: a move
+// changes a few squares, and only they change the counts and regions.
+type Builder struct {
+	l        *rules.Layout
+	region   []uint8     // bit of each square index's region
+	side     [256]uint8  // side of each code; 2 for no piece
+	pieces   []byte      // the codes of pieces, in code order
+	slotSide []uint8     // side of each hand slot; 2 for none
+	prev     []byte      // the board added last
+	prevHand []byte      // the hand added last
+	cnt      [256]uint8  // the counts of prev's codes (of pieces: exact)
+	changed  []byte      // codes whose count the position changed
+	codes    [256]codeSt // by code
+	slots    []slotSt    // by hand slot
+	tot      [2][3]int   // the totals of prev and prevHand
+	totals   [2]Totals   // [0] board, [1] hand totals
+	npos     int         // positions added
+	ok       bool
+}
+
+type codeSt struct {
+	min, max uint8
+	regions  uint8
+}
+
+type slotSt struct {
+	min, max uint8
+}
+
+// Reset starts the signature of a game whose positions have layout l.
+func (b *Builder) Reset(l *rules.Layout) {
+	if b.l != l {
+		b.setLayout(l)
+	}
+	for _, c := range b.pieces {
+		b.codes[c] = codeSt{min: 255}
+	}
+	clear(b.cnt[:])
+	b.npos, b.ok = 0, true
+	for i := range b.slots {
+		b.slots[i] = slotSt{min: 255}
+	}
+	for k := range b.totals {
+		b.totals[k] = Totals{Min: [3]int{1 << 30, 1 << 30, 1 << 30}}
+	}
+}
+
+// setLayout prepares the tables of layout l.
+func (b *Builder) setLayout(l *rules.Layout) {
+	b.l = l
+	b.region = make([]uint8, len(l.Squares))
+	for i := range b.region {
+		b.region[i] = 1 << Region(i, len(l.Squares))
+	}
+	b.pieces = b.pieces[:0]
+	for c := range l.Codes {
+		b.side[c] = 2
+		if pc := l.Codes[c]; pc.Kind != 0 {
+			b.side[c] = uint8(pc.Side & 1)
+			b.pieces = append(b.pieces, byte(c))
+		}
+	}
+	b.slots = make([]slotSt, len(l.Hand))
+	b.slotSide = make([]uint8, len(l.Hand))
+	for k, pc := range l.Hand {
+		b.slotSide[k] = 2
+		if pc.Kind != 0 {
+			b.slotSide[k] = uint8(pc.Side & 1)
+		}
+	}
+	b.prev, b.prevHand = make([]byte, len(l.Squares)), make([]byte, len(l.Hand))
+}
+
+// Add adds a position: its cells as rules.Cells writes them for the
+// layout of Reset.
+func (b *Builder) Add(board, hand []byte) {
+	board, hand = board[:len(b.prev)], hand[:len(b.prevHand)]
+	if b.npos == 0 {
+		b.first(board, hand)
+	} else {
+		b.changed = b.changed[:0]
+		diff(board, b.prev, func(i int) { b.square(i, board[i]) })
+		for _, c := range b.changed {
+			st := &b.codes[c]
+			st.min, st.max = min(st.min, b.cnt[c]), max(st.max, b.cnt[c])
+		}
+		diff(hand, b.prevHand, func(k int) { b.slot(k, hand[k]) })
+	}
+	b.npos++
+	for k := range b.totals {
+		t, tot := &b.totals[k], &b.tot[k]
+		tot[2] = tot[0] + tot[1]
+		for s := range tot {
+			t.Min[s], t.Max[s] = min(t.Min[s], tot[s]), max(t.Max[s], tot[s])
+		}
+	}
+}
+
+// first adds the first position of a game.
+func (b *Builder) first(board, hand []byte) {
+	copy(b.prev, board)
+	copy(b.prevHand, hand)
+	b.tot = [2][3]int{}
+	for i, c := range board {
+		b.cnt[c]++
+		b.tot[0][b.side[c]]++
+		b.codes[c].regions |= b.region[i]
+	}
+	for _, c := range b.pieces {
+		st := &b.codes[c]
+		st.min, st.max = b.cnt[c], b.cnt[c]
+	}
+	for k, n := range hand {
+		b.slots[k] = slotSt{min: n, max: n}
+		b.tot[1][b.slotSide[k]] += int(n)
+	}
+}
+
+// square changes square i of prev to code c.
+func (b *Builder) square(i int, c byte) {
+	o := b.prev[i]
+	b.prev[i] = c
+	b.cnt[o]--
+	b.cnt[c]++
+	b.tot[0][b.side[o]]--
+	b.tot[0][b.side[c]]++
+	b.codes[c].regions |= b.region[i]
+	if b.side[o] < 2 {
+		b.changed = append(b.changed, o)
+	}
+	if b.side[c] < 2 {
+		b.changed = append(b.changed, c)
+	}
+}
+
+// slot changes hand slot k of prevHand to n pieces.
+func (b *Builder) slot(k int, n byte) {
+	b.tot[1][b.slotSide[k]] += int(n) - int(b.prevHand[k])
+	b.prevHand[k] = n
+	st := &b.slots[k]
+	st.min, st.max = min(st.min, n), max(st.max, n)
+}
+
+// diff calls fn with the index of every byte where a and b (of one
+// length) differ, comparing them a word at a time.
+func diff(a, b []byte, fn func(int)) {
+	i := 0
+	for ; i+8 <= len(a); i += 8 {
+		if binary.LittleEndian.Uint64(a[i:]) == binary.LittleEndian.Uint64(b[i:]) {
+			continue
+		}
+		for j := i; j < i+8; j++ {
+			if a[j] != b[j] {
+				fn(j)
+			}
+		}
+	}
+	for ; i < len(a); i++ {
+		if a[i] != b[i] {
+			fn(i)
+		}
+	}
+}
+
+// Fail marks the game as one whose positions are not all known (a move
+// that does not play): Append then writes no signature.
+func (b *Builder) Fail() { b.ok = false }
+
+// Append appends the signature of the positions added since Reset to dst;
+// it appends nothing when none was added or after Fail.
+func (b *Builder) Append(dst []byte) []byte {
+	if !b.ok || b.npos == 0 || len(b.pieces) > 255 || len(b.slots) > 256 {
+		return dst
+	}
+	n := len(b.l.Squares)
+	dst = append(dst, Version, byte(n), byte(n>>8))
+	for k := range b.totals {
+		for s := range 3 {
+			dst = append(dst, sat(b.totals[k].Min[s], 255), sat(b.totals[k].Max[s], 255))
+		}
+	}
+	at := len(dst)
+	dst = append(dst, 0)
+	for _, c := range b.pieces {
+		if st := &b.codes[c]; st.max > 0 {
+			dst = append(dst, c, nibbles(st.min, st.max), st.regions)
+			dst[at]++
+		}
+	}
+	at = len(dst)
+	dst = append(dst, 0)
+	for k, st := range b.slots {
+		if st.max > 0 {
+			dst = append(dst, byte(k), nibbles(st.min, st.max))
+			dst[at]++
+		}
+	}
+	return dst
+}
+
+func sat(n, limit int) byte { return byte(min(n, limit)) }
+
+func nibbles(lo, hi uint8) byte { return min(lo, MaxNibble)<<4 | min(hi, MaxNibble) }

@@ -1,0 +1,135 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/plateau/plateau/index/internal/patsig"
+	"github.com/plateau/plateau/index/internal/pattern"
+	"github.com/plateau/plateau/internal/pipeline"
+	"github.com/plateau/plateau/rules"
+)
+
+// upgrade13 turns a layout-13 database into layout 14 in one transaction
+// (a kill leaves it at 13, and the next writable open starts again): the
+// pattern signatures of the valid games (internal/patsig), written from
+// their stored move lists as an import writes them (signAll), and the
+// index of the games with a start position of their own
+// (pattern.FENIndex), which a pattern search reads.
+func (db *DB) upgrade13(ctx context.Context) error {
+	if db.notice != nil {
+		db.notice(fmt.Sprintf("upgrading the database in %s from layout 13 to 14 (pattern signatures of the games)…", db.dir))
+	}
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, q := range []string{patsig.Table, pattern.FENIndex} {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("upgrade to layout 14: %w", err)
+		}
+	}
+	if err := signAll(ctx, tx); err != nil {
+		return fmt.Errorf("upgrade to layout 14: %w", err)
+	}
+	if err := setMeta(ctx, tx, "schema", 14); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// sigGame is a stored game to sign, then its signature.
+type sigGame struct {
+	id    int64
+	game  string
+	fen   string
+	final uint64
+	moves []byte
+	sig   []byte
+}
+
+// signAll writes the signature of every valid game, signed on every core
+// (pattern.Signer) in batches read in id order. A game of a ruleset this
+// program has not, or whose moves do not replay, gets an empty signature:
+// a scan tests it.
+func signAll(ctx context.Context, tx *sql.Tx) error {
+	ins, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO pattern_sigs(block, sigs) VALUES(?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer ins.Close()
+	block, blob := int64(-1), []byte(nil)
+	write := func() error {
+		if len(blob) == 0 {
+			return nil
+		}
+		_, err := ins.ExecContext(ctx, block, blob)
+		blob = blob[:0]
+		return err
+	}
+	err = pipeline.Run(ctx, pipeline.Options{},
+		func(ctx context.Context, emit func([]sigGame) error) error {
+			return readSigGames(ctx, tx, emit)
+		},
+		func(context.Context) func([]sigGame) []sigGame {
+			var s pattern.Signer
+			return func(b []sigGame) []sigGame {
+				for i := range b {
+					if g, err := rules.Lookup(b[i].game); err == nil {
+						b[i].sig = s.Sign(nil, g, b[i].fen, b[i].moves, b[i].final)
+					}
+				}
+				return b
+			}
+		},
+		func(b []sigGame) error {
+			for _, g := range b {
+				if patsig.BlockOf(g.id) != block {
+					if err := write(); err != nil {
+						return err
+					}
+					block = patsig.BlockOf(g.id)
+				}
+				blob = patsig.AppendEntry(blob, g.id, g.sig)
+			}
+			return nil
+		})
+	if err != nil {
+		return err
+	}
+	return write()
+}
+
+// readSigGames reads the valid games in id order, in batches of 256.
+func readSigGames(ctx context.Context, tx *sql.Tx, emit func([]sigGame) error) error {
+	rows, err := tx.QueryContext(ctx, `SELECT id, game, fen, final, moves FROM games WHERE valid = 1 ORDER BY id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var b []sigGame
+	for rows.Next() {
+		var g sigGame
+		var fen sql.NullString
+		var final sql.NullInt64
+		if err := rows.Scan(&g.id, &g.game, &fen, &final, &g.moves); err != nil {
+			return err
+		}
+		g.fen, g.final = fen.String, uint64(final.Int64)
+		if b = append(b, g); len(b) == 256 {
+			if err := emit(b); err != nil {
+				return err
+			}
+			b = nil
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if len(b) > 0 {
+		return emit(b)
+	}
+	return nil
+}
