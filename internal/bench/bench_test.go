@@ -31,7 +31,8 @@ var latencyStages = []string{
 	"position lookup", "position lookup (again)", "popular positions", "popular positions (pane)", "player search", "opening tree (start)", "opening tree (ply 1–8)",
 	"opening tree, a player as one side (first tree)", "opening tree, a player as one side (next trees)", "opening tree, ten years (start)",
 	"pattern search (full scan)", "pattern search (full scan, +*>=3)", "pattern search (full scan, 0:*<=8)",
-	"pattern search (full scan, 1:*@hand>=4)", "pattern search (full scan, 0:+*@a1)", "pattern search (full scan, empty@a5)",
+	"pattern search (full scan, 1:*@hand>=4)", "pattern search (full scan, 0:+*@a1)", "pattern search (full scan, 0:+*@a1 1:+*@h8)",
+	"pattern search (full scan, empty@a5)",
 }
 
 func TestRun(t *testing.T) {

@@ -28,6 +28,7 @@ func (r *run) patternScans(ctx context.Context, db *index.DB, start rules.Positi
 		{"0:*<=8", "side 0 down to eight pieces"},
 		{"1:*@hand>=4", "four pieces in side 1's hand"},
 		{"0:+*@" + sq[0], "a promoted piece of side 0 on the first square"},
+		{"0:+*@" + sq[0] + " 1:+*@" + sq[len(sq)-1], "promoted pieces of both sides on the first and last squares"},
 		{"empty@" + sq[len(sq)/2], "a centre square empty: no game is skipped"},
 	}
 	for _, p := range pats {
