@@ -49,12 +49,17 @@ type ListHit struct {
 // cursor (for ListOptions.After and Before). Total is not counted here
 // (see Count).
 func (db *DB) List(ctx context.Context, q Query, o ListOptions) ([]ListHit, []ListCursor, error) {
-	cond, args, empty, err := db.listWhere(ctx, &q, o)
-	if err != nil || empty {
-		return nil, nil, err
-	}
 	ord, err := db.listOrder(o)
 	if err != nil {
+		return nil, nil, err
+	}
+	segments := db.byOpeningSegments(q, ord)
+	where := q
+	if segments {
+		where.Opening = "" // the segments select the openings themselves
+	}
+	cond, args, empty, err := db.listWhere(ctx, &where, o)
+	if err != nil || empty {
 		return nil, nil, err
 	}
 	seek := o.After
@@ -64,7 +69,7 @@ func (db *DB) List(ctx context.Context, q Query, o ListOptions) ([]ListHit, []Li
 	}
 	var out []ListHit
 	var cursors []ListCursor
-	if db.byOpeningSegments(q, ord) {
+	if segments {
 		out, cursors, err = db.listSegments(ctx, q, cond, args, ord, seek) // listopening.go
 	} else {
 		if seek != nil {

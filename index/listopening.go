@@ -3,27 +3,32 @@ package index
 import (
 	"context"
 	"database/sql"
+	"strings"
 
 	"github.com/plateau/plateau/index/internal/criteria"
+	"github.com/plateau/plateau/index/internal/openings"
 )
 
 // byOpeningSegments reports whether List reads q's list by opening in
 // segments (criteria.Order.Segments): the layout has the folded names
-// and their index, and q has no criterion but the ruleset and the
-// validity. A narrower list is sorted whole: its criteria's own index
-// finds its games, fewer than the segments would walk past.
+// and their index, and q has no criterion but the ruleset, the validity
+// and the opening (which the segments select by their openings). A
+// narrower list is sorted whole: its criteria's own index finds its
+// games, fewer than the segments would walk past.
 func (db *DB) byOpeningSegments(q Query, ord criteria.Order) bool {
 	if !criteria.JoinsOpenings(ord.Col) || !db.openingsFolded {
 		return false
 	}
-	q.Game, q.Invalid = "", false
+	q.Game, q.Invalid, q.Opening = "", false, ""
 	return !q.HasCriteria()
 }
 
 // listSegments is a page of q's list by opening after seek (nil: from
 // the start), read segment by segment; cond and args are q's conditions
-// on games g. Query.Offset counts from seek across segments: a segment
-// that holds fewer games than are left to skip is counted.
+// on games g but its opening, which selects the openings of the named
+// segments (and leaves out the unnamed one). Query.Offset counts from
+// seek across segments: a segment that holds fewer games than are left
+// to skip is counted.
 func (db *DB) listSegments(ctx context.Context, q Query, cond string, args []any, ord criteria.Order, seek *ListCursor) ([]ListHit, []ListCursor, error) {
 	need, off := q.PageLimit(), max(q.Offset, 0)
 	var out []ListHit
@@ -34,12 +39,19 @@ func (db *DB) listSegments(ctx context.Context, q Query, cond string, args []any
 		}
 		from, value := criteria.UnnamedFrom, "NULL"
 		c, a := "("+cond+") AND "+s.Cond, append(append([]any(nil), args...), s.Args...)
-		if s.Named {
+		switch {
+		case s.Named:
 			from, value = criteria.NamedFrom, criteria.SortValue(ord.Col)
 			if q.Game != "" {
 				// The openings of other rulesets hold none of its games.
 				c, a = c+" AND op.game = ?", append(a, criteria.GameID(q.Game))
 			}
+			if q.Opening != "" {
+				m, ma := openings.MatchName("op", strings.TrimSpace(q.Opening))
+				c, a = c+" AND "+m, append(a, ma...)
+			}
+		case q.Opening != "":
+			continue // no game without an opening has one
 		}
 		got := 0
 		err := db.scanList(ctx, `SELECT `+hitCols+`, g.valid, `+value+` FROM `+from+` WHERE `+c+

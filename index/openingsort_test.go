@@ -164,6 +164,45 @@ func TestListByOpening(t *testing.T) {
 		t.Errorf("descending %q", got)
 	}
 	checkOffsets(t, db)
+	checkOpeningFilter(t, db)
+}
+
+// checkOpeningFilter: a list by opening searched by opening (read in
+// segments of the matching openings) is the list sorted whole with a
+// criterion more, and pages alike at every offset.
+func checkOpeningFilter(t *testing.T, db *index.DB) {
+	t.Helper()
+	ctx := context.Background()
+	players := func(q index.Query, o index.ListOptions) []string {
+		t.Helper()
+		hits, _, err := db.List(ctx, q, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := []string{}
+		for _, h := range hits {
+			out = append(out, h.Players[0])
+		}
+		return out
+	}
+	for _, c := range []struct {
+		prefix string
+		n      int
+	}{{"k", 4}, {"ÉCOSS", 2}, {"s", 2}, {"с", 2}, {"Kelso,", 0}} {
+		for _, desc := range []bool{false, true} {
+			o := index.ListOptions{Sort: "opening", Desc: desc}
+			all := players(index.Query{Opening: c.prefix, Limit: -1}, o)
+			whole := players(index.Query{Opening: c.prefix, MinPlies: 1, Limit: -1}, o)
+			if len(all) != c.n || !slices.Equal(all, whole) {
+				t.Errorf("%q desc=%v: %q, sorted whole %q, want %d games", c.prefix, desc, all, whole, c.n)
+			}
+			for off := range all {
+				if got := players(index.Query{Opening: c.prefix, Offset: off, Limit: 3}, o); !slices.Equal(got, all[off:min(off+3, len(all))]) {
+					t.Errorf("%q desc=%v offset %d: %q", c.prefix, desc, off, got)
+				}
+			}
+		}
+	}
 }
 
 // checkOffsets: every offset of the list by opening, alone and after the

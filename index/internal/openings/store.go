@@ -320,11 +320,20 @@ func Folded(alias string, stored bool) string {
 // every layout with names answers alike: they are few, and the prefix is
 // folded once.
 func MatchSQL(prefix string) (string, []any) {
+	m, args := MatchName("", prefix)
+	return `g.id IN (SELECT gm.game FROM game_openings gm WHERE gm.opening IN (SELECT id FROM openings WHERE ` + m + `))`, args
+}
+
+// MatchName is the condition of MatchSQL on a row of the openings table
+// (alias a table name, "" for the table itself): its name starts with
+// prefix, both folded.
+func MatchName(alias, prefix string) (string, []any) {
+	if alias != "" {
+		alias += "."
+	}
 	more := ""
 	if r, _ := utf8.DecodeLastRuneInString(prefix); prefix != "" && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 		more = " "
 	}
-	return `g.id IN (SELECT gm.game FROM game_openings gm WHERE gm.opening IN
-		(SELECT id FROM openings WHERE substr(plateau_fold(name), 1, length(plateau_fold(?) || ?)) = plateau_fold(?) || ?))`,
-		[]any{prefix, more, prefix, more}
+	return `substr(plateau_fold(` + alias + `name), 1, length(plateau_fold(?) || ?)) = plateau_fold(?) || ?`, []any{prefix, more, prefix, more}
 }
