@@ -25,7 +25,9 @@ import (
 // page's ▶ and ◀, cursors of the server's), the games without one last;
 // a second click reverses it, the unnamed games still last. 300
 // generated checkers games, 234 of them named by the sample names;
-// screenshot list-opening.png.
+// screenshot list-opening.png. A game's opening in its header lists the
+// games of that opening; a player's page counts their named openings,
+// each a link to their games of it (screenshot player-named.png).
 func TestBrowserListSortOpening(t *testing.T) {
 	bin := chromium(t)
 	ctx := context.Background()
@@ -81,6 +83,15 @@ func TestBrowserListSortOpening(t *testing.T) {
 	p.waitJS("sorted by opening, descending", `document.querySelector('#list th.c-opening').classList.contains('desc') && document.querySelector('#count').textContent === '1–100 of 300'`)
 	desc := listPages(p, 3)
 	checkByName(t, "descending", desc, true)
+
+	// A game's opening in its header lists the games of that opening.
+	named := asc[0]
+	p.clickJS("a named game of the list", `[...document.querySelectorAll('#list tbody tr')].find(tr => tr.querySelector('td.c-opening')?.textContent === `+strconv.Quote(named)+`)?.querySelector('td.c-n')`)
+	p.waitJS("the game open", `document.querySelector('#title .olink')?.textContent === `+strconv.Quote(named))
+	p.clickCSS("the opening in the header", `#title .olink`)
+	p.waitJS("the games of that opening", `document.querySelector('#f-opening').value === `+strconv.Quote(named)+` && document.querySelector('#more').open &&
+		document.querySelectorAll('#list tbody td.c-opening').length > 0 && [...document.querySelectorAll('#list tbody td.c-opening')].every(td => td.textContent.startsWith(`+strconv.Quote(named)+`))`)
+	p.run("clear the opening filter", evalJS(`document.querySelector('#f-opening').value = ''`))
 
 	// A player's page counts their named openings by side; a name lists
 	// the player's games on that side from that opening on.

@@ -359,7 +359,7 @@ function renderHeader() {
   // A name opens the player's page, the event its crosstable (people.js).
   const name = i => g.players[i] ? el('span', { class: 'pname', 'data-player': g.players[i], title: 'the page of ' + g.players[i] }, g.players[i]) : '?';
   const players = el('span', {}, s[0] + ' ', name(0), elo(0) + ' – ' + s[1] + ' ', name(1), elo(1));
-  const meta = el('span', {}, ...[g.gameName || g.game, g.opening && el('span', { class: 'opening', title: 'the opening: the deepest named position the game reaches' }, g.opening), g.event && el('span', { class: 'pname', 'data-event': g.event, title: 'the crosstable of ' + g.event }, g.event),
+  const meta = el('span', {}, ...[g.gameName || g.game, g.opening && openingLink(g), g.event && el('span', { class: 'pname', 'data-event': g.event, title: 'the crosstable of ' + g.event }, g.event),
     g.site, g.date, g.round && 'round ' + g.round].filter(x => x).flatMap((x, i) => i ? [' · ', x] : [x]));
   let res = g.result;
   if (g.termination) res += ' (' + g.termination + ')';
@@ -375,6 +375,20 @@ function renderHeader() {
     eb.textContent = 'Invalid record' + (g.errorLine ? ' (line ' + g.errorLine + ')' : '') + ': ' + (g.error || '');
   }
   $('#notes').replaceChildren(...(g.notes || []).map(t => el('div', {}, 'note: ' + t)));
+}
+
+// openingLink is a game's opening in its header: a click lists the games
+// of that opening (the opening criterion: its deeper names too), of the
+// game's ruleset.
+function openingLink(g) {
+  const a = el('span', { class: 'opening olink', title: 'the opening: the deepest named position the game reaches; click to list the games of this opening' }, g.opening);
+  a.addEventListener('click', () => {
+    $('#more').open = true;
+    $('#f-opening').value = g.opening;
+    if ([...$('#gamefilter').options].some(o => o.value === g.game)) $('#gamefilter').value = g.game;
+    filterChanged();
+  });
+  return a;
 }
 
 function renderTags() {
