@@ -219,6 +219,23 @@ func (db *DB) Openings(ctx context.Context, game string) ([]Opening, error) {
 	return openings.List(ctx, db.sql, game)
 }
 
+// OpeningGames counts the games whose opening is each named position of
+// a ruleset ("": every ruleset), by Opening.ID: the games of that name
+// exactly (a game counts under its deepest name only).
+func (db *DB) OpeningGames(ctx context.Context, game string) (map[int64]int, error) {
+	if !db.openings {
+		return map[int64]int{}, nil
+	}
+	if game != "" {
+		rg, err := rules.Lookup(game)
+		if err != nil {
+			return nil, err
+		}
+		game = rg.ID()
+	}
+	return openings.Counts(ctx, db.sql, game)
+}
+
 // GameOpenings reads the opening names of games: the name of each of ids
 // that has one.
 func (db *DB) GameOpenings(ctx context.Context, ids []int64) (map[int64]string, error) {

@@ -27,9 +27,10 @@ func openingsCommand() *cli.Command {
 				Action:    openingsImport,
 			},
 			{
-				Name:   "list",
-				Usage:  "list the named positions: ruleset, plies, name, moves",
-				Flags:  []cli.Flag{dbFlag(), game},
+				Name:  "list",
+				Usage: "list the named positions: ruleset, plies, name, moves (and with --games the games of each name)",
+				Flags: []cli.Flag{dbFlag(), game, &cli.BoolFlag{Name: "games",
+					Usage: "add a column: the games whose opening is that name (their deepest named position; deeper names count apart)"}},
 				Action: openingsList,
 			},
 			{
@@ -95,7 +96,17 @@ func openingsList(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("openings list: %v", err), exitUsage)
 	}
+	var counts map[int64]int
+	if c.Bool("games") {
+		if counts, err = db.OpeningGames(c.Context, c.String("game")); err != nil {
+			return exitErr(err)
+		}
+	}
 	for _, o := range list {
+		if counts != nil {
+			fmt.Fprintf(c.App.Writer, "%s\t%d\t%s\t%s\t%d\n", o.Game, o.Ply, o.Name, o.Moves, counts[o.ID])
+			continue
+		}
 		fmt.Fprintf(c.App.Writer, "%s\t%d\t%s\t%s\n", o.Game, o.Ply, o.Name, o.Moves)
 	}
 	return nil

@@ -29,6 +29,12 @@ func TestOpeningsCommand(t *testing.T) {
 		strings.Count(list, "\n") != 18 {
 		t.Errorf("list:\n%s", list)
 	}
+	// --games: the games whose deepest name is each (Denny's 3 games: 1
+	// of Denny alone, 2 of "Denny, test").
+	games := mustRun(t, "openings", "list", "--db", db, "--game", "checkers", "--games")
+	if !strings.Contains(games, "checkers\t1\tDenny\t10-14\t1\n") || !strings.Contains(games, "checkers\t2\tDenny, test\t10-14 23-19\t2\n") {
+		t.Errorf("list --games:\n%s", games)
+	}
 	count := func(prefix string) string {
 		out := mustRun(t, "search", "--db", db, "--opening", prefix, "--count")
 		lines := strings.Split(strings.TrimSpace(out), "\n")

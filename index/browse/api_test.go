@@ -324,4 +324,20 @@ func TestAPIOpenings(t *testing.T) {
 	if st, _ := get(t, srv, "/api/v1/openings?fen=o4-i4"); st != http.StatusBadRequest {
 		t.Errorf("fen without game: status %d", st)
 	}
+	// games=1: the games of each name, their deepest (7 of "Dejarik:
+	// last…" above: 2 and 5); without it, no count.
+	for _, c := range []struct{ query, want string }{
+		{"game=dejarik&games=1", "[Dejarik: first piece inward 7 Dejarik: last piece inward 2 Dejarik: last piece inward, mirrored reply 5]"},
+		{"game=dejarik&games=1&fen=o4-i4", "[Dejarik: last piece inward 2]"},
+		{"game=dejarik", "[Dejarik: first piece inward <nil> Dejarik: last piece inward <nil> Dejarik: last piece inward, mirrored reply <nil>]"},
+	} {
+		_, v := get(t, srv, "/api/v1/openings?"+c.query)
+		var got []any
+		for _, o := range v.([]any) {
+			got = append(got, o.(map[string]any)["name"], o.(map[string]any)["games"])
+		}
+		if fmt.Sprint(got) != c.want {
+			t.Errorf("openings?%s: %v, want %s", c.query, got, c.want)
+		}
+	}
 }

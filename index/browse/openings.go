@@ -38,8 +38,9 @@ func (s *Source) nameMoves(ctx context.Context, game string, pos rules.Position,
 
 // Openings lists the named positions of the ruleset game ("": every
 // ruleset), or with a position (its notation or moves from the start) the
-// name of that one, each with its position in the game's notation.
-func (s *Source) Openings(ctx context.Context, game, position string) ([]web.Opening, error) {
+// name of that one, each with its position in the game's notation (and
+// with games its games).
+func (s *Source) Openings(ctx context.Context, game, position string, games bool) ([]web.Opening, error) {
 	if game != "" {
 		g, err := rules.Lookup(game)
 		if err != nil {
@@ -60,13 +61,24 @@ func (s *Source) Openings(ctx context.Context, game, position string) ([]web.Ope
 	if err != nil {
 		return nil, err
 	}
+	var counts map[int64]int
+	if games {
+		if counts, err = s.db.OpeningGames(ctx, game); err != nil {
+			return nil, err
+		}
+	}
 	out := []web.Opening{}
 	for _, o := range list {
 		pos, err := index.PositionAfter(o.Game, o.Moves)
 		if err != nil || want != nil && pos.Key() != *want {
 			continue // a name of a ruleset this program plays otherwise now
 		}
-		out = append(out, web.Opening{Game: o.Game, Name: o.Name, Ply: o.Ply, Moves: o.Moves, FEN: pos.String()})
+		op := web.Opening{Game: o.Game, Name: o.Name, Ply: o.Ply, Moves: o.Moves, FEN: pos.String()}
+		if counts != nil {
+			n := counts[o.ID]
+			op.Games = &n
+		}
+		out = append(out, op)
 	}
 	return out, nil
 }

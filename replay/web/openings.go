@@ -13,7 +13,8 @@ type OpeningLister interface {
 	// ruleset), by ruleset and name; with a position (in the game's
 	// notation, or moves from its start; "" for none), that position's
 	// name alone (none when it has no name).
-	Openings(ctx context.Context, game, position string) ([]Opening, error)
+	// With games, each says how many games have it as their opening.
+	Openings(ctx context.Context, game, position string, games bool) ([]Opening, error)
 }
 
 // Opening is a named position.
@@ -23,6 +24,9 @@ type Opening struct {
 	Ply   int    `json:"ply"`   // the plies of the line that names it
 	Moves string `json:"moves"` // that line
 	FEN   string `json:"fen"`   // the position, in the game's notation
+	// Games is the number of games whose opening is this name (their
+	// deepest named position), when asked (games=1).
+	Games *int `json:"games,omitempty"`
 }
 
 // serveOpenings answers /api/openings from src (501 when it names no
@@ -34,7 +38,7 @@ func serveOpenings(w http.ResponseWriter, r *http.Request, src Source) {
 		return
 	}
 	v := r.URL.Query()
-	for _, name := range []string{"game", "fen"} {
+	for _, name := range []string{"game", "fen", "games"} {
 		if len(v[name]) > 1 {
 			writeError(w, http.StatusBadRequest, fmt.Sprintf("%s: given %d times", name, len(v[name])))
 			return
@@ -44,7 +48,7 @@ func serveOpenings(w http.ResponseWriter, r *http.Request, src Source) {
 		writeError(w, http.StatusBadRequest, "fen: needs game")
 		return
 	}
-	os, err := ol.Openings(r.Context(), v.Get("game"), v.Get("fen"))
+	os, err := ol.Openings(r.Context(), v.Get("game"), v.Get("fen"), v.Get("games") == "1")
 	if err != nil {
 		writeError(w, statusOf(err), err.Error())
 		return

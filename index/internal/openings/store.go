@@ -103,6 +103,28 @@ func Delete(ctx context.Context, tx Execer, game string) (int64, error) {
 	return res.RowsAffected()
 }
 
+// Counts is the number of games whose opening is each named position of
+// a ruleset ("": every one), by the position's id: the games named
+// exactly that, not those of deeper names.
+func Counts(ctx context.Context, q Querier, game string) (map[int64]int, error) {
+	rows, err := q.QueryContext(ctx, `SELECT o.id, (SELECT COUNT(*) FROM game_openings g WHERE g.opening = o.id) FROM openings o
+		WHERE ? = '' OR o.game = ?`, game, game)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]int{}
+	for rows.Next() {
+		var id int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, err
+		}
+		out[id] = n
+	}
+	return out, rows.Err()
+}
+
 // Names maps each named position's salted key to its id, by ruleset.
 func Names(ctx context.Context, q Querier) (map[string]map[int64]int64, error) {
 	rows, err := q.QueryContext(ctx, `SELECT game, key, id FROM openings`)
