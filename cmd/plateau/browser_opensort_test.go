@@ -27,7 +27,9 @@ import (
 // generated checkers games, 234 of them named by the sample names;
 // screenshot list-opening.png. A game's opening in its header lists the
 // games of that opening; a player's page counts their named openings,
-// each a link to their games of it (screenshot player-named.png).
+// each a link to their games of it (screenshot player-named.png); the
+// openings page lists every name with its games and explores it
+// (screenshot openings-page.png).
 func TestBrowserListSortOpening(t *testing.T) {
 	bin := chromium(t)
 	ctx := context.Background()
@@ -113,6 +115,17 @@ func TestBrowserListSortOpening(t *testing.T) {
 	if n, _ := strconv.Atoi(p.eval(`String(document.querySelectorAll('#list tbody tr').length)`)); counted < 1 || n < counted {
 		t.Errorf("%d games listed, %d counted", n, counted)
 	}
+
+	// The openings page: every name with its games; "explore" opens its
+	// position with its tree.
+	p.clickCSS("the openings page", `#n-openings`)
+	p.waitJS("the openings page", `document.querySelector('#o-title') !== null && document.querySelectorAll('.o-names tbody tr:not(.pgroup)').length === 17`)
+	if got := p.eval(`document.querySelector('#people .pmeta').textContent`); got != "17 named positions · 234 games named" {
+		t.Errorf("openings page summary %q", got)
+	}
+	p.screenshot(filepath.Join(shots, "openings-page.png"), chromedp.CaptureScreenshot())
+	p.clickJS("explore Denny", `[...document.querySelectorAll('.o-names tbody tr')].find(tr => tr.querySelector('td.oname')?.textContent === 'Denny')?.querySelector('.plink:last-child')`)
+	p.waitJS("Denny's position in the explorer", `document.querySelector('#people').hidden && !document.querySelector('#game').hidden && document.querySelector('#treename').textContent === 'Denny'`)
 	p.cspClean()
 	t.Logf("screenshots in %s", shots)
 }

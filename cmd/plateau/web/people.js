@@ -2,8 +2,8 @@
 // Plateau's pages about people and the whole database, beside the game
 // view: a player's page (#player/NAME, or #player/NAME?from=F&to=T over
 // a period), an event's crosstable and
-// standings (#event/NAME, optionally /GAME), and the database's statistics
-// (#stats). Each is read from the JSON API (docs/api.md) and drawn here;
+// standings (#event/NAME, optionally /GAME), the database's statistics
+// (#stats) and its named openings (#openings). Each is read from the JSON API (docs/api.md) and drawn here;
 // the plots are SVG drawn by hand. It uses app.js's helpers (el, svg,
 // getJSON, num, explore, openGame, loadList…), and app.js calls
 // peopleRoute (from its hash routing) and leavePeople (when a game is
@@ -20,6 +20,7 @@ function peopleRoute(hash) {
   m = hash.match(/^#event\/([^/]+)(?:\/([^/]+))?$/);
   if (m) { eventPage(decodeURIComponent(m[1]), m[2] ? decodeURIComponent(m[2]) : ''); return true; }
   if (hash === '#stats') { statsPage(); return true; }
+  if (hash === '#openings') { openingsPage(); return true; }
   return false;
 }
 
@@ -52,7 +53,7 @@ function showPeople(...kids) {
 // so that a reload shows the game's view).
 function leavePeople() {
   $('#people').hidden = true;
-  if (/^#(player|event)\/|^#stats$/.test(location.hash)) history.replaceState(null, '', location.pathname + location.search);
+  if (/^#(player|event)\/|^#(stats|openings)$/.test(location.hash)) history.replaceState(null, '', location.pathname + location.search);
 }
 
 function pct(score, games) { return games > 0 ? Math.round(100 * score / games) + '%' : '–'; }
@@ -264,6 +265,41 @@ async function statsPage() {
   el('section', {}, el('h3', {}, 'Longest games'), longest));
 }
 
+// openingsPage lists the database's named openings by ruleset and name,
+// each with the games whose opening it is (their deepest name), a link to
+// those games in the list (the opening criterion: deeper names too) and
+// one to its position in the explorer, as lichess's opening pages do.
+async function openingsPage() {
+  const box = showPeople(el('h2', {}, 'Openings'), el('p', { class: 'pnote' }, 'reading…'));
+  let os;
+  try { os = await getJSON('api/openings?games=1'); } catch (e) {
+    box.replaceChildren(el('h2', {}, 'Openings'), el('p', { class: 'pnote' }, e.message));
+    return;
+  }
+  const head = el('header', { class: 'phead' }, el('h2', { id: 'o-title' }, 'Openings'),
+    el('div', { class: 'pmeta' }, os.length ? num(os.length) + ' named positions · ' + num(os.reduce((a, o) => a + (o.games || 0), 0)) + ' games named' :
+      'no named position: plateau openings import FILE names them'));
+  const rows = [];
+  let group = '';
+  for (const o of os) {
+    if (o.game !== group) {
+      group = o.game;
+      rows.push(el('tr', { class: 'pgroup' }, el('td', { colspan: 5 }, gameName(o.game))));
+    }
+    const games = link('games', () => {
+      leavePeople();
+      $('#more').open = true;
+      $('#f-opening').value = o.name;
+      if (![...$('#gamefilter').options].some(x => x.value === o.game)) $('#gamefilter').append(el('option', { value: o.game }, o.game));
+      $('#gamefilter').value = o.game;
+      filterChanged();
+    }, 'list the games of this opening (and of its deeper names)');
+    rows.push(el('tr', {}, el('td', { class: 'oname' }, o.name), el('td', {}, o.moves), el('td', { class: 'num' }, num(o.games || 0)),
+      el('td', {}, games, ' ', link('explore', () => explore(o.game, o.fen), 'its position in the explorer, with its tree'))));
+  }
+  box.replaceChildren(head, el('section', {}, table(['opening', 'moves', 'games', ''], rows, 'o-names')));
+}
+
 // barPlot draws horizontal bars, one per row {label, parts, title,
 // onclick}: the parts stacked (classes o.cls, or won/drawn/lost), as
 // counts on a common scale, or each row as shares of 100% (row.share).
@@ -332,3 +368,4 @@ $('#tree tbody').addEventListener('click', e => {
   if (t) { e.stopPropagation(); openPlayer(t.dataset.player); }
 }, true);
 $('#n-stats').addEventListener('click', openStats);
+$('#n-openings').addEventListener('click', () => { location.hash = '#openings'; });
