@@ -5,7 +5,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"slices"
 
@@ -134,7 +133,10 @@ func putChunks(ctx context.Context, p store.Preparer, chunks []chunkRow) error {
 
 // Forget deletes the lines of game, whose players were p (an id for each
 // side, if any): a game deleted, or stored again (a new revision). Each
-// line's chunk is written again without it.
+// line's chunk is written again without it. A game stored again (under
+// its id) makes a chunk of its own, inside the range of the chunk it was
+// taken out of: the chunks of a player and side may overlap, and a game's
+// chunk is not always the last one that begins before it (chunkOf).
 func Forget(ctx context.Context, p store.Preparer, game int64, players [2]sql.NullInt64) error {
 	for side, pl := range players {
 		if !pl.Valid {
@@ -149,17 +151,8 @@ func Forget(ctx context.Context, p store.Preparer, game int64, players [2]sql.Nu
 
 // forget takes the line of game out of its chunk of player and side.
 func forget(ctx context.Context, p store.Preparer, game, player int64, side int) error {
-	st, err := p.Stmt(ctx, `SELECT game, lines FROM player_lines WHERE player = ? AND side = ? AND game <= ? ORDER BY game DESC LIMIT 1`)
-	if err != nil {
-		return err
-	}
-	var first int64
-	var blob []byte
-	err = st.QueryRowContext(ctx, player, side, game).Scan(&first, &blob)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
+	first, blob, err := chunkOf(ctx, p, game, player, side)
+	if err != nil || blob == nil {
 		return err
 	}
 	var kept []byte
@@ -190,4 +183,36 @@ func forget(ctx context.Context, p store.Preparer, game, player int64, side int)
 		return nil
 	}
 	return putChunks(ctx, p, []chunkRow{{player, side, newFirst, kept}})
+}
+
+// chunkOf finds the chunk of player and side that holds game: its first
+// game and its lines (nil: none holds it), among those that begin at game
+// or before, the last first.
+func chunkOf(ctx context.Context, p store.Preparer, game, player int64, side int) (int64, []byte, error) {
+	st, err := p.Stmt(ctx, `SELECT game, lines FROM player_lines WHERE player = ? AND side = ? AND game <= ? ORDER BY game DESC`)
+	if err != nil {
+		return 0, nil, err
+	}
+	rows, err := st.QueryContext(ctx, player, side, game)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var first int64
+		var blob []byte
+		if err := rows.Scan(&first, &blob); err != nil {
+			return 0, nil, err
+		}
+		c := NewChunk(first, blob)
+		for c.Next() {
+			if c.Game() == game {
+				return first, blob, rows.Close()
+			}
+		}
+		if err := c.Err(); err != nil {
+			return 0, nil, err
+		}
+	}
+	return 0, nil, rows.Err()
 }

@@ -130,3 +130,52 @@ func TestChunkCorrupt(t *testing.T) {
 		}
 	}
 }
+
+// TestChunksOverlap: a game stored again makes a chunk inside the range
+// of the one it left; the games of both are still found and forgotten.
+func TestChunksOverlap(t *testing.T) {
+	ctx := context.Background()
+	db, err := sql.Open("sqlite3", filepath.Join(t.TempDir(), "t.sqlite"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(playerlines.Table); err != nil {
+		t.Fatal(err)
+	}
+	p := &txStmts{tx: tx}
+	put := func(games ...int64) {
+		var rows []playerlines.Row
+		for _, g := range games {
+			l := playerlines.Line{Game: "ogi", Moves: []rules.Move{rules.Move(g)}}
+			rows = playerlines.Rows(rows, g, [2]int64{7, 0}, &l)
+		}
+		if err := playerlines.Put(ctx, p, rows); err != nil {
+			t.Fatal(err)
+		}
+	}
+	forget := func(g int64) {
+		if err := playerlines.Forget(ctx, p, g, [2]sql.NullInt64{{Int64: 7, Valid: true}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put(3, 6, 9, 12)
+	forget(6)
+	put(6) // stored again: a chunk of its own, inside [3, 12]
+	forget(9)
+	forget(3)
+	got, chunks := stored(t, tx)
+	if fmt.Sprint(got) != "[7/0/6:[6] 7/0/12:[12]]" || chunks != 2 {
+		t.Errorf("%d chunks %v", chunks, got)
+	}
+	forget(12)
+	forget(6)
+	if got, chunks := stored(t, tx); len(got) != 0 || chunks != 0 {
+		t.Errorf("%d chunks %v left", chunks, got)
+	}
+}
