@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/playerlines"
 	"github.com/plateau/plateau/index/internal/tree"
 )
@@ -64,16 +65,28 @@ func (db *DB) treePlayers(w *where) []tree.PlayerSide {
 	return out
 }
 
-// purePlayers reports whether q (of a tree, its ruleset set) selects the
-// games of a player alone: Query.Player (either side), or one side's
-// name (Query.Players), and no other criterion.
-func purePlayers(q *Query) bool {
-	only := Query{Game: q.Game, Player: q.Player, Players: q.Players}
+// linesFilter is the filter of a query (of a tree, its ruleset set) that
+// selects the games of a player alone — Query.Player (either side), or one
+// side's name (Query.Players) — or of a period or a result too, which the
+// players' lines answer alone (tree.LineFilter, the conditions
+// criteria.Where writes); nil for any other.
+func linesFilter(q *Query) *tree.LineFilter {
+	only := Query{Game: q.Game, Player: q.Player, Players: q.Players, DateFrom: q.DateFrom, DateTo: q.DateTo, Result: q.Result}
 	named := 0
 	for _, s := range []string{q.Player, q.Players[0], q.Players[1]} {
 		if s != "" {
 			named++
 		}
 	}
-	return named == 1 && reflect.DeepEqual(*q, only)
+	if named != 1 || !reflect.DeepEqual(*q, only) {
+		return nil
+	}
+	f := &tree.LineFilter{Result: q.Result}
+	if q.DateFrom != "" {
+		f.From = criteria.QueryDate(q.DateFrom)
+	}
+	if q.DateTo != "" {
+		f.To = criteria.QueryDate(q.DateTo) + "~"
+	}
+	return f
 }

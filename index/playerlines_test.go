@@ -201,10 +201,14 @@ func TestPlayerTreeReadsLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Other selections (their lines not kept): the player's games alone
-	// (read from the lines alone), with a criterion more (selected, then
-	// read from the lines).
+	// and in a period with a result (read from the lines alone), with
+	// another criterion (selected, then read from the lines).
 	var alone index.Query
 	alone.Players[0] = q.Players[1]
+	if got, err := db.FilteredTree(ctx, "ogi", start, alone); err == nil {
+		t.Fatalf("spoilt lines read: %v", got)
+	}
+	alone.DateFrom, alone.Result = "1990", "1-0" // the lines alone too
 	if got, err := db.FilteredTree(ctx, "ogi", start, alone); err == nil {
 		t.Fatalf("spoilt lines read: %v", got)
 	}

@@ -72,7 +72,7 @@ func (db *DB) FilteredTree(ctx context.Context, game string, pos rules.Position,
 		return nil, err
 	}
 	players := db.treePlayers(&w)
-	pure := purePlayers(&q)
+	only := linesFilter(&q)
 	// The occurrences imply the base (valid games of the ruleset): the
 	// games are selected by the other conditions alone.
 	base := criteria.Base(&q)
@@ -82,7 +82,7 @@ func (db *DB) FilteredTree(ctx context.Context, game string, pos rules.Position,
 		return nil, err
 	}
 	defer r.Close()
-	return db.selectionTree(ctx, r, rg, pos, tree.Games{Query: `SELECT g.id FROM games g WHERE ` + cond, Args: args}, players, pure)
+	return db.selectionTree(ctx, r, rg, pos, tree.Games{Query: `SELECT g.id FROM games g WHERE ` + cond, Args: args}, players, only)
 }
 
 // treeCriteria checks the criteria of a tree's query and takes its

@@ -61,10 +61,10 @@ func (c *treeLines) put(state criteria.State, key string, l *tree.Lines) {
 // selectionTree is the tree of pos in the games that games selects, read
 // in the snapshot r from the kept lines of the selection, from lines read
 // now (of the players' lines of players first, when the selection is of
-// their games), or from the occurrences. pure: games selects the games of
-// players and nothing else, which the players' lines give alone
-// (tree.ReadPlayerGames).
-func (db *DB) selectionTree(ctx context.Context, r *posrun.Snapshot, rg rules.Game, pos rules.Position, games tree.Games, players []tree.PlayerSide, pure bool) ([]TreeMove, error) {
+// their games), or from the occurrences. only, if not nil: games selects
+// the games of players that it keeps and no other, which the players'
+// lines give alone (tree.ReadPlayerGames).
+func (db *DB) selectionTree(ctx context.Context, r *posrun.Snapshot, rg rules.Game, pos rules.Position, games tree.Games, players []tree.PlayerSide, only *tree.LineFilter) ([]TreeMove, error) {
 	salted := saltKey(rg.ID(), pos.Key())
 	deepKey := db.pos.Key(salted, false)
 	state, err := dbState(ctx, r.Conn())
@@ -76,8 +76,8 @@ func (db *DB) selectionTree(ctx context.Context, r *posrun.Snapshot, rg rules.Ga
 	if l, ok := db.lines.get(state, key); ok && limit > 0 {
 		return tree.ReadFromLines(ctx, r, rg, pos, deepKey, l)
 	}
-	if pure && len(players) > 0 && limit > 0 {
-		sel, l, err := tree.ReadPlayerGames(ctx, r, rg, players, limit)
+	if only != nil && len(players) > 0 && limit > 0 {
+		sel, l, err := tree.ReadPlayerGames(ctx, r, rg, players, only, limit)
 		if err != nil || l == nil {
 			if err != nil {
 				return nil, err

@@ -219,10 +219,15 @@ func (rd *lineReader) stored(ps PlayerSide, id int64, line []byte, pl *playerlin
 	if pl.Game != rd.rg.ID() {
 		return lineGame{}, false, nil
 	}
+	return rd.game(ps, pl), true, nil
+}
+
+// game is the line game of pl, a decoded line of ps.
+func (rd *lineReader) game(ps PlayerSide, pl *playerlines.Line) lineGame {
 	g := lineGame{result: pl.Result, date: pl.Date, moves: rd.played(pl.Moves, pl.FEN)}
 	g.p[ps.Side] = sql.NullInt64{Int64: ps.Player, Valid: true}
 	g.p[1-ps.Side] = sql.NullInt64{Int64: pl.Opponent, Valid: pl.Opponent != 0}
-	return g, true, nil
+	return g
 }
 
 // played is the opening line of moves, a game's main-line moves before
@@ -327,12 +332,27 @@ func Counted(ctx context.Context, r *posrun.Snapshot, key int64) (int, error) {
 	return n, err
 }
 
+// LineFilter is a condition on games that their players' lines answer:
+// dates within From and To (as the date criteria compare them: a game
+// without a date meets neither bound), a result; "" for none.
+type LineFilter struct {
+	From, To string
+	Result   string
+}
+
+// keeps reports whether the games row's result and date meet f.
+func (f *LineFilter) keeps(result, date string) bool {
+	return (f.From == "" || date != "" && date >= f.From) &&
+		(f.To == "" || date != "" && date <= f.To) &&
+		(f.Result == "" || result == f.Result)
+}
+
 // ReadPlayerGames reads the valid games of ruleset rg of players (the
-// union of their ranges, each game once) from the players' lines, in the
-// snapshot r: their selection, and their lines when they are at most
-// limit games (nil otherwise). A selection of a player's games alone
-// needs no other read.
-func ReadPlayerGames(ctx context.Context, r *posrun.Snapshot, rg rules.Game, players []PlayerSide, limit int) (*Selection, *Lines, error) {
+// union of their ranges, each game once) that f keeps from the players'
+// lines, in the snapshot r: their selection, and their lines when they
+// are at most limit games (nil otherwise). A selection of a player's games
+// alone, or in a period, needs no other read.
+func ReadPlayerGames(ctx context.Context, r *posrun.Snapshot, rg rules.Game, players []PlayerSide, f *LineFilter, limit int) (*Selection, *Lines, error) {
 	q := posrun.Quiet(ctx)
 	st, err := r.Stmt(q, `SELECT game, lines FROM player_lines WHERE player = ? AND side = ?`)
 	if err != nil {
@@ -360,20 +380,18 @@ func ReadPlayerGames(ctx context.Context, r *posrun.Snapshot, rg rules.Game, pla
 				}
 				seen[id] = true
 			}
-			if len(sel.IDs) >= limit {
-				// Too many games for lines: their ids only.
-				if err := playerlines.Decode(line, &pl); err != nil || pl.Game != rg.ID() {
-					return err
-				}
-				sel.IDs = append(sel.IDs, id)
+			if err := playerlines.Decode(line, &pl); err != nil {
+				return fmt.Errorf("game #%d: %w", id, err)
+			}
+			if pl.Game != rg.ID() || !f.keeps(pl.Result, pl.Date) {
 				return nil
 			}
-			g, ok, err := rd.stored(ps, id, line, &pl)
-			if ok {
-				sel.IDs = append(sel.IDs, id)
-				l.games = append(l.games, g)
+			sel.IDs = append(sel.IDs, id)
+			if len(sel.IDs) <= limit {
+				// Not too many games for lines.
+				l.games = append(l.games, rd.game(ps, &pl))
 			}
-			return err
+			return nil
 		})
 		if err != nil {
 			return nil, nil, err
