@@ -4,19 +4,20 @@ package patsig
 const Unbounded = 1 << 30
 
 // Sig is a signature read back (Parse). The zero Sig bounds nothing.
+// Its code and slot entries are read in place, from the signature's
+// bytes, when a bound asks for them.
 type Sig struct {
-	OK      bool      // a signature of this version was read
-	Squares int       // the number of squares of the game's board
-	Board   Totals    // pieces on the board, by side and for both
-	Hand    Totals    // pieces in hand, by side and for both
-	codes   [][3]byte // code, nibbles, regions
-	slots   [][2]byte // slot, nibbles
-	buf     [64][3]byte
-	slotsB  [32][2]byte
+	OK      bool   // a signature of this version was read
+	Squares int    // the number of squares of the game's board
+	Board   Totals // pieces on the board, by side and for both
+	Hand    Totals // pieces in hand, by side and for both
+	codes   []byte // code, nibbles, regions: 3 bytes each
+	slots   []byte // slot, nibbles: 2 bytes each
 }
 
 // Parse reads a signature into s; a signature that is empty, of another
-// version or cut short leaves s.OK false (it bounds nothing).
+// version or of another length than its counts say leaves s.OK false (it
+// bounds nothing). s keeps slices of b.
 func (s *Sig) Parse(b []byte) {
 	s.OK = false
 	if len(b) < 3+12+1 || b[0] != Version {
@@ -38,21 +39,14 @@ func (s *Sig) Parse(b []byte) {
 	if len(b) < i+3*n+1 {
 		return
 	}
-	s.codes = s.buf[:0]
-	for range n {
-		s.codes = append(s.codes, [3]byte{b[i], b[i+1], b[i+2]})
-		i += 3
-	}
+	s.codes = b[i : i+3*n]
+	i += 3 * n
 	m := int(b[i])
 	i++
 	if len(b) != i+2*m {
 		return
 	}
-	s.slots = s.slotsB[:0]
-	for range m {
-		s.slots = append(s.slots, [2]byte{b[i], b[i+1]})
-		i += 2
-	}
+	s.slots = b[i:]
 	s.OK = true
 }
 
@@ -68,7 +62,7 @@ func bounds(nb byte) (lo, hi int) {
 // BoardCount bounds the number of pieces on the board whose code is in
 // set, at any position: the sums of the codes' bounds.
 func (s *Sig) BoardCount(set *[256]bool) (lo, hi int) {
-	for _, c := range s.codes {
+	for c := s.codes; len(c) >= 3; c = c[3:] {
 		if set[c[0]] {
 			l, h := bounds(c[1])
 			lo, hi = lo+l, min(hi+h, Unbounded)
@@ -79,7 +73,7 @@ func (s *Sig) BoardCount(set *[256]bool) (lo, hi int) {
 
 // HandCount bounds the number of pieces in the hand slots of set.
 func (s *Sig) HandCount(set []bool) (lo, hi int) {
-	for _, c := range s.slots {
+	for c := s.slots; len(c) >= 2; c = c[2:] {
 		if int(c[0]) < len(set) && set[c[0]] {
 			l, h := bounds(c[1])
 			lo, hi = lo+l, min(hi+h, Unbounded)
@@ -91,7 +85,7 @@ func (s *Sig) HandCount(set []bool) (lo, hi int) {
 // Stood reports whether a piece whose code is in set ever stood in one of
 // the regions (a bit set, bit r for region r).
 func (s *Sig) Stood(set *[256]bool, regions uint8) bool {
-	for _, c := range s.codes {
+	for c := s.codes; len(c) >= 3; c = c[3:] {
 		if set[c[0]] && c[2]&regions != 0 {
 			return true
 		}
