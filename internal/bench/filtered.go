@@ -22,8 +22,8 @@ type treePlayer struct {
 
 // filteredTrees measures opening trees of some of the games: a player's
 // games as one side (their repertoire), the first tree at the start and
-// the next ones down their most played line, and ten-year periods at the
-// start.
+// the next ones down their most played line, then in a period of twenty
+// years, and ten-year periods at the start.
 func (r *run) filteredTrees(ctx context.Context, db *index.DB, smp *sampler, start rules.Position) error {
 	rep := r.rep
 	game := rep.Game
@@ -61,6 +61,14 @@ func (r *run) filteredTrees(ctx context.Context, db *index.DB, smp *sampler, sta
 		next = append(next, line...)
 	}
 	if err := latency(rep, "opening tree, a player as one side (next trees)", note+"; 8 plies down their most played line, after the first tree", next, tree); err != nil {
+		return err
+	}
+	var periods []filteredQuery
+	for _, f := range firsts {
+		f.q.DateFrom, f.q.DateTo = "1990", "2009"
+		periods = append(periods, f)
+	}
+	if err := latency(rep, "opening tree, a player as one side in twenty years (first tree)", note+"; --from 1990 --to 2009, at the start, each once", periods, tree); err != nil {
 		return err
 	}
 	var decades []filteredQuery
