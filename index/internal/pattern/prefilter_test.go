@@ -253,31 +253,7 @@ func BenchmarkPrefilter(b *testing.B) {
 // BenchmarkSign times the signature of one generated Ogi game from its
 // stored move list, as an import writes it.
 func BenchmarkSign(b *testing.B) {
-	g, err := rules.Lookup("ogi")
-	if err != nil {
-		b.Fatal(err)
-	}
-	gen, err := generate.New(g, 3)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var text bytes.Buffer
-	if _, err := gen.Write(context.Background(), &text, 300, generate.Options{}); err != nil {
-		b.Fatal(err)
-	}
-	var cands []Cand
-	r := record.NewReader(&text, "ogi")
-	for {
-		rec, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
-		rg := replay.Replay(rec, replay.Options{})
-		cands = append(cands, Cand{Final: int64(rg.Final.Key()), Moves: movelist.Encode(rg.Main)})
-	}
+	g, cands := generatedOgi(b, 300)
 	var s Signer
 	var buf []byte
 	b.ReportAllocs()

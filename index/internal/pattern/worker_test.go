@@ -115,38 +115,7 @@ func TestCellsAndBoardPathsAgree(t *testing.T) {
 // Ōgi games (main lines and variations) against a pattern no position
 // matches, without the database: the scan's own CPU cost per game.
 func BenchmarkMatchGame(b *testing.B) {
-	g, err := rules.Lookup("ogi")
-	if err != nil {
-		b.Fatal(err)
-	}
-	gen, err := generate.New(g, 3)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var text bytes.Buffer
-	if _, err := gen.Write(context.Background(), &text, 2000, generate.Options{}); err != nil {
-		b.Fatal(err)
-	}
-	var cands []Cand
-	r := record.NewReader(&text, "ogi")
-	for {
-		rec, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
-		rg := replay.Replay(rec, replay.Options{})
-		if rg.Err != nil {
-			b.Fatal(rg.Err)
-		}
-		pos := rg.Start.Clone()
-		for _, s := range rg.Main {
-			pos.Play(s.Move)
-		}
-		cands = append(cands, Cand{ID: int64(len(cands) + 1), Final: int64(pos.Key()), Moves: movelist.Encode(rg.Main)})
-	}
+	g, cands := generatedOgi(b, 2000)
 	p, err := Parse("*>999")
 	if err != nil {
 		b.Fatal(err)
@@ -168,6 +137,41 @@ func BenchmarkMatchGame(b *testing.B) {
 	}
 	// CPU time tells the cost when other processes share the machine.
 	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+}
+
+// generatedOgi is n generated Ōgi games (seed 3) as a scan's candidates:
+// ids from 1, each with its stored move list and final key.
+func generatedOgi(tb testing.TB, n int) (rules.Game, []Cand) {
+	tb.Helper()
+	g, err := rules.Lookup("ogi")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	gen, err := generate.New(g, 3)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var text bytes.Buffer
+	if _, err := gen.Write(context.Background(), &text, n, generate.Options{}); err != nil {
+		tb.Fatal(err)
+	}
+	var cands []Cand
+	r := record.NewReader(&text, "ogi")
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		rg := replay.Replay(rec, replay.Options{})
+		if rg.Err != nil {
+			tb.Fatal(rg.Err)
+		}
+		cands = append(cands, Cand{ID: int64(len(cands) + 1), Final: int64(rg.Final.Key()), Moves: movelist.Encode(rg.Main)})
+	}
+	return g, cands
 }
 
 // processCPU is the user and system CPU time of the process so far.

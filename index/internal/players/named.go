@@ -40,12 +40,5 @@ func namedOpenings(games []ProfileGame) []NamedTally {
 		return cmp.Or(strings.Compare(a.Game, b.Game), a.Side-b.Side, b.Games-a.Games,
 			cmp.Compare(b.Score, a.Score), strings.Compare(a.Name, b.Name))
 	})
-	kept := []NamedTally{}
-	for i, t := range out {
-		if i >= MaxOpenings && out[i-MaxOpenings].Game == t.Game && out[i-MaxOpenings].Side == t.Side {
-			continue
-		}
-		kept = append(kept, t)
-	}
-	return kept
+	return keepTop(out, func(t NamedTally) (string, int) { return t.Game, t.Side })
 }

@@ -200,12 +200,22 @@ func topOpenings(m map[string]*OpeningTally) []OpeningTally {
 		return cmp.Or(strings.Compare(a.Game, b.Game), a.Side-b.Side, b.Games-a.Games,
 			cmp.Compare(b.Score, a.Score), slices.Compare(a.Moves, b.Moves))
 	})
-	kept := []OpeningTally{}
-	for i, o := range out {
-		if i >= MaxOpenings && out[i-MaxOpenings].Game == o.Game && out[i-MaxOpenings].Side == o.Side {
-			continue
+	return keepTop(out, func(o OpeningTally) (string, int) { return o.Game, o.Side })
+}
+
+// keepTop keeps the first MaxOpenings of each ruleset and side of out,
+// sorted by ruleset and side first; group gives an entry's ruleset and
+// side.
+func keepTop[T any](out []T, group func(T) (string, int)) []T {
+	kept := []T{}
+	for i, t := range out {
+		if i >= MaxOpenings {
+			g0, s0 := group(out[i-MaxOpenings])
+			if g, s := group(t); g0 == g && s0 == s {
+				continue
+			}
 		}
-		kept = append(kept, o)
+		kept = append(kept, t)
 	}
 	return kept
 }
