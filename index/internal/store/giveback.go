@@ -7,10 +7,12 @@ import (
 
 // GiveBack gives the file's free pages back to the file system at the
 // end of an import (PRAGMA incremental_vacuum) when they are more than
-// giveBackShare of its pages, and returns how many it gave back. The
-// merges of position runs free the pages of the runs they merged; the
-// file kept them (a tenth to a quarter of it) for later imports, which
-// grow it again as cheaply. A database made before auto_vacuum was
+// 1/giveBackShare of its pages, and returns how many it gave back. The
+// merges of position runs free the pages of the runs they merged, and a
+// settled tree spool its rows; the file used to keep up to a sixteenth
+// for later imports, which grow it again as cheaply, but the size of the
+// database is a goal of its own and giving the pages back costs an import
+// little (docs/storage.md). A database made before auto_vacuum was
 // INCREMENTAL (a VACUUM after PRAGMA auto_vacuum = INCREMENTAL turns it)
 // keeps them.
 func GiveBack(ctx context.Context, conn *sql.Conn) (int64, error) {
@@ -35,5 +37,5 @@ func GiveBack(ctx context.Context, conn *sql.Conn) (int64, error) {
 
 const (
 	autoVacuumIncremental = 2
-	giveBackShare         = 16
+	giveBackShare         = 64
 )

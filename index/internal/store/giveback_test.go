@@ -10,7 +10,7 @@ import (
 
 // TestGiveBack: the free pages of a file made with auto_vacuum
 // INCREMENTAL go back to the file system when they are more than a
-// sixteenth of it; a few, or a file without auto_vacuum, stay.
+// sixty-fourth of it; a few, or a file without auto_vacuum, stay.
 func TestGiveBack(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range []struct {
@@ -20,7 +20,8 @@ func TestGiveBack(t *testing.T) {
 		wantGiven bool
 	}{
 		{"incremental, half free", "INCREMENTAL", 500, true},
-		{"incremental, a few free", "INCREMENTAL", 20, false},
+		{"incremental, 2% free", "INCREMENTAL", 20, true},
+		{"incremental, a few free", "INCREMENTAL", 10, false},
 		{"no auto_vacuum", "NONE", 500, false},
 	} {
 		db, err := sql.Open("sqlite3", filepath.Join(t.TempDir(), "t.db"))
