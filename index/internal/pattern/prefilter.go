@@ -6,9 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/plateau/plateau/index/internal/patsig"
+	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/rules"
 )
 
@@ -198,7 +198,7 @@ func readFiltered(ctx context.Context, q Querier, f *Prefilter, cond string, arg
 			continue
 		}
 		games, err := q.QueryContext(ctx, `SELECT g.id, g.fen, g.final, g.moves FROM games g WHERE `+cond+
-			` AND g.id IN (SELECT value FROM json_each(?)) ORDER BY g.id`, append(slices.Clip(args), jsonIDs(ids))...)
+			` AND g.id IN (SELECT value FROM json_each(?)) ORDER BY g.id`, append(slices.Clip(args), store.JSONIDs(ids))...)
 		if err != nil {
 			return err
 		}
@@ -210,16 +210,3 @@ func readFiltered(ctx context.Context, q Querier, f *Prefilter, cond string, arg
 
 // ErrSigCorrupt: a block of stored signatures does not parse.
 var ErrSigCorrupt = errors.New("stored signatures corrupt")
-
-// jsonIDs is ids as a JSON array, for json_each.
-func jsonIDs(ids []int64) string {
-	b := make([]byte, 0, 8*len(ids)+2)
-	b = append(b, '[')
-	for i, id := range ids {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, id, 10)
-	}
-	return string(append(b, ']'))
-}

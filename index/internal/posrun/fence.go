@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/internal/nice"
 )
 
@@ -417,7 +418,7 @@ func (r *Snapshot) readBlocks(ctx context.Context, ids []int64) (map[int64]store
 	if err != nil {
 		return nil, err
 	}
-	rows, err := st.QueryContext(ctx, jsonIDs(ids))
+	rows, err := st.QueryContext(ctx, store.JSONIDs(ids))
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/plateau/plateau/index/internal/dirlock"
+	"github.com/plateau/plateau/index/internal/store"
 )
 
 // mergeRuns merges the runs of a level that has MaxRunsPerLevel of them
@@ -105,7 +106,7 @@ func (s *Store) mergeRunsOf(ctx context.Context, tx Tx, runs []int64) error {
 	}
 	defer del.Close()
 	m.releasing(func(ids []int64) error {
-		_, err := del.ExecContext(ctx, jsonIDs(ids))
+		_, err := del.ExecContext(ctx, store.JSONIDs(ids))
 		return err
 	})
 	rw, err := newRunWriter(ctx, tx)
@@ -131,7 +132,7 @@ func (s *Store) mergeRunsOf(ctx context.Context, tx Tx, runs []int64) error {
 // their merge.
 func runsEntries(ctx context.Context, q Querier, runs []int64) (int64, error) {
 	var n int64
-	err := q.QueryRowContext(ctx, `SELECT COALESCE(SUM(entries), 0) FROM pos_runs WHERE run IN (SELECT value FROM json_each(?))`, jsonIDs(runs)).Scan(&n)
+	err := q.QueryRowContext(ctx, `SELECT COALESCE(SUM(entries), 0) FROM pos_runs WHERE run IN (SELECT value FROM json_each(?))`, store.JSONIDs(runs)).Scan(&n)
 	return n, err
 }
 

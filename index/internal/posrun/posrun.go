@@ -77,7 +77,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strconv"
 	"sync/atomic"
 
 	"github.com/plateau/plateau/index/internal/store"
@@ -304,17 +303,4 @@ func (s IDSet) Remove(id int64) {
 	if i := uint64(id) >> 6; i < uint64(len(s)) {
 		s[i] &^= 1 << (uint64(id) & 63)
 	}
-}
-
-// jsonIDs is ids as a JSON array, for json_each.
-func jsonIDs(ids []int64) string {
-	b := make([]byte, 0, 20*len(ids)+2)
-	b = append(b, '[')
-	for i, id := range ids {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, id, 10)
-	}
-	return string(append(b, ']'))
 }

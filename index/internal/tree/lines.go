@@ -141,15 +141,10 @@ func (rd *lineReader) line(blob []byte, fen string) (out []lineMove) {
 			out = nil
 		}
 	}()
-	start := rd.start
-	if fen != "" {
-		var err error
-		if start, err = rd.rg.NewPosition(fen); err != nil {
-			return nil
-		}
+	pos := rd.startAt(fen)
+	if pos == nil {
+		return nil
 	}
-	pos := rules.CopyInto(rd.scratch, start, gamerows.TreeDepth)
-	rd.scratch = pos
 	d := movelist.NewDecoder(blob)
 	for n := d.Uvarint(); n > 0 && len(out) < gamerows.TreeDepth; n-- {
 		m := rules.Move(d.Uvarint())
@@ -230,6 +225,20 @@ func (rd *lineReader) game(ps PlayerSide, pl *playerlines.Line) lineGame {
 	return g
 }
 
+// startAt is the start position fen ("" for the standard one) copied
+// into the reader's scratch position; nil when fen cannot be read.
+func (rd *lineReader) startAt(fen string) rules.Position {
+	start := rd.start
+	if fen != "" {
+		var err error
+		if start, err = rd.rg.NewPosition(fen); err != nil {
+			return nil
+		}
+	}
+	rd.scratch = rules.CopyInto(rd.scratch, start, gamerows.TreeDepth)
+	return rd.scratch
+}
+
 // played is the opening line of moves, a game's main-line moves before
 // ply gamerows.TreeDepth (the huffs among them included) from the start
 // fen ("" for the standard one), as line reads it from a move list; nil
@@ -240,15 +249,10 @@ func (rd *lineReader) played(moves []rules.Move, fen string) (out []lineMove) {
 			out = nil
 		}
 	}()
-	start := rd.start
-	if fen != "" {
-		var err error
-		if start, err = rd.rg.NewPosition(fen); err != nil {
-			return nil
-		}
+	pos := rd.startAt(fen)
+	if pos == nil {
+		return nil
 	}
-	pos := rules.CopyInto(rd.scratch, start, gamerows.TreeDepth)
-	rd.scratch = pos
 	if cap(rd.slab)-len(rd.slab) < len(moves) {
 		rd.slab = make([]lineMove, 0, max(slabMoves, len(moves)))
 	}
