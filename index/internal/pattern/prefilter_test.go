@@ -198,31 +198,11 @@ func TestPrefilterNeverSkipsAMatch(t *testing.T) {
 // generated games) against a pattern that every signature rules out: the
 // prefilter's cost per game of a scan, without the database.
 func BenchmarkPrefilter(b *testing.B) {
-	g, err := rules.Lookup("ogi")
-	if err != nil {
-		b.Fatal(err)
-	}
-	gen, err := generate.New(g, 3)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var text bytes.Buffer
-	if _, err := gen.Write(context.Background(), &text, 500, generate.Options{}); err != nil {
-		b.Fatal(err)
-	}
+	g, cands := generatedOgi(b, 500)
 	var sigs [][]byte
 	var s Signer
-	r := record.NewReader(&text, "ogi")
-	for {
-		rec, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
-		rg := replay.Replay(rec, replay.Options{})
-		sigs = append(sigs, s.Sign(nil, g, "", movelist.Encode(rg.Main), rg.Final.Key()))
+	for _, c := range cands {
+		sigs = append(sigs, s.Sign(nil, g, "", c.Moves, uint64(c.Final)))
 	}
 	for _, text := range []string{"*>999", "Sente:+R@a1,b1"} {
 		b.Run(text, func(b *testing.B) {
