@@ -102,6 +102,17 @@ func newEditServer(t *testing.T, db *index.DB) *httptest.Server {
 	return srv
 }
 
+// guardedServer serves src's page and API behind the Guard, as plateau
+// serve serves them, until the test ends.
+func guardedServer(t *testing.T, src web.Source) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config.Handler = web.Guard(serveHandler(src), web.GuardOptions{Addr: srv.Listener.Addr().String()})
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return srv
+}
+
 // screenshotDir is $PLATEAU_SCREENSHOTS (made if need be) or a temp dir.
 func screenshotDir(t *testing.T) string {
 	t.Helper()

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -52,17 +50,8 @@ func TestBrowserDraughtsBoards(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := browse.New(db, replay.Options{DefaultGame: defaultGame})
-	srv := httptest.NewUnstartedServer(nil)
-	// Behind the Guard, as plateau serve serves.
-	srv.Config.Handler = web.Guard(serveHandler(src), web.GuardOptions{Addr: srv.Listener.Addr().String()})
-	srv.Start()
-	t.Cleanup(srv.Close)
-	shots := os.Getenv("PLATEAU_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	} else if err := os.MkdirAll(shots, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	srv := guardedServer(t, src)
+	shots := screenshotDir(t)
 	p := newBrowserPage(t, bin, srv.URL, 1200, 900)
 	for _, b := range draughtsBoards {
 		l, err := src.List(ctx, web.ListQuery{Game: b.id, Valid: "valid", Limit: 1})

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,7 +10,6 @@ import (
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/index/browse"
 	"github.com/plateau/plateau/replay"
-	"github.com/plateau/plateau/replay/web"
 )
 
 // TestBrowserTextNotice: a text search answered from a text index that
@@ -39,10 +37,7 @@ func TestBrowserTextNotice(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { d.Close() })
-	srv := httptest.NewUnstartedServer(nil)
-	srv.Config.Handler = web.Guard(serveHandler(browse.New(d, replay.Options{})), web.GuardOptions{Addr: srv.Listener.Addr().String()})
-	srv.Start()
-	t.Cleanup(srv.Close)
+	srv := guardedServer(t, browse.New(d, replay.Options{}))
 
 	p := newBrowserPage(t, bin, srv.URL, 1200, 800)
 	p.navigate("the page", "")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -43,20 +42,12 @@ func TestBrowserOpenings(t *testing.T) {
 		t.Fatal(errs, errs2, err)
 	}
 	src := browse.New(db, replay.Options{})
-	srv := httptest.NewUnstartedServer(nil)
-	srv.Config.Handler = web.Guard(serveHandler(src), web.GuardOptions{Addr: srv.Listener.Addr().String()})
-	srv.Start()
-	t.Cleanup(srv.Close)
+	srv := guardedServer(t, src)
 	l, err := src.List(ctx, web.ListQuery{Criteria: "opening=Dejarik:+last+piece+inward,", Valid: "valid", Limit: 1})
 	if err != nil || len(l.Games) != 1 {
 		t.Fatalf("a game of the mirrored reply: %+v, %v", l, err)
 	}
-	shots := os.Getenv("PLATEAU_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	} else if err := os.MkdirAll(shots, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	shots := screenshotDir(t)
 
 	p := newBrowserPage(t, bin, srv.URL, 1366, 768)
 	p.open(l.Games[0].N, 0)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -54,16 +53,8 @@ func TestBrowserListSortOpening(t *testing.T) {
 		t.Fatal(st, errs, errs2, err)
 	}
 	src := browse.New(db, replay.Options{})
-	srv := httptest.NewUnstartedServer(nil)
-	srv.Config.Handler = web.Guard(serveHandler(src), web.GuardOptions{Addr: srv.Listener.Addr().String()})
-	srv.Start()
-	t.Cleanup(srv.Close)
-	shots := os.Getenv("PLATEAU_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	} else if err := os.MkdirAll(shots, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	srv := guardedServer(t, src)
+	shots := screenshotDir(t)
 
 	p := newBrowserPage(t, bin, srv.URL, 1366, 768)
 	p.open(1, 0)
