@@ -87,6 +87,9 @@ type DB struct {
 	// layout 13; a read-only handle on an older layout has not).
 	playerLines bool
 	patSigs     bool // layout 14: pattern signatures (internal/patsig)
+	// legacyBlocks: the position runs' blocks are of layout 14 or before
+	// (a read-only handle on such a database).
+	legacyBlocks bool
 
 	counts criteria.Counts // list counts (list.go)
 	lines  treeLines       // the opening lines of filtered trees (treelines.go)
@@ -191,7 +194,7 @@ func (db *DB) setUp(ctx context.Context, opts Options) error {
 		}
 	}
 	var err error
-	db.pos, err = posrun.Open(ctx, db.sql, posrun.Config{Dir: db.dir, ReadOnly: opts.ReadOnly, Notice: db.tell, Live: validGames})
+	db.pos, err = posrun.Open(ctx, db.sql, posrun.Config{Dir: db.dir, ReadOnly: opts.ReadOnly, LegacyBlocks: db.legacyBlocks, Notice: db.tell, Live: validGames})
 	return err
 }
 
@@ -358,10 +361,11 @@ var schema = []string{
 // version 10 had no openings and game_openings (internal/openings);
 // version 11 had no openings.folded (the folded names the list sorts by);
 // version 12 had no player_lines (internal/playerlines); version 13 had no
-// pattern_sigs (internal/patsig) and games_fen.
-// Versions 5 to 13 are upgraded by a writable open; a database of an older
+// pattern_sigs (internal/patsig) and games_fen; version 14 had the position
+// runs' blocks in their legacy form (internal/posrun).
+// Versions 5 to 14 are upgraded by a writable open; a database of an older
 // version must be imported again.
-const schemaVersion = 14
+const schemaVersion = 15
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -440,13 +444,20 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 14
 	}
+	if v == 14 && !db.readOnly {
+		if err := db.upgrade14(ctx); err != nil { // posblocks_upgrade.go
+			return false, err
+		}
+		v = 15
+	}
 	// A read-only handle reads layouts 6 to 12 as they are: player pages
 	// are read player by player without the name index (6), games have
 	// their one revision (6 and 7), the opening tree has no wins (6 to 8),
 	// a period's tree is counted from its games (6 to 9), no position
 	// has a name (6 to 10), the names are folded when sorted by (11) and
-	// a player's tree reads their games' rows (6 to 12) and a pattern scan
-	// replays every game (6 to 13).
+	// a player's tree reads their games' rows (6 to 12), a pattern scan
+	// replays every game (6 to 13) and the position runs' blocks are read
+	// in their legacy form (6 to 14).
 	db.nameIndex = v >= 7
 	db.revisions = v >= 8
 	db.treeWins = v >= 9
@@ -455,7 +466,8 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	db.openingsFolded = v >= 12
 	db.playerLines = v >= 13
 	db.patSigs = v >= 14
-	if v != schemaVersion && (v < 6 || v > 13) {
+	db.legacyBlocks = v < 15
+	if v != schemaVersion && (v < 6 || v > 14) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}

@@ -181,6 +181,9 @@ func DowngradeToLayout5(ctx context.Context, db *DB) error {
 	if err != nil {
 		return err
 	}
+	if err := downgradeBlocks(ctx, db); err != nil {
+		return err
+	}
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -224,6 +227,9 @@ func DowngradeToLayout6(ctx context.Context, db *DB) error {
 			return err
 		}
 	}
+	if err := downgradeBlocks(ctx, db); err != nil {
+		return err
+	}
 	return setMeta(ctx, db.sql, "schema", 6)
 }
 
@@ -235,6 +241,9 @@ func DowngradeToLayout7(ctx context.Context, db *DB) error {
 		if _, err := db.sql.ExecContext(ctx, q); err != nil {
 			return err
 		}
+	}
+	if err := downgradeBlocks(ctx, db); err != nil {
+		return err
 	}
 	return setMeta(ctx, db.sql, "schema", 7)
 }
@@ -253,6 +262,9 @@ func DowngradeToLayout8(ctx context.Context, db *DB) error {
 			return err
 		}
 	}
+	if err := downgradeBlocks(ctx, db); err != nil {
+		return err
+	}
 	return setMeta(ctx, db.sql, "schema", 8)
 }
 
@@ -265,6 +277,9 @@ func DowngradeToLayout9(ctx context.Context, db *DB) error {
 	if _, err := db.sql.ExecContext(ctx, `DROP TABLE tree_months`); err != nil {
 		return err
 	}
+	if err := downgradeBlocks(ctx, db); err != nil {
+		return err
+	}
 	return setMeta(ctx, db.sql, "schema", 9)
 }
 
@@ -275,6 +290,9 @@ func DowngradeToLayout10(ctx context.Context, db *DB) error {
 		if _, err := db.sql.ExecContext(ctx, q); err != nil {
 			return err
 		}
+	}
+	if err := downgradeBlocks(ctx, db); err != nil {
+		return err
 	}
 	return setMeta(ctx, db.sql, "schema", 10)
 }
@@ -424,6 +442,9 @@ func DowngradeToLayout11(ctx context.Context, db *DB) error {
 			return err
 		}
 	}
+	if err := downgradeBlocks(ctx, db); err != nil {
+		return err
+	}
 	return setMeta(ctx, db.sql, "schema", 11)
 }
 
@@ -452,6 +473,9 @@ func DowngradeToLayout13(ctx context.Context, db *DB) error {
 		if _, err := db.sql.ExecContext(ctx, q); err != nil {
 			return err
 		}
+	}
+	if err := downgradeBlocks(ctx, db); err != nil {
+		return err
 	}
 	return setMeta(ctx, db.sql, "schema", 13)
 }

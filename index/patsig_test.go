@@ -87,7 +87,8 @@ func TestUpgrade13(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 1 || !strings.Contains(notices[0], "layout 13 to 14") {
+	if len(notices) != 2 || !strings.Contains(notices[0], "layout 13 to 14") ||
+		!strings.Contains(notices[1], "layout 14 to 15") {
 		t.Errorf("notices %q", notices)
 	}
 	after, err := index.PatternSigs(ctx, db)

@@ -84,6 +84,9 @@ func DowngradeToLayout12(ctx context.Context, db *DB) error {
 	if _, err := db.sql.ExecContext(ctx, `DROP TABLE player_lines`); err != nil {
 		return err
 	}
+	if err := downgradeBlocks(ctx, db); err != nil {
+		return err
+	}
 	return setMeta(ctx, db.sql, "schema", 12)
 }
 

@@ -241,7 +241,7 @@ func (s *Store) mergeBeside(ctx context.Context, runs []int64, deleted int64, fi
 	batch := s.Tuning.pagerBatch()
 	for _, run := range runs {
 		pager := &blockPager{q: s.db, run: run, batch: batch}
-		if err := m.add(&mergeSrc{cur: runCursor{ctx: ctx, run: run, pager: pager}}); err != nil {
+		if err := m.add(&mergeSrc{cur: runCursor{ctx: ctx, run: run, pager: pager, dec: blockDecoder{legacy: s.cfg.LegacyBlocks}}}); err != nil {
 			return 0, nil, nil, err
 		}
 	}

@@ -3,67 +3,250 @@ package posrun
 import (
 	"encoding/binary"
 	"errors"
+	"math/bits"
 	"slices"
 )
 
-// A block holds occurrences in (key, at) order: the first as its key
-// (signed varint) and at (uvarint); each next one as the key's increase
-// (uvarint) and, when it is 0, the at's increase, else the at. A block is
-// cut once it passes blockBytes, also inside one key's list.
+// A block holds occurrences in (key, at) order, cut once it passes
+// blockBytes, also inside one key's list. Its bytes (layout 15):
+//
+//	block := uvarint(n) varint(key) uvarint(at) kKey kHigh kLow kStep bits
+//
+// n occurrences; the first one's key and at; four Rice parameters (a
+// byte each); then, LSB first, each next occurrence: a bit 1 and the at's
+// increase less 1 (Rice kStep) when its key is the previous one's, else a
+// bit 0, the key's increase less 1 (Rice kKey) and its at as two parts:
+// at>>atLowBits (Rice kHigh, the game) and at's low atLowBits (Rice kLow,
+// the ply and variation). The parameters are chosen from the block's
+// first sampleSize occurrences.
+//
+// A Rice code of v with parameter k is q = v>>k zero bits, a 1 bit and
+// v's low k bits; a q of riceEscape or more is riceEscape zero bits and v
+// in 64 bits. Keys are hashes: their increases carry about log2(2^64/keys)
+// bits, which a varint stored in whole bytes of 7 bits, and the at's game
+// and ply are each coded in about their own bits, where a varint of the
+// packed at spent the ply's 13 bits on values mostly under 200.
+//
+// Databases of layout 14 and before hold legacyBlocks: the first
+// occurrence as its key (signed varint) and at (uvarint); each next one as
+// the key's increase (uvarint) and, when it is 0, the at's increase, else
+// the at. A Store reads them on a read-only handle of such a database
+// (Config.LegacyBlocks); writers write the layout-15 form only.
+
+const (
+	atLowBits  = plyBits + 1 // an at's ply and variation bits
+	sampleSize = 64          // occurrences a block's parameters are chosen from
+	riceEscape = 24
+)
+
+// occ is an occurrence.
+type occ struct{ key, at int64 }
+
+// riceParams are a block's Rice parameters.
+type riceParams struct{ key, high, low, step uint8 }
+
+// chooseParams picks a block's parameters from its first occurrences
+// (the block's first, then the others in order): for each field, the
+// bit length of its mean less 1.
+func chooseParams(first occ, rest []occ) riceParams {
+	var sum [4]float64
+	var cnt [4]float64
+	prev := first
+	for _, o := range rest {
+		if o.key == prev.key {
+			sum[3] += float64(uint64(o.at - prev.at - 1))
+			cnt[3]++
+		} else {
+			sum[0] += float64(uint64(o.key-prev.key) - 1)
+			sum[1] += float64(uint64(o.at) >> atLowBits)
+			sum[2] += float64(uint64(o.at) & (1<<atLowBits - 1))
+			cnt[0]++
+		}
+		prev = o
+	}
+	cnt[1], cnt[2] = cnt[0], cnt[0]
+	var k [4]uint8
+	for i := range k {
+		if cnt[i] > 0 {
+			mean := sum[i] / cnt[i]
+			if mean >= 1<<62 {
+				k[i] = 62
+			} else if l := bits.Len64(uint64(mean)); l > 1 {
+				k[i] = uint8(l - 1)
+			}
+		}
+	}
+	return riceParams{k[0], k[1], k[2], k[3]}
+}
+
+// bitWriter appends bits, LSB first.
+type bitWriter struct {
+	out  []byte
+	acc  uint64
+	nacc uint
+}
+
+func (w *bitWriter) reset(out []byte) { *w = bitWriter{out: out} }
+
+// write appends v's low n bits, n at most 32.
+func (w *bitWriter) write(v uint64, n uint) {
+	w.acc |= (v & (1<<n - 1)) << w.nacc
+	w.nacc += n
+	for w.nacc >= 32 {
+		w.out = binary.LittleEndian.AppendUint32(w.out, uint32(w.acc))
+		w.acc >>= 32
+		w.nacc -= 32
+	}
+}
+
+// writeLong appends v's low n bits, n at most 64.
+func (w *bitWriter) writeLong(v uint64, n uint) {
+	if n > 32 {
+		w.write(v, 32)
+		v >>= 32
+		n -= 32
+	}
+	w.write(v, n)
+}
+
+func (w *bitWriter) rice(v uint64, k uint8) {
+	q := v >> k
+	if q >= riceEscape {
+		w.write(0, riceEscape)
+		w.writeLong(v, 64)
+		return
+	}
+	w.write(1<<q, uint(q)+1)
+	w.writeLong(v, uint(k))
+}
+
+// bits is the number of bits written.
+func (w *bitWriter) bits() int { return len(w.out)*8 + int(w.nacc) }
+
+// end appends the last partial bytes and returns the bytes.
+func (w *bitWriter) end() []byte {
+	for w.nacc > 0 {
+		w.out = append(w.out, byte(w.acc))
+		w.acc >>= 8
+		w.nacc -= min(w.nacc, 8)
+	}
+	return w.out
+}
 
 // blockEncoder cuts a sorted stream of occurrences into blocks.
 type blockEncoder struct {
-	buf        []byte
-	first      bool
-	key, at    int64
-	n          int64 // occurrences written
+	buf        []byte // the block emitted
+	first      bool   // the block has no occurrence yet
+	key, at    int64  // the last occurrence
+	n          int64  // occurrences written
 	emit       func(last int64, data []byte) error
 	maxBlockSz int
 	filter     *runFilter // nil: none
 	count      keyCounter // the run's hot keys (counts.go)
+
+	head    occ   // the block's first occurrence
+	headSz  int   // the bytes of its header, at most
+	inBlock int   // its occurrences
+	pend    []occ // the occurrences after head, until the parameters are chosen
+	pendSz  int   // an upper bound of their bytes
+	par     riceParams
+	fixed   bool // par chosen: occurrences are written to bw
+	bw      bitWriter
 }
 
 func newBlockEncoder(emit func(last int64, data []byte) error) *blockEncoder {
-	return &blockEncoder{first: true, emit: emit, maxBlockSz: blockBytes, buf: make([]byte, 0, blockBytes+32)}
+	return &blockEncoder{first: true, emit: emit, maxBlockSz: blockBytes,
+		buf: make([]byte, 0, blockBytes+64), pend: make([]occ, 0, sampleSize)}
 }
 
 // add appends one occurrence; occurrences come in (key, at) order, a
-// repeat of the previous one is dropped.
+// repeat of the previous one is dropped, in a block or across two.
 func (e *blockEncoder) add(key, at int64) error {
 	if e.filter != nil && (e.n == 0 || key != e.key) {
 		e.filter.add(key)
 	}
+	o := occ{key, at}
 	switch {
+	case e.n > 0 && key == e.key && at == e.at:
+		return nil // also at a block's start
 	case e.first:
-		e.buf = binary.AppendVarint(e.buf, key)
-		e.buf = appendUvarint(e.buf, uint64(at))
-		e.first = false
-	case key == e.key:
-		if at == e.at {
-			return nil
+		e.head, e.inBlock, e.first = o, 0, false
+		e.headSz = 3 + varintLen(key) + uvarintLen(uint64(at)) + 4
+	case !e.fixed:
+		e.pend = append(e.pend, o)
+		e.pendSz += 2 * binary.MaxVarintLen64
+		if len(e.pend) == sampleSize {
+			e.fix()
 		}
-		e.buf = append(e.buf, 0)
-		e.buf = appendUvarint(e.buf, uint64(at-e.at))
 	default:
-		e.buf = appendUvarint(e.buf, uint64(key-e.key))
-		e.buf = appendUvarint(e.buf, uint64(at))
+		e.put(e.key, e.at, o)
 	}
 	e.key, e.at = key, at
+	e.inBlock++
 	e.n++
 	e.count.add(key)
-	if len(e.buf) >= e.maxBlockSz {
+	if e.size() >= e.maxBlockSz {
 		return e.flush()
 	}
 	return nil
+}
+
+// size is the block's bytes so far (an upper bound before the parameters
+// are chosen).
+func (e *blockEncoder) size() int {
+	if !e.fixed {
+		return e.headSz + e.pendSz
+	}
+	return e.headSz + (e.bw.bits()+7)/8
+}
+
+func uvarintLen(v uint64) int { return (bits.Len64(v|1) + 6) / 7 }
+
+func varintLen(v int64) int { return uvarintLen(uint64(v<<1) ^ uint64(v>>63)) }
+
+// fix chooses the block's parameters and writes the pending occurrences.
+func (e *blockEncoder) fix() {
+	e.par = chooseParams(e.head, e.pend)
+	e.fixed = true
+	e.bw.reset(e.bw.out[:0])
+	prev := e.head
+	for _, o := range e.pend {
+		e.put(prev.key, prev.at, o)
+		prev = o
+	}
+	e.pend = e.pend[:0]
+	e.pendSz = 0
+}
+
+// put writes o, the occurrence after (key, at).
+func (e *blockEncoder) put(key, at int64, o occ) {
+	if o.key == key {
+		e.bw.write(1, 1)
+		e.bw.rice(uint64(o.at-at-1), e.par.step)
+		return
+	}
+	e.bw.write(0, 1)
+	e.bw.rice(uint64(o.key-key)-1, e.par.key)
+	e.bw.rice(uint64(o.at)>>atLowBits, e.par.high)
+	e.bw.rice(uint64(o.at)&(1<<atLowBits-1), e.par.low)
 }
 
 func (e *blockEncoder) flush() error {
 	if e.first {
 		return nil
 	}
-	err := e.emit(e.key, e.buf)
-	e.buf = e.buf[:0]
-	e.first = true
+	if !e.fixed {
+		e.fix()
+	}
+	b := binary.AppendUvarint(e.buf[:0], uint64(e.inBlock))
+	b = binary.AppendVarint(b, e.head.key)
+	b = binary.AppendUvarint(b, uint64(e.head.at))
+	b = append(b, e.par.key, e.par.high, e.par.low, e.par.step)
+	b = append(b, e.bw.end()...)
+	e.buf = b
+	err := e.emit(e.key, b)
+	e.first, e.fixed = true, false
+	e.bw.reset(e.bw.out[:0])
 	return err
 }
 
@@ -73,11 +256,153 @@ type blockDecoder struct {
 	key, at int64
 	started bool
 	err     error
+	legacy  bool // a legacy block (kept by reset)
+
+	left uint64 // occurrences not read yet
+	par  riceParams
+	br   bitReader
 }
 
-func (d *blockDecoder) reset(data []byte) { *d = blockDecoder{data: data} }
+func (d *blockDecoder) reset(data []byte) { *d = blockDecoder{data: data, legacy: d.legacy} }
 
 func (d *blockDecoder) next() bool {
+	if d.legacy {
+		return d.nextLegacy()
+	}
+	if d.err != nil {
+		return false
+	}
+	if !d.started {
+		if len(d.data) == 0 {
+			return false
+		}
+		return d.header()
+	}
+	if d.left == 0 {
+		return false
+	}
+	d.left--
+	br := &d.br
+	if br.read(1) == 1 {
+		step := br.rice(d.par.step) + 1
+		if step == 0 || step > 1<<63-1-uint64(d.at) {
+			d.err = errBadBlock
+		}
+		d.at += int64(step)
+	} else {
+		gap := br.rice(d.par.key) + 1
+		if gap == 0 {
+			d.err = errBadBlock
+		}
+		d.key += int64(gap)
+		high := br.rice(d.par.high)
+		low := br.rice(d.par.low)
+		if high >= 1<<(63-atLowBits) || low >= 1<<atLowBits {
+			d.err = errBadBlock
+		}
+		d.at = int64(high<<atLowBits | low)
+	}
+	if br.bad {
+		d.err = errBadBlock
+	}
+	return d.err == nil
+}
+
+// header reads the block's count, first occurrence and parameters.
+func (d *blockDecoder) header() bool {
+	n := d.uvarint()
+	key := d.varint()
+	at := d.uvarint()
+	if d.err == nil && (len(d.data) < 4 || n == 0 || at > 1<<63-1) {
+		d.err = errBadBlock
+	}
+	if d.err != nil {
+		return false
+	}
+	d.par = riceParams{d.data[0], d.data[1], d.data[2], d.data[3]}
+	if d.par.key > 63 || d.par.high > 63 || d.par.low > 63 || d.par.step > 63 {
+		d.err = errBadBlock
+		return false
+	}
+	d.br = bitReader{data: d.data[4:]}
+	d.data = nil
+	d.key, d.at, d.left, d.started = key, int64(at), n-1, true
+	return true
+}
+
+// bitReader reads bits LSB first; reading past the end sets bad and
+// reads zeros.
+type bitReader struct {
+	data []byte
+	buf  uint64
+	n    uint // bits in buf
+	bad  bool
+}
+
+// fill makes buf hold at least 57 bits, or every bit left.
+func (r *bitReader) fill() {
+	if len(r.data) >= 8 {
+		r.buf |= binary.LittleEndian.Uint64(r.data) << r.n
+		k := (63 - r.n) / 8
+		r.data = r.data[k:]
+		r.n += k * 8
+		return
+	}
+	for r.n <= 56 && len(r.data) > 0 {
+		r.buf |= uint64(r.data[0]) << r.n
+		r.data = r.data[1:]
+		r.n += 8
+	}
+}
+
+// read reads n bits, n at most 56.
+func (r *bitReader) read(n uint) uint64 {
+	if r.n < n {
+		r.fill()
+		if r.n < n {
+			r.bad = true
+			r.n = n
+		}
+	}
+	v := r.buf & (1<<n - 1)
+	r.buf >>= n
+	r.n -= n
+	return v
+}
+
+func (r *bitReader) readLong(n uint) uint64 {
+	if n > 32 {
+		lo := r.read(32)
+		return lo | r.read(n-32)<<32
+	}
+	return r.read(n)
+}
+
+func (r *bitReader) rice(k uint8) uint64 {
+	if r.n < riceEscape+1 {
+		r.fill()
+	}
+	q := uint(bits.TrailingZeros64(r.buf))
+	if q >= riceEscape {
+		if r.n < riceEscape {
+			r.bad = true
+			return 0
+		}
+		r.buf >>= riceEscape
+		r.n -= riceEscape
+		return r.readLong(64)
+	}
+	if q >= r.n {
+		r.bad = true
+		return 0
+	}
+	r.buf >>= q + 1
+	r.n -= q + 1
+	return uint64(q)<<k | r.readLong(uint(k))
+}
+
+// nextLegacy reads a legacy block's next occurrence.
+func (d *blockDecoder) nextLegacy() bool {
 	if len(d.data) == 0 || d.err != nil {
 		return false
 	}

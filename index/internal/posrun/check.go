@@ -107,7 +107,7 @@ func (s *Store) checkFilter(ctx context.Context, run, entries int64, f *runFilte
 		if err := rows.Scan(&id, &last, &data); err != nil {
 			return nil, err
 		}
-		var dec blockDecoder
+		dec := blockDecoder{legacy: s.cfg.LegacyBlocks}
 		dec.reset(data)
 		for dec.next() {
 			n++

@@ -245,7 +245,7 @@ func (s *Store) checkRunCounts(ctx context.Context, run int64, counted bool) ([]
 		if err := blocks.Scan(&id, &last, &data); err != nil {
 			return nil, err
 		}
-		var dec blockDecoder
+		dec := blockDecoder{legacy: s.cfg.LegacyBlocks}
 		dec.reset(data)
 		for dec.next() {
 			c.add(dec.key)

@@ -126,7 +126,7 @@ func (s *keyStream) advance() (bool, error) {
 // openStream appends to streams the stream of key in run from its block
 // (id, last, data), unless the key has no at from there on.
 func (r *Snapshot) openStream(ctx context.Context, streams []*keyStream, run, key, id, last int64, data []byte) ([]*keyStream, error) {
-	s := &keyStream{cur: runCursor{ctx: ctx, r: r, run: run, id: id, last: last}, key: key}
+	s := &keyStream{cur: runCursor{ctx: ctx, r: r, run: run, id: id, last: last, dec: blockDecoder{legacy: r.s.cfg.LegacyBlocks}}, key: key}
 	s.cur.dec.reset(data)
 	more, err := s.advance()
 	if err != nil || !more {

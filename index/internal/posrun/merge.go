@@ -93,7 +93,7 @@ func (s *Store) mergeRunsOf(ctx context.Context, tx Tx, runs []int64) error {
 	if err != nil {
 		return err
 	}
-	m, err := newRunMerge(ctx, tx, runs)
+	m, err := newRunMerge(ctx, tx, runs, s.cfg.LegacyBlocks)
 	if err != nil {
 		return err
 	}
@@ -234,7 +234,7 @@ func (s *mergeSrc) advance() (bool, error) {
 	}
 }
 
-func newRunMerge(ctx context.Context, q Querier, runs []int64) (*runMerge, error) {
+func newRunMerge(ctx context.Context, q Querier, runs []int64, legacy bool) (*runMerge, error) {
 	m := &runMerge{}
 	for _, run := range runs {
 		rows, err := q.QueryContext(ctx, scanQuery, run)
@@ -242,7 +242,7 @@ func newRunMerge(ctx context.Context, q Querier, runs []int64) (*runMerge, error
 			m.close()
 			return nil, err
 		}
-		if err := m.add(&mergeSrc{cur: runCursor{ctx: ctx, rows: rows, run: run}}); err != nil {
+		if err := m.add(&mergeSrc{cur: runCursor{ctx: ctx, rows: rows, run: run, dec: blockDecoder{legacy: legacy}}}); err != nil {
 			m.close()
 			return nil, err
 		}
@@ -368,7 +368,7 @@ func (s *Store) Scan(ctx context.Context, fn func(key, at int64) error) error {
 	if err := r.loadRuns(ctx); err != nil {
 		return err
 	}
-	m, err := newRunMerge(ctx, r.q, r.runs)
+	m, err := newRunMerge(ctx, r.q, r.runs, s.cfg.LegacyBlocks)
 	if err != nil {
 		return err
 	}

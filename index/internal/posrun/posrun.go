@@ -19,7 +19,8 @@
 //     commit) but sorted runs, LSM-style: pos_runs(run, entries, level)
 //     lists the live runs; pos_blocks(run, last, data) holds each run's
 //     occurrences in (key, at) order, in blocks of about blockBytes, delta-
-//     and varint-coded, indexed by (run, last key). A commit appends one
+//     and Rice-coded with parameters chosen per block (block.go), indexed
+//     by (run, last key). A commit appends one
 //     run (WriteRun): sequential blob rows.
 //   - Runs are merged when MaxRunsPerLevel runs of one size level exist
 //     (level: log8 of the entries over 64 Ki), so that each occurrence is
@@ -121,6 +122,10 @@ type Config struct {
 	Dir string
 	// ReadOnly: the handle never writes (Open adds no table).
 	ReadOnly bool
+	// LegacyBlocks: the blocks are of layout 14 or before (block.go), as
+	// a read-only handle finds them in such a database; a writable
+	// handle's database is upgraded (Repack) before it is opened.
+	LegacyBlocks bool
 	// Notice is told, if not nil, when a compaction waits for another
 	// writer's merge.
 	Notice func(msg string)

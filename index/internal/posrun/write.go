@@ -3,7 +3,6 @@ package posrun
 import (
 	"context"
 	"database/sql"
-	"encoding/binary"
 )
 
 // blockBytes is the encoded bytes of a block (a block row stays within a
@@ -102,50 +101,25 @@ func Encode(ps []Pos, s *Scratch) Encoded {
 	}
 	blocks := s.blocks[:0]
 	filter := filterFor(int64(len(ps)))
-	var n int64
-	var key, at int64
-	var count keyCounter
-	start := 0
-	first := true
+	e := newBlockEncoder(func(last int64, data []byte) error {
+		buf = append(buf, data...)
+		blocks = append(blocks, encodedBlock{last: last, end: len(buf)})
+		return nil
+	})
+	e.filter = filter
 	for _, p := range ps {
-		if filter != nil && (n == 0 || p.Key != key) {
-			filter.add(p.Key)
-		}
-		switch {
-		case first:
-			buf = binary.AppendVarint(buf, p.Key)
-			buf = appendUvarint(buf, uint64(p.At))
-			first = false
-		case p.Key == key:
-			if p.At == at {
-				continue
-			}
-			buf = append(buf, 0)
-			buf = appendUvarint(buf, uint64(p.At-at))
-		default:
-			buf = appendUvarint(buf, uint64(p.Key-key))
-			buf = appendUvarint(buf, uint64(p.At))
-		}
-		key, at = p.Key, p.At
-		n++
-		count.add(key)
-		if len(buf)-start >= blockBytes {
-			blocks = append(blocks, encodedBlock{last: key, end: len(buf)})
-			start = len(buf)
-			first = true
-		}
+		e.add(p.Key, p.At) // emit fails never
 	}
-	if !first {
-		blocks = append(blocks, encodedBlock{last: key, end: len(buf)})
-	}
-	start = 0
+	e.flush()
+	n := e.n
+	start := 0
 	for i := range blocks {
 		b := &blocks[i]
 		b.data = buf[start:b.end:b.end]
 		start = b.end
 	}
 	s.arena, s.blocks = buf, blocks
-	return Encoded{blocks: blocks, N: n, filter: filter, counts: count.counts()}
+	return Encoded{blocks: blocks, N: n, filter: filter, counts: e.count.counts()}
 }
 
 // WriteRun stores an encoded run as a new run, with its filter; an empty

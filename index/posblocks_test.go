@@ -1,0 +1,92 @@
+package index_test
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/plateau/plateau/index"
+)
+
+// TestUpgrade14 takes a layout-14 database (the position runs' blocks in
+// their legacy form) to layout 15: a read-only handle reads the legacy
+// blocks, a writable open packs them in fewer bytes, and every occurrence
+// and position count stays the same.
+func TestUpgrade14(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	dbDir := filepath.Join(dir, "db")
+	db := openDB(t, dbDir)
+	files := []string{writeFile(t, dir, "a.pdn", genText(t, "ogi", 300, 7)), "../samples/ogi"}
+	if _, err := importFiles(ctx, db, files, index.ImportOptions{TxGames: 70}); err != nil {
+		t.Fatal(err)
+	}
+	start, err := index.Position("ogi", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(db *index.DB) int {
+		n, _, err := db.PositionCount(ctx, index.Query{Game: "ogi", Position: start}, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	read := func(stage string, db *index.DB) ([][2]int64, int) {
+		occ, err := index.Occurrences(ctx, db)
+		if err != nil {
+			t.Fatalf("%s: %v", stage, err)
+		}
+		return occ, count(db)
+	}
+	want, wantN := read("imported", db)
+	packed, err := index.BlockBytes(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) < 300*40 || wantN < 300 {
+		t.Fatalf("%d occurrences, start position in %d games: the test means nothing", len(want), wantN)
+	}
+	if err := index.DowngradeToLayout14(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	legacy, err := index.BlockBytes(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	ro, err := index.Open(ctx, dbDir, index.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatalf("read-only open of layout 14: %v", err)
+	}
+	got, gotN := read("layout 14, read-only", ro)
+	ro.Close()
+	if !slices.Equal(got, want) || gotN != wantN {
+		t.Errorf("layout 14, read-only: %d occurrences, start in %d games; want %d, %d", len(got), gotN, len(want), wantN)
+	}
+
+	var notices []string
+	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if len(notices) != 1 || !strings.Contains(notices[0], "layout 14 to 15") {
+		t.Errorf("notices %q", notices)
+	}
+	got, gotN = read("upgraded", db)
+	if !slices.Equal(got, want) || gotN != wantN {
+		t.Errorf("after the upgrade: %d occurrences, start in %d games; want %d, %d", len(got), gotN, len(want), wantN)
+	}
+	after, err := index.BlockBytes(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("blocks: %d bytes packed, %d legacy, %d upgraded", packed, legacy, after)
+	if after != packed || after*10 > legacy*9 {
+		t.Errorf("blocks: %d bytes after the upgrade, %d imported, %d legacy", after, packed, legacy)
+	}
+}
