@@ -171,6 +171,7 @@ func benchCommand() *cli.Command {
 			&cli.BoolFlag{Name: "probe-process", Value: true, Usage: "run the queries during and after the measured import in a process of their own, as a server would (false: in the bench's process)"},
 			&cli.BoolFlag{Name: "queries-only", Usage: "measure only the queries (position lookup, player search, trees, pattern scan) of the database --db as it is, sampled from its stored games: no generation, no import"},
 			&cli.StringFlag{Name: "nice", Value: defaultNice, EnvVars: []string{"PLATEAU_NICE"}, Usage: "priority of the measured import when the queries run in their own process, as plateau import's --nice (idle, or a niceness 0–19; 0: unchanged)"},
+			&cli.IntSliceFlag{Name: "tree-plies", Usage: "with --queries-only, measure only the opening trees of the positions after these plies of the sampled games (e.g. 1,8,9), each twice: the second pass finds the pages of the first in the page cache"},
 			&cli.BoolFlag{Name: "compact", Usage: "merge the position index into one run (plateau compact) after the import, or before the queries with --queries-only, timed as a stage; the queries are then those of the compacted database"},
 		},
 		Action: func(c *cli.Context) error {
@@ -217,6 +218,7 @@ func benchCommand() *cli.Command {
 				Nice:        pri,
 				QueriesOnly: c.Bool("queries-only"),
 				Compact:     c.Bool("compact"),
+				TreePlies:   c.IntSlice("tree-plies"),
 			}
 			// The imports run as plateau import runs them, their files
 			// about benchRecordBytes a game.

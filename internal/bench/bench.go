@@ -106,6 +106,11 @@ type Config struct {
 	// new revision; 0: none. They write to the database (its games gain
 	// revisions): with QueriesOnly, only when asked for.
 	Saves int
+	// TreePlies, with QueriesOnly, measures only opening trees: for each
+	// ply n listed, in order, the trees of the positions after n plies of
+	// the sampled games' main lines, twice (the second pass finds the
+	// pages the first read in the page cache); nil: the usual queries.
+	TreePlies []int
 }
 
 // DefaultCurve is where an import's curve is cut by default.
@@ -442,6 +447,7 @@ type sampler struct {
 	every     int
 	positions []rules.Position
 	openings  []rules.Position
+	plies     map[int][]rules.Position // by ply, the positions after it (Config.TreePlies)
 	players   []string
 	names     []string                 // whole names, for trees of a player's games
 	seen      map[uint64]*seenPosition // every main-line position of the sampled games
@@ -459,6 +465,10 @@ func newSampler(games, queries int) *sampler {
 }
 
 func (s *sampler) want(i int) bool { return i%s.every == 0 }
+
+// maxTreePly is the deepest ply whose positions the sampler keeps for
+// Config.TreePlies.
+const maxTreePly = 12
 
 // take keeps a middle-game position, an opening position (ply 1–8) and a
 // player's name (a word of it, as a person would type it) from game i.
@@ -478,6 +488,12 @@ func (s *sampler) take(i int, g *replay.Game) {
 		s.see(c.Position())
 		if k+1 == open {
 			s.openings = append(s.openings, c.Position().Clone())
+		}
+		if k < maxTreePly {
+			if s.plies == nil {
+				s.plies = map[int][]rules.Position{}
+			}
+			s.plies[k+1] = append(s.plies[k+1], c.Position().Clone())
 		}
 		if k+1 == target {
 			s.positions = append(s.positions, c.Position().Clone())

@@ -91,6 +91,20 @@ func TestRun(t *testing.T) {
 				t.Errorf("queries only: %s: %d lookups, want 60", s.Name, s.Count)
 			}
 		}
+		// The trees by ply alone, each twice.
+		rep, err = bench.Run(context.Background(), bench.Config{Game: ogi(t), QueriesOnly: true, DBDir: dir, Queries: 10, TreePlies: []int{8, 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkStages(t, rep, []string{"opening tree (ply 8)", "opening tree (ply 8, again)", "opening tree (ply 1)", "opening tree (ply 1, again)"})
+		for _, s := range rep.Stages {
+			if s.Count != 10 {
+				t.Errorf("trees by ply: %s: %d trees, want 10", s.Name, s.Count)
+			}
+		}
+		if _, err := bench.Run(context.Background(), bench.Config{Game: ogi(t), QueriesOnly: true, DBDir: dir, TreePlies: []int{13}}); err == nil {
+			t.Error("trees at ply 13: no error")
+		}
 		if _, err := bench.Run(context.Background(), bench.Config{Game: ogi(t), QueriesOnly: true, DBDir: t.TempDir() + "/none"}); err == nil {
 			t.Error("queries only on no database: no error")
 		}

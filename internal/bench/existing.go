@@ -9,6 +9,7 @@ import (
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/rules"
 )
 
 // queriesOnly measures the queries of the database in Config.DBDir as it
@@ -62,6 +63,9 @@ func (r *run) queriesOnly(ctx context.Context) error {
 	}
 	rep.Notes = append(rep.Notes, fmt.Sprintf("Queries only, on the database in %s as it is (%s valid %s games of %s stored): the query material is sampled from %d of its stored games, evenly spread over their ids.",
 		cfg.DBDir, thousands(rep.Games), rep.Game, thousands(stored), n))
+	if len(cfg.TreePlies) > 0 {
+		return r.plyTrees(ctx, db, smp)
+	}
 	if err := r.queries(ctx, db, smp); err != nil {
 		return err
 	}
@@ -98,4 +102,25 @@ func sampleStored(ctx context.Context, db *index.DB, game string, stored, querie
 		n++
 	}
 	return smp, n, nil
+}
+
+// plyTrees measures the opening trees of the positions after each ply of
+// Config.TreePlies, twice (Config.TreePlies).
+func (r *run) plyTrees(ctx context.Context, db *index.DB, smp *sampler) error {
+	for _, n := range r.cfg.TreePlies {
+		if n < 1 || n > maxTreePly {
+			return fmt.Errorf("tree plies: %d is not a ply from 1 to %d", n, maxTreePly)
+		}
+		r.logf("opening trees at ply %d…", n)
+		for _, pass := range []string{"", ", again"} {
+			name := fmt.Sprintf("opening tree (ply %d%s)", n, pass)
+			if err := latency(r.rep, name, "positions after this ply of the sampled games", smp.plies[n], func(pos rules.Position) error {
+				_, err := db.Tree(ctx, r.rep.Game, pos)
+				return err
+			}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
