@@ -90,6 +90,9 @@ type DB struct {
 	// legacyBlocks: the position runs' blocks are of layout 14 or before
 	// (a read-only handle on such a database).
 	legacyBlocks bool
+	// treeDeep: the opening tree counts the moves of TreeAggDepth plies
+	// (layout 16; TreeDepth before: treeAggDepth).
+	treeDeep bool
 
 	counts criteria.Counts // list counts (list.go)
 	lines  treeLines       // the opening lines of filtered trees (treelines.go)
@@ -362,10 +365,12 @@ var schema = []string{
 // version 11 had no openings.folded (the folded names the list sorts by);
 // version 12 had no player_lines (internal/playerlines); version 13 had no
 // pattern_sigs (internal/patsig) and games_fen; version 14 had the position
-// runs' blocks in their legacy form (internal/posrun).
-// Versions 5 to 14 are upgraded by a writable open; a database of an older
+// runs' blocks in their legacy form (internal/posrun); version 15 counted
+// the opening tree's moves of TreeDepth plies, not TreeAggDepth
+// (tree_deep.go).
+// Versions 5 to 15 are upgraded by a writable open; a database of an older
 // version must be imported again.
-const schemaVersion = 15
+const schemaVersion = 16
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -450,14 +455,21 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 15
 	}
-	// A read-only handle reads layouts 6 to 12 as they are: player pages
+	if v == 15 && !db.readOnly {
+		if err := db.upgrade15(ctx); err != nil { // tree_deep.go
+			return false, err
+		}
+		v = 16
+	}
+	// A read-only handle reads layouts 6 to 15 as they are: player pages
 	// are read player by player without the name index (6), games have
 	// their one revision (6 and 7), the opening tree has no wins (6 to 8),
 	// a period's tree is counted from its games (6 to 9), no position
 	// has a name (6 to 10), the names are folded when sorted by (11) and
 	// a player's tree reads their games' rows (6 to 12), a pattern scan
-	// replays every game (6 to 13) and the position runs' blocks are read
-	// in their legacy form (6 to 14).
+	// replays every game (6 to 13), the position runs' blocks are read
+	// in their legacy form (6 to 14) and the trees of the positions of ply
+	// TreeDepth read their games' rows (6 to 15).
 	db.nameIndex = v >= 7
 	db.revisions = v >= 8
 	db.treeWins = v >= 9
@@ -467,7 +479,8 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	db.playerLines = v >= 13
 	db.patSigs = v >= 14
 	db.legacyBlocks = v < 15
-	if v != schemaVersion && (v < 6 || v > 14) {
+	db.treeDeep = v >= 16
+	if v != schemaVersion && (v < 6 || v > 15) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}
@@ -498,6 +511,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	db.nameIndex, db.revisions, db.treeWins, db.treeMonths, db.openings, db.openingsFolded = true, true, true, true, true, true
 	db.playerLines = true
 	db.patSigs = true
+	db.treeDeep = true
 	if err := posrun.Create(ctx, tx); err != nil {
 		return err
 	}

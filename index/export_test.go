@@ -177,6 +177,9 @@ func TreeTopsScan(ctx context.Context, db *DB, game string, pos rules.Position) 
 // layout 5 kept them (a tree_players row per key, move and player; no
 // tree.np) and marks it layout 5, for the upgrade's tests.
 func DowngradeToLayout5(ctx context.Context, db *DB) error {
+	if err := downgradeTree(ctx, db); err != nil {
+		return err
+	}
 	all, err := treeagg.Counts(ctx, db.sql)
 	if err != nil {
 		return err
@@ -222,6 +225,9 @@ func SetPageBy(by string) func() {
 // DowngradeToLayout6 drops the name index and the tree's wins of a
 // database and marks it layout 6, for the upgrade's tests.
 func DowngradeToLayout6(ctx context.Context, db *DB) error {
+	if err := downgradeTree(ctx, db); err != nil {
+		return err
+	}
 	for _, q := range []string{`DROP TABLE name_games`, `DROP TABLE name_words`, dropW0, dropW1} {
 		if _, err := db.sql.ExecContext(ctx, q); err != nil {
 			return err
@@ -237,6 +243,9 @@ func DowngradeToLayout6(ctx context.Context, db *DB) error {
 // database (which must have none) and the tree's wins, and marks it
 // layout 7, for the upgrade's tests.
 func DowngradeToLayout7(ctx context.Context, db *DB) error {
+	if err := downgradeTree(ctx, db); err != nil {
+		return err
+	}
 	for _, q := range []string{`DROP TABLE revisions`, `DROP TABLE pos_gone`, dropW0, dropW1} {
 		if _, err := db.sql.ExecContext(ctx, q); err != nil {
 			return err
@@ -257,6 +266,9 @@ const (
 // DowngradeToLayout8 drops the tree's wins (w0, w1) of a database and
 // marks it layout 8, for the upgrade's tests.
 func DowngradeToLayout8(ctx context.Context, db *DB) error {
+	if err := downgradeTree(ctx, db); err != nil {
+		return err
+	}
 	for _, q := range []string{dropW0, dropW1, `DROP TABLE tree_months`} {
 		if _, err := db.sql.ExecContext(ctx, q); err != nil {
 			return err
@@ -274,6 +286,9 @@ func SetTreeLineGames(db *DB, n int) { db.lineGames = n }
 
 // DowngradeToLayout9 makes db's layout 9: no tree_months.
 func DowngradeToLayout9(ctx context.Context, db *DB) error {
+	if err := downgradeTree(ctx, db); err != nil {
+		return err
+	}
 	if _, err := db.sql.ExecContext(ctx, `DROP TABLE tree_months`); err != nil {
 		return err
 	}
@@ -286,6 +301,9 @@ func DowngradeToLayout9(ctx context.Context, db *DB) error {
 // DowngradeToLayout10 turns db into a layout-10 database: no opening names
 // (the tables of internal/openings dropped).
 func DowngradeToLayout10(ctx context.Context, db *DB) error {
+	if err := downgradeTree(ctx, db); err != nil {
+		return err
+	}
 	for _, q := range []string{`DROP TABLE game_openings`, `DROP TABLE openings`, `DELETE FROM meta WHERE k = 'opening_hw'`} {
 		if _, err := db.sql.ExecContext(ctx, q); err != nil {
 			return err
@@ -437,6 +455,9 @@ func HoldImportLock(db *DB) (release func(), err error) {
 // DowngradeToLayout11 turns db into a layout-11 database: the opening
 // names without their folded form and its index.
 func DowngradeToLayout11(ctx context.Context, db *DB) error {
+	if err := downgradeTree(ctx, db); err != nil {
+		return err
+	}
 	for _, q := range []string{`DROP INDEX openings_folded`, `ALTER TABLE openings DROP COLUMN folded`} {
 		if _, err := db.sql.ExecContext(ctx, q); err != nil {
 			return err
@@ -469,6 +490,9 @@ func OpeningFolds(ctx context.Context, db *DB) (map[string]string, error) {
 // DowngradeToLayout13 turns db into a layout-13 database: no pattern
 // signatures (internal/patsig) and no games_fen.
 func DowngradeToLayout13(ctx context.Context, db *DB) error {
+	if err := downgradeTree(ctx, db); err != nil {
+		return err
+	}
 	for _, q := range []string{`DROP TABLE pattern_sigs`, `DROP INDEX games_fen`} {
 		if _, err := db.sql.ExecContext(ctx, q); err != nil {
 			return err

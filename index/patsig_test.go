@@ -87,8 +87,9 @@ func TestUpgrade13(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 2 || !strings.Contains(notices[0], "layout 13 to 14") ||
-		!strings.Contains(notices[1], "layout 14 to 15") {
+	if len(notices) != 3 || !strings.Contains(notices[0], "layout 13 to 14") ||
+		!strings.Contains(notices[1], "layout 14 to 15") ||
+		!strings.Contains(notices[2], "layout 15 to 16") {
 		t.Errorf("notices %q", notices)
 	}
 	after, err := index.PatternSigs(ctx, db)

@@ -81,6 +81,9 @@ func playerLineRows(ctx context.Context, tx *sql.Tx) (map[string]string, error) 
 // DowngradeToLayout12 turns db into a layout-12 database: no players'
 // lines.
 func DowngradeToLayout12(ctx context.Context, db *DB) error {
+	if err := downgradeTree(ctx, db); err != nil {
+		return err
+	}
 	if _, err := db.sql.ExecContext(ctx, `DROP TABLE player_lines`); err != nil {
 		return err
 	}

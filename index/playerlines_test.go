@@ -238,9 +238,10 @@ func TestPlayerTreeReadsLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 3 || !strings.Contains(notices[0], "layout 12 to 13") ||
+	if len(notices) != 4 || !strings.Contains(notices[0], "layout 12 to 13") ||
 		!strings.Contains(notices[1], "layout 13 to 14") ||
-		!strings.Contains(notices[2], "layout 14 to 15") {
+		!strings.Contains(notices[2], "layout 14 to 15") ||
+		!strings.Contains(notices[3], "layout 15 to 16") {
 		t.Errorf("notices %q", notices)
 	}
 	upgraded, err := index.PlayerLineRows(ctx, db)

@@ -23,6 +23,9 @@ func downgradeBlocks(ctx context.Context, db *DB) error {
 // DowngradeToLayout14 turns db into a layout-14 database: the position
 // runs' blocks in their legacy form.
 func DowngradeToLayout14(ctx context.Context, db *DB) error {
+	if err := downgradeTree(ctx, db); err != nil {
+		return err
+	}
 	if err := downgradeBlocks(ctx, db); err != nil {
 		return err
 	}

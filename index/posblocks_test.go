@@ -74,7 +74,8 @@ func TestUpgrade14(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 1 || !strings.Contains(notices[0], "layout 14 to 15") {
+	if len(notices) != 2 || !strings.Contains(notices[0], "layout 14 to 15") ||
+		!strings.Contains(notices[1], "layout 15 to 16") {
 		t.Errorf("notices %q", notices)
 	}
 	got, gotN = read("upgraded", db)

@@ -4,10 +4,14 @@ import (
 	"github.com/plateau/plateau/index/internal/gamerows"
 )
 
-// TreeDepth is the number of plies from a game's start whose main-line moves
-// are kept in the opening-tree aggregate. Deeper positions are answered from
-// the position runs (few games share them).
-const TreeDepth = gamerows.TreeDepth
+// TreeDepth is the number of plies from a game's start whose main-line
+// positions have the aggregate's key in the position runs and whose moves
+// the players' lines keep (gamerows.TreeDepth); TreeAggDepth, of those
+// whose moves the opening-tree aggregate counts (gamerows.TreeAggDepth).
+const (
+	TreeDepth    = gamerows.TreeDepth
+	TreeAggDepth = gamerows.TreeAggDepth
+)
 
 // prepared is a record replayed and turned into the rows of its game
 // (internal/gamerows).

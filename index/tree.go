@@ -34,7 +34,17 @@ func (db *DB) Tree(ctx context.Context, game string, pos rules.Position) ([]Tree
 		return nil, err
 	}
 	defer r.Close()
-	return tree.Read(ctx, r, rg, key, db.pos.Key(key, false), int(pos.ToMove()), pos.Key(), db.treeWins)
+	return tree.Read(ctx, r, rg, key, db.pos.Key(key, false), int(pos.ToMove()), pos.Key(), db.treeWins, db.treeAggDepth())
+}
+
+// treeAggDepth is the number of plies the database's opening-tree
+// aggregate counts: TreeAggDepth from layout 16 on, TreeDepth before
+// (a read-only handle on layout 15 or older reads it as it is).
+func (db *DB) treeAggDepth() int {
+	if db.treeDeep {
+		return TreeAggDepth
+	}
+	return TreeDepth
 }
 
 // errTreeCriterion: a criterion a tree does not take.
@@ -64,7 +74,7 @@ func (db *DB) FilteredTree(ctx context.Context, game string, pos rules.Position,
 			return nil, err
 		}
 		defer r.Close()
-		return tree.ReadMonths(ctx, r, rg, pos, salted, db.pos.Key(salted, false), p)
+		return tree.ReadMonths(ctx, r, rg, pos, salted, db.pos.Key(salted, false), p, db.treeAggDepth())
 	}
 	q.Game = rg.ID()
 	w, empty, err := db.filters(ctx, &q)

@@ -13,9 +13,10 @@ import (
 )
 
 // TestTreeAggregate compares every opening-tree row of collections
-// imported in small transactions with a tree counted by replaying the
-// games: games, scored games, points, first and last dates, and the top
-// players' counts.
+// imported in small transactions (the positions of the first
+// TreeAggDepth plies) with a tree counted by replaying the games: games,
+// scored games, points, first and last dates, and the top players'
+// counts.
 func TestTreeAggregate(t *testing.T) {
 	ctx := context.Background()
 	type agg struct {
@@ -51,7 +52,7 @@ func TestTreeAggregate(t *testing.T) {
 				}
 				pos := g.Start.Clone()
 				for j, st := range g.Main {
-					if j >= index.TreeDepth {
+					if j >= index.TreeAggDepth {
 						break
 					}
 					k := pos.Key()

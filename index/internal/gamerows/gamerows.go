@@ -43,9 +43,18 @@ import (
 )
 
 // TreeDepth is the number of plies from a game's start whose main-line
-// moves are kept in the opening-tree aggregate. Deeper positions are
-// answered from the position runs (few games share them).
+// positions are stored under the aggregate's key in the position runs
+// (posrun.Store.Key) and whose moves a player's opening line keeps
+// (internal/playerlines).
 const TreeDepth = 8
+
+// TreeAggDepth is the number of plies from a game's start whose main-line
+// moves are counted in the opening-tree aggregate (internal/treeagg): one
+// ply more than TreeDepth, so that the tree of a position of ply
+// TreeDepth, the last the players' lines and the marked keys reach, is
+// read from the aggregate's rows too. Deeper positions are answered from
+// the position runs (few games share them).
+const TreeAggDepth = TreeDepth + 1
 
 // MaxPly is the last ply of an indexed position (posrun.MaxPly): the
 // positions of a longer game past it are not indexed (PlyLimit).
@@ -151,7 +160,7 @@ type Position struct {
 	Var int
 }
 
-// TreeMove is a main-line move of a game's first TreeDepth plies: the key
+// TreeMove is a main-line move of a game's first TreeAggDepth plies: the key
 // of the position it is played from, its text, and the side that played
 // it.
 type TreeMove struct {
@@ -442,21 +451,24 @@ func (out *Rows) positions(g *replay.Game) {
 }
 
 // treeRows are the opening-tree moves of a valid game: the main line's
-// first TreeDepth plies, each with the position it is played from; and
-// the moves of those plies, huffs included (Rows.TreeLine).
+// first TreeAggDepth plies, each with the position it is played from;
+// and the moves of its first TreeDepth plies, huffs included
+// (Rows.TreeLine).
 func (p *Preparer) treeRows(g *replay.Game) ([]TreeMove, []rules.Move) {
-	pos := rules.CopyInto(p.tree, g.Start, TreeDepth)
+	pos := rules.CopyInto(p.tree, g.Start, TreeAggDepth)
 	p.tree = pos
-	rows := make([]TreeMove, 0, min(TreeDepth, len(g.Main)))
+	rows := make([]TreeMove, 0, min(TreeAggDepth, len(g.Main)))
 	line := make([]rules.Move, 0, min(TreeDepth, len(g.Main)))
 	for _, st := range g.Main {
-		if st.Ply >= TreeDepth {
+		if st.Ply >= TreeAggDepth {
 			break
 		}
 		if !st.Info.KeepsTurn {
 			rows = append(rows, TreeMove{Key: pos.Key(), Move: p.treeMove(st.Text), Mover: int(pos.ToMove())})
 		}
-		line = append(line, st.Move)
+		if st.Ply < TreeDepth {
+			line = append(line, st.Move)
+		}
 		pos.Play(st.Move)
 	}
 	return rows, line

@@ -21,15 +21,13 @@ type Period struct {
 // ReadMonths lists the moves played from pos (of ruleset rg) in the main
 // lines of the games of a period, most played first, as Read does for
 // every game: the aggregate's months of the period (tree_months) under
-// key, and the deeper occurrences, stored under deepKey, joined with
-// their games under the period's condition. The aggregate's months keep
-// no players: the moves of a period name none (Top is empty).
-func ReadMonths(ctx context.Context, r *posrun.Snapshot, rg rules.Game, pos rules.Position, key, deepKey int64, p Period) ([]Move, error) {
+// key, and the deeper occurrences (main-line ones from ply depth on, the
+// aggregate's depth: see Read), stored under deepKey, joined with their
+// games under the period's condition. The aggregate's months keep no
+// players: the moves of a period name none (Top is empty).
+func ReadMonths(ctx context.Context, r *posrun.Snapshot, rg rules.Game, pos rules.Position, key, deepKey int64, p Period, depth int) ([]Move, error) {
 	c := newValueCount(rg, pos)
-	it := r.Occurrences(ctx, deepKey).Keep(func(at int64) bool {
-		_, _, v := posrun.UnpackAt(at)
-		return v == 0
-	})
+	it := r.Occurrences(ctx, deepKey).Keep(deepAt(depth))
 	if err := c.join(ctx, r, it, p.Cond, p.Args); err != nil {
 		return nil, err
 	}

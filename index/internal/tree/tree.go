@@ -8,14 +8,19 @@
 //   - A tree is read in one read snapshot of the position runs
 //     (posrun.Snapshot), on a kept read connection, its statements under
 //     the quiet context (the lookups' reasons: posrun.Snapshot and Quiet).
-//   - The main lines' first plies (before gamerows.TreeDepth) are counted
-//     in the opening-tree aggregate (internal/treeagg): one row per move
-//     with its top players, whose names are read at once. The deeper
-//     occurrences, which the aggregate does not count, are stored under
-//     their own key: their games are joined in batches (Snapshot.Join) and
-//     each move is read from the game's stored move list (internal/movelist),
-//     never from its record text; a game whose moves or start cannot be
-//     read adds nothing.
+//   - The main lines' first plies (before the aggregate's depth:
+//     gamerows.TreeAggDepth, or gamerows.TreeDepth in a database of layout
+//     15 or older) are counted in the opening-tree aggregate
+//     (internal/treeagg): one row per move with its top players, whose
+//     names are read at once. The deeper occurrences, which the aggregate
+//     does not count, are those of the unmarked key (posrun.Store.Key) from
+//     that depth on: they are kept before their games are read, the games
+//     joined in batches (Snapshot.Join) and each move read from the game's
+//     stored move list (internal/movelist), never from its record text; a
+//     game whose moves or start cannot be read adds nothing. The marked
+//     keys stop at gamerows.TreeDepth, one ply short of the aggregate, so
+//     that the aggregate's depth changed without rewriting the position
+//     runs.
 //   - Moves are sorted most played first, then by text; players by games,
 //     then by name; a move keeps its three most frequent players.
 //   - The tree of some of the games (a player's, an event's…: ReadGames)
@@ -33,7 +38,6 @@ import (
 	"sort"
 
 	"github.com/plateau/plateau/index/internal/criteria"
-	"github.com/plateau/plateau/index/internal/gamerows"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/treeagg"
 	"github.com/plateau/plateau/rules"
@@ -68,9 +72,11 @@ type PlayerCount struct {
 // stored under (posrun.Store.Key), mover the side to move (whose player
 // played the move), posKey the position's key in its rules (which tells
 // the positions before and after a huff apart: plyMove); storedWins says
-// that the aggregate counts wins (its rows have w0 and w1, layout 8). It
-// reads the aggregate, the players and the games through r.
-func Read(ctx context.Context, r *posrun.Snapshot, rg rules.Game, key, deepKey int64, mover int, posKey uint64, storedWins bool) ([]Move, error) {
+// that the aggregate counts wins (its rows have w0 and w1, layout 8);
+// depth is the number of plies the aggregate counts (a main-line
+// occurrence of deepKey before it is in the aggregate's rows). It reads
+// the aggregate, the players and the games through r.
+func Read(ctx context.Context, r *posrun.Snapshot, rg rules.Game, key, deepKey int64, mover int, posKey uint64, storedWins bool, depth int) ([]Move, error) {
 	t := treeCount{moves: map[string]*Move{}, tops: map[string]map[string]int{}, storedWins: storedWins}
 	stored, err := t.readStored(posrun.Quiet(ctx), r, key)
 	if err != nil {
@@ -79,7 +85,7 @@ func Read(ctx context.Context, r *posrun.Snapshot, rg rules.Game, key, deepKey i
 	if err := t.nameTops(posrun.Quiet(ctx), r, stored); err != nil {
 		return nil, err
 	}
-	if err := t.addDeep(ctx, r, rg, deepKey, mover, posKey); err != nil {
+	if err := t.addDeep(ctx, r, rg, deepKey, mover, posKey, depth); err != nil {
 		return nil, err
 	}
 	return t.sorted(), nil
@@ -197,11 +203,11 @@ const deepQuery = `SELECT g.id, g.plies, g.result, g.date, a.name, b.name, g.mov
 	WHERE g.id IN (SELECT value FROM json_each(?))`
 
 // addDeep counts the occurrences the aggregate does not count: main-line
-// ones from gamerows.TreeDepth on, stored under deepKey; mover is the
-// side to move (whose player played the move), key the position's key
-// in its rules.
-func (t *treeCount) addDeep(ctx context.Context, r *posrun.Snapshot, rg rules.Game, deepKey int64, mover int, key uint64) error {
-	return r.Join(ctx, r.Occurrences(ctx, deepKey), deepQuery, nil,
+// ones from ply depth on, stored under deepKey (kept before their games
+// are read); mover is the side to move (whose player played the move),
+// key the position's key in its rules.
+func (t *treeCount) addDeep(ctx context.Context, r *posrun.Snapshot, rg rules.Game, deepKey int64, mover int, key uint64, depth int) error {
+	return r.Join(ctx, r.Occurrences(ctx, deepKey).Keep(deepAt(depth)), deepQuery, nil,
 		func(rows *sql.Rows) (int64, any, error) {
 			var id int64
 			var l deepRow
@@ -209,9 +215,9 @@ func (t *treeCount) addDeep(ctx context.Context, r *posrun.Snapshot, rg rules.Ga
 			return id, &l, err
 		},
 		func(at int64, row any) bool {
-			_, ply, v := posrun.UnpackAt(at)
+			_, ply, _ := posrun.UnpackAt(at)
 			l := row.(*deepRow)
-			if v != 0 || ply < gamerows.TreeDepth || ply >= l.plies {
+			if ply >= l.plies {
 				return true
 			}
 			if text, ok := deepMove(rg, l, ply, key); ok {
@@ -219,6 +225,15 @@ func (t *treeCount) addDeep(ctx context.Context, r *posrun.Snapshot, rg rules.Ga
 			}
 			return true
 		})
+}
+
+// deepAt keeps the occurrences that an aggregate of depth plies does not
+// count: those of main lines from ply depth on.
+func deepAt(depth int) func(at int64) bool {
+	return func(at int64) bool {
+		_, ply, v := posrun.UnpackAt(at)
+		return v == 0 && ply >= depth
+	}
 }
 
 // deepMove is the text of the main-line move at ply of a game when it is

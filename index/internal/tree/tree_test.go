@@ -171,7 +171,7 @@ func TestRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	got, err := Read(ctx, r, g, key, deep, 1, 0, true) // no huff: the rules' key is not read
+	got, err := Read(ctx, r, g, key, deep, 1, 0, true, 8) // no huff: the rules' key is not read
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func TestRead(t *testing.T) {
 		t.Errorf("tree\n%+v\nwant\n%+v", got, want)
 	}
 
-	got, err = Read(ctx, r, g, key, deep, 1, 0, false)
+	got, err = Read(ctx, r, g, key, deep, 1, 0, false, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,5 +196,20 @@ func TestRead(t *testing.T) {
 	want[2].WinsUnknown = true
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("tree without the aggregate's wins\n%+v\nwant\n%+v", got, want)
+	}
+
+	// An aggregate of 10 plies counts the occurrences at ply 9: the tree
+	// is its rows alone.
+	got, err = Read(ctx, r, g, key, deep, 1, 0, true, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []Move{
+		{Move: m1, Games: 5, Scored: 4, Score: [2]float64{2.5, 1.5}, Wins: [2]int{2, 1}, First: "2020.01.01", Last: "2021.??.??",
+			Top: []PlayerCount{{"Ann", 3}, {"Bob", 2}, {"Eve", 1}}},
+		{Move: "zz", Games: 1},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("tree of a 10-ply aggregate\n%+v\nwant\n%+v", got, want)
 	}
 }

@@ -147,3 +147,14 @@ func AddWins(ctx context.Context, tx Tx, wins map[Key][2]int) error {
 	}
 	return nil
 }
+
+// AddGames adds to the aggregate, in tx, the entries es (any order) of
+// games, as Flush adds them (rows, players and months): for moves counted
+// from the stored games, when the aggregate counts more of their plies.
+func AddGames(ctx context.Context, tx Tx, es []Entry, games []Game) error {
+	st := &txStmts{tx: tx, stmts: map[string]*sql.Stmt{}}
+	defer st.close()
+	es = slices.Clone(es)
+	slices.SortFunc(es, EntryCmp)
+	return Flush(ctx, st, es, games)
+}

@@ -1,0 +1,133 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/plateau/plateau/index/internal/movelist"
+	"github.com/plateau/plateau/index/internal/treeagg"
+	"github.com/plateau/plateau/rules"
+)
+
+// upgrade15 turns a layout-15 database into layout 16 in one transaction
+// (a kill leaves it at 15, and the next writable open starts again): the
+// opening-tree aggregate, which counted the main lines' moves of their
+// first TreeDepth plies, counts those of TreeAggDepth plies. The moves of
+// the plies in between are read from every valid game's stored move list
+// (deepTreeMoves) and added to the tree's rows, players and months
+// (treeagg.AddGames). The position runs are not rewritten: their marked
+// keys stay at TreeDepth plies, and a tree keeps the occurrences from the
+// aggregate's depth on (tree.Read).
+func (db *DB) upgrade15(ctx context.Context) error {
+	if db.notice != nil {
+		db.notice(fmt.Sprintf("upgrading the database in %s from layout 15 to 16 (the opening tree one ply deeper)…", db.dir))
+	}
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := countDeeper(ctx, tx); err != nil {
+		return fmt.Errorf("upgrade to layout 16: %w", err)
+	}
+	if err := setMeta(ctx, tx, "schema", 16); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// countDeeper adds to the aggregate the opening-tree moves of plies
+// TreeDepth to TreeAggDepth-1 of every valid game, read from its stored
+// move list, with the player who made each (the game's player of the
+// side to move), winsBatch moves at a time. A game whose moves cannot be
+// read again is an error: the aggregate would be left short.
+func countDeeper(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, `SELECT id, game, result, date, fen, moves, p0, p1 FROM games WHERE valid = 1`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var es []treeagg.Entry
+	var games []treeagg.Game
+	for rows.Next() {
+		var id int64
+		var game string
+		var res, date, fen sql.NullString
+		var blob []byte
+		var p [2]sql.NullInt64
+		if err := rows.Scan(&id, &game, &res, &date, &fen, &blob, &p[0], &p[1]); err != nil {
+			return err
+		}
+		moves, err := deepTreeMoves(game, fen.String, blob)
+		if err != nil {
+			return fmt.Errorf("game #%d: %w", id, err)
+		}
+		if len(moves) == 0 {
+			continue
+		}
+		s0, s1, scored := scores(res.String)
+		games = append(games, treeagg.Game{Date: date.String, S0: s0, S1: s1, Scored: scored})
+		for _, m := range moves {
+			es = append(es, treeagg.Entry{Pos: saltKey(game, m.key), Move: m.text, Player: p[m.mover].Int64, Game: int32(len(games) - 1)})
+		}
+		if len(es) >= winsBatch {
+			if err := treeagg.AddGames(ctx, tx, es, games); err != nil {
+				return err
+			}
+			es, games = es[:0], games[:0]
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	return treeagg.AddGames(ctx, tx, es, games)
+}
+
+// deepMove is an opening-tree move of a stored game: the rules' key of
+// the position it is played from, its text and the side that played it.
+type deepMove struct {
+	key   uint64
+	text  string
+	mover int
+}
+
+// deepTreeMoves are the opening-tree moves of plies TreeDepth to
+// TreeAggDepth-1 of a stored game of ruleset game from its start fen ("":
+// the standard one) and move list blob, counted as the import counts them
+// (gamerows: the moves that hand the turn over, as movelist.MainMoves).
+func deepTreeMoves(game, fen string, blob []byte) (out []deepMove, err error) {
+	rg, err := rules.Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	start, err := rg.NewPosition(fen)
+	if err != nil {
+		return nil, err
+	}
+	ml, err := movelist.Decode(blob)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if recover() != nil {
+			out, err = nil, fmt.Errorf("%w: a move does not play", movelist.ErrCorrupt)
+		}
+	}()
+	pos := start.Clone()
+	p := 0
+	for _, k := range ml.Main {
+		if p >= TreeAggDepth {
+			break
+		}
+		m := ml.Steps[k].Move
+		if !rules.KeepsTurn(pos, m) {
+			if p >= TreeDepth {
+				out = append(out, deepMove{pos.Key(), pos.FormatMove(m), int(pos.ToMove())})
+			}
+			p++
+		}
+		pos.Play(m)
+	}
+	return out, nil
+}
