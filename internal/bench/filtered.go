@@ -71,6 +71,9 @@ func (r *run) filteredTrees(ctx context.Context, db *index.DB, smp *sampler, sta
 	if err := latency(rep, "opening tree, a player as one side in twenty years (first tree)", note+"; --from 1990 --to 2009, at the start, each once", periods, tree); err != nil {
 		return err
 	}
+	if err := criteriaTrees(ctx, rep, db, game, start, firsts, note, tree); err != nil {
+		return err
+	}
 	var decades []filteredQuery
 	for i := range 20 {
 		from := 1975 + (i*7)%41
