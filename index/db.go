@@ -345,6 +345,7 @@ var schema = []string{
 	openings.Tables[3],
 	// The opening line of each game per player and side (internal/playerlines).
 	playerlines.Table,
+	playerlines.EventsTable,
 	// The games' pattern signatures (internal/patsig) and the games with
 	// a start position of their own (internal/pattern).
 	patsig.Table,
@@ -367,10 +368,11 @@ var schema = []string{
 // pattern_sigs (internal/patsig) and games_fen; version 14 had the position
 // runs' blocks in their legacy form (internal/posrun); version 15 counted
 // the opening tree's moves of TreeDepth plies, not TreeAggDepth
-// (tree_deep.go).
-// Versions 5 to 15 are upgraded by a writable open; a database of an older
+// (tree_deep.go); version 16 had no events and ratings in player_lines,
+// and no event_names.
+// Versions 5 to 16 are upgraded by a writable open; a database of an older
 // version must be imported again.
-const schemaVersion = 16
+const schemaVersion = 17
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -461,12 +463,19 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 16
 	}
-	// A read-only handle reads layouts 6 to 15 as they are: player pages
+	if v == 16 && !db.readOnly {
+		if err := db.upgrade16(ctx); err != nil { // playerlines.go
+			return false, err
+		}
+		v = 17
+	}
+	// A read-only handle reads layouts 6 to 16 as they are: player pages
 	// are read player by player without the name index (6), games have
 	// their one revision (6 and 7), the opening tree has no wins (6 to 8),
 	// a period's tree is counted from its games (6 to 9), no position
 	// has a name (6 to 10), the names are folded when sorted by (11) and
-	// a player's tree reads their games' rows (6 to 12), a pattern scan
+	// a player's tree reads their games' rows (6 to 16: the lines of 13 to
+	// 16 have no events and ratings), a pattern scan
 	// replays every game (6 to 13), the position runs' blocks are read
 	// in their legacy form (6 to 14) and the trees of the positions of ply
 	// TreeDepth read their games' rows (6 to 15).
@@ -476,11 +485,11 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	db.treeMonths = v >= 10
 	db.openings = v >= 11
 	db.openingsFolded = v >= 12
-	db.playerLines = v >= 13
+	db.playerLines = v >= 17
 	db.patSigs = v >= 14
 	db.legacyBlocks = v < 15
 	db.treeDeep = v >= 16
-	if v != schemaVersion && (v < 6 || v > 15) {
+	if v != schemaVersion && (v < 6 || v > 16) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}

@@ -29,6 +29,8 @@ type where struct {
 	// (Query.Players): a player's tree reads their lines (treePlayers).
 	named []int64
 	sides [2][]int64
+	// opponents are the ids Query.Opponent matched (with Query.Player).
+	opponents []int64
 }
 
 func jsonIDs(ids []int64) string { return criteria.JSONIDs(ids) }
@@ -97,6 +99,7 @@ func (db *DB) playerFilter(ctx context.Context, q *Query, w *where) (bool, error
 			return err == nil, err
 		}
 		o := jsonIDs(opp)
+		w.opponents = opp
 		w.Add(`((g.p0 IN (SELECT value FROM json_each(?)) AND g.p1 IN (SELECT value FROM json_each(?)))
 				OR (g.p1 IN (SELECT value FROM json_each(?)) AND g.p0 IN (SELECT value FROM json_each(?))))`, j, o, j, o)
 		return false, nil

@@ -12,8 +12,8 @@ import (
 
 // upgrade12 turns a layout-12 database into layout 13 in one transaction
 // (a kill leaves it at 12, and the next writable open starts again): the
-// players' opening lines (internal/playerlines), filled from the stored
-// games.
+// table of the players' opening lines (internal/playerlines), empty: the
+// upgrade to layout 17 (upgrade16), which follows, fills it.
 func (db *DB) upgrade12(ctx context.Context) error {
 	if db.notice != nil {
 		db.notice(fmt.Sprintf("upgrading the database in %s from layout 12 to 13 (the opening lines of each player's games)…", db.dir))
@@ -28,10 +28,33 @@ func (db *DB) upgrade12(ctx context.Context) error {
 			return fmt.Errorf("upgrade to layout 13: %w", err)
 		}
 	}
-	if err := playerlines.Fill(ctx, tx, TreeDepth); err != nil {
-		return fmt.Errorf("upgrade to layout 13: %w", err)
-	}
 	if err := setMeta(ctx, tx, "schema", 13); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// upgrade16 turns a layout-16 database into layout 17 in one transaction
+// (a kill leaves it at 16): the players' lines are filled again, with
+// their games' events (event_names) and ratings.
+func (db *DB) upgrade16(ctx context.Context) error {
+	if db.notice != nil {
+		db.notice(fmt.Sprintf("upgrading the database in %s from layout 16 to 17 (the events and ratings of each player's games)…", db.dir))
+	}
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, q := range []string{`DROP TABLE IF EXISTS player_lines`, `DROP TABLE IF EXISTS event_names`, playerlines.Table, playerlines.EventsTable} {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("upgrade to layout 17: %w", err)
+		}
+	}
+	if err := playerlines.Fill(ctx, tx, TreeDepth); err != nil {
+		return fmt.Errorf("upgrade to layout 17: %w", err)
+	}
+	if err := setMeta(ctx, tx, "schema", 17); err != nil {
 		return err
 	}
 	return tx.Commit()
@@ -65,28 +88,72 @@ func (db *DB) treePlayers(w *where) []tree.PlayerSide {
 	return out
 }
 
-// linesFilter is the filter of a query (of a tree, its ruleset set) that
-// selects the games of a player alone — Query.Player (either side), or one
-// side's name (Query.Players) — or of a period or a result too, which the
-// players' lines answer alone (tree.LineFilter, the conditions
-// criteria.Where writes); nil for any other.
-func linesFilter(q *Query) *tree.LineFilter {
-	only := Query{Game: q.Game, Player: q.Player, Players: q.Players, DateFrom: q.DateFrom, DateTo: q.DateTo, Result: q.Result}
-	named := 0
-	for _, s := range []string{q.Player, q.Players[0], q.Players[1]} {
-		if s != "" {
-			named++
-		}
-	}
-	if named != 1 || !reflect.DeepEqual(*q, only) {
-		return nil
+// linesFilter is the filter of a query (of a tree, its ruleset set; w
+// its conditions) that selects the games of one player — Query.Player
+// (either side, against Query.Opponent if set), or one side's name
+// (Query.Players), against the other side's if both are named — in a
+// period, an event, a rating band or with a result, which the players'
+// lines answer alone (tree.LineFilter, the conditions criteria.Where
+// writes); nil for any other.
+func (db *DB) linesFilter(ctx context.Context, q *Query, w *where) (*tree.LineFilter, error) {
+	only := Query{Game: q.Game, Player: q.Player, Players: q.Players, Opponent: q.Opponent, Event: q.Event,
+		DateFrom: q.DateFrom, DateTo: q.DateTo, Result: q.Result, MinElo: q.MinElo, MaxElo: q.MaxElo}
+	if !db.playerLines || !reflect.DeepEqual(*q, only) {
+		return nil, nil
 	}
 	f := &tree.LineFilter{Result: q.Result}
+	switch {
+	case q.Player != "" && q.Players == [2]string{}:
+		if q.Opponent != "" {
+			f.Opponents = idSet(w.opponents)
+		}
+	case q.Player == "" && q.Players[0] != "" && q.Players[1] != "":
+		f.Opponents = idSet(w.sides[1]) // treePlayers reads side 0's
+	case q.Player != "" || q.Players[0] == q.Players[1]:
+		return nil, nil // several names, or none
+	}
 	if q.DateFrom != "" {
 		f.From = criteria.QueryDate(q.DateFrom)
 	}
 	if q.DateTo != "" {
 		f.To = criteria.QueryDate(q.DateTo) + "~"
 	}
-	return f
+	if q.MinElo > 0 || q.MaxElo > 0 {
+		f.Rated, f.EloSpans = true, criteria.EloSpans(q.MinElo, q.MaxElo)
+	}
+	if q.Event != "" {
+		var err error
+		if f.Events, err = db.eventIDs(ctx, q.Event); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// idSet is ids as a set.
+func idSet(ids []int64) map[int64]bool {
+	out := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out
+}
+
+// eventIDs are the ids of the events (event_names) whose name holds text,
+// as criteria's Event compares them.
+func (db *DB) eventIDs(ctx context.Context, text string) (map[int64]bool, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT id FROM event_names WHERE `+criteria.Contains("name"), criteria.ContainsArg(text, fold))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]bool{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out[id] = true
+	}
+	return out, rows.Err()
 }

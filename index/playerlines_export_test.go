@@ -45,7 +45,8 @@ func PlayerLinesDiff(ctx context.Context, db *DB) (diff []string, n int, err err
 	return diff, len(held), nil
 }
 
-// playerLineRows is every row of player_lines, its line decoded, by key.
+// playerLineRows is every row of player_lines, its line decoded (its
+// event by name), by key.
 func playerLineRows(ctx context.Context, tx *sql.Tx) (map[string]string, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT player, side, game, lines FROM player_lines`)
 	if err != nil {
@@ -69,7 +70,14 @@ func playerLineRows(ctx context.Context, tx *sql.Tx) (map[string]string, error) 
 			if _, dup := out[k]; dup {
 				return nil, fmt.Errorf("%s: twice", k)
 			}
-			out[k] = fmt.Sprintf("%+v", l)
+			var event sql.NullString // by name: an upgrade numbers them in its order
+			if l.Event != 0 {
+				if err := tx.QueryRowContext(ctx, `SELECT name FROM event_names WHERE id = ?`, l.Event).Scan(&event); err != nil {
+					return nil, fmt.Errorf("%s: event %d: %w", k, l.Event, err)
+				}
+			}
+			l.Event = 0
+			out[k] = fmt.Sprintf("%+v event %q", l, event.String)
 		}
 		if err := c.Err(); err != nil {
 			return nil, err
@@ -91,6 +99,15 @@ func DowngradeToLayout12(ctx context.Context, db *DB) error {
 		return err
 	}
 	return setMeta(ctx, db.sql, "schema", 12)
+}
+
+// DowngradeToLayout16 turns db into a layout-16 database: no event_names
+// (its players' lines, of an older form, are to be spoilt).
+func DowngradeToLayout16(ctx context.Context, db *DB) error {
+	if _, err := db.sql.ExecContext(ctx, `DROP TABLE event_names`); err != nil {
+		return err
+	}
+	return setMeta(ctx, db.sql, "schema", 16)
 }
 
 // SpoilPlayerLines makes every stored player's line unreadable.

@@ -48,28 +48,44 @@ func mostPlayed(games map[int64]*replay.Game, side string) string {
 }
 
 // playerCases are a player as each side, and either, alone and with each
-// other criterion of games; few: alone, with a period and with an
-// opponent.
+// other criterion of games, and with several of those the players' lines
+// answer; few: alone, with a period, with an opponent, and two of the
+// combinations.
 func playerCases(rg rules.Game, games map[int64]*replay.Game, few bool) []treeCase {
 	sides := rg.Sides()
 	player := mostPlayed(games, sides[0])
-	// opponents are a player's opponent as each side (either: side 0).
-	var opponents [2]string
-	for _, g := range games {
+	// ref are a game of the player as each side (the one of the least
+	// id: either side, side 0's), whose opponent, event, ratings and
+	// result the combined criteria take, so that they select a game.
+	var ref [2]*replay.Game
+	var refID [2]int64
+	for id, g := range games {
 		for s := range 2 {
-			if strings.TrimSpace(g.Record.Tag(sides[s])) == player {
-				opponents[s] = strings.TrimSpace(g.Record.Tag(sides[1-s]))
+			if strings.TrimSpace(g.Record.Tag(sides[s])) == player && (ref[s] == nil || id < refID[s]) {
+				ref[s], refID[s] = g, id
 			}
 		}
 	}
-	others := []url.Values{{}, {"from": {"1990"}, "to": {"2009"}}, {"opponent": {""}},
-		{"from": {"1990.03.15"}}, {"result": {"1-0"}}, {"min-elo": {"1500"}, "max-elo": {"2300"}},
-		{"event": {"1"}}, {"site": {"a"}}, {"min-plies": {"30"}}, {"termination": {"resignation"}}}
-	if few {
-		others = others[:3]
-	}
 	var out []treeCase
 	for i, side := range []string{sides[0], "1", ""} {
+		g := ref[i%2]
+		tag := func(name string) string { return strings.TrimSpace(g.Record.Tag(name)) }
+		lo, hi := tag(sides[0]+"Elo"), tag(sides[1]+"Elo")
+		if len(lo) > len(hi) || len(lo) == len(hi) && lo > hi {
+			lo, hi = hi, lo
+		}
+		opp, event, result := tag(sides[1-i%2]), tag("Event"), tag("Result")
+		others := []url.Values{{}, {"from": {"1990"}, "to": {"2009"}}, {"opponent": {opp}},
+			{"opponent": {opp}, "event": {event}, "min-elo": {lo}},
+			{"event": {event}, "min-elo": {lo}, "max-elo": {hi}, "to": {"2030"}, "result": {result}},
+			{"from": {"1990.03.15"}}, {"result": {"1-0"}}, {"min-elo": {"1500"}, "max-elo": {"2300"}},
+			{"event": {"1"}}, {"event": {event}}, {"min-elo": {lo}}, {"max-elo": {hi}},
+			{"event": {event}, "result": {result}, "from": {"1970"}},
+			{"opponent": {opp}, "max-elo": {hi}, "result": {result}},
+			{"site": {"a"}}, {"min-plies": {"30"}}, {"termination": {"resignation"}}}
+		if few {
+			others = others[:5]
+		}
 		for _, o := range others {
 			v := url.Values{"player": {player}}
 			if side != "" {
@@ -77,9 +93,6 @@ func playerCases(rg rules.Game, games map[int64]*replay.Game, few bool) []treeCa
 			}
 			name := fmt.Sprintf("player %q side %q", player, side)
 			for k, vs := range o {
-				if k == "opponent" {
-					vs = []string{opponents[i%2]}
-				}
 				v[k] = vs
 				name += " " + k + "=" + vs[0]
 			}
@@ -147,9 +160,14 @@ func TestPlayerTree(t *testing.T) {
 				t.Fatalf("deleted %d of %d: %v", n, len(gone), err)
 			}
 			for i, id := range edited {
-				tags := []record.Tag{{Name: "Result", Value: "0-1"}}
-				if i%2 == 0 {
-					tags = []record.Tag{{Name: rg.Sides()[i%4/2], Value: "Edited Player"}}
+				var tags []record.Tag
+				switch i % 4 {
+				case 0, 2:
+					tags = []record.Tag{{Name: rg.Sides()[i%8/4], Value: "Edited Player"}}
+				case 1:
+					tags = []record.Tag{{Name: "Result", Value: "0-1"}, {Name: "Event", Value: "Edited 1"}}
+				case 3:
+					tags = []record.Tag{{Name: rg.Sides()[i%8/4] + "Elo", Value: "2000"}}
 				}
 				if _, err := db.SetTags(ctx, id, tags); err != nil {
 					t.Fatal(err)
@@ -173,9 +191,10 @@ func hasPlayer(games map[int64]*replay.Game, side, name string) bool {
 }
 
 // TestPlayerTreeReadsLines: a player's first tree reads the players'
-// lines (spoilt, they fail it), and a read-only handle on layout 12 reads
-// the games' rows instead, to the same tree; a writable open upgrades
-// the database to layout 13, filling the lines as the import wrote them.
+// lines (spoilt, they fail it), with every criterion they answer, and a
+// read-only handle on layout 16 or 12 reads the games' rows instead, to
+// the same tree; a writable open upgrades the database to layout 17,
+// filling the lines as the import wrote them.
 func TestPlayerTreeReadsLines(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -212,39 +231,90 @@ func TestPlayerTreeReadsLines(t *testing.T) {
 	if got, err := db.FilteredTree(ctx, "ogi", start, alone); err == nil {
 		t.Fatalf("spoilt lines read: %v", got)
 	}
+	for _, c := range []index.Query{
+		{Players: alone.Players, Event: "1"},
+		{Players: alone.Players, MinElo: 1500, MaxElo: 2500},
+		{Players: [2]string{q.Players[1], "a"}},
+		{Player: q.Players[1], Opponent: "a"},
+		{Player: q.Players[1], Opponent: "a", Event: "o", MinElo: 1000, DateTo: "2020", Result: "1-0"},
+	} {
+		if got, err := db.FilteredTree(ctx, "ogi", start, c); err == nil {
+			t.Fatalf("%+v: spoilt lines read: %v", c, got)
+		}
+	}
 	q.MinPlies = 1
 	if got, err := db.FilteredTree(ctx, "ogi", start, q); err == nil {
 		t.Fatalf("spoilt lines read: %v", got)
 	}
 	q.MinPlies = 0
-	if err := index.DowngradeToLayout12(ctx, db); err != nil {
+
+	// Layout 16: lines of an older form (spoilt here), no event_names.
+	if err := index.DowngradeToLayout16(ctx, db); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
-
+	withEvent := q
+	withEvent.Event, withEvent.MinElo = "1", 1000
 	ro, err := index.Open(ctx, dbDir, index.Options{ReadOnly: true})
 	if err != nil {
-		t.Fatalf("read-only open of layout 12: %v", err)
+		t.Fatalf("read-only open of layout 16: %v", err)
+	}
+	wantEvent, err := ro.FilteredTree(ctx, "ogi", start, withEvent)
+	if err != nil || len(wantEvent) == 0 {
+		t.Fatalf("layout 16, read-only, with an event: %v %v", wantEvent, err)
 	}
 	got, err := ro.FilteredTree(ctx, "ogi", start, q)
 	ro.Close()
 	if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("layout 12, read-only: %v\n%+v\nwant\n%+v", err, got, want)
+		t.Errorf("layout 16, read-only: %v\n%+v\nwant\n%+v", err, got, want)
 	}
-
 	var notices []string
 	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	if len(notices) != 4 || !strings.Contains(notices[0], "layout 12 to 13") ||
-		!strings.Contains(notices[1], "layout 13 to 14") ||
-		!strings.Contains(notices[2], "layout 14 to 15") ||
-		!strings.Contains(notices[3], "layout 15 to 16") {
+	if len(notices) != 1 || !strings.Contains(notices[0], "layout 16 to 17") {
 		t.Errorf("notices %q", notices)
 	}
 	upgraded, err := index.PlayerLineRows(ctx, db)
+	if err != nil || fmt.Sprint(upgraded) != fmt.Sprint(imported) {
+		t.Errorf("%d rows after the upgrade from 16, %d imported: %v", len(upgraded), len(imported), err)
+	}
+	for c, w := range map[*index.Query][]index.TreeMove{&q: want, &withEvent: wantEvent} {
+		if got, err := db.FilteredTree(ctx, "ogi", start, *c); err != nil || fmt.Sprint(got) != fmt.Sprint(w) {
+			t.Errorf("upgraded from 16, %+v: %v\n%+v\nwant\n%+v", *c, err, got, w)
+		}
+	}
+
+	if err := index.DowngradeToLayout12(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	ro, err = index.Open(ctx, dbDir, index.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatalf("read-only open of layout 12: %v", err)
+	}
+	got, err = ro.FilteredTree(ctx, "ogi", start, q)
+	ro.Close()
+	if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("layout 12, read-only: %v\n%+v\nwant\n%+v", err, got, want)
+	}
+
+	notices = nil
+	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if len(notices) != 5 || !strings.Contains(notices[0], "layout 12 to 13") ||
+		!strings.Contains(notices[1], "layout 13 to 14") ||
+		!strings.Contains(notices[2], "layout 14 to 15") ||
+		!strings.Contains(notices[3], "layout 15 to 16") ||
+		!strings.Contains(notices[4], "layout 16 to 17") {
+		t.Errorf("notices %q", notices)
+	}
+	upgraded, err = index.PlayerLineRows(ctx, db)
 	if err != nil || fmt.Sprint(upgraded) != fmt.Sprint(imported) {
 		t.Errorf("%d rows after the upgrade, %d imported: %v", len(upgraded), len(imported), err)
 	}

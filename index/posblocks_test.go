@@ -74,8 +74,9 @@ func TestUpgrade14(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 2 || !strings.Contains(notices[0], "layout 14 to 15") ||
-		!strings.Contains(notices[1], "layout 15 to 16") {
+	if len(notices) != 3 || !strings.Contains(notices[0], "layout 14 to 15") ||
+		!strings.Contains(notices[1], "layout 15 to 16") ||
+		!strings.Contains(notices[2], "layout 16 to 17") {
 		t.Errorf("notices %q", notices)
 	}
 	got, gotN = read("upgraded", db)

@@ -82,7 +82,10 @@ func (db *DB) FilteredTree(ctx context.Context, game string, pos rules.Position,
 		return nil, err
 	}
 	players := db.treePlayers(&w)
-	only := linesFilter(&q)
+	only, err := db.linesFilter(ctx, &q, &w)
+	if err != nil {
+		return nil, err
+	}
 	// The occurrences imply the base (valid games of the ruleset): the
 	// games are selected by the other conditions alone.
 	base := criteria.Base(&q)

@@ -114,7 +114,8 @@ func TestTreeDeepUpgrade(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 1 || !strings.Contains(notices[0], "layout 15 to 16") {
+	if len(notices) != 2 || !strings.Contains(notices[0], "layout 15 to 16") ||
+		!strings.Contains(notices[1], "layout 16 to 17") {
 		t.Errorf("notices %q", notices)
 	}
 	if got := read(db); got != want {

@@ -21,11 +21,7 @@ func (w *Where) elo(q *Query) {
 	if q.MinElo <= 0 && q.MaxElo <= 0 {
 		return
 	}
-	hi := q.MaxElo
-	if hi <= 0 {
-		hi = maxElo
-	}
-	spans := digitSpans(max(q.MinElo, 0), hi)
+	spans := EloSpans(q.MinElo, q.MaxElo)
 	if len(spans) == 0 {
 		w.Add("0")
 		return
@@ -49,6 +45,17 @@ func (w *Where) elo(q *Query) {
 	// The arguments are in the order of the conditions: each group's
 	// ranges, then its rulesets.
 	w.Add("(("+strings.Join(conds, ") OR (")+"))", args...)
+}
+
+// EloSpans are the ratings a band of lo to hi (0: no bound) covers: spans
+// of one number of digits, each the texts of its bounds, that a rating
+// (a whole number written without sign, spaces or leading zeros) is
+// compared with as text of the same length.
+func EloSpans(lo, hi int) [][2]string {
+	if hi <= 0 {
+		hi = maxElo
+	}
+	return digitSpans(max(lo, 0), hi)
 }
 
 // eloGroup is the rulesets whose sides' rating tags have the same names.

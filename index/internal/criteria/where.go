@@ -113,13 +113,19 @@ func GameID(game string) string {
 	return game
 }
 
+// Contains is the condition that column col (of text) holds the text of
+// its argument (ContainsArg), as the criteria Event, Site and Termination
+// compare them: folded as the names are.
+func Contains(col string) string { return "instr(plateau_fold(" + col + "), ?) > 0" }
+
+// ContainsArg is Contains's argument for text.
+func ContainsArg(text string, fold func(string) string) string { return strings.TrimSpace(fold(text)) }
+
 // Columns adds the criteria on the games table's own columns, then the
 // tags. fold is the function the database registers as the SQL
 // function plateau_fold (see the package doc).
 func (w *Where) Columns(q *Query, fold func(string) string) {
-	contains := func(col, text string) {
-		w.Add("instr(plateau_fold("+col+"), ?) > 0", strings.TrimSpace(fold(text)))
-	}
+	contains := func(col, text string) { w.Add(Contains(col), ContainsArg(text, fold)) }
 	if q.Event != "" {
 		contains("g.event", q.Event)
 	}

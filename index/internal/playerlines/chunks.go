@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -20,26 +21,73 @@ const (
 	maxChunkBytes = 3500
 )
 
-// Row is a line to store: a game of a player as one side.
+// Row is a line to store: a game of a player as one side. Its line has
+// no event: Put stores Event's id in it.
 type Row struct {
 	Player int64
 	Side   int
 	Game   int64
+	Event  string // the games row's event ("" for none)
 	Line   []byte
 }
 
-// Rows are the rows of a game of players p (ids, 0 for none) and line l.
-func Rows(dst []Row, game int64, p [2]int64, l *Line) []Row {
+// Rows are the rows of a game of players p (ids, 0 for none), event and
+// line l (whose Event is not read).
+func Rows(dst []Row, game int64, p [2]int64, event string, l *Line) []Row {
 	var enc []byte
+	l.Event = 0
 	for side, player := range p {
 		if player == 0 {
 			continue
 		}
 		l.Opponent = p[1-side]
 		enc = Append(enc[len(enc):], l)
-		dst = append(dst, Row{Player: player, Side: side, Game: game, Line: enc})
+		dst = append(dst, Row{Player: player, Side: side, Game: game, Event: event, Line: enc})
 	}
 	return dst
+}
+
+// withEvent is line (of event 0, its first byte) with event id instead.
+func withEvent(dst []byte, id int64, line []byte) []byte {
+	return append(binary.AppendUvarint(dst, uint64(id)), line[1:]...)
+}
+
+// eventIDs gives the events' ids in event_names, adding the new names.
+type eventIDs struct {
+	p   store.Preparer
+	ids map[string]int64
+}
+
+func (e *eventIDs) id(ctx context.Context, name string) (int64, error) {
+	if name == "" {
+		return 0, nil
+	}
+	if id, ok := e.ids[name]; ok {
+		return id, nil
+	}
+	sel, err := e.p.Stmt(ctx, `SELECT id FROM event_names WHERE name = ?`)
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	switch err := sel.QueryRowContext(ctx, name).Scan(&id); {
+	case errors.Is(err, sql.ErrNoRows):
+		ins, err := e.p.Stmt(ctx, `INSERT INTO event_names(name) VALUES(?)`)
+		if err != nil {
+			return 0, err
+		}
+		res, err := ins.ExecContext(ctx, name)
+		if err != nil {
+			return 0, err
+		}
+		if id, err = res.LastInsertId(); err != nil {
+			return 0, err
+		}
+	case err != nil:
+		return 0, err
+	}
+	e.ids[name] = id
+	return id, nil
 }
 
 // A chunk is its lines in game order, each as the difference of its game
@@ -110,12 +158,18 @@ func Put(ctx context.Context, p store.Preparer, rows []Row) error {
 		return cmp.Or(cmp.Compare(a.Player, b.Player), cmp.Compare(a.Side, b.Side), cmp.Compare(a.Game, b.Game))
 	})
 	var chunks []chunkRow
-	var buf []byte
+	var buf, line []byte
+	events := eventIDs{p: p, ids: map[string]int64{}}
 	for i := 0; i < len(rows); {
 		r := rows[i]
 		at, n := len(buf), 0
 		for prev := r.Game; i < len(rows) && n < MaxChunk && len(buf)-at < maxChunkBytes && rows[i].Player == r.Player && rows[i].Side == r.Side; i, n = i+1, n+1 {
-			buf = appendEntry(buf, prev, rows[i].Game, rows[i].Line)
+			ev, err := events.id(ctx, rows[i].Event)
+			if err != nil {
+				return fmt.Errorf("store players' lines: event %q: %w", rows[i].Event, err)
+			}
+			line = withEvent(line[:0], ev, rows[i].Line)
+			buf = appendEntry(buf, prev, rows[i].Game, line)
 			prev = rows[i].Game
 		}
 		chunks = append(chunks, chunkRow{r.Player, r.Side, r.Game, buf[at:len(buf):len(buf)]})

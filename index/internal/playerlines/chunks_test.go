@@ -25,8 +25,8 @@ func (s *txStmts) Stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	return s.stmts.Stmt(ctx, s.tx, query)
 }
 
-// stored is every line of the table as "player/side/game:moves", and its
-// number of rows.
+// stored is every line of the table as "player/side/game:moves", with
+// ":event" after a line's event name, and its number of rows.
 func stored(t *testing.T, tx *sql.Tx) ([]string, int) {
 	t.Helper()
 	rows, err := tx.Query(`SELECT player, side, game, lines FROM player_lines ORDER BY player, side, game`)
@@ -49,7 +49,15 @@ func stored(t *testing.T, tx *sql.Tx) ([]string, int) {
 			if err := playerlines.Decode(c.Line(), &l); err != nil {
 				t.Fatal(err)
 			}
-			out = append(out, fmt.Sprintf("%d/%d/%d:%v", player, side, c.Game(), l.Moves))
+			line := fmt.Sprintf("%d/%d/%d:%v", player, side, c.Game(), l.Moves)
+			if l.Event != 0 {
+				var name string
+				if err := tx.QueryRow(`SELECT name FROM event_names WHERE id = ?`, l.Event).Scan(&name); err != nil {
+					t.Fatalf("%s: event %d: %v", line, l.Event, err)
+				}
+				line += ":" + name
+			}
+			out = append(out, line)
 		}
 		if c.Err() != nil {
 			t.Fatal(c.Err())
@@ -73,17 +81,31 @@ func TestChunks(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tx.Rollback()
-	if _, err := tx.Exec(playerlines.Table); err != nil {
-		t.Fatal(err)
+	for _, q := range []string{playerlines.Table, playerlines.EventsTable} {
+		if _, err := tx.Exec(q); err != nil {
+			t.Fatal(err)
+		}
 	}
 	p := &txStmts{tx: tx}
 	var rows []playerlines.Row
 	var want []string
 	n := playerlines.MaxChunk + 10
+	event := func(g int64) string { // a game's event, none for every fourth
+		if g%4 == 0 {
+			return ""
+		}
+		return fmt.Sprint("Open ", g%3)
+	}
+	withEvent := func(line string, g int64) string {
+		if e := event(g); e != "" {
+			return line + ":" + e
+		}
+		return line
+	}
 	for g := int64(1); g <= int64(n); g++ {
 		l := playerlines.Line{Game: "ogi", Moves: []rules.Move{rules.Move(g)}}
-		rows = playerlines.Rows(rows, g*3, [2]int64{7, 9}, &l)
-		want = append(want, fmt.Sprintf("7/0/%d:[%d]", g*3, g), fmt.Sprintf("9/1/%d:[%d]", g*3, g))
+		rows = playerlines.Rows(rows, g*3, [2]int64{7, 9}, event(g), &l)
+		want = append(want, withEvent(fmt.Sprintf("7/0/%d:[%d]", g*3, g), g), withEvent(fmt.Sprintf("9/1/%d:[%d]", g*3, g), g))
 	}
 	if err := playerlines.Put(ctx, p, rows); err != nil {
 		t.Fatal(err)
@@ -101,7 +123,7 @@ func TestChunks(t *testing.T) {
 			t.Fatal(err)
 		}
 		want = slices.DeleteFunc(want, func(s string) bool {
-			return s == fmt.Sprintf("7/0/%d:[%d]", g, g/3) || s == fmt.Sprintf("9/1/%d:[%d]", g, g/3)
+			return s == withEvent(fmt.Sprintf("7/0/%d:[%d]", g, g/3), g/3) || s == withEvent(fmt.Sprintf("9/1/%d:[%d]", g, g/3), g/3)
 		})
 	}
 	// Every line of the last chunk (10 games).
@@ -109,10 +131,14 @@ func TestChunks(t *testing.T) {
 		if err := playerlines.Forget(ctx, p, g*3, [2]sql.NullInt64{{Int64: 7, Valid: true}}); err != nil {
 			t.Fatal(err)
 		}
-		want = slices.DeleteFunc(want, func(s string) bool { return s == fmt.Sprintf("7/0/%d:[%d]", g*3, g) })
+		want = slices.DeleteFunc(want, func(s string) bool { return s == withEvent(fmt.Sprintf("7/0/%d:[%d]", g*3, g), g) })
 	}
 	got, chunks = stored(t, tx)
 	slices.Sort(got)
+	var names int
+	if err := tx.QueryRow(`SELECT count(*) FROM event_names`).Scan(&names); err != nil || names != 3 {
+		t.Errorf("%d event names, want 3 (each once): %v", names, err)
+	}
 	if fmt.Sprint(got) != fmt.Sprint(want) || chunks != 3 {
 		t.Errorf("after forgetting: %d chunks, %d lines, want 3 chunks of %d lines", chunks, len(got), len(want))
 	}
@@ -145,15 +171,17 @@ func TestChunksOverlap(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tx.Rollback()
-	if _, err := tx.Exec(playerlines.Table); err != nil {
-		t.Fatal(err)
+	for _, q := range []string{playerlines.Table, playerlines.EventsTable} {
+		if _, err := tx.Exec(q); err != nil {
+			t.Fatal(err)
+		}
 	}
 	p := &txStmts{tx: tx}
 	put := func(games ...int64) {
 		var rows []playerlines.Row
 		for _, g := range games {
 			l := playerlines.Line{Game: "ogi", Moves: []rules.Move{rules.Move(g)}}
-			rows = playerlines.Rows(rows, g, [2]int64{7, 0}, &l)
+			rows = playerlines.Rows(rows, g, [2]int64{7, 0}, "", &l)
 		}
 		if err := playerlines.Put(ctx, p, rows); err != nil {
 			t.Fatal(err)

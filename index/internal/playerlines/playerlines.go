@@ -3,7 +3,9 @@
 // takes a range of small rows instead of the games' rows: per player and
 // side, each valid game's opening line (the main line's moves before ply
 // gamerows.TreeDepth, the huffs among them included), its result, date,
-// start position when not the standard one, and the opponent.
+// start position when not the standard one, the opponent, the event and
+// both sides' ratings: every criterion of a player's tree but the text's
+// is answered from the lines (Filter).
 //
 // Decisions:
 //
@@ -27,6 +29,16 @@
 //     decodes to exactly the games row's values. The ruleset is kept
 //     because a player's selection holds their games of every ruleset, and
 //     two rulesets may share keys (dames and dames-brigand).
+//   - The event is an id of the table event_names (EventsTable), which
+//     holds each event's name once: a line takes a byte or two for it,
+//     and an event criterion (a part of the name) is matched against the
+//     names once, then against the ids. It is the line's first value, so
+//     that Put, which looks the names up in the transaction, writes it in
+//     front of a line encoded without it.
+//   - The ratings are the values of the tags named after the sides with
+//     Elo (SenteElo, WhiteElo…), as the tags table holds them: a whole
+//     number is coded as its value, anything else kept as written, so
+//     that a rating band reads them as criteria's SQL does.
 //   - The writer stores a game's rows in the game's transaction and
 //     deletes them with it (Forget); an upgrade fills the table from the
 //     stored games (Fill).
@@ -52,6 +64,9 @@ const Table = `CREATE TABLE IF NOT EXISTS player_lines(
 	player INTEGER NOT NULL, side INTEGER NOT NULL, game INTEGER NOT NULL, lines BLOB NOT NULL,
 	PRIMARY KEY(player, side, game)) WITHOUT ROWID`
 
+// EventsTable holds the names of the lines' events, each once.
+const EventsTable = `CREATE TABLE IF NOT EXISTS event_names(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)`
+
 // ErrCorrupt: a stored line does not decode.
 var ErrCorrupt = errors.New("player line: corrupt")
 
@@ -62,16 +77,22 @@ type Line struct {
 	Result   string // the games row's result ("" for none)
 	Date     string // the games row's date ("" for none)
 	FEN      string // the start position when not the standard one
+	Event    int64  // the event's id in event_names; 0: none
+	// Elo are the sides' ratings (side 0 first), as the tags table holds
+	// them; "" for none.
+	Elo [2]string
 	// Moves are the main line's moves before ply gamerows.TreeDepth, the
 	// huffs among them included, as the game plays them.
 	Moves []rules.Move
 }
 
-// The flags of a line's first value: a start position follows, the
-// result's code (results) and the ruleset's (games).
+// The flags of a line's second value (after the event): a start
+// position follows, ratings follow, the result's code (results) and the
+// ruleset's (games).
 const (
 	flagFEN     = 1
-	resultShift = 1
+	flagRated   = 2
+	resultShift = 2
 	resultBits  = 3
 	resultRaw   = 7 // the result follows as written
 	gameShift   = resultShift + resultBits
@@ -98,6 +119,11 @@ func Append(dst []byte, l *Line) []byte {
 	if l.FEN != "" {
 		flags |= flagFEN
 	}
+	rated := l.Elo != [2]string{}
+	if rated {
+		flags |= flagRated
+	}
+	dst = binary.AppendUvarint(dst, uint64(l.Event))
 	dst = binary.AppendUvarint(dst, flags)
 	if game == gameRaw {
 		dst = appendString(dst, l.Game)
@@ -109,6 +135,9 @@ func Append(dst []byte, l *Line) []byte {
 		dst = appendString(dst, l.Result)
 	}
 	dst = appendDate(dst, l.Date)
+	if rated {
+		dst = appendElo(appendElo(dst, l.Elo[0]), l.Elo[1])
+	}
 	dst = binary.AppendUvarint(dst, uint64(l.Opponent))
 	dst = binary.AppendUvarint(dst, uint64(len(l.Moves)))
 	for _, m := range l.Moves {
@@ -196,6 +225,36 @@ func appendDate(dst []byte, s string) []byte {
 	return appendString(dst, s)
 }
 
+// A rating is coded 0 for none, 1 followed by its text when it is not a
+// whole number written as strconv writes it, and 2+its value otherwise.
+const (
+	eloNone = 0
+	eloRaw  = 1
+	eloPack = 2
+)
+
+func appendElo(dst []byte, s string) []byte {
+	if s == "" {
+		return binary.AppendUvarint(dst, eloNone)
+	}
+	if v, err := strconv.ParseUint(s, 10, 62); err == nil && strconv.FormatUint(v, 10) == s {
+		return binary.AppendUvarint(dst, eloPack+v)
+	}
+	dst = binary.AppendUvarint(dst, eloRaw)
+	return appendString(dst, s)
+}
+
+func (d *decoder) elo() string {
+	switch v := d.uvarint(); v {
+	case eloNone:
+		return ""
+	case eloRaw:
+		return d.string()
+	default:
+		return strconv.FormatUint(v-eloPack, 10)
+	}
+}
+
 // decoder reads a line's values.
 type decoder struct {
 	b   []byte
@@ -230,8 +289,9 @@ func (d *decoder) string() string {
 // wraps ErrCorrupt.
 func Decode(b []byte, l *Line) error {
 	d := decoder{b: b}
+	l.Event = int64(d.uvarint())
 	flags := d.uvarint()
-	l.FEN, l.Result = "", ""
+	l.FEN, l.Result, l.Elo = "", "", [2]string{}
 	switch game := flags >> gameShift; {
 	case game == gameRaw:
 		l.Game = d.string()
@@ -258,6 +318,10 @@ func Decode(b []byte, l *Line) error {
 		l.Date = d.string()
 	default:
 		l.Date = unpackDate(v - datePack)
+	}
+	if flags&flagRated != 0 {
+		l.Elo[0] = d.elo()
+		l.Elo[1] = d.elo()
 	}
 	l.Opponent = int64(d.uvarint())
 	n := d.uvarint()
@@ -314,7 +378,11 @@ const fillBatch = 1 << 16
 // upgrade: the table is empty), fillBatch rows at a time. A game whose
 // moves cannot be read again is an error: its player's tree would miss it.
 func Fill(ctx context.Context, tx *sql.Tx, depth int) error {
-	rows, err := tx.QueryContext(ctx, `SELECT id, game, p0, p1, result, date, fen, moves FROM games
+	elos, err := readElos(ctx, tx)
+	if err != nil {
+		return err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id, game, p0, p1, event, result, date, fen, moves FROM games
 		WHERE valid = 1 AND (p0 IS NOT NULL OR p1 IS NOT NULL)`)
 	if err != nil {
 		return err
@@ -327,20 +395,20 @@ func Fill(ctx context.Context, tx *sql.Tx, depth int) error {
 		var id int64
 		var game string
 		var p0, p1 sql.NullInt64
-		var res, date, fen sql.NullString
+		var event, res, date, fen sql.NullString
 		var blob []byte
-		if err := rows.Scan(&id, &game, &p0, &p1, &res, &date, &fen, &blob); err != nil {
+		if err := rows.Scan(&id, &game, &p0, &p1, &event, &res, &date, &fen, &blob); err != nil {
 			return err
 		}
 		start, err := startOf(starts, game, fen.String)
 		if err != nil {
 			return fmt.Errorf("game #%d: %w", id, err)
 		}
-		l := Line{Game: game, Result: res.String, Date: date.String, FEN: fen.String}
+		l := Line{Game: game, Result: res.String, Date: date.String, FEN: fen.String, Elo: elos.of(id, game)}
 		if l.Moves, err = Moves(blob, start, depth); err != nil {
 			return fmt.Errorf("game #%d: %w", id, err)
 		}
-		out = Rows(out, id, [2]int64{p0.Int64, p1.Int64}, &l)
+		out = Rows(out, id, [2]int64{p0.Int64, p1.Int64}, event.String, &l)
 		if len(out) >= fillBatch {
 			if err := Put(ctx, &p, out); err != nil {
 				return err

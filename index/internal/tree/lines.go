@@ -336,20 +336,9 @@ func Counted(ctx context.Context, r *posrun.Snapshot, key int64) (int, error) {
 	return n, err
 }
 
-// LineFilter is a condition on games that their players' lines answer:
-// dates within From and To (as the date criteria compare them: a game
-// without a date meets neither bound), a result; "" for none.
-type LineFilter struct {
-	From, To string
-	Result   string
-}
-
-// keeps reports whether the games row's result and date meet f.
-func (f *LineFilter) keeps(result, date string) bool {
-	return (f.From == "" || date != "" && date >= f.From) &&
-		(f.To == "" || date != "" && date <= f.To) &&
-		(f.Result == "" || result == f.Result)
-}
+// LineFilter is a condition on games that their players' lines answer
+// (playerlines.Filter).
+type LineFilter = playerlines.Filter
 
 // ReadPlayerGames reads the valid games of ruleset rg of players (the
 // union of their ranges, each game once) that f keeps from the players'
@@ -387,7 +376,7 @@ func ReadPlayerGames(ctx context.Context, r *posrun.Snapshot, rg rules.Game, pla
 			if err := playerlines.Decode(line, &pl); err != nil {
 				return fmt.Errorf("game #%d: %w", id, err)
 			}
-			if pl.Game != rg.ID() || !f.keeps(pl.Result, pl.Date) {
+			if pl.Game != rg.ID() || !f.Keeps(&pl) {
 				return nil
 			}
 			sel.IDs = append(sel.IDs, id)

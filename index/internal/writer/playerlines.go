@@ -20,8 +20,9 @@ func (w *txn) holdPlayerLines(id int64, p *prepared, pls [2]any) {
 	if ids == [2]int64{} {
 		return
 	}
-	l := playerlines.Line{Game: p.Game, Result: p.Result, Date: p.Date, FEN: p.FEN, Moves: p.TreeLine}
-	w.playerLines = playerlines.Rows(w.playerLines, id, ids, &l)
+	l := playerlines.Line{Game: p.Game, Result: p.Result, Date: p.Date, FEN: p.FEN, Moves: p.TreeLine,
+		Elo: playerlines.Elo(p.Game, p.Tags)}
+	w.playerLines = playerlines.Rows(w.playerLines, id, ids, p.Event, &l)
 	w.held += 96
 }
 

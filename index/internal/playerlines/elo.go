@@ -1,0 +1,89 @@
+package playerlines
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/plateau/plateau/record"
+	"github.com/plateau/plateau/rules"
+)
+
+// EloTags are the names of the rating tags of ruleset game's sides (side
+// 0 first): each side's name with Elo; none for a ruleset this program
+// does not know.
+func EloTags(game string) ([2]string, bool) {
+	rg, err := rules.Lookup(game)
+	if err != nil {
+		return [2]string{}, false
+	}
+	s := rg.Sides()
+	return [2]string{s[0] + "Elo", s[1] + "Elo"}, true
+}
+
+// Elo is the sides' ratings of a game of ruleset game with tags: the
+// value of each side's rating tag (EloTags), the least of several (a
+// record's order is not the tags table's).
+func Elo(game string, tags []record.Tag) [2]string {
+	var out [2]string
+	names, ok := EloTags(game)
+	if !ok {
+		return out
+	}
+	for _, t := range tags {
+		for side, n := range names {
+			if t.Name == n && (out[side] == "" || t.Value < out[side]) {
+				out[side] = t.Value
+			}
+		}
+	}
+	return out
+}
+
+// elos are the rating tags of the stored games, by game (Fill).
+type elos map[int64][]record.Tag
+
+// readElos reads the rating tags of every ruleset's sides from the tags
+// table.
+func readElos(ctx context.Context, tx *sql.Tx) (elos, error) {
+	var names []any
+	for _, rg := range rules.Games() {
+		tags, _ := EloTags(rg.ID())
+		for _, n := range tags {
+			names = append(names, n)
+		}
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT t.game, n.name, t.value FROM tags t JOIN tag_names n ON n.id = t.tag
+		WHERE n.name IN (?`+strings.Repeat(",?", len(names)-1)+`)`, names...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := elos{}
+	for rows.Next() {
+		var id int64
+		var t record.Tag
+		if err := rows.Scan(&id, &t.Name, &t.Value); err != nil {
+			return nil, err
+		}
+		out[id] = append(out[id], t)
+	}
+	return out, rows.Err()
+}
+
+// of is the sides' ratings of game id of ruleset game.
+func (e elos) of(id int64, game string) [2]string { return Elo(game, e[id]) }
+
+// InBand reports whether rating v is within one of spans, each the texts
+// of its bounds, of one length: as criteria's SQL compares the tags'
+// values (its length in characters, its bytes).
+func InBand(v string, spans [][2]string) bool {
+	n := utf8.RuneCountInString(v)
+	for _, s := range spans {
+		if n == utf8.RuneCountInString(s[0]) && s[0] <= v && v <= s[1] {
+			return true
+		}
+	}
+	return false
+}
