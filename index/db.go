@@ -96,6 +96,7 @@ type DB struct {
 
 	counts criteria.Counts // list counts (list.go)
 	lines  treeLines       // the opening lines of filtered trees (treelines.go)
+	events eventNames      // the players' lines' events, folded (playerlines.go)
 	// lineGames, if not 0, is maxLineGames (tests: -1 reads no lines).
 	lineGames int
 	// keepIdle is the number of idle connections kept (Options.MaxConns).

@@ -2,8 +2,11 @@ package index
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"reflect"
+	"strings"
+	"sync"
 
 	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/playerlines"
@@ -140,20 +143,56 @@ func idSet(ids []int64) map[int64]bool {
 }
 
 // eventIDs are the ids of the events (event_names) whose name holds text,
-// as criteria's Event compares them.
+// as criteria's Event compares them (criteria.Contains: both folded).
 func (db *DB) eventIDs(ctx context.Context, text string) (map[int64]bool, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT id FROM event_names WHERE `+criteria.Contains("name"), criteria.ContainsArg(text, fold))
+	names, err := db.events.read(ctx, db.sql)
+	if err != nil {
+		return nil, err
+	}
+	want := criteria.ContainsArg(text, fold)
+	out := map[int64]bool{}
+	for _, e := range names {
+		if strings.Contains(e.folded, want) {
+			out[e.id] = true
+		}
+	}
+	return out, nil
+}
+
+// eventNames keeps the folded names of event_names, which only grows
+// (its rows are added, never changed or deleted, but by an upgrade that
+// fills it before the handle reads it): a read adds the rows of greater
+// ids than the last read.
+type eventNames struct {
+	mu    sync.Mutex
+	names []eventName
+}
+
+type eventName struct {
+	id     int64
+	folded string
+}
+
+// read is every event's folded name, read from q.
+func (e *eventNames) read(ctx context.Context, q *sql.DB) ([]eventName, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	last := int64(0)
+	if n := len(e.names); n > 0 {
+		last = e.names[n-1].id
+	}
+	rows, err := q.QueryContext(ctx, `SELECT id, name FROM event_names WHERE id > ? ORDER BY id`, last)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[int64]bool{}
 	for rows.Next() {
 		var id int64
-		if err := rows.Scan(&id); err != nil {
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
 			return nil, err
 		}
-		out[id] = true
+		e.names = append(e.names, eventName{id, fold(name)})
 	}
-	return out, rows.Err()
+	return e.names, rows.Err()
 }
