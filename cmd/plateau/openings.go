@@ -33,6 +33,7 @@ func openingsCommand() *cli.Command {
 					Usage: "add a column: the games whose opening is that name (their deepest named position; deeper names count apart)"}},
 				Action: openingsList,
 			},
+			openingsPlayedCommand(),
 			{
 				Name:   "delete",
 				Usage:  "delete the names (of one ruleset with --game): games lose their opening",

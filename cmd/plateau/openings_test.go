@@ -58,6 +58,19 @@ func TestOpeningsCommand(t *testing.T) {
 	if got := count("Sicilian"); got != "0 matches" {
 		t.Errorf("search --opening Sicilian: %s", got)
 	}
+	// openings played: the event's names, most played first, then by
+	// score (Denny's 3 games: 2 of "Denny, test", 1 of "Denny, from a
+	// record").
+	played := mustRun(t, "openings", "played", "--db", db, "--event", "Plateau samples")
+	if !strings.HasPrefix(played, "ruleset     games   won drawn  lost  score  opening\n"+
+		"checkers        2     1     1     0    75%  Double Corner\n") ||
+		!strings.Contains(played, "\ncheckers        2     0     1     1    25%  Denny, test\n"+
+			"checkers        1     0     0     1     0%  Denny, from a record\n") {
+		t.Errorf("openings played --event:\n%s", played)
+	}
+	if out := mustRun(t, "openings", "played", "--db", db, "--event", "no such event"); out != "no named game\n" {
+		t.Errorf("openings played of no game: %q", out)
+	}
 	// show, export and dbexport name a game's opening; tree names positions.
 	hits := strings.Split(mustRun(t, "search", "--db", db, "--opening", "Denny, test"), "\n")
 	id := strings.Fields(hits[1])[0]

@@ -222,6 +222,16 @@ func TestAPIPeople(t *testing.T) {
 	if sum != 12 || points != 18 {
 		t.Errorf("crosstable scores sum to %v (points %v), want 12 (18: 2-0 wins, 1/2-1/2 draws): %v", sum, points, c)
 	}
+	// The event's named openings: the player's page's, seen from White.
+	_, v = get(t, srv, "/api/v1/openings/played?event=Plateau+samples&game=draughts")
+	named = nil
+	for _, n := range v.([]any) {
+		m := n.(map[string]any)
+		named = append(named, fmt.Sprint(m["name"], " ", m["side"], " ", m["games"], " ", m["wins"], "/", m["draws"], "/", m["losses"]))
+	}
+	if strings.Join(named, "|") != "Draughts: 31-27 17-22 (descriptive) 0 3 1/2/0|Draughts: 31-27 flank opening (descriptive) 0 1 0/1/0" {
+		t.Errorf("the event's named openings %q", named)
+	}
 	_, v = get(t, srv, "/api/v1/stats")
 	s := v.(map[string]any)
 	if s["games"].(float64) < 20 || len(s["rulesets"].([]any)) != 3 {

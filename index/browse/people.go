@@ -62,6 +62,24 @@ func (s *Source) StatsJSON(ctx context.Context) ([]byte, error) {
 	return s.cached(ctx, "stats", func() (any, error) { return s.db.Overview(ctx) })
 }
 
+// PlayedJSON is the most played named openings of the games of the list
+// q (its criteria and game; valid games only), by ruleset
+// (index.DB.PlayedOpenings).
+func (s *Source) PlayedJSON(ctx context.Context, q web.ListQuery) ([]byte, error) {
+	iq, err := s.query(q)
+	if err != nil {
+		return nil, err
+	}
+	key := fmt.Sprintf("played\x00%s\x00%s\x00%s", q.Criteria, q.Game, q.Text)
+	return s.cached(ctx, key, func() (any, error) {
+		named, err := s.db.PlayedOpenings(ctx, iq)
+		if err != nil {
+			return nil, badQuery(err)
+		}
+		return named, nil
+	})
+}
+
 // CrosstableJSON is a page of the crosstable of the games of the list q
 // (its criteria and game; valid games only), q.PageLimit players from
 // q.Offset, each against the players of the page (the cells of the page

@@ -17,6 +17,10 @@ type People interface {
 	// CrosstableJSON is the crosstable (a Crosstable) of the games of the
 	// list q: its players ranked, q.Limit of them from q.Offset.
 	CrosstableJSON(ctx context.Context, q ListQuery) ([]byte, error)
+	// PlayedJSON is the most played named openings of the games of the
+	// list q (an event's), by ruleset: a list of NamedTally-shaped
+	// objects (docs/api.md).
+	PlayedJSON(ctx context.Context, q ListQuery) ([]byte, error)
 	// StatsJSON is the statistics of the whole source.
 	StatsJSON(ctx context.Context) ([]byte, error)
 }
@@ -54,6 +58,8 @@ type CrossLine struct {
 //	GET /api/crosstable          the crosstable of a list selection (the parameters
 //	                             of /api/games: event=…, game=…, from=…); offset and
 //	                             limit page its players
+//	GET /api/openings/played     the most played named openings of a list
+//	                             selection (the parameters of /api/games)
 //	GET /api/stats               the statistics of the database
 func peopleRoutes(mux *http.ServeMux, src Source) {
 	pp, _ := src.(People)
@@ -87,6 +93,14 @@ func peopleRoutes(mux *http.ServeMux, src Source) {
 			return
 		}
 		answer(w, func() ([]byte, error) { return pp.CrosstableJSON(r.Context(), q) })
+	})
+	mux.HandleFunc("GET /api/openings/played", func(w http.ResponseWriter, r *http.Request) {
+		q, err := ListQueryOf(r.URL.Query())
+		if err != nil {
+			writeError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		answer(w, func() ([]byte, error) { return pp.PlayedJSON(r.Context(), q) })
 	})
 	mux.HandleFunc("GET /api/stats", func(w http.ResponseWriter, r *http.Request) {
 		answer(w, func() ([]byte, error) { return pp.StatsJSON(r.Context()) })

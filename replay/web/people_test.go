@@ -37,6 +37,13 @@ func (p *peopleSource) CrosstableJSON(_ context.Context, q web.ListQuery) ([]byt
 	return []byte(`{"players":0}`), nil
 }
 
+func (p *peopleSource) PlayedJSON(_ context.Context, q web.ListQuery) ([]byte, error) {
+	if q.Criteria != "event=x" {
+		return nil, web.BadQuery(errors.New("event: bad"))
+	}
+	return []byte(`[]`), nil
+}
+
 func (p *peopleSource) StatsJSON(context.Context) ([]byte, error) { return []byte(`{"games":3}`), nil }
 
 // TestPeopleRoutes: the player, crosstable and statistics endpoints, and
@@ -60,6 +67,10 @@ func TestPeopleRoutes(t *testing.T) {
 		{with, "/api/v1/player", 400, ""},
 		{with, "/api/v1/crosstable?event=x&offset=5&limit=10", 200, `{"players":0}`},
 		{with, "/api/v1/stats", 200, `{"games":3}`},
+		{with, "/api/v1/openings/played?event=x", 200, `[]`},
+		{with, "/api/openings/played?event=x", 200, `[]`},
+		{with, "/api/v1/openings/played?event=y", 400, ""},
+		{without, "/api/v1/openings/played?event=x", 501, ""},
 		{with, "/api/v1/nothing", 404, ""},
 		{without, "/api/v1/stats", 501, ""},
 		{without, "/api/v1/player?name=Al", 501, ""},

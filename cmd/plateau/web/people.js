@@ -209,17 +209,23 @@ async function eventPage(event, gameId) {
   let c;
   const q = { event };
   if (gameId) q.game = gameId;
+  // The crosstable and the most played openings of the same games.
+  const played = getJSON('api/openings/played?' + new URLSearchParams(q)).catch(() => []);
   try { c = await getJSON('api/crosstable?' + new URLSearchParams(q)); } catch (e) {
     box.replaceChildren(el('h2', {}, event), el('p', { class: 'pnote' }, e.message));
     return;
   }
+  const named = playedRows(event, await played);
   const head = el('header', { class: 'phead' }, el('h2', { id: 'e-name' }, event + (gameId ? ' · ' + gameName(gameId) : '')),
     el('div', { class: 'pmeta' }, c.players + ' players · a win scores 1 and a draw ½ whatever the ruleset writes (2-0, 1-1)' +
       (gameId === 'dejarik' || !gameId ? '; Dejarik games score their points' : '')),
     el('div', { class: 'pactions' }, link('List the games', () => {
       $('#more').open = true; $('#f-event').value = event; filterChanged();
     })));
-  if (!c.lines.length) { box.replaceChildren(head, el('p', { class: 'pnote' }, 'no scored game')); return; }
+  const openings = named.length ? el('section', {}, el('h3', {}, 'Most played openings'),
+    table(['opening', ...TALLY_HEAD, ''], named, 'e-named'),
+    el('p', { class: 'pnote' }, 'Won, drawn, lost and score are the first side’s (a win 1, a draw ½).')) : '';
+  if (!c.lines.length) { box.replaceChildren(head, el('p', { class: 'pnote' }, 'no scored game'), openings); return; }
   const n = c.lines.length;
   const rows = c.lines.map((l, i) => el('tr', {},
     el('td', { class: 'num' }, String(l.rank)), el('td', { class: 'pname' }, playerLink(l.player)),
@@ -229,7 +235,28 @@ async function eventPage(event, gameId) {
   const cross = table(['#', 'player', ...c.lines.map((_, j) => String(c.offset + j + 1)), 'score', 'games', '%', 'points'], rows, 'crosstable');
   box.replaceChildren(head, el('div', { class: 'pscroll' }, cross),
     el('p', { class: 'pnote' }, 'A cell is the score against that player (score/games when they met more than once); points are the Results as written.' +
-      (c.players > n ? ' Players ' + (c.offset + 1) + '–' + (c.offset + n) + ' of ' + c.players + '.' : '')));
+      (c.players > n ? ' Players ' + (c.offset + 1) + '–' + (c.offset + n) + ' of ' + c.players + '.' : '')), openings);
+}
+
+// playedRows are the rows of an event's most played named openings, by
+// ruleset (api/openings/played); a name lists the event's games whose
+// opening starts with it.
+function playedRows(event, played) {
+  const rows = [];
+  let group = '';
+  for (const o of played || []) {
+    if (o.game !== group) {
+      group = o.game;
+      rows.push(el('tr', { class: 'pgroup' }, el('td', { colspan: 7 }, gameName(o.game) + ' (' + sideName(o.game, 0) + '’s results)')));
+    }
+    rows.push(el('tr', {}, el('td', { class: 'oname' }, link(o.name, () => {
+      $('#more').open = true;
+      $('#f-event').value = event;
+      $('#f-opening').value = o.name;
+      filterChanged();
+    }, 'list these games (and their deeper variations)')), ...tallyCells(o), el('td', {}, '')));
+  }
+  return rows;
 }
 
 // ---- the database ----

@@ -21,19 +21,38 @@ type NamedTally struct {
 // side: by ruleset and side, then most played first (then by score and
 // name, so that the page is stable).
 func namedOpenings(games []ProfileGame) []NamedTally {
-	m := map[[3]string]*NamedTally{}
+	var c NamedCounter
 	for _, g := range games {
-		if g.Named == "" {
-			continue
-		}
-		k := [3]string{g.Game, string(rune('0' + g.Side)), g.Named}
-		if m[k] == nil {
-			m[k] = &NamedTally{Game: g.Game, Side: g.Side, Name: g.Named}
-		}
-		m[k].add(g)
+		c.Add(g)
 	}
+	return c.Top()
+}
+
+// NamedCounter counts games by ruleset, side and opening name (their
+// Game, Side and Named; a game without a name is not counted), each
+// game's result seen from its Side.
+type NamedCounter struct{ m map[[3]string]*NamedTally }
+
+// Add counts g.
+func (c *NamedCounter) Add(g ProfileGame) {
+	if g.Named == "" {
+		return
+	}
+	if c.m == nil {
+		c.m = map[[3]string]*NamedTally{}
+	}
+	k := [3]string{g.Game, string(rune('0' + g.Side)), g.Named}
+	if c.m[k] == nil {
+		c.m[k] = &NamedTally{Game: g.Game, Side: g.Side, Name: g.Named}
+	}
+	c.m[k].add(g)
+}
+
+// Top is the MaxOpenings most played names of each ruleset and side, by
+// ruleset and side, then most played first (then by score and name).
+func (c *NamedCounter) Top() []NamedTally {
 	out := []NamedTally{}
-	for _, t := range m {
+	for _, t := range c.m {
 		out = append(out, *t)
 	}
 	slices.SortFunc(out, func(a, b NamedTally) int {

@@ -1,0 +1,48 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/plateau/plateau/index/internal/criteria"
+	"github.com/plateau/plateau/index/internal/players"
+)
+
+// NamedTally is how often games reached a named opening, and how they
+// went for a side (players.NamedTally).
+type NamedTally = players.NamedTally
+
+// PlayedOpenings lists the named openings of the valid games q selects
+// (an event's, typically): by ruleset, the players.MaxOpenings most
+// played names, most played first, each with its games and how its first
+// side (Side 0: Sente, White…) scored. Games without a name are not
+// counted; a layout without names (a read-only handle on layout 10 or
+// older) has none.
+func (db *DB) PlayedOpenings(ctx context.Context, q Query) ([]NamedTally, error) {
+	q.Invalid = false
+	q.Limit, q.Offset, q.Count = 0, 0, false
+	w, empty, err := db.filters(ctx, &q)
+	if err != nil || empty || !db.openings {
+		return []NamedTally{}, err
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT g.game, g.result, op.name FROM games g`+criteria.OpeningJoin+
+		` WHERE `+w.String()+` AND op.name IS NOT NULL`, w.Args()...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var c players.NamedCounter
+	for rows.Next() {
+		var g players.ProfileGame
+		var res sql.NullString
+		if err := rows.Scan(&g.Game, &res, &g.Named); err != nil {
+			return nil, err
+		}
+		g.Result = res.String
+		c.Add(g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return c.Top(), nil
+}
