@@ -93,6 +93,9 @@ type DB struct {
 	// treeDeep: the opening tree counts the moves of TreeAggDepth plies
 	// (layout 16; TreeDepth before: treeAggDepth).
 	treeDeep bool
+	// monthDates: tree_months keeps its dates in their stored form
+	// (treeagg.StoredDate, layout 18; whole before).
+	monthDates bool
 
 	counts criteria.Counts // list counts (list.go)
 	lines  treeLines       // the opening lines of filtered trees (treelines.go)
@@ -370,10 +373,11 @@ var schema = []string{
 // runs' blocks in their legacy form (internal/posrun); version 15 counted
 // the opening tree's moves of TreeDepth plies, not TreeAggDepth
 // (tree_deep.go); version 16 had no events and ratings in player_lines,
-// and no event_names.
-// Versions 5 to 16 are upgraded by a writable open; a database of an older
+// and no event_names; version 17 had tree_months' dates whole
+// (tree_deep.go).
+// Versions 5 to 17 are upgraded by a writable open; a database of an older
 // version must be imported again.
-const schemaVersion = 17
+const schemaVersion = 18
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -470,7 +474,13 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 17
 	}
-	// A read-only handle reads layouts 6 to 16 as they are: player pages
+	if v == 17 && !db.readOnly {
+		if err := db.upgrade17(ctx); err != nil { // tree_deep.go
+			return false, err
+		}
+		v = 18
+	}
+	// A read-only handle reads layouts 6 to 17 as they are: player pages
 	// are read player by player without the name index (6), games have
 	// their one revision (6 and 7), the opening tree has no wins (6 to 8),
 	// a period's tree is counted from its games (6 to 9), no position
@@ -478,8 +488,9 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	// a player's tree reads their games' rows (6 to 16: the lines of 13 to
 	// 16 have no events and ratings), a pattern scan
 	// replays every game (6 to 13), the position runs' blocks are read
-	// in their legacy form (6 to 14) and the trees of the positions of ply
-	// TreeDepth read their games' rows (6 to 15).
+	// in their legacy form (6 to 14), the trees of the positions of ply
+	// TreeDepth read their games' rows (6 to 15) and a period's tree reads
+	// the months' dates whole (10 to 17).
 	db.nameIndex = v >= 7
 	db.revisions = v >= 8
 	db.treeWins = v >= 9
@@ -490,7 +501,8 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	db.patSigs = v >= 14
 	db.legacyBlocks = v < 15
 	db.treeDeep = v >= 16
-	if v != schemaVersion && (v < 6 || v > 16) {
+	db.monthDates = v >= 18
+	if v != schemaVersion && (v < 6 || v > 17) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}
@@ -522,6 +534,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	db.playerLines = true
 	db.patSigs = true
 	db.treeDeep = true
+	db.monthDates = true
 	if err := posrun.Create(ctx, tx); err != nil {
 		return err
 	}

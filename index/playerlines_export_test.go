@@ -104,6 +104,9 @@ func DowngradeToLayout12(ctx context.Context, db *DB) error {
 // DowngradeToLayout16 turns db into a layout-16 database: no event_names
 // (its players' lines, of an older form, are to be spoilt).
 func DowngradeToLayout16(ctx context.Context, db *DB) error {
+	if err := wholeMonthDates(ctx, db.sql); err != nil {
+		return err
+	}
 	if _, err := db.sql.ExecContext(ctx, `DROP TABLE event_names`); err != nil {
 		return err
 	}

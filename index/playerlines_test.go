@@ -273,7 +273,8 @@ func TestPlayerTreeReadsLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(notices) != 1 || !strings.Contains(notices[0], "layout 16 to 17") {
+	if len(notices) != 2 || !strings.Contains(notices[0], "layout 16 to 17") ||
+		!strings.Contains(notices[1], "layout 17 to 18") {
 		t.Errorf("notices %q", notices)
 	}
 	upgraded, err := index.PlayerLineRows(ctx, db)
@@ -307,11 +308,12 @@ func TestPlayerTreeReadsLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 5 || !strings.Contains(notices[0], "layout 12 to 13") ||
+	if len(notices) != 6 || !strings.Contains(notices[0], "layout 12 to 13") ||
 		!strings.Contains(notices[1], "layout 13 to 14") ||
 		!strings.Contains(notices[2], "layout 14 to 15") ||
 		!strings.Contains(notices[3], "layout 15 to 16") ||
-		!strings.Contains(notices[4], "layout 16 to 17") {
+		!strings.Contains(notices[4], "layout 16 to 17") ||
+		!strings.Contains(notices[5], "layout 17 to 18") {
 		t.Errorf("notices %q", notices)
 	}
 	upgraded, err = index.PlayerLineRows(ctx, db)

@@ -74,9 +74,10 @@ func TestUpgrade14(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 3 || !strings.Contains(notices[0], "layout 14 to 15") ||
+	if len(notices) != 4 || !strings.Contains(notices[0], "layout 14 to 15") ||
 		!strings.Contains(notices[1], "layout 15 to 16") ||
-		!strings.Contains(notices[2], "layout 16 to 17") {
+		!strings.Contains(notices[2], "layout 16 to 17") ||
+		!strings.Contains(notices[3], "layout 17 to 18") {
 		t.Errorf("notices %q", notices)
 	}
 	got, gotN = read("upgraded", db)

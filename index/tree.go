@@ -126,7 +126,7 @@ func (db *DB) period(q *Query) (tree.Period, bool) {
 	}
 	var w criteria.Where
 	w.Columns(&only, fold)
-	p := tree.Period{Cond: w.String(), Args: w.Args()}
+	p := tree.Period{Cond: w.String(), Args: w.Args(), ShortDates: db.monthDates}
 	if q.DateFrom != "" {
 		p.From = criteria.QueryDate(q.DateFrom)
 	}

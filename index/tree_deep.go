@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/plateau/plateau/index/internal/movelist"
+	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/index/internal/treeagg"
 	"github.com/plateau/plateau/rules"
 )
@@ -35,6 +36,37 @@ func (db *DB) upgrade15(ctx context.Context) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// upgrade17 turns a layout-17 database into layout 18 in one transaction:
+// tree_months' dates are rewritten in their stored form, without their
+// month (treeagg.ShortenDates). The old table's pages are given back after
+// the commit when the file allows it (store.GiveBack).
+func (db *DB) upgrade17(ctx context.Context) error {
+	if db.notice != nil {
+		db.notice(fmt.Sprintf("upgrading the database in %s from layout 17 to 18 (the opening tree's months without their dates' month)…", db.dir))
+	}
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := treeagg.ShortenDates(ctx, tx); err != nil {
+		return fmt.Errorf("upgrade to layout 18: %w", err)
+	}
+	if err := setMeta(ctx, tx, "schema", 18); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	conn, err := db.sql.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	_, err = store.GiveBack(ctx, conn)
+	return err
 }
 
 // countDeeper adds to the aggregate the opening-tree moves of plies

@@ -16,16 +16,37 @@ func DowngradeToLayout15(ctx context.Context, db *DB) error {
 	return setMeta(ctx, db.sql, "schema", 15)
 }
 
-// downgradeTree takes the moves of plies TreeDepth to TreeAggDepth-1 of
-// every valid game out of the opening tree (treeagg.Remove), which a
-// database of layout 15 or older never counted: every downgrade to an
-// older layout starts with it.
+// DowngradeToLayout17 turns db into a layout-17 database: tree_months'
+// dates whole.
+func DowngradeToLayout17(ctx context.Context, db *DB) error {
+	if err := wholeMonthDates(ctx, db.sql); err != nil {
+		return err
+	}
+	return setMeta(ctx, db.sql, "schema", 17)
+}
+
+// wholeMonthDates writes tree_months' dates whole again
+// (treeagg.ShortDate).
+func wholeMonthDates(ctx context.Context, q interface {
+	ExecContext(context.Context, string, ...any) (sql.Result, error)
+}) error {
+	_, err := q.ExecContext(ctx, `UPDATE tree_months SET first = `+treeagg.ShortDate("month", "first")+`, last = `+treeagg.ShortDate("month", "last"))
+	return err
+}
+
+// downgradeTree takes the tree back to layout 15: tree_months' dates
+// whole, and the moves of plies TreeDepth to TreeAggDepth-1 of every
+// valid game out (treeagg.Remove), which a database of layout 15 or older
+// never counted. Every downgrade to an older layout starts with it.
 func downgradeTree(ctx context.Context, db *DB) error {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
+	if err := wholeMonthDates(ctx, tx); err != nil {
+		return err
+	}
 	st := &testStmts{tx: tx, stmts: map[string]*sql.Stmt{}}
 	rows, err := tx.QueryContext(ctx, `SELECT game, result, date, fen, moves, p0, p1 FROM games WHERE valid = 1`)
 	if err != nil {

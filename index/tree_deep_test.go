@@ -16,8 +16,11 @@ import (
 // of TreeDepth plies, and a read-only handle reads the trees of the
 // positions of ply TreeDepth from their games' rows; the upgrade to layout
 // 16 adds the moves of the plies up to TreeAggDepth to the tree's rows,
-// players and months, which are then those the import wrote, and the
-// trees (whole and of a period) are the same in both layouts.
+// players and months (the upgrade to 17, of the players' lines, runs
+// between). A layout-17 database has tree_months' dates whole; the
+// upgrade to 18 stores them without their month. After either the
+// rows, months and players are those the import wrote, and the trees
+// (whole and of a period) are the same in every layout.
 func TestTreeDeepUpgrade(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -91,37 +94,45 @@ func TestTreeDeepUpgrade(t *testing.T) {
 	}
 	wantTrees := trees(db)
 
-	if err := index.DowngradeToLayout15(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-	if got := read(db); got.rows == want.rows || got.months == want.months {
-		t.Fatal("the downgrade took no move out of the aggregate")
+	for _, c := range []struct {
+		layout    int
+		downgrade func(context.Context, *index.DB) error
+		notices   []string
+	}{
+		{15, index.DowngradeToLayout15, []string{"layout 15 to 16", "layout 16 to 17", "layout 17 to 18"}},
+		{17, index.DowngradeToLayout17, []string{"layout 17 to 18"}},
+	} {
+		if err := c.downgrade(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		if got := read(db); got.months == want.months || c.layout == 15 && got.rows == want.rows {
+			t.Fatalf("layout %d: the downgrade changed nothing", c.layout)
+		}
+		db.Close()
+		ro, err := index.Open(ctx, dbDir, index.Options{ReadOnly: true})
+		if err != nil {
+			t.Fatalf("read-only open of layout %d: %v", c.layout, err)
+		}
+		got := trees(ro)
+		ro.Close()
+		if got != wantTrees {
+			t.Errorf("layout %d, read-only: the trees of ply %d\n%s\nwant\n%s", c.layout, index.TreeDepth, got, wantTrees)
+		}
+
+		var notices []string
+		db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(notices) != len(c.notices) || !strings.Contains(notices[0], c.notices[0]) || !strings.Contains(notices[len(notices)-1], c.notices[len(c.notices)-1]) {
+			t.Errorf("layout %d: notices %q", c.layout, notices)
+		}
+		if got := read(db); got != want {
+			t.Errorf("layout %d upgraded: the aggregate is not the one the import wrote", c.layout)
+		}
+		if got := trees(db); got != wantTrees {
+			t.Errorf("layout %d upgraded: the trees of ply %d\n%s\nwant\n%s", c.layout, index.TreeDepth, got, wantTrees)
+		}
 	}
 	db.Close()
-	ro, err := index.Open(ctx, dbDir, index.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatalf("read-only open of layout 15: %v", err)
-	}
-	got := trees(ro)
-	ro.Close()
-	if got != wantTrees {
-		t.Errorf("layout 15, read-only: the trees of ply %d\n%s\nwant\n%s", index.TreeDepth, got, wantTrees)
-	}
-
-	var notices []string
-	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if len(notices) != 2 || !strings.Contains(notices[0], "layout 15 to 16") ||
-		!strings.Contains(notices[1], "layout 16 to 17") {
-		t.Errorf("notices %q", notices)
-	}
-	if got := read(db); got != want {
-		t.Errorf("after the upgrade, the aggregate is not the one the import wrote")
-	}
-	if got := trees(db); got != wantTrees {
-		t.Errorf("layout 16 upgraded: the trees of ply %d\n%s\nwant\n%s", index.TreeDepth, got, wantTrees)
-	}
 }

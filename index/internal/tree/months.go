@@ -5,6 +5,7 @@ import (
 	"database/sql"
 
 	"github.com/plateau/plateau/index/internal/posrun"
+	"github.com/plateau/plateau/index/internal/treeagg"
 	"github.com/plateau/plateau/rules"
 )
 
@@ -16,6 +17,9 @@ type Period struct {
 	From, To string
 	Cond     string
 	Args     []any
+	// ShortDates: tree_months holds its dates in their stored form
+	// (treeagg.StoredDate, layout 17), not whole.
+	ShortDates bool
 }
 
 // ReadMonths lists the moves played from pos (of ruleset rg) in the main
@@ -43,7 +47,11 @@ func ReadMonths(ctx context.Context, r *posrun.Snapshot, rg rules.Game, pos rule
 
 // addMonths adds the aggregate's rows of the months of p under key.
 func (c *valueCount) addMonths(q context.Context, r *posrun.Snapshot, key int64, p Period) error {
-	query := `SELECT move, sum(n), sum(scored), sum(s0), sum(s1), sum(w0), sum(w1), min(NULLIF(first, '')), max(last)
+	first, last := "first", "last"
+	if p.ShortDates {
+		first, last = treeagg.ShortDate("month", first), treeagg.ShortDate("month", last)
+	}
+	query := `SELECT move, sum(n), sum(scored), sum(s0), sum(s1), sum(w0), sum(w1), min(NULLIF(` + first + `, '')), max(` + last + `)
 		FROM tree_months WHERE key = ? AND month > ''`
 	args := []any{key}
 	if p.From != "" {

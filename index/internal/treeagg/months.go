@@ -41,6 +41,73 @@ func Month(date string) string {
 	return date[:MonthLen]
 }
 
+// StoredDate is the form a date of month takes in tree_months' first and
+// last (layout 17): without its month but the month's last byte when the
+// month is a cut ASCII prefix of MonthLen bytes, whole otherwise. The
+// dates of one row share its month, so they compare as they did whole,
+// and a dated game's is never "" (a row's first "" is none). ShortDate
+// reads it back.
+func StoredDate(month, date string) string {
+	if date != "" && cutMonth(month) {
+		return date[MonthLen-1:]
+	}
+	return date
+}
+
+// cutMonth reports whether the dates of month are stored cut
+// (StoredDate): whether it is MonthLen bytes of ASCII.
+func cutMonth(month string) bool {
+	if len(month) != MonthLen {
+		return false
+	}
+	for i := 0; i < len(month); i++ {
+		if month[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// ShortDate is the SQL expression of a date column col of tree_months
+// (first or last) whole again (StoredDate) for a row of month column
+// month: SQLite's length counts characters, the blob's bytes.
+func ShortDate(month, col string) string {
+	return `(CASE WHEN ` + col + ` <> '' AND length(` + month + `) = ` + monthLenSQL + ` AND length(CAST(` + month + ` AS BLOB)) = ` + monthLenSQL +
+		` THEN substr(` + month + `, 1, ` + monthLenSQL + ` - 1) || ` + col + ` ELSE ` + col + ` END)`
+}
+
+// ShortenDates rewrites, in tx, the dates of every row of tree_months in
+// their stored form (StoredDate), for a database whose rows hold them
+// whole (layout 16 and older; their dates start with their month): the
+// rows are written to a new table in
+// key order, which replaces the old one (an update in place would leave
+// each page as large as before).
+func ShortenDates(ctx context.Context, tx Tx) error {
+	// Only a date that starts with its month is cut: a row a newer
+	// program wrote (an older layout's upgrade, countMonths) is left as
+	// it is.
+	cut := func(col string) string {
+		return `CASE WHEN length(month) = ` + monthLenSQL + ` AND length(CAST(month AS BLOB)) = ` + monthLenSQL +
+			` AND substr(` + col + `, 1, ` + monthLenSQL + `) = month` +
+			` THEN substr(` + col + `, ` + monthLenSQL + `) ELSE ` + col + ` END`
+	}
+	for _, q := range []string{
+		strings.Replace(MonthsTable, "tree_months(", "tree_months_short(", 1),
+		`INSERT INTO tree_months_short SELECT key, month, move, n, scored, s0, s1, w0, w1, ` + cut("first") + `, ` + cut("last") +
+			` FROM tree_months ORDER BY key, month, move`,
+		`DROP TABLE tree_months`,
+		`ALTER TABLE tree_months_short RENAME TO tree_months`,
+	} {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// monthLenSQL is MonthLen in SQL.
+const monthLenSQL = "7"
+
 // MonthsBound reports whether a period bound (as the date criteria
 // compare it: g.date >= from, g.date <= to+"~") holds every date of a
 // month or none: whether it is a year or a month, or shorter.
@@ -133,7 +200,8 @@ func flushMonths(ctx context.Context, st Stmts, es []Entry, games []Game) error 
 		args = args[:0]
 		for _, r := range part {
 			a := &r.a
-			args = append(args, r.k.pos, r.k.month, r.k.move, a.n, a.scored, a.s0, a.s1, a.w[0], a.w[1], a.first, a.last)
+			args = append(args, r.k.pos, r.k.month, r.k.move, a.n, a.scored, a.s0, a.s1, a.w[0], a.w[1],
+				StoredDate(r.k.month, a.first), StoredDate(r.k.month, a.last))
 		}
 		if _, err := ins.ExecContext(ctx, args...); err != nil {
 			return err
