@@ -24,13 +24,20 @@ type Part struct {
 // a function of the sample's stack holds the text. The order makes the
 // part the innermost owner: Bleve's and zstd's code runs under the
 // writer's, the tree aggregate's and posrun's statements under the
-// writer's transaction.
+// writer's transaction; the pattern signature (made by the replay workers,
+// stored by the writer) and the players' lines, with their statements,
+// are told apart from replay and SQLite, so that what each costs an
+// import shows.
 var partRules = []struct{ part, fn string }{
 	{"gc", "runtime.gcBgMarkWorker"}, {"gc", "runtime.bgsweep"}, {"gc", "runtime.bgscavenge"},
 	{"zstd", "klauspost/compress/zstd"},
 	{"bleve", "blevesearch/"}, {"bleve", "index/internal/textindex"}, {"bleve", "RoaringBitmap/"},
 	{"tree aggregate", "index/internal/treeagg"},
 	{"posrun", "index/internal/posrun"},
+	{"pattern signature", "index/internal/pattern."}, {"pattern signature", "index/internal/patsig"},
+	{"pattern signature", "writer.(*sigStore)"},
+	{"player lines", "index/internal/playerlines"}, {"player lines", "writer.(*txn).flushPlayerLines"},
+	{"player lines", "writer.(*txn).holdPlayerLines"},
 	{"sqlite (games, tags, names, texts)", "mattn/go-sqlite3"}, {"sqlite (games, tags, names, texts)", "database/sql"},
 	{"replay/rules", "plateau/replay"}, {"replay/rules", "plateau/rules"}, {"replay/rules", "index/internal/gamerows"},
 	{"record reading", "plateau/record"}, {"record reading", "plateau/importers"},

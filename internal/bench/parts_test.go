@@ -28,6 +28,9 @@ func TestParts(t *testing.T) {
 	malloc := loc("runtime.mallocgc")
 	replay := loc("github.com/plateau/plateau/replay.(*replayer).line")
 	gc := loc("runtime.gcBgMarkWorker")
+	prepare := loc("github.com/plateau/plateau/index/internal/gamerows.(*Preparer).prepare")
+	sign := loc("github.com/plateau/plateau/index/internal/pattern.(*Signer).Sign")
+	lines := loc("github.com/plateau/plateau/index/internal/writer.(*txn).flushPlayerLines")
 	main := loc("main.main")
 	sample := func(ns int64, stack ...*profile.Location) *profile.Sample {
 		return &profile.Sample{Value: []int64{1, ns}, Location: stack} // leaf first
@@ -47,6 +50,9 @@ func TestParts(t *testing.T) {
 			sample(7e8, gc),
 			sample(2e8, writer, main),
 			sample(1e8, main),
+			sample(6e8, sign, prepare, main),
+			sample(4e8, prepare, main),
+			sample(3e8, cgo, exec, lines, writer, main),
 		},
 	}
 	var buf bytes.Buffer
@@ -58,11 +64,13 @@ func TestParts(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Part{
-		{"replay/rules", 4, 0, 0}, // a tie: by name
+		{"replay/rules", 4.4, 0, 0},
 		{"tree aggregate", 4, 3, 0},
 		{"sqlite (games, tags, names, texts)", 2, 2, 0},
 		{"gc", 0.7, 0, 0},
+		{"pattern signature", 0.6, 0, 0},
 		{"zstd", 0.5, 0, 0.5},
+		{"player lines", 0.3, 0.3, 0},
 		{"writer (Go)", 0.2, 0, 0},
 		{"other", 0.1, 0, 0},
 	}
@@ -76,7 +84,7 @@ func TestParts(t *testing.T) {
 			t.Errorf("part %d: %+v, want %+v", i, g, w)
 		}
 	}
-	if tab := PartsTable(parts, 1000); !strings.Contains(tab, "| tree aggregate | 4.00 | 35% | 4000 | 3.00 | 0.00 |") || !strings.Contains(tab, "| total | 11.50 |") {
+	if tab := PartsTable(parts, 1000); !strings.Contains(tab, "| tree aggregate | 4.00 | 31% | 4000 | 3.00 | 0.00 |") || !strings.Contains(tab, "| total | 12.80 |") {
 		t.Errorf("table:\n%s", tab)
 	}
 }
