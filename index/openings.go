@@ -28,6 +28,11 @@ type OpeningError = openings.Error
 // ErrOpeningEntry: an entry of a file of names cannot be read or played.
 var ErrOpeningEntry = openings.ErrEntry
 
+// SplitOpeningCode is an opening name's ECO-style code and the name after
+// it ("B20 Sicilienne": "B20", "Sicilienne"); "" and the name when it has
+// none (openings.SplitCode).
+func SplitOpeningCode(name string) (code, rest string) { return openings.SplitCode(name) }
+
 // OpeningsMaxPly is the number of a game's first plies whose positions
 // can name it.
 const OpeningsMaxPly = openings.MaxPly

@@ -89,14 +89,19 @@ func (l *gameLoader) dbGame(id int64) (g *record.Game, rerr, err error) {
 	if errors.Is(rerr, io.EOF) {
 		rerr = fmt.Errorf("#%d: the stored record is empty", id)
 	}
-	if g != nil && g.Tag("Opening") == "" {
-		// The game's opening by the database's names, as dbexport writes it.
+	if g != nil && g.Tag("Opening") == "" && g.Tag("ECO") == "" {
+		// The game's opening by the database's names, as dbexport writes
+		// it: a record's own Opening or ECO tag is kept as it is.
 		names, err := l.db.GameOpenings(l.c.Context, []int64{id})
 		if err != nil {
 			return nil, nil, err
 		}
 		if name, ok := names[id]; ok {
-			g.SetTag("Opening", name)
+			code, rest := index.SplitOpeningCode(name)
+			g.SetTag("Opening", rest)
+			if code != "" {
+				g.SetTag("ECO", code)
+			}
 		}
 	}
 	return g, rerr, nil

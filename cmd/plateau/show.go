@@ -132,7 +132,7 @@ func showGame(w io.Writer, rec *record.Game, opts replay.Options, ply, context i
 		fmt.Fprintf(w, " (%s)", t)
 	}
 	fmt.Fprintln(w)
-	if o := rec.Tag("Opening"); o != "" {
+	if o := strings.TrimSpace(rec.Tag("ECO") + " " + rec.Tag("Opening")); o != "" {
 		fmt.Fprintf(w, "opening: %s\n", o)
 	}
 	cur := g.Cursor()

@@ -359,7 +359,7 @@ function renderHeader() {
   // A name opens the player's page, the event its crosstable (people.js).
   const name = i => g.players[i] ? el('span', { class: 'pname', 'data-player': g.players[i], title: 'the page of ' + g.players[i] }, g.players[i]) : '?';
   const players = el('span', {}, s[0] + ' ', name(0), elo(0) + ' – ' + s[1] + ' ', name(1), elo(1));
-  const meta = el('span', {}, ...[g.gameName || g.game, g.opening && openingLink(g), g.event && el('span', { class: 'pname', 'data-event': g.event, title: 'the crosstable of ' + g.event }, g.event),
+  const meta = el('span', {}, ...[g.gameName || g.game, g.opening ? openingLink(g) : recordOpening(g), g.event && el('span', { class: 'pname', 'data-event': g.event, title: 'the crosstable of ' + g.event }, g.event),
     g.site, g.date, g.round && 'round ' + g.round].filter(x => x).flatMap((x, i) => i ? [' · ', x] : [x]));
   let res = g.result;
   if (g.termination) res += ' (' + g.termination + ')';
@@ -380,6 +380,16 @@ function renderHeader() {
 // openingLink is a game's opening in its header: a click lists the games
 // of that opening (the opening criterion: its deeper names too), of the
 // game's ruleset.
+// recordOpening is the record's own ECO and Opening tags (with its
+// Variation), shown when no listed name matches the game; null when it
+// has neither.
+function recordOpening(g) {
+  const tag = n => ((g.tags || []).find(t => t[0] === n) || [])[1] || '';
+  const name = [tag('Opening'), tag('Variation')].filter(x => x).join(', ');
+  const text = [tag('ECO'), name].filter(x => x).join(' ');
+  return text ? el('span', { class: 'opening own', title: 'the record’s own Opening and ECO tags (no listed name matches the game)' }, text) : null;
+}
+
 function openingLink(g) {
   const a = el('span', { class: 'opening olink', title: 'the opening: the deepest named position the game reaches; click to list the games of this opening' }, g.opening);
   a.addEventListener('click', () => {

@@ -150,11 +150,15 @@ func readRecords(br *bufio.Reader, file string) (es []Entry, errs []error) {
 }
 
 // FromRecord is the entry of a record: its Game tag, its Opening tag
-// (with ", Variation" when it has one), its FEN and its main line.
+// (with ", Variation" when it has one, after its ECO tag as a code when
+// it has one: code.go), its FEN and its main line.
 func FromRecord(g *record.Game, file string) (Entry, error) {
 	e := Entry{Game: g.Tag("Game"), Name: strings.TrimSpace(g.Tag("Opening")), FEN: g.Tag("FEN"), File: file, Line: g.Pos.Line}
 	if v := strings.TrimSpace(g.Tag("Variation")); v != "" && e.Name != "" {
 		e.Name += ", " + v
+	}
+	if code := strings.TrimSpace(g.Tag("ECO")); code != "" && !strings.Contains(code, " ") {
+		e.Name = WithCode(code, e.Name)
 	}
 	switch {
 	case e.Name == "":
@@ -169,22 +173,32 @@ func FromRecord(g *record.Game, file string) (Entry, error) {
 }
 
 // WithTag is a stored game's canonical text with an Opening tag naming
-// its opening, unless its tags have one: the canonical form writes a tag
-// outside the ordered ones after them, where this one is added (the last
-// line of the tag section).
+// its opening (without its code) and an ECO tag giving its code (if it
+// has one: code.go), unless its tags have an Opening or an ECO tag of
+// their own, which are kept as they are: the canonical form writes a tag
+// outside the ordered ones after them, where these are added (the last
+// lines of the tag section).
 func WithTag(text []byte, name string) []byte {
 	end := bytes.Index(text, []byte("\n\n"))
 	if end < 0 || len(text) == 0 || text[0] != '[' {
 		return text
 	}
-	if bytes.HasPrefix(text, []byte(`[Opening "`)) || bytes.Contains(text[:end], []byte("\n[Opening \"")) {
-		return text
+	for _, tag := range []string{"Opening", "ECO"} {
+		if bytes.HasPrefix(text, []byte(`[`+tag+` "`)) || bytes.Contains(text[:end], []byte("\n["+tag+" \"")) {
+			return text
+		}
 	}
-	esc := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ", "\r", " ").Replace(name)
-	out := make([]byte, 0, len(text)+len(esc)+13)
+	code, rest := SplitCode(name)
+	esc := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ", "\r", " ")
+	out := make([]byte, 0, len(text)+len(name)+24)
 	out = append(out, text[:end+1]...)
 	out = append(out, `[Opening "`...)
-	out = append(out, esc...)
+	out = append(out, esc.Replace(rest)...)
 	out = append(out, "\"]\n"...)
+	if code != "" {
+		out = append(out, `[ECO "`...)
+		out = append(out, esc.Replace(code)...)
+		out = append(out, "\"]\n"...)
+	}
 	return append(out, text[end+1:]...)
 }

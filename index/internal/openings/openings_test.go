@@ -124,7 +124,8 @@ func mustResolveErr(t *testing.T, e openings.Entry, move string) error {
 	return err
 }
 
-// TestReadRecords: records name their position by Opening and Variation;
+// TestReadRecords: records name their position by Opening and Variation,
+// after their ECO tag as the name's code;
 // a record without Opening or Game, or with a wrong move, is an error at
 // its line, and the others are read.
 func TestReadRecords(t *testing.T) {
@@ -140,6 +141,12 @@ func TestReadRecords(t *testing.T) {
 1. 32-28 18-23 *
 
 [Game "draughts"]
+[ECO "D10"]
+[Opening "Double corner"]
+
+1. 33-29 *
+
+[Game "draughts"]
 [Event "no name"]
 
 1. 33-29 *
@@ -151,39 +158,74 @@ func TestReadRecords(t *testing.T) {
 18-23 2. 28-27 *
 `
 	es, errs := openings.Read(strings.NewReader(text), "o.pdn")
-	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "o.pdn:12: the record has no Opening tag") {
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "o.pdn:18: the record has no Opening tag") {
 		t.Errorf("errors %v", errs)
 	}
-	if len(es) != 3 || es[1].Name != "Single corner, Classic reply" {
+	if len(es) != 4 || es[1].Name != "Single corner, Classic reply" || es[2].Name != "D10 Double corner" {
 		t.Fatalf("entries %+v", es)
 	}
-	_, err := openings.Resolve(es[2])
-	if err == nil || !strings.HasPrefix(err.Error(), `o.pdn:21: move 3 "28-27"`) {
+	_, err := openings.Resolve(es[3])
+	if err == nil || !strings.HasPrefix(err.Error(), `o.pdn:27: move 3 "28-27"`) {
 		t.Errorf("wrong move: %v", err)
 	}
 }
 
-// TestWithTag: the Opening tag added to a canonical text is where the
-// canonical form of the record with that tag puts it; a record with an
-// Opening tag of its own keeps it.
+// TestWithTag: the Opening tag (and the ECO tag of a coded name) added to
+// a canonical text is where the canonical form of the record with those
+// tags puts it; a record with an Opening or an ECO tag of its own keeps
+// its tags as they are.
 func TestWithTag(t *testing.T) {
 	for _, c := range []struct{ name, text string }{
 		{"plain", "[Game \"draughts\"]\n[White \"A\"]\n[Result \"*\"]\n\n1. 32-28 *\n"},
 		{"other tags after", "[Game \"draughts\"]\n[Result \"*\"]\n[Annotator \"Z\"]\n\n{a} 1. 32-28 *\n"},
 		{"own opening", "[Game \"draughts\"]\n[Result \"*\"]\n[Opening \"Mine\"]\n\n1. 32-28 *\n"},
+		{"own code", "[Game \"draughts\"]\n[Result \"*\"]\n[ECO \"X99\"]\n\n1. 32-28 *\n"},
 	} {
-		g, err := record.NewReader(strings.NewReader(c.text), "t").Next()
-		if err != nil {
-			t.Fatal(err)
+		for _, name := range []string{`Single "corner" \ x`, `B20 Single "corner"`, `B20a1 Sicilienne`} {
+			g, err := record.NewReader(strings.NewReader(c.text), "t").Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			canon := record.Format(g)
+			if g.Tag("Opening") == "" && g.Tag("ECO") == "" {
+				code, rest := openings.SplitCode(name)
+				g.SetTag("Opening", rest)
+				if code != "" {
+					g.SetTag("ECO", code)
+				}
+			}
+			want := string(record.Format(g))
+			if got := string(openings.WithTag(canon, name)); got != want {
+				t.Errorf("%s, %s:\n%s\nwant\n%s", c.name, name, got, want)
+			}
 		}
-		canon := record.Format(g)
-		name := `Single "corner" \ x`
-		if g.Tag("Opening") == "" {
-			g.SetTag("Opening", name)
+	}
+}
+
+// TestSplitCode: a name's code is its first word when that word is an
+// upper-case letter and two digits, then anything, and more words follow.
+func TestSplitCode(t *testing.T) {
+	for _, c := range []struct{ name, code, rest string }{
+		{"B20 Sicilienne", "B20", "Sicilienne"},
+		{"C45a Écossaise, variante", "C45a", "Écossaise, variante"},
+		{"A00 ", "A00", ""},
+		{"B20", "", "B20"},                       // a code alone is a name
+		{"b20 Sicilienne", "", "b20 Sicilienne"}, // lower case
+		{"B2 Sicilienne", "", "B2 Sicilienne"},
+		{"BB20 Sicilienne", "", "BB20 Sicilienne"},
+		{"É20 Sicilienne", "", "É20 Sicilienne"},
+		{"B20\tSicilienne", "", "B20\tSicilienne"}, // a space, not a tab
+		{"Sicilian, B20 line", "", "Sicilian, B20 line"},
+	} {
+		code, rest := openings.SplitCode(c.name)
+		if code != c.code || rest != c.rest {
+			t.Errorf("%q: %q %q, want %q %q", c.name, code, rest, c.code, c.rest)
 		}
-		want := string(record.Format(g))
-		if got := string(openings.WithTag(canon, name)); got != want {
-			t.Errorf("%s:\n%s\nwant\n%s", c.name, got, want)
+		if got := openings.WithCode(code, rest); code != "" && rest != "" && got != c.name {
+			t.Errorf("%q: WithCode %q", c.name, got)
 		}
+	}
+	if got := openings.WithCode("B20", "B21 Sicilienne"); got != "B21 Sicilienne" {
+		t.Errorf("a coded name took another code: %q", got)
 	}
 }

@@ -347,8 +347,8 @@ func MatchSQL(prefix string) (string, []any) {
 }
 
 // MatchName is the condition of MatchSQL on a row of the openings table
-// (alias a table name, "" for the table itself): its name starts with
-// prefix, both folded.
+// (alias a table name, "" for the table itself): its name, or the name
+// after its code (code.go), starts with prefix, both folded.
 func MatchName(alias, prefix string) (string, []any) {
 	if alias != "" {
 		alias += "."
@@ -357,5 +357,10 @@ func MatchName(alias, prefix string) (string, []any) {
 	if r, _ := utf8.DecodeLastRuneInString(prefix); prefix != "" && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 		more = " "
 	}
-	return `substr(plateau_fold(` + alias + `name), 1, length(plateau_fold(?) || ?)) = plateau_fold(?) || ?`, []any{prefix, more, prefix, more}
+	starts := func(col string) string {
+		return `substr(plateau_fold(` + col + `), 1, length(plateau_fold(?) || ?)) = plateau_fold(?) || ?`
+	}
+	name := alias + "name"
+	return `(` + starts(name) + ` OR ` + name + ` GLOB '` + CodeGlob + `' AND ` + starts(`substr(`+name+`, instr(`+name+`, ' ') + 1)`) + `)`,
+		[]any{prefix, more, prefix, more, prefix, more, prefix, more}
 }

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/plateau/plateau/index"
+	"github.com/plateau/plateau/index/browse"
+	"github.com/plateau/plateau/internal/ingest"
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/replay/web"
+)
+
+// TestBrowserOpeningCodes: with the sample names, whose Ōgi names carry
+// ECO-style codes, a game's header, the list's opening column and the
+// tree show the coded name; a game that no listed name matches shows its
+// record's own ECO and Opening tags in its header. At 1366×768, 1920×1080
+// and 400×800; screenshots opening-codes-WIDTH.png.
+func TestBrowserOpeningCodes(t *testing.T) {
+	bin := chromium(t)
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := index.Open(ctx, filepath.Join(dir, "db"), index.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	own := filepath.Join(dir, "own.pdn")
+	if err := os.WriteFile(own, []byte("[Game \"ogi\"]\n[Sente \"Own\"]\n[Gote \"Tags\"]\n[ECO \"X01\"]\n[Opening \"Own opening\"]\n[Result \"*\"]\n\n1. Pa3-a4 Pa6-a5 2. Pb3-b4 Pb6-b5 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ingest.Files(ctx, db, []string{filepath.Join(samples, "ogi"), own}, ingest.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(samples, "openings-descriptive.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, errs := index.ReadOpenings(f, f.Name())
+	f.Close()
+	if _, errs2, err := db.ImportOpenings(ctx, es); err != nil || len(errs)+len(errs2) > 0 {
+		t.Fatal(errs, errs2, err)
+	}
+	src := browse.New(db, replay.Options{})
+	coded, err := src.List(ctx, web.ListQuery{Criteria: "opening=R1", Game: "ogi", Valid: "valid", Limit: 1})
+	if err != nil || len(coded.Games) != 1 {
+		t.Fatalf("a game of R10: %+v, %v", coded, err)
+	}
+	mine, err := src.List(ctx, web.ListQuery{Criteria: "player=Own", Valid: "valid", Limit: 1})
+	if err != nil || len(mine.Games) != 1 || mine.Games[0].Opening != "" {
+		t.Fatalf("the game of its own tags: %+v, %v", mine, err)
+	}
+	srv := guardedServer(t, src)
+	shots := screenshotDir(t)
+	for _, s := range []struct{ w, h int }{{1366, 768}, {1920, 1080}, {400, 800}} {
+		p := newBrowserPage(t, bin, srv.URL, s.w, s.h)
+		p.open(mine.Games[0].N, 0)
+		p.waitJS("the record's own tags in the header", `document.querySelector('#title .opening.own')?.textContent === 'X01 Own opening'`)
+		p.open(coded.Games[0].N, 0)
+		p.waitJS("the coded name in the header", `document.querySelector('#title .opening.olink')?.textContent === 'R10 Ōgi: Rook to the centre'`)
+		p.waitJS("the coded name under the tree's move", `[...document.querySelectorAll('#tree tr.tname')].some(r => r.textContent === 'R10 Ōgi: Rook to the centre')`)
+		p.waitJS("the coded name in the list", `[...document.querySelectorAll('#list tbody td.c-opening')].some(td => td.textContent === 'R10 Ōgi: Rook to the centre')`)
+		p.screenshot(filepath.Join(shots, fmt.Sprintf("opening-codes-%d.png", s.w)), chromedp.CaptureScreenshot())
+		p.cspClean()
+	}
+	t.Logf("screenshots in %s", shots)
+}
