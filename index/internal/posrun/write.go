@@ -5,9 +5,11 @@ import (
 	"database/sql"
 )
 
-// blockBytes is the encoded bytes of a block (a block row stays within a
-// page, 4 KiB in older files).
-const blockBytes = 3 << 10
+// blockBytes is the encoded bytes of a block: five block rows fill a
+// 16 KiB page (a block passes it by an occurrence at most, and a row's
+// cell takes about 10 bytes more), and a row stays within a page of 4
+// KiB, as older files have.
+const blockBytes = 3240
 
 // MaxRunsPerLevel is the number of runs of one size level that are merged
 // into one: between merges, a level holds fewer.
