@@ -307,6 +307,7 @@ var schema = []string{
 		moves BLOB,
 		tblock INTEGER NOT NULL, toff INTEGER NOT NULL, tlen INTEGER NOT NULL)`,
 	`CREATE TABLE IF NOT EXISTS texts(id INTEGER PRIMARY KEY, data BLOB NOT NULL)`,
+	store.DictTable,
 	store.Deferred[0].Def, // games_p0, games_p1, games_date (store.Deferred)
 	store.Deferred[1].Def,
 	store.Deferred[2].Def,
@@ -374,10 +375,10 @@ var schema = []string{
 // the opening tree's moves of TreeDepth plies, not TreeAggDepth
 // (tree_deep.go); version 16 had no events and ratings in player_lines,
 // and no event_names; version 17 had tree_months' dates whole
-// (tree_deep.go).
-// Versions 5 to 17 are upgraded by a writable open; a database of an older
+// (tree_deep.go); version 18 had no text dictionary (internal/store).
+// Versions 5 to 18 are upgraded by a writable open; a database of an older
 // version must be imported again.
-const schemaVersion = 18
+const schemaVersion = 19
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -480,7 +481,13 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 18
 	}
-	// A read-only handle reads layouts 6 to 17 as they are: player pages
+	if v == 18 && !db.readOnly {
+		if err := db.upgrade18(ctx); err != nil { // posblocks_upgrade.go
+			return false, err
+		}
+		v = 19
+	}
+	// A read-only handle reads layouts 6 to 18 as they are: player pages
 	// are read player by player without the name index (6), games have
 	// their one revision (6 and 7), the opening tree has no wins (6 to 8),
 	// a period's tree is counted from its games (6 to 9), no position
@@ -490,7 +497,8 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	// replays every game (6 to 13), the position runs' blocks are read
 	// in their legacy form (6 to 14), the trees of the positions of ply
 	// TreeDepth read their games' rows (6 to 15) and a period's tree reads
-	// the months' dates whole (10 to 17).
+	// the months' dates whole (10 to 17); no text block names a
+	// dictionary (6 to 18).
 	db.nameIndex = v >= 7
 	db.revisions = v >= 8
 	db.treeWins = v >= 9
@@ -502,7 +510,7 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	db.legacyBlocks = v < 15
 	db.treeDeep = v >= 16
 	db.monthDates = v >= 18
-	if v != schemaVersion && (v < 6 || v > 17) {
+	if v != schemaVersion && (v < 6 || v > 18) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}

@@ -273,8 +273,9 @@ func TestPlayerTreeReadsLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(notices) != 2 || !strings.Contains(notices[0], "layout 16 to 17") ||
-		!strings.Contains(notices[1], "layout 17 to 18") {
+	if len(notices) != 3 || !strings.Contains(notices[0], "layout 16 to 17") ||
+		!strings.Contains(notices[1], "layout 17 to 18") ||
+		!strings.Contains(notices[2], "layout 18 to 19") {
 		t.Errorf("notices %q", notices)
 	}
 	upgraded, err := index.PlayerLineRows(ctx, db)
@@ -308,12 +309,13 @@ func TestPlayerTreeReadsLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 6 || !strings.Contains(notices[0], "layout 12 to 13") ||
+	if len(notices) != 7 || !strings.Contains(notices[0], "layout 12 to 13") ||
 		!strings.Contains(notices[1], "layout 13 to 14") ||
 		!strings.Contains(notices[2], "layout 14 to 15") ||
 		!strings.Contains(notices[3], "layout 15 to 16") ||
 		!strings.Contains(notices[4], "layout 16 to 17") ||
-		!strings.Contains(notices[5], "layout 17 to 18") {
+		!strings.Contains(notices[5], "layout 17 to 18") ||
+		!strings.Contains(notices[6], "layout 18 to 19") {
 		t.Errorf("notices %q", notices)
 	}
 	upgraded, err = index.PlayerLineRows(ctx, db)

@@ -4,11 +4,16 @@ import (
 	"context"
 
 	"github.com/plateau/plateau/index/internal/posrun"
+	"github.com/plateau/plateau/index/internal/store"
 )
 
 // downgradeBlocks writes the position runs' blocks of db in their legacy
-// form (layout 14 and before), for the downgrades of the upgrades' tests.
+// form (layout 14 and before) and its texts without a dictionary (layout
+// 18 and before), for the downgrades of the upgrades' tests.
 func downgradeBlocks(ctx context.Context, db *DB) error {
+	if err := downgradeTexts(ctx, db); err != nil {
+		return err
+	}
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -18,6 +23,55 @@ func downgradeBlocks(ctx context.Context, db *DB) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// downgradeTexts compresses db's texts again without a dictionary and
+// drops text_dicts (layout 18 and before).
+func downgradeTexts(ctx context.Context, db *DB) error {
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := store.Recompress(ctx, tx, nil); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DROP TABLE text_dicts`); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// DowngradeToLayout18 turns db into a layout-18 database: no text
+// dictionary.
+func DowngradeToLayout18(ctx context.Context, db *DB) error {
+	if err := downgradeTexts(ctx, db); err != nil {
+		return err
+	}
+	return setMeta(ctx, db.sql, "schema", 18)
+}
+
+// TextBlocks counts db's text blocks that name a dictionary and those
+// that do not, and their bytes.
+func TextBlocks(ctx context.Context, db *DB) (with, without, size int64, err error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT data FROM texts`)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var b []byte
+		if err := rows.Scan(&b); err != nil {
+			return 0, 0, 0, err
+		}
+		if store.BlockDict(b) != 0 {
+			with++
+		} else {
+			without++
+		}
+		size += int64(len(b))
+	}
+	return with, without, size, rows.Err()
 }
 
 // DowngradeToLayout14 turns db into a layout-14 database: the position

@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"context"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -74,10 +75,11 @@ func TestUpgrade14(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 4 || !strings.Contains(notices[0], "layout 14 to 15") ||
+	if len(notices) != 5 || !strings.Contains(notices[0], "layout 14 to 15") ||
 		!strings.Contains(notices[1], "layout 15 to 16") ||
 		!strings.Contains(notices[2], "layout 16 to 17") ||
-		!strings.Contains(notices[3], "layout 17 to 18") {
+		!strings.Contains(notices[3], "layout 17 to 18") ||
+		!strings.Contains(notices[4], "layout 18 to 19") {
 		t.Errorf("notices %q", notices)
 	}
 	got, gotN = read("upgraded", db)
@@ -91,5 +93,95 @@ func TestUpgrade14(t *testing.T) {
 	t.Logf("blocks: %d bytes packed, %d legacy, %d upgraded", packed, legacy, after)
 	if after != packed || after*10 > legacy*9 {
 		t.Errorf("blocks: %d bytes after the upgrade, %d imported, %d legacy", after, packed, legacy)
+	}
+}
+
+// allTexts is every game's text, read by Records and by WithText.
+func allTexts(t *testing.T, db *index.DB) (map[int64]string, map[int64]string) {
+	t.Helper()
+	ctx := context.Background()
+	records, with := map[int64]string{}, map[int64]string{}
+	if err := db.Records(ctx, index.Query{Limit: -1}, func(id int64, text []byte) error {
+		records[id] = string(text)
+		return db.WithText(ctx, id, func(text []byte) error {
+			with[id] = string(text)
+			return nil
+		})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return records, with
+}
+
+// TestUpgrade18 takes a layout-18 database (no text dictionary) to layout
+// 19: a read-only handle reads the texts, a writable open makes the
+// dictionary and compresses every block against it, in fewer bytes, and
+// every game's text reads the same; an import after it compresses its
+// blocks against it.
+func TestUpgrade18(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	dbDir := filepath.Join(dir, "db")
+	db := openDB(t, dbDir)
+	files := []string{writeFile(t, dir, "a.pdn", genText(t, "ogi", 300, 8)), "../samples/ogi"}
+	if _, err := importFiles(ctx, db, files, index.ImportOptions{TxGames: 70}); err != nil {
+		t.Fatal(err)
+	}
+	with, without, _, err := index.TextBlocks(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if with == 0 || without == 0 {
+		t.Fatalf("imported: %d text blocks with a dictionary, %d without", with, without)
+	}
+	want, wantWith := allTexts(t, db)
+	if len(want) < 300 || !maps.Equal(want, wantWith) {
+		t.Fatalf("%d texts by Records, %d by WithText, not all the same", len(want), len(wantWith))
+	}
+	if err := index.DowngradeToLayout18(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	_, _, plain, err := index.TextBlocks(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	ro, err := index.Open(ctx, dbDir, index.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatalf("read-only open of layout 18: %v", err)
+	}
+	got, gotWith := allTexts(t, ro)
+	ro.Close()
+	if !maps.Equal(got, want) || !maps.Equal(gotWith, want) {
+		t.Error("layout 18, read-only: texts differ")
+	}
+
+	var notices []string
+	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if len(notices) != 1 || !strings.Contains(notices[0], "layout 18 to 19") {
+		t.Errorf("notices %q", notices)
+	}
+	with, without, packed, err := index.TextBlocks(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("texts: %d bytes without the dictionary, %d with", plain, packed)
+	if without != 0 || packed*10 > plain*9 {
+		t.Errorf("upgraded: %d text blocks with the dictionary, %d without; %d bytes, %d before", with, without, packed, plain)
+	}
+	got, gotWith = allTexts(t, db)
+	if !maps.Equal(got, want) || !maps.Equal(gotWith, want) {
+		t.Error("after the upgrade: texts differ")
+	}
+	if _, err := importFiles(ctx, db, []string{writeFile(t, dir, "b.pdn", genText(t, "ogi", 50, 9))}, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if with2, without2, _, err := index.TextBlocks(ctx, db); err != nil || without2 != 0 || with2 <= with {
+		t.Errorf("after another import: %d text blocks with the dictionary (%d before), %d without (%v)", with2, with, without2, err)
 	}
 }

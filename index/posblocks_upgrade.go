@@ -33,6 +33,48 @@ func (db *DB) upgrade14(ctx context.Context) error {
 	if err := tx.Commit(); err != nil {
 		return err
 	}
+	return db.giveBack(ctx)
+}
+
+// upgrade18 turns a layout-18 database into layout 19 in one transaction:
+// the table of the text dictionary (store.DictTable), made from the first
+// texts stored when they hold enough (store.MakeDict), and every text
+// block compressed again against it (store.Recompress), which a layout-18
+// program cannot read. The old blocks' pages are given back after the
+// commit, as upgrade14 does.
+func (db *DB) upgrade18(ctx context.Context) error {
+	if db.notice != nil {
+		db.notice(fmt.Sprintf("upgrading the database in %s from layout 18 to 19 (a dictionary for the record texts)…", db.dir))
+	}
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, store.DictTable); err != nil {
+		return fmt.Errorf("upgrade to layout 19: %w", err)
+	}
+	d, err := store.MakeDict(ctx, tx)
+	if err != nil {
+		return fmt.Errorf("upgrade to layout 19: %w", err)
+	}
+	if d != nil {
+		if _, err := store.Recompress(ctx, tx, d); err != nil {
+			return fmt.Errorf("upgrade to layout 19: %w", err)
+		}
+	}
+	if err := setMeta(ctx, tx, "schema", 19); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	return db.giveBack(ctx)
+}
+
+// giveBack gives the free pages back (store.GiveBack) on a connection of
+// its own.
+func (db *DB) giveBack(ctx context.Context) error {
 	conn, err := db.sql.Conn(ctx)
 	if err != nil {
 		return err

@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/plateau/plateau/index/internal/store"
 )
 
 // Querier is what Headers needs: a database handle or a transaction.
@@ -140,6 +142,16 @@ func (c *Blocks) WithText(ctx context.Context, q RowQuerier, id int64, fn func(t
 	stored, err := storedBlock(ctx, q, block)
 	if err != nil {
 		return fmt.Errorf("game %d text: %w", id, err)
+	}
+	if store.BlockDict(stored) != 0 { // a dictionary's block: decoded whole
+		data, err := store.DecodeBlock(ctx, q, stored)
+		if err != nil {
+			return fmt.Errorf("game %d text: %w", id, err)
+		}
+		if off+n > int64(len(data)) {
+			return fmt.Errorf("game %d text: bad block reference", id)
+		}
+		return fn(data[off : off+n])
 	}
 	return decodePrefix(id, stored, off+n, func(buf []byte) error { return fn(buf[off:]) })
 }

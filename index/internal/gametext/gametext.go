@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/plateau/plateau/index/internal/store"
 )
 
 // ErrNoGame: the games table has no row of that id.
@@ -92,6 +94,9 @@ func readBlock(ctx context.Context, q RowQuerier, id int64) ([]byte, error) {
 	stored, err := storedBlock(ctx, q, id)
 	if err != nil {
 		return nil, err
+	}
+	if store.BlockDict(stored) != 0 {
+		return store.DecodeBlock(ctx, q, stored)
 	}
 	d, err := decoder()
 	if err != nil {

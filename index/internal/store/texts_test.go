@@ -25,7 +25,7 @@ func TestTexts(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if _, err := db.Exec(`CREATE TABLE texts(id INTEGER PRIMARY KEY, data BLOB); INSERT INTO texts VALUES(7, x'00')`); err != nil {
+	if _, err := db.Exec(`CREATE TABLE texts(id INTEGER PRIMARY KEY, data BLOB); INSERT INTO texts VALUES(7, x'00'); ` + DictTable); err != nil {
 		t.Fatal(err)
 	}
 	tx, err := db.Begin()
@@ -115,6 +115,8 @@ func TestTextsCutAt(t *testing.T) {
 		{"nothing compressed yet", 0, 0, BlockSize},
 		{"ratio 1", 10000, 10000, PackedBlock},
 		{"ratio 2", 20000, 10000, 2 * PackedBlock},
+		{"ratio 2.5: three blocks a page", 25000, 10000, PackedBlock3 * 5 / 2},
+		{"ratio 3: three blocks a page", 30000, 10000, 3 * PackedBlock3},
 		{"ratio 10", 100000, 10000, BlockSize},
 		{"expanding", 5000, 10000, minBlock},
 	} {
@@ -136,7 +138,7 @@ func TestTextsPacked(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if _, err := db.Exec(`CREATE TABLE texts(id INTEGER PRIMARY KEY, data BLOB)`); err != nil {
+	if _, err := db.Exec(`CREATE TABLE texts(id INTEGER PRIMARY KEY, data BLOB); ` + DictTable); err != nil {
 		t.Fatal(err)
 	}
 	tx, err := db.Begin()
