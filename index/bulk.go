@@ -11,7 +11,7 @@ import (
 )
 
 // A bulk import (internal/writer decides which import is) leaves the games
-// table's player and date indexes (store.Deferred) out while it stores its
+// table's player, date and event indexes (store.Deferred) out while it stores its
 // games and builds them at its end (store's doc says why). An import of
 // files of at least 32 MiB (bulk or into a large database) spools its
 // opening-tree moves and adds them to the tree a group at a time and at

@@ -96,6 +96,9 @@ type DB struct {
 	// monthDates: tree_months keeps its dates in their stored form
 	// (treeagg.StoredDate, layout 18; whole before).
 	monthDates bool
+	// eventIndex: the games are indexed by event (games_event, layout
+	// 20), which an event's crosstable reads (events.go).
+	eventIndex bool
 
 	counts criteria.Counts // list counts (list.go)
 	lines  treeLines       // the opening lines of filtered trees (treelines.go)
@@ -308,9 +311,10 @@ var schema = []string{
 		tblock INTEGER NOT NULL, toff INTEGER NOT NULL, tlen INTEGER NOT NULL)`,
 	`CREATE TABLE IF NOT EXISTS texts(id INTEGER PRIMARY KEY, data BLOB NOT NULL)`,
 	store.DictTable,
-	store.Deferred[0].Def, // games_p0, games_p1, games_date (store.Deferred)
+	store.Deferred[0].Def, // games_p0, games_p1, games_date, games_event (store.Deferred)
 	store.Deferred[1].Def,
 	store.Deferred[2].Def,
+	store.Deferred[3].Def, // games_event (events.go)
 	`CREATE INDEX IF NOT EXISTS games_invalid ON games(id) WHERE valid = 0`,
 	// The words of players' folded names, and for each word the valid
 	// games of its players in game order (internal/players).
@@ -375,10 +379,11 @@ var schema = []string{
 // the opening tree's moves of TreeDepth plies, not TreeAggDepth
 // (tree_deep.go); version 16 had no events and ratings in player_lines,
 // and no event_names; version 17 had tree_months' dates whole
-// (tree_deep.go); version 18 had no text dictionary (internal/store).
-// Versions 5 to 18 are upgraded by a writable open; a database of an older
+// (tree_deep.go); version 18 had no text dictionary (internal/store);
+// version 19 had no games_event (events.go).
+// Versions 5 to 19 are upgraded by a writable open; a database of an older
 // version must be imported again.
-const schemaVersion = 19
+const schemaVersion = 20
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -487,6 +492,12 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 19
 	}
+	if v == 19 && !db.readOnly {
+		if err := db.upgrade19(ctx); err != nil { // events.go
+			return false, err
+		}
+		v = 20
+	}
 	// A read-only handle reads layouts 6 to 18 as they are: player pages
 	// are read player by player without the name index (6), games have
 	// their one revision (6 and 7), the opening tree has no wins (6 to 8),
@@ -498,7 +509,8 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	// in their legacy form (6 to 14), the trees of the positions of ply
 	// TreeDepth read their games' rows (6 to 15) and a period's tree reads
 	// the months' dates whole (10 to 17); no text block names a
-	// dictionary (6 to 18).
+	// dictionary (6 to 18); an event's crosstable scans the games (6 to
+	// 19).
 	db.nameIndex = v >= 7
 	db.revisions = v >= 8
 	db.treeWins = v >= 9
@@ -510,7 +522,8 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	db.legacyBlocks = v < 15
 	db.treeDeep = v >= 16
 	db.monthDates = v >= 18
-	if v != schemaVersion && (v < 6 || v > 18) {
+	db.eventIndex = v >= 20
+	if v != schemaVersion && (v < 6 || v > 19) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}
@@ -543,6 +556,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	db.patSigs = true
 	db.treeDeep = true
 	db.monthDates = true
+	db.eventIndex = true
 	if err := posrun.Create(ctx, tx); err != nil {
 		return err
 	}

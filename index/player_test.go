@@ -94,7 +94,7 @@ func TestPlayerPages(t *testing.T) {
 	if err := index.DropDeferred(ctx, db); err != nil {
 		t.Fatal(err)
 	}
-	if missing, err := index.MissingIndexes(ctx, db); err != nil || len(missing) != 3 {
+	if missing, err := index.MissingIndexes(ctx, db); err != nil || len(missing) != 4 {
 		t.Fatalf("after the drop, missing %v (%v)", missing, err)
 	}
 	checkPlayerPages(t, db, index.Query{}, queries, count)

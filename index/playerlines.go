@@ -170,6 +170,7 @@ type eventNames struct {
 
 type eventName struct {
 	id     int64
+	name   string
 	folded string
 }
 
@@ -192,7 +193,7 @@ func (e *eventNames) read(ctx context.Context, q *sql.DB) ([]eventName, error) {
 		if err := rows.Scan(&id, &name); err != nil {
 			return nil, err
 		}
-		e.names = append(e.names, eventName{id, fold(name)})
+		e.names = append(e.names, eventName{id, name, fold(name)})
 	}
 	return e.names, rows.Err()
 }

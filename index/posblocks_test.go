@@ -75,11 +75,12 @@ func TestUpgrade14(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 5 || !strings.Contains(notices[0], "layout 14 to 15") ||
+	if len(notices) != 6 || !strings.Contains(notices[0], "layout 14 to 15") ||
 		!strings.Contains(notices[1], "layout 15 to 16") ||
 		!strings.Contains(notices[2], "layout 16 to 17") ||
 		!strings.Contains(notices[3], "layout 17 to 18") ||
-		!strings.Contains(notices[4], "layout 18 to 19") {
+		!strings.Contains(notices[4], "layout 18 to 19") ||
+		!strings.Contains(notices[5], "layout 19 to 20") {
 		t.Errorf("notices %q", notices)
 	}
 	got, gotN = read("upgraded", db)
@@ -163,7 +164,7 @@ func TestUpgrade18(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 1 || !strings.Contains(notices[0], "layout 18 to 19") {
+	if len(notices) != 2 || !strings.Contains(notices[0], "layout 18 to 19") || !strings.Contains(notices[1], "layout 19 to 20") {
 		t.Errorf("notices %q", notices)
 	}
 	with, without, packed, err := index.TextBlocks(ctx, db)

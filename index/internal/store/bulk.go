@@ -8,11 +8,11 @@ import (
 	"strings"
 )
 
-// A bulk import leaves the games table's player and date indexes
+// A bulk import leaves the games table's player, date and event indexes
 // (Deferred) out while it stores its games and builds them again, each in
 // one sorted pass, after its last commit. Every commit of an import
 // rewrites the pages it touched of each random-key B-tree, and those
-// three indexes are random-key: a game's entries land on pages spread
+// four indexes are random-key: a game's entries land on pages spread
 // over the whole index, so that a transaction of 50,000 games rewrites
 // all of them. Building them in one sorted pass, at the import's end,
 // while the text index takes the last transaction's games, costs less
@@ -29,6 +29,7 @@ var Deferred = []struct{ Name, Def string }{
 	{"games_p0", `CREATE INDEX IF NOT EXISTS games_p0 ON games(p0)`},
 	{"games_p1", `CREATE INDEX IF NOT EXISTS games_p1 ON games(p1)`},
 	{"games_date", `CREATE INDEX IF NOT EXISTS games_date ON games(date)`},
+	{"games_event", `CREATE INDEX IF NOT EXISTS games_event ON games(event)`},
 }
 
 // Queryer is what reads one row: a database, a connection or a
@@ -41,8 +42,8 @@ type Queryer interface {
 // order (one statement: readers ask it at every player search).
 func Missing(ctx context.Context, q Queryer) ([]string, error) {
 	var present string // the names found, space-separated
-	err := q.QueryRowContext(ctx, `SELECT COALESCE(group_concat(name, ' '), '') FROM sqlite_schema WHERE type = 'index' AND name IN (?, ?, ?)`,
-		Deferred[0].Name, Deferred[1].Name, Deferred[2].Name).Scan(&present)
+	err := q.QueryRowContext(ctx, `SELECT COALESCE(group_concat(name, ' '), '') FROM sqlite_schema WHERE type = 'index' AND name IN (?, ?, ?, ?)`,
+		Deferred[0].Name, Deferred[1].Name, Deferred[2].Name, Deferred[3].Name).Scan(&present)
 	if err != nil {
 		return nil, err
 	}

@@ -19,10 +19,10 @@ func TestDeferred(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if _, err := db.Exec(`CREATE TABLE games(id INTEGER PRIMARY KEY, p0, p1, date)`); err != nil {
+	if _, err := db.Exec(`CREATE TABLE games(id INTEGER PRIMARY KEY, p0, p1, date, event)`); err != nil {
 		t.Fatal(err)
 	}
-	all := []string{"games_p0", "games_p1", "games_date"}
+	all := []string{"games_p0", "games_p1", "games_date", "games_event"}
 	check := func(when string, want []string) {
 		t.Helper()
 		got, err := Missing(ctx, db)

@@ -1,0 +1,84 @@
+package index
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/plateau/plateau/index/internal/criteria"
+	"github.com/plateau/plateau/index/internal/store"
+)
+
+// An event's games are found through the index games_event (a deferred
+// index, store.Deferred, layout 20). Query.Event matches a part of the
+// event's name, folded (criteria.Contains), which no index answers; the
+// distinct names the games carry are few, and those of the valid games
+// with a player are event_names (the players' lines'), so a query that
+// keeps to such games (a crosstable) turns the part into the exact names
+// that hold it, matched in Go, and reads their games by the index.
+
+// upgrade19 turns a layout-19 database into layout 20 in one transaction
+// (a kill leaves it at 19): the games indexed by event.
+func (db *DB) upgrade19(ctx context.Context) error {
+	if db.notice != nil {
+		db.notice(fmt.Sprintf("upgrading the database in %s from layout 19 to 20 (the games indexed by event)…", db.dir))
+	}
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, store.Deferred[3].Def); err != nil {
+		return fmt.Errorf("upgrade to layout 20: %w", err)
+	}
+	if err := setMeta(ctx, tx, "schema", 20); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// eventNamesHolding is the names of event_names that hold text as
+// Query.Event matches it (criteria.Contains), whole; ok is false when
+// they cannot stand for the games' events (a layout without the index or
+// the lines' events, or a text that folds to nothing, which matches every
+// event).
+func (db *DB) eventNamesHolding(ctx context.Context, text string) (names []string, ok bool, err error) {
+	want := criteria.ContainsArg(text, fold)
+	if !db.eventIndex || !db.playerLines || want == "" {
+		return nil, false, nil
+	}
+	all, err := db.events.read(ctx, db.sql)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, e := range all {
+		if strings.Contains(e.folded, want) {
+			names = append(names, e.name)
+		}
+	}
+	return names, true, nil
+}
+
+// withEventNames adds to w, for a query of valid games with a player on
+// each side, the condition that their event is one of the names that
+// hold q.Event (eventNamesHolding), which the index answers; none is
+// false when no name holds it (no game matches).
+func (db *DB) withEventNames(ctx context.Context, q *Query, w *where) (none bool, err error) {
+	if q.Event == "" || q.Invalid {
+		return false, nil
+	}
+	names, ok, err := db.eventNamesHolding(ctx, q.Event)
+	if err != nil || !ok {
+		return false, err
+	}
+	if len(names) == 0 {
+		return true, nil
+	}
+	b, err := json.Marshal(names)
+	if err != nil {
+		return false, err
+	}
+	w.Add("g.event IN (SELECT value FROM json_each(?))", string(b))
+	return false, nil
+}

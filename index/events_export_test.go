@@ -1,0 +1,41 @@
+package index
+
+import "context"
+
+// SetEventIndex makes db read an event's crosstable by the index games_event
+// (on) or as a layout-19 handle does, scanning the games (off).
+func SetEventIndex(db *DB, on bool) { db.eventIndex = on }
+
+// DowngradeToLayout19 turns db into a layout-19 database: no games_event.
+func DowngradeToLayout19(ctx context.Context, db *DB) error {
+	if _, err := db.sql.ExecContext(ctx, `DROP INDEX games_event`); err != nil {
+		return err
+	}
+	return setMeta(ctx, db.sql, "schema", 19)
+}
+
+// CrosstablePlan is SQLite's plan of the crosstable of q, one line a step.
+func CrosstablePlan(ctx context.Context, db *DB, q Query) ([]string, error) {
+	w, _, err := db.filters(ctx, &q)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := db.withEventNames(ctx, &q, &w); err != nil {
+		return nil, err
+	}
+	rows, err := db.sql.QueryContext(ctx, `EXPLAIN QUERY PLAN SELECT a.name, b.name, g.result, g.game FROM `+hitJoin+` WHERE `+w.String()+` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`, w.Args()...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			return nil, err
+		}
+		plan = append(plan, detail)
+	}
+	return plan, rows.Err()
+}
