@@ -108,7 +108,7 @@ func testKillDuringImport(t *testing.T, bulk bool) {
 		if bulk && spooled == 0 {
 			t.Fatalf("killed bulk import: no tree moves spooled")
 		}
-		if want := map[bool]int{false: 0, true: 3}[bulk]; len(m) != want {
+		if want := map[bool]int{false: 0, true: 4}[bulk]; len(m) != want {
 			t.Fatalf("killed (bulk %v): %d indexes out %v, want %d", bulk, len(m), m, want)
 		}
 	}
