@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -21,21 +22,12 @@ import (
 // upgrade19 turns a layout-19 database into layout 20 in one transaction
 // (a kill leaves it at 19): the games indexed by event.
 func (db *DB) upgrade19(ctx context.Context) error {
-	if db.notice != nil {
-		db.notice(fmt.Sprintf("upgrading the database in %s from layout 19 to 20 (the games indexed by event)…", db.dir))
-	}
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, store.Deferred[3].Def); err != nil {
-		return fmt.Errorf("upgrade to layout 20: %w", err)
-	}
-	if err := setMeta(ctx, tx, "schema", 20); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return db.upgradeTx(ctx, 19, "the games indexed by event", func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, store.Deferred[3].Def); err != nil {
+			return fmt.Errorf("upgrade to layout 20: %w", err)
+		}
+		return nil
+	})
 }
 
 // eventNamesHolding is the names of event_names that hold text as

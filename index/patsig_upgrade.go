@@ -18,26 +18,17 @@ import (
 // index of the games with a start position of their own
 // (pattern.FENIndex), which a pattern search reads.
 func (db *DB) upgrade13(ctx context.Context) error {
-	if db.notice != nil {
-		db.notice(fmt.Sprintf("upgrading the database in %s from layout 13 to 14 (pattern signatures of the games)…", db.dir))
-	}
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	for _, q := range []string{patsig.Table, pattern.FENIndex} {
-		if _, err := tx.ExecContext(ctx, q); err != nil {
+	return db.upgradeTx(ctx, 13, "pattern signatures of the games", func(tx *sql.Tx) error {
+		for _, q := range []string{patsig.Table, pattern.FENIndex} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("upgrade to layout 14: %w", err)
+			}
+		}
+		if err := signAll(ctx, tx); err != nil {
 			return fmt.Errorf("upgrade to layout 14: %w", err)
 		}
-	}
-	if err := signAll(ctx, tx); err != nil {
-		return fmt.Errorf("upgrade to layout 14: %w", err)
-	}
-	if err := setMeta(ctx, tx, "schema", 14); err != nil {
-		return err
-	}
-	return tx.Commit()
+		return nil
+	})
 }
 
 // sigGame is a stored game to sign, then its signature.

@@ -18,49 +18,31 @@ import (
 // table of the players' opening lines (internal/playerlines), empty: the
 // upgrade to layout 17 (upgrade16), which follows, fills it.
 func (db *DB) upgrade12(ctx context.Context) error {
-	if db.notice != nil {
-		db.notice(fmt.Sprintf("upgrading the database in %s from layout 12 to 13 (the opening lines of each player's games)…", db.dir))
-	}
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	for _, q := range []string{`DROP TABLE IF EXISTS player_lines`, playerlines.Table} {
-		if _, err := tx.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("upgrade to layout 13: %w", err)
+	return db.upgradeTx(ctx, 12, "the opening lines of each player's games", func(tx *sql.Tx) error {
+		for _, q := range []string{`DROP TABLE IF EXISTS player_lines`, playerlines.Table} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("upgrade to layout 13: %w", err)
+			}
 		}
-	}
-	if err := setMeta(ctx, tx, "schema", 13); err != nil {
-		return err
-	}
-	return tx.Commit()
+		return nil
+	})
 }
 
 // upgrade16 turns a layout-16 database into layout 17 in one transaction
 // (a kill leaves it at 16): the players' lines are filled again, with
 // their games' events (event_names) and ratings.
 func (db *DB) upgrade16(ctx context.Context) error {
-	if db.notice != nil {
-		db.notice(fmt.Sprintf("upgrading the database in %s from layout 16 to 17 (the events and ratings of each player's games)…", db.dir))
-	}
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	for _, q := range []string{`DROP TABLE IF EXISTS player_lines`, `DROP TABLE IF EXISTS event_names`, playerlines.Table, playerlines.EventsTable} {
-		if _, err := tx.ExecContext(ctx, q); err != nil {
+	return db.upgradeTx(ctx, 16, "the events and ratings of each player's games", func(tx *sql.Tx) error {
+		for _, q := range []string{`DROP TABLE IF EXISTS player_lines`, `DROP TABLE IF EXISTS event_names`, playerlines.Table, playerlines.EventsTable} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("upgrade to layout 17: %w", err)
+			}
+		}
+		if err := playerlines.Fill(ctx, tx, TreeDepth); err != nil {
 			return fmt.Errorf("upgrade to layout 17: %w", err)
 		}
-	}
-	if err := playerlines.Fill(ctx, tx, TreeDepth); err != nil {
-		return fmt.Errorf("upgrade to layout 17: %w", err)
-	}
-	if err := setMeta(ctx, tx, "schema", 17); err != nil {
-		return err
-	}
-	return tx.Commit()
+		return nil
+	})
 }
 
 // treePlayers are the players, each on a side, whose lines

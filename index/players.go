@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 
 	"github.com/plateau/plateau/index/internal/players"
@@ -95,19 +96,10 @@ func (db *DB) CrosstablePage(ctx context.Context, q Query, offset, limit int, pr
 // upgrade6 gives a layout-6 database the name index, in one transaction
 // (a kill leaves it at 6).
 func (db *DB) upgrade6(ctx context.Context) error {
-	if db.notice != nil {
-		db.notice(fmt.Sprintf("upgrading the database in %s from layout 6 to 7 (an index of the games by player name word)…", db.dir))
-	}
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := players.BuildNameIndex(ctx, tx); err != nil {
-		return fmt.Errorf("upgrade to layout 7: %w", err)
-	}
-	if err := setMeta(ctx, tx, "schema", 7); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return db.upgradeTx(ctx, 6, "an index of the games by player name word", func(tx *sql.Tx) error {
+		if err := players.BuildNameIndex(ctx, tx); err != nil {
+			return fmt.Errorf("upgrade to layout 7: %w", err)
+		}
+		return nil
+	})
 }

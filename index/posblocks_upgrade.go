@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 
 	"github.com/plateau/plateau/index/internal/posrun"
@@ -16,21 +17,12 @@ import (
 // (store.GiveBack; a file made before auto_vacuum was INCREMENTAL keeps
 // them free for later writes).
 func (db *DB) upgrade14(ctx context.Context) error {
-	if db.notice != nil {
-		db.notice(fmt.Sprintf("upgrading the database in %s from layout 14 to 15 (the position runs' blocks packed)…", db.dir))
-	}
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if _, err := posrun.Repack(ctx, tx); err != nil {
-		return fmt.Errorf("upgrade to layout 15: %w", err)
-	}
-	if err := setMeta(ctx, tx, "schema", 15); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
+	if err := db.upgradeTx(ctx, 14, "the position runs' blocks packed", func(tx *sql.Tx) error {
+		if _, err := posrun.Repack(ctx, tx); err != nil {
+			return fmt.Errorf("upgrade to layout 15: %w", err)
+		}
+		return nil
+	}); err != nil {
 		return err
 	}
 	return db.giveBack(ctx)
@@ -43,30 +35,21 @@ func (db *DB) upgrade14(ctx context.Context) error {
 // program cannot read. The old blocks' pages are given back after the
 // commit, as upgrade14 does.
 func (db *DB) upgrade18(ctx context.Context) error {
-	if db.notice != nil {
-		db.notice(fmt.Sprintf("upgrading the database in %s from layout 18 to 19 (a dictionary for the record texts)…", db.dir))
-	}
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, store.DictTable); err != nil {
-		return fmt.Errorf("upgrade to layout 19: %w", err)
-	}
-	d, err := store.MakeDict(ctx, tx)
-	if err != nil {
-		return fmt.Errorf("upgrade to layout 19: %w", err)
-	}
-	if d != nil {
-		if _, err := store.Recompress(ctx, tx, d); err != nil {
+	if err := db.upgradeTx(ctx, 18, "a dictionary for the record texts", func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, store.DictTable); err != nil {
 			return fmt.Errorf("upgrade to layout 19: %w", err)
 		}
-	}
-	if err := setMeta(ctx, tx, "schema", 19); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
+		d, err := store.MakeDict(ctx, tx)
+		if err != nil {
+			return fmt.Errorf("upgrade to layout 19: %w", err)
+		}
+		if d != nil {
+			if _, err := store.Recompress(ctx, tx, d); err != nil {
+				return fmt.Errorf("upgrade to layout 19: %w", err)
+			}
+		}
+		return nil
+	}); err != nil {
 		return err
 	}
 	return db.giveBack(ctx)

@@ -21,21 +21,12 @@ import (
 // keys stay at TreeDepth plies, and a tree keeps the occurrences from the
 // aggregate's depth on (tree.Read).
 func (db *DB) upgrade15(ctx context.Context) error {
-	if db.notice != nil {
-		db.notice(fmt.Sprintf("upgrading the database in %s from layout 15 to 16 (the opening tree one ply deeper)…", db.dir))
-	}
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := countDeeper(ctx, tx); err != nil {
-		return fmt.Errorf("upgrade to layout 16: %w", err)
-	}
-	if err := setMeta(ctx, tx, "schema", 16); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return db.upgradeTx(ctx, 15, "the opening tree one ply deeper", func(tx *sql.Tx) error {
+		if err := countDeeper(ctx, tx); err != nil {
+			return fmt.Errorf("upgrade to layout 16: %w", err)
+		}
+		return nil
+	})
 }
 
 // upgrade17 turns a layout-17 database into layout 18 in one transaction:
@@ -43,21 +34,12 @@ func (db *DB) upgrade15(ctx context.Context) error {
 // month (treeagg.ShortenDates). The old table's pages are given back after
 // the commit when the file allows it (store.GiveBack).
 func (db *DB) upgrade17(ctx context.Context) error {
-	if db.notice != nil {
-		db.notice(fmt.Sprintf("upgrading the database in %s from layout 17 to 18 (the opening tree's months without their dates' month)…", db.dir))
-	}
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := treeagg.ShortenDates(ctx, tx); err != nil {
-		return fmt.Errorf("upgrade to layout 18: %w", err)
-	}
-	if err := setMeta(ctx, tx, "schema", 18); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
+	if err := db.upgradeTx(ctx, 17, "the opening tree's months without their dates' month", func(tx *sql.Tx) error {
+		if err := treeagg.ShortenDates(ctx, tx); err != nil {
+			return fmt.Errorf("upgrade to layout 18: %w", err)
+		}
+		return nil
+	}); err != nil {
 		return err
 	}
 	conn, err := db.sql.Conn(ctx)

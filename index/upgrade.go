@@ -23,21 +23,12 @@ const upgradableVersion = 5
 // kill leaves it at 5, and the next writable open starts again): the
 // opening tree's players are converted (treeagg.Upgrade5).
 func (db *DB) upgrade5(ctx context.Context) error {
-	if db.notice != nil {
-		db.notice(fmt.Sprintf("upgrading the database in %s from layout 5 to 6 (the opening tree's players)…", db.dir))
-	}
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := treeagg.Upgrade5(ctx, tx); err != nil {
-		return err
-	}
-	if err := setMeta(ctx, tx, "schema", 6); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return db.upgradeTx(ctx, 5, "the opening tree's players", func(tx *sql.Tx) error {
+		if err := treeagg.Upgrade5(ctx, tx); err != nil {
+			return err
+		}
+		return nil
+	})
 }
 
 // upgrade7 turns a layout-7 database into layout 8 in one transaction: the
@@ -46,23 +37,14 @@ func (db *DB) upgrade5(ctx context.Context) error {
 // layout-7 program would read an edited game's old positions as its own:
 // the layout version keeps it out.
 func (db *DB) upgrade7(ctx context.Context) error {
-	if db.notice != nil {
-		db.notice(fmt.Sprintf("upgrading the database in %s from layout 7 to 8 (revisions of edited games)…", db.dir))
-	}
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	for _, q := range []string{revisions.Table, posrun.GoneTable} {
-		if _, err := tx.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("upgrade to layout 8: %w", err)
+	if err := db.upgradeTx(ctx, 7, "revisions of edited games", func(tx *sql.Tx) error {
+		for _, q := range []string{revisions.Table, posrun.GoneTable} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("upgrade to layout 8: %w", err)
+			}
 		}
-	}
-	if err := setMeta(ctx, tx, "schema", 8); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
+		return nil
+	}); err != nil {
 		return err
 	}
 	return db.noticeSideOrder(ctx)
@@ -94,24 +76,15 @@ func (db *DB) noticeSideOrder(ctx context.Context) error {
 // opening tree's rows gain the games each side won (treeagg.Upgrade8),
 // counted from the stored games (countWins).
 func (db *DB) upgrade8(ctx context.Context) error {
-	if db.notice != nil {
-		db.notice(fmt.Sprintf("upgrading the database in %s from layout 8 to 9 (the games each side won, in the opening tree)…", db.dir))
-	}
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := treeagg.Upgrade8(ctx, tx); err != nil {
-		return err
-	}
-	if err := countWins(ctx, tx); err != nil {
-		return fmt.Errorf("upgrade to layout 9: %w", err)
-	}
-	if err := setMeta(ctx, tx, "schema", 9); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return db.upgradeTx(ctx, 8, "the games each side won, in the opening tree", func(tx *sql.Tx) error {
+		if err := treeagg.Upgrade8(ctx, tx); err != nil {
+			return err
+		}
+		if err := countWins(ctx, tx); err != nil {
+			return fmt.Errorf("upgrade to layout 9: %w", err)
+		}
+		return nil
+	})
 }
 
 // winsBatch is the number of tree moves whose wins countWins holds before
@@ -193,26 +166,17 @@ func storedTreeMoves(game, fen string, blob []byte) ([]movelist.Played, error) {
 // opening tree's counts by month (treeagg.MonthsTable), counted from the
 // stored games (countMonths).
 func (db *DB) upgrade9(ctx context.Context) error {
-	if db.notice != nil {
-		db.notice(fmt.Sprintf("upgrading the database in %s from layout 9 to 10 (the opening tree by month)…", db.dir))
-	}
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	for _, q := range []string{`DROP TABLE IF EXISTS tree_months`, treeagg.MonthsTable} {
-		if _, err := tx.ExecContext(ctx, q); err != nil {
+	return db.upgradeTx(ctx, 9, "the opening tree by month", func(tx *sql.Tx) error {
+		for _, q := range []string{`DROP TABLE IF EXISTS tree_months`, treeagg.MonthsTable} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("upgrade to layout 10: %w", err)
+			}
+		}
+		if err := countMonths(ctx, tx); err != nil {
 			return fmt.Errorf("upgrade to layout 10: %w", err)
 		}
-	}
-	if err := countMonths(ctx, tx); err != nil {
-		return fmt.Errorf("upgrade to layout 10: %w", err)
-	}
-	if err := setMeta(ctx, tx, "schema", 10); err != nil {
-		return err
-	}
-	return tx.Commit()
+		return nil
+	})
 }
 
 // countMonths adds to tree_months the opening-tree moves of every valid
@@ -260,40 +224,44 @@ func countMonths(ctx context.Context, tx *sql.Tx) error {
 // the tables of the opening names (internal/openings), empty (no game
 // has a name until names are imported).
 func (db *DB) upgrade10(ctx context.Context) error {
-	if db.notice != nil {
-		db.notice(fmt.Sprintf("upgrading the database in %s from layout 10 to 11 (opening names)…", db.dir))
-	}
-	tx, err := db.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	for _, q := range openings.Tables {
-		if _, err := tx.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("upgrade to layout 11: %w", err)
+	return db.upgradeTx(ctx, 10, "opening names", func(tx *sql.Tx) error {
+		for _, q := range openings.Tables {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("upgrade to layout 11: %w", err)
+			}
 		}
-	}
-	if err := setMeta(ctx, tx, "schema", 11); err != nil {
-		return err
-	}
-	return tx.Commit()
+		return nil
+	})
 }
 
 // upgrade11 brings a layout-11 database to 12: the opening names' folded
 // form (openings.folded), which the list sorts by.
 func (db *DB) upgrade11(ctx context.Context) error {
+	return db.upgradeTx(ctx, 11, "folded opening names", func(tx *sql.Tx) error {
+		if err := openings.AddFolded(ctx, tx); err != nil {
+			return fmt.Errorf("upgrade to layout 12: %w", err)
+		}
+		return nil
+	})
+}
+
+// upgradeTx runs one layout upgrade, from layout from to from+1, in one
+// transaction (a kill leaves the database at from, and the next writable
+// open starts it again): it tells what the upgrade adds (Options.Notice),
+// runs step in the transaction and records the new layout there.
+func (db *DB) upgradeTx(ctx context.Context, from int, what string, step func(tx *sql.Tx) error) error {
 	if db.notice != nil {
-		db.notice(fmt.Sprintf("upgrading the database in %s from layout 11 to 12 (folded opening names)…", db.dir))
+		db.notice(fmt.Sprintf("upgrading the database in %s from layout %d to %d (%s)…", db.dir, from, from+1, what))
 	}
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if err := openings.AddFolded(ctx, tx); err != nil {
-		return fmt.Errorf("upgrade to layout 12: %w", err)
+	if err := step(tx); err != nil {
+		return err
 	}
-	if err := setMeta(ctx, tx, "schema", 12); err != nil {
+	if err := setMeta(ctx, tx, "schema", from+1); err != nil {
 		return err
 	}
 	return tx.Commit()
