@@ -13,18 +13,26 @@ import (
 
 // An event's games are found through the index games_event (a deferred
 // index, store.Deferred, layout 20). Query.Event matches a part of the
-// event's name, folded (criteria.Contains), which no index answers; the
-// distinct names the games carry are few, and those of the valid games
-// with a player are event_names (the players' lines'), so a query that
-// keeps to such games (a crosstable) turns the part into the exact names
-// that hold it, matched in Go, and reads their games by the index.
+// event's name, folded (criteria.Contains), which no index answers; but
+// the distinct names the games carry are few, and event_names holds the
+// event of every valid game (the writer adds it with the game; the
+// players' lines refer to it), so a query of valid games turns the part
+// into the exact names that hold it, matched in Go, and reads their games
+// by the index. A name stays in event_names when its last game goes: the
+// names are a superset, which the query's own condition on the part
+// keeps exact.
 
 // upgrade19 turns a layout-19 database into layout 20 in one transaction
-// (a kill leaves it at 19): the games indexed by event.
+// (a kill leaves it at 19): the games indexed by event, and the events of
+// the valid games without a player added to event_names (layout 17 filled
+// it from the players' lines).
 func (db *DB) upgrade19(ctx context.Context) error {
 	return db.upgradeTx(ctx, 19, "the games indexed by event", func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, store.Deferred[3].Def); err != nil {
-			return fmt.Errorf("upgrade to layout 20: %w", err)
+		for _, q := range []string{store.Deferred[3].Def,
+			`INSERT OR IGNORE INTO event_names(name) SELECT DISTINCT event FROM games WHERE valid = 1 AND event <> ''`} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("upgrade to layout 20: %w", err)
+			}
 		}
 		return nil
 	})
@@ -52,10 +60,10 @@ func (db *DB) eventNamesHolding(ctx context.Context, text string) (names []strin
 	return names, true, nil
 }
 
-// withEventNames adds to w, for a query of valid games with a player on
-// each side, the condition that their event is one of the names that
-// hold q.Event (eventNamesHolding), which the index answers; none is
-// false when no name holds it (no game matches).
+// withEventNames adds to w, for a query of valid games, the condition
+// that their event is one of the names that hold q.Event
+// (eventNamesHolding), which the index answers; none is true when no name
+// holds it (no game matches). It is a stage of DB.filters.
 func (db *DB) withEventNames(ctx context.Context, q *Query, w *where) (none bool, err error) {
 	if q.Event == "" || q.Invalid {
 		return false, nil

@@ -6,10 +6,14 @@ import "context"
 // (on) or as a layout-19 handle does, scanning the games (off).
 func SetEventIndex(db *DB, on bool) { db.eventIndex = on }
 
-// DowngradeToLayout19 turns db into a layout-19 database: no games_event.
+// DowngradeToLayout19 turns db into a layout-19 database: no games_event,
+// and in event_names only the events of games with a player.
 func DowngradeToLayout19(ctx context.Context, db *DB) error {
-	if _, err := db.sql.ExecContext(ctx, `DROP INDEX games_event`); err != nil {
-		return err
+	for _, q := range []string{`DROP INDEX games_event`,
+		`DELETE FROM event_names WHERE name NOT IN (SELECT event FROM games WHERE valid = 1 AND (p0 IS NOT NULL OR p1 IS NOT NULL) AND event IS NOT NULL)`} {
+		if _, err := db.sql.ExecContext(ctx, q); err != nil {
+			return err
+		}
 	}
 	return setMeta(ctx, db.sql, "schema", 19)
 }
@@ -18,9 +22,6 @@ func DowngradeToLayout19(ctx context.Context, db *DB) error {
 func CrosstablePlan(ctx context.Context, db *DB, q Query) ([]string, error) {
 	w, _, err := db.filters(ctx, &q)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := db.withEventNames(ctx, &q, &w); err != nil {
 		return nil, err
 	}
 	rows, err := db.sql.QueryContext(ctx, `EXPLAIN QUERY PLAN SELECT a.name, b.name, g.result, g.game FROM `+hitJoin+` WHERE `+w.String()+` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`, w.Args()...)

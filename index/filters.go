@@ -44,7 +44,7 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 		return w, true, nil // a layout without opening names, read-only
 	}
 	for _, stage := range []func(context.Context, *Query, *where) (bool, error){
-		db.gameFilter, db.playerFilter, db.sideFilters, columnFilters, db.idFilters,
+		db.gameFilter, db.playerFilter, db.sideFilters, columnFilters, db.withEventNames, db.idFilters,
 	} {
 		if empty, err := stage(ctx, q, &w); empty || err != nil {
 			return w, empty, err

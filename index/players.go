@@ -76,11 +76,6 @@ func (db *DB) CrosstablePage(ctx context.Context, q Query, offset, limit int, pr
 	if err != nil || empty {
 		return nil, 0, err
 	}
-	if none, err := db.withEventNames(ctx, &q, &w); err != nil {
-		return nil, 0, err
-	} else if none {
-		return []Cross{}, 0, nil // as the rows of no game rank (players.CrosstablePage)
-	}
 	var maxID int
 	if progress != nil {
 		db.sql.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM games`).Scan(&maxID)

@@ -52,6 +52,25 @@ func withEvent(dst []byte, id int64, line []byte) []byte {
 	return append(binary.AppendUvarint(dst, uint64(id)), line[1:]...)
 }
 
+// PutEvents adds the names of events to event_names, those not there
+// yet: the table holds the event of every valid game, with a player or
+// not (an event's games are read by their names, index/events.go).
+func PutEvents(ctx context.Context, p store.Preparer, events map[string]bool) error {
+	if len(events) == 0 {
+		return nil
+	}
+	ins, err := p.Stmt(ctx, `INSERT OR IGNORE INTO event_names(name) VALUES(?)`)
+	if err != nil {
+		return err
+	}
+	for name := range events {
+		if _, err := ins.ExecContext(ctx, name); err != nil {
+			return fmt.Errorf("store event %q: %w", name, err)
+		}
+	}
+	return nil
+}
+
 // eventIDs gives the events' ids in event_names, adding the new names.
 type eventIDs struct {
 	p   store.Preparer

@@ -8,7 +8,8 @@ import (
 )
 
 // holdPlayerLines keeps the rows of valid game id (players pls: ids or
-// nil) in the table of players' lines (internal/playerlines) for the
+// nil) in the table of players' lines (internal/playerlines), and its
+// event among event_names' (with a player or not), for the
 // transaction's flush.
 func (w *txn) holdPlayerLines(id int64, p *prepared, pls [2]any) {
 	var ids [2]int64
@@ -16,6 +17,12 @@ func (w *txn) holdPlayerLines(id int64, p *prepared, pls [2]any) {
 		if pl != nil {
 			ids[i] = pl.(int64)
 		}
+	}
+	if p.Event != "" {
+		if w.events == nil {
+			w.events = map[string]bool{}
+		}
+		w.events[p.Event] = true
 	}
 	if ids == [2]int64{} {
 		return
@@ -26,8 +33,12 @@ func (w *txn) holdPlayerLines(id int64, p *prepared, pls [2]any) {
 	w.held += 96
 }
 
-// flushPlayerLines stores the players' lines held.
+// flushPlayerLines stores the events and the players' lines held.
 func (w *txn) flushPlayerLines(ctx context.Context) error {
+	if err := playerlines.PutEvents(ctx, txStmts{w}, w.events); err != nil {
+		return err
+	}
+	clear(w.events)
 	if len(w.playerLines) == 0 {
 		return nil
 	}

@@ -66,6 +66,9 @@ type txn struct {
 	// playerLines are the rows of the transaction's games in the table of
 	// players' lines, stored by flushPlayerLines.
 	playerLines []playerlines.Row
+	// events are the events of the transaction's valid games not yet
+	// stored in event_names (flushPlayerLines stores them).
+	events map[string]bool
 
 	// conn is the import's own connection (store.WriterConn); nil: the
 	// pool's.
