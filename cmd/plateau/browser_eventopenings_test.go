@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/index/browse"
-	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/replay"
 )
 
@@ -25,23 +23,7 @@ import (
 func TestBrowserEventOpenings(t *testing.T) {
 	bin := chromium(t)
 	ctx := context.Background()
-	db, err := index.Open(ctx, filepath.Join(t.TempDir(), "db"), index.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if _, err := ingest.Files(ctx, db, []string{filepath.Join(samples, "dejarik")}, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(filepath.Join(samples, "openings-descriptive.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	es, errs := index.ReadOpenings(f, f.Name())
-	f.Close()
-	if _, errs2, err := db.ImportOpenings(ctx, es); err != nil || len(errs)+len(errs2) > 0 {
-		t.Fatal(errs, errs2, err)
-	}
+	db := namedSampleDB(t, filepath.Join(samples, "dejarik"))
 	const event = "Wookiee series to 12 points"
 	want, err := db.PlayedOpenings(ctx, index.Query{Event: event})
 	if err != nil || len(want) < 2 {

@@ -9,9 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/plateau/plateau/index"
 	"github.com/plateau/plateau/index/browse"
-	"github.com/plateau/plateau/internal/ingest"
 	"github.com/plateau/plateau/replay"
 	"github.com/plateau/plateau/replay/web"
 )
@@ -25,27 +23,11 @@ func TestBrowserOpeningCodes(t *testing.T) {
 	bin := chromium(t)
 	ctx := context.Background()
 	dir := t.TempDir()
-	db, err := index.Open(ctx, filepath.Join(dir, "db"), index.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
 	own := filepath.Join(dir, "own.pdn")
 	if err := os.WriteFile(own, []byte("[Game \"ogi\"]\n[Sente \"Own\"]\n[Gote \"Tags\"]\n[ECO \"X01\"]\n[Opening \"Own opening\"]\n[Result \"*\"]\n\n1. Pa3-a4 Pa6-a5 2. Pb3-b4 Pb6-b5 *\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ingest.Files(ctx, db, []string{filepath.Join(samples, "ogi"), own}, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(filepath.Join(samples, "openings-descriptive.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	es, errs := index.ReadOpenings(f, f.Name())
-	f.Close()
-	if _, errs2, err := db.ImportOpenings(ctx, es); err != nil || len(errs)+len(errs2) > 0 {
-		t.Fatal(errs, errs2, err)
-	}
+	db := namedSampleDB(t, filepath.Join(samples, "ogi"), own)
 	src := browse.New(db, replay.Options{})
 	coded, err := src.List(ctx, web.ListQuery{Criteria: "opening=R1", Game: "ogi", Valid: "valid", Limit: 1})
 	if err != nil || len(coded.Games) != 1 {

@@ -23,24 +23,7 @@ import (
 func TestBrowserOpenings(t *testing.T) {
 	bin := chromium(t)
 	ctx := context.Background()
-	dir := t.TempDir()
-	db, err := index.Open(ctx, filepath.Join(dir, "db"), index.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if _, err := ingest.Files(ctx, db, []string{filepath.Join(samples, "dejarik")}, ingest.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(filepath.Join(samples, "openings-descriptive.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	es, errs := index.ReadOpenings(f, f.Name())
-	f.Close()
-	if _, errs2, err := db.ImportOpenings(ctx, es); err != nil || len(errs)+len(errs2) > 0 {
-		t.Fatal(errs, errs2, err)
-	}
+	db := namedSampleDB(t, filepath.Join(samples, "dejarik"))
 	src := browse.New(db, replay.Options{})
 	srv := guardedServer(t, src)
 	l, err := src.List(ctx, web.ListQuery{Criteria: "opening=Dejarik:+last+piece+inward,", Valid: "valid", Limit: 1})
@@ -69,4 +52,29 @@ func TestBrowserOpenings(t *testing.T) {
 	p.screenshot(filepath.Join(shots, "openings.png"), chromedp.CaptureScreenshot())
 	p.cspClean()
 	t.Logf("screenshots in %s", shots)
+}
+
+// namedSampleDB is a new database of the record files paths with the
+// sample opening names (samples/openings-descriptive.tsv) imported.
+func namedSampleDB(t *testing.T, paths ...string) *index.DB {
+	t.Helper()
+	ctx := context.Background()
+	db, err := index.Open(ctx, filepath.Join(t.TempDir(), "db"), index.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := ingest.Files(ctx, db, paths, ingest.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(samples, "openings-descriptive.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, errs := index.ReadOpenings(f, f.Name())
+	f.Close()
+	if _, errs2, err := db.ImportOpenings(ctx, es); err != nil || len(errs)+len(errs2) > 0 {
+		t.Fatal(errs, errs2, err)
+	}
+	return db
 }
