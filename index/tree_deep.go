@@ -57,45 +57,25 @@ func (db *DB) upgrade17(ctx context.Context) error {
 // side to move), winsBatch moves at a time. A game whose moves cannot be
 // read again is an error: the aggregate would be left short.
 func countDeeper(ctx context.Context, tx *sql.Tx) error {
-	rows, err := tx.QueryContext(ctx, `SELECT id, game, result, date, fen, moves, p0, p1 FROM games WHERE valid = 1`)
+	b := entryBatch{add: treeagg.AddGames}
+	err := eachStoredGame(ctx, tx, func(g *storedGame) error {
+		moves, err := deepTreeMoves(g.game, g.fen, g.moves)
+		if err != nil {
+			return fmt.Errorf("game #%d: %w", g.id, err)
+		}
+		if len(moves) == 0 {
+			return nil
+		}
+		i := b.game(g)
+		for _, m := range moves {
+			b.es = append(b.es, treeagg.Entry{Pos: saltKey(g.game, m.key), Move: m.text, Player: g.players[m.mover], Game: i})
+		}
+		return b.flush(ctx, tx, false)
+	})
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	var es []treeagg.Entry
-	var games []treeagg.Game
-	for rows.Next() {
-		var id int64
-		var game string
-		var res, date, fen sql.NullString
-		var blob []byte
-		var p [2]sql.NullInt64
-		if err := rows.Scan(&id, &game, &res, &date, &fen, &blob, &p[0], &p[1]); err != nil {
-			return err
-		}
-		moves, err := deepTreeMoves(game, fen.String, blob)
-		if err != nil {
-			return fmt.Errorf("game #%d: %w", id, err)
-		}
-		if len(moves) == 0 {
-			continue
-		}
-		s0, s1, scored := scores(res.String)
-		games = append(games, treeagg.Game{Date: date.String, S0: s0, S1: s1, Scored: scored})
-		for _, m := range moves {
-			es = append(es, treeagg.Entry{Pos: saltKey(game, m.key), Move: m.text, Player: p[m.mover].Int64, Game: int32(len(games) - 1)})
-		}
-		if len(es) >= winsBatch {
-			if err := treeagg.AddGames(ctx, tx, es, games); err != nil {
-				return err
-			}
-			es, games = es[:0], games[:0]
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	return treeagg.AddGames(ctx, tx, es, games)
+	return b.flush(ctx, tx, true)
 }
 
 // deepMove is an opening-tree move of a stored game: the rules' key of

@@ -98,31 +98,19 @@ const winsBatch = 1 << 18
 // game whose moves cannot be read again is an error: its row counts would
 // be left short.
 func countWins(ctx context.Context, tx *sql.Tx) error {
-	rows, err := tx.QueryContext(ctx, `SELECT id, game, result, fen, moves FROM games WHERE valid = 1`)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
 	wins := map[treeagg.Key][2]int{}
-	for rows.Next() {
-		var id int64
-		var game string
-		var res, fen sql.NullString
-		var blob []byte
-		if err := rows.Scan(&id, &game, &res, &fen, &blob); err != nil {
-			return err
-		}
-		s0, s1, scored := scores(res.String)
+	err := eachStoredGame(ctx, tx, func(g *storedGame) error {
+		s0, s1, scored := scores(g.result)
 		w := treeagg.Wins(s0, s1)
 		if !scored || w == [2]int{} {
-			continue
+			return nil
 		}
-		moves, err := storedTreeMoves(game, fen.String, blob)
+		moves, err := storedTreeMoves(g.game, g.fen, g.moves)
 		if err != nil {
-			return fmt.Errorf("game #%d: %w", id, err)
+			return fmt.Errorf("game #%d: %w", g.id, err)
 		}
 		for _, m := range moves {
-			k := treeagg.Key{Pos: saltKey(game, m.Key), Move: m.Text}
+			k := treeagg.Key{Pos: saltKey(g.game, m.Key), Move: m.Text}
 			c := wins[k]
 			wins[k] = [2]int{c[0] + w[0], c[1] + w[1]}
 		}
@@ -132,11 +120,72 @@ func countWins(ctx context.Context, tx *sql.Tx) error {
 			}
 			clear(wins)
 		}
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return err
 	}
 	return treeagg.AddWins(ctx, tx, wins)
+}
+
+// storedGame is a valid game's row as the tree upgrades read it.
+type storedGame struct {
+	id                int64
+	game              string
+	result, date, fen string
+	moves             []byte // the stored move list
+	players           [2]int64
+}
+
+// eachStoredGame calls fn with the row of every valid game, in id order,
+// until fn fails.
+func eachStoredGame(ctx context.Context, tx *sql.Tx, fn func(*storedGame) error) error {
+	rows, err := tx.QueryContext(ctx, `SELECT id, game, result, date, fen, moves, p0, p1 FROM games WHERE valid = 1`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var g storedGame
+		var res, date, fen sql.NullString
+		var p [2]sql.NullInt64
+		if err := rows.Scan(&g.id, &g.game, &res, &date, &fen, &g.moves, &p[0], &p[1]); err != nil {
+			return err
+		}
+		g.result, g.date, g.fen, g.players = res.String, date.String, fen.String, [2]int64{p[0].Int64, p[1].Int64}
+		if err := fn(&g); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// entryBatch gathers a tree upgrade's entries and their games, and adds
+// them to the aggregate (add) winsBatch moves at a time.
+type entryBatch struct {
+	es    []treeagg.Entry
+	games []treeagg.Game
+	add   func(ctx context.Context, tx treeagg.Tx, es []treeagg.Entry, games []treeagg.Game) error
+}
+
+// game starts the entries of stored game g, whose index it returns.
+func (b *entryBatch) game(g *storedGame) int32 {
+	s0, s1, scored := scores(g.result)
+	b.games = append(b.games, treeagg.Game{Date: g.date, S0: s0, S1: s1, Scored: scored})
+	return int32(len(b.games) - 1)
+}
+
+// flush adds the entries gathered once they are winsBatch, or all of
+// them when end.
+func (b *entryBatch) flush(ctx context.Context, tx *sql.Tx, end bool) error {
+	if !end && len(b.es) < winsBatch {
+		return nil
+	}
+	if err := b.add(ctx, tx, b.es, b.games); err != nil {
+		return err
+	}
+	b.es, b.games = b.es[:0], b.games[:0]
+	return nil
 }
 
 // storedTreeMoves are the opening-tree moves of a stored game of ruleset
@@ -183,41 +232,22 @@ func (db *DB) upgrade9(ctx context.Context) error {
 // game, read from its stored move list as the import counted them
 // (storedTreeMoves), winsBatch moves at a time.
 func countMonths(ctx context.Context, tx *sql.Tx) error {
-	rows, err := tx.QueryContext(ctx, `SELECT id, game, result, date, fen, moves FROM games WHERE valid = 1`)
+	b := entryBatch{add: treeagg.AddMonths}
+	err := eachStoredGame(ctx, tx, func(g *storedGame) error {
+		moves, err := storedTreeMoves(g.game, g.fen, g.moves)
+		if err != nil {
+			return fmt.Errorf("game #%d: %w", g.id, err)
+		}
+		i := b.game(g)
+		for _, m := range moves {
+			b.es = append(b.es, treeagg.Entry{Pos: saltKey(g.game, m.Key), Move: m.Text, Game: i})
+		}
+		return b.flush(ctx, tx, false)
+	})
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	var es []treeagg.Entry
-	var games []treeagg.Game
-	for rows.Next() {
-		var id int64
-		var game string
-		var res, date, fen sql.NullString
-		var blob []byte
-		if err := rows.Scan(&id, &game, &res, &date, &fen, &blob); err != nil {
-			return err
-		}
-		moves, err := storedTreeMoves(game, fen.String, blob)
-		if err != nil {
-			return fmt.Errorf("game #%d: %w", id, err)
-		}
-		s0, s1, scored := scores(res.String)
-		games = append(games, treeagg.Game{Date: date.String, S0: s0, S1: s1, Scored: scored})
-		for _, m := range moves {
-			es = append(es, treeagg.Entry{Pos: saltKey(game, m.Key), Move: m.Text, Game: int32(len(games) - 1)})
-		}
-		if len(es) >= winsBatch {
-			if err := treeagg.AddMonths(ctx, tx, es, games); err != nil {
-				return err
-			}
-			es, games = es[:0], games[:0]
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	return treeagg.AddMonths(ctx, tx, es, games)
+	return b.flush(ctx, tx, true)
 }
 
 // upgrade10 turns a layout-10 database into layout 11 in one transaction:
