@@ -353,6 +353,7 @@ func (s *Source) summaries(ctx context.Context, hits []index.ListHit, heads bool
 		}
 		head := tags[h.ID]
 		sum.Round = head["Round"]
+		sum.SetOwnOpening(func(name string) string { return head[name] })
 		if g, err := rules.Lookup(h.Game); err == nil {
 			sum.GameName, sum.Sides = g.Name(), g.Sides()
 			for i, side := range sum.Sides {
@@ -385,9 +386,10 @@ func plain(q web.ListQuery) bool {
 const maxPositionCount = 1000
 
 // headerTags are the tags a list line reads from the stored record: the
-// round and every ruleset's Elo tags.
+// round, the record's own opening tags (web.Summary.SetOwnOpening) and
+// every ruleset's Elo tags.
 var headerTags = func() []string {
-	names := []string{"Round"}
+	names := []string{"Round", "Opening", "Variation", "ECO"}
 	for _, g := range rules.Games() {
 		for _, side := range g.Sides() {
 			if !slices.Contains(names, side+"Elo") {
@@ -466,5 +468,6 @@ func (s *Source) Detail(ctx context.Context, n int) (*web.Detail, error) {
 		return nil, err
 	}
 	d.Opening = names[int64(n)]
+	d.SetOwnOpening(rec.Tag)
 	return d, nil
 }

@@ -30,11 +30,17 @@ type Summary struct {
 	Termination string    `json:"termination,omitempty"`
 	// Opening is the name of the game's opening (a database's names:
 	// plateau openings import), "" when it has none.
-	Opening   string `json:"opening,omitempty"`
-	Plies     int    `json:"plies"`
-	Valid     bool   `json:"valid"`
-	Error     string `json:"error,omitempty"` // the first error of an invalid record
-	ErrorLine int    `json:"errorLine,omitempty"`
+	Opening string `json:"opening,omitempty"`
+	// OwnOpening and OwnECO are the record's own Opening tag (with its
+	// Variation tag after ", ") and ECO tag, given only when Opening is
+	// "" (no listed name matches the game), as the page's header shows
+	// them; they are not searched nor sorted by. Empty in a brief list.
+	OwnOpening string `json:"ownOpening,omitempty"`
+	OwnECO     string `json:"ownEco,omitempty"`
+	Plies      int    `json:"plies"`
+	Valid      bool   `json:"valid"`
+	Error      string `json:"error,omitempty"` // the first error of an invalid record
+	ErrorLine  int    `json:"errorLine,omitempty"`
 	// MatchPly is the ply at which a position or pattern list's position
 	// occurs in the game (nil in other lists); Variation, that it occurs
 	// inside a variation.
@@ -274,6 +280,7 @@ func summarize(g *replay.Game, file string, index int) Summary {
 	if g.Err != nil {
 		s.Error, s.ErrorLine = g.Err.Error(), g.Err.Pos.Line
 	}
+	s.SetOwnOpening(rec.Tag)
 	ws := make([]string, len(g.Warnings))
 	for i, w := range g.Warnings {
 		ws[i] = w.String()
@@ -420,4 +427,21 @@ func nags(ns []int) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// SetOwnOpening sets s's OwnOpening and OwnECO from the record's tags
+// (tag gives a tag's value, "" when absent), unless s has an Opening: a
+// listed name that matches the game comes first, as in the header.
+func (s *Summary) SetOwnOpening(tag func(name string) string) {
+	s.OwnOpening, s.OwnECO = "", ""
+	if s.Opening != "" {
+		return
+	}
+	s.OwnOpening, s.OwnECO = tag("Opening"), tag("ECO")
+	if v := tag("Variation"); v != "" {
+		if s.OwnOpening != "" {
+			s.OwnOpening += ", "
+		}
+		s.OwnOpening += v
+	}
 }

@@ -177,13 +177,17 @@ const LIST_COLUMNS = {
   black: { head: 'black', sort: 'black', id: 'h-black', text: g => g.players[1] || '?' },
   elo1: { head: 'Elo', cls: 'num', text: g => (g.elo && g.elo[1]) || '' },
   result: { head: 'result', sort: 'result', text: g => g.result },
-  opening: { head: 'opening', sort: 'opening', cls: 'oname', title: 'the deepest named position the game reaches (plateau openings import); sorted by name, the games without one last', text: g => g.opening || '' },
+  opening: { head: 'opening', sort: 'opening', cls: g => g.opening ? 'oname' : 'oname own', title: 'the deepest named position the game reaches (plateau openings import), else the record\u2019s own ECO and Opening tags; sorted by name, the games without one last', text: g => g.opening || ownOpening(g) },
   event: { head: 'event', sort: 'event', text: g => g.event || '' },
   round: { head: 'round', text: g => g.round || '' },
   date: { head: 'date', sort: 'date', text: g => g.date || '' },
   plies: { head: 'plies', sort: 'plies', cls: 'num', text: g => String(g.plies) },
   valid: { head: '', cls: g => g.valid ? 'ok' : 'bad', text: g => g.valid ? '✓' : '✗' },
 };
+
+// ownOpening is the record's own ECO and Opening tags of a list line
+// (given when no listed name matches the game), as the header writes them.
+function ownOpening(g) { return [g.ownEco, g.ownOpening].filter(x => x).join(' '); }
 
 // listColumns orders the columns for the list shown, what the search is
 // about first: a position or pattern search gives each game's ply second;
@@ -229,7 +233,7 @@ function renderList() {
   $('#list').classList.toggle('nosort', withPly);
   const elo = games.some(g => g.elo && (g.elo[0] || g.elo[1]));
   const byOpening = sort.col === 'opening' || !!$('#f-opening').value.trim();
-  const cols = listColumns(withPly, !!(posSearch || $('#gamefilter').value), elo, byOpening || games.some(g => g.opening), byOpening);
+  const cols = listColumns(withPly, !!(posSearch || $('#gamefilter').value), elo, byOpening || games.some(g => g.opening || ownOpening(g)), byOpening);
   listHead(cols);
   for (const g of games) {
     const tr = listRow(g, cols);
@@ -377,19 +381,17 @@ function renderHeader() {
   $('#notes').replaceChildren(...(g.notes || []).map(t => el('div', {}, 'note: ' + t)));
 }
 
-// openingLink is a game's opening in its header: a click lists the games
-// of that opening (the opening criterion: its deeper names too), of the
-// game's ruleset.
 // recordOpening is the record's own ECO and Opening tags (with its
-// Variation), shown when no listed name matches the game; null when it
-// has neither.
+// Variation), shown when no listed name matches the game (the server
+// gives them only then: ownEco, ownOpening); null when it has neither.
 function recordOpening(g) {
-  const tag = n => ((g.tags || []).find(t => t[0] === n) || [])[1] || '';
-  const name = [tag('Opening'), tag('Variation')].filter(x => x).join(', ');
-  const text = [tag('ECO'), name].filter(x => x).join(' ');
+  const text = ownOpening(g);
   return text ? el('span', { class: 'opening own', title: 'the record’s own Opening and ECO tags (no listed name matches the game)' }, text) : null;
 }
 
+// openingLink is a game's opening in its header: a click lists the games
+// of that opening (the opening criterion: its deeper names too), of the
+// game's ruleset.
 function openingLink(g) {
   const a = el('span', { class: 'opening olink', title: 'the opening: the deepest named position the game reaches; click to list the games of this opening' }, g.opening);
   a.addEventListener('click', () => {
