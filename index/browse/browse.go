@@ -346,8 +346,8 @@ func (s *Source) summaries(ctx context.Context, hits []index.ListHit, heads bool
 			Warnings: strings.Join(warns[h.ID], "; "),
 			N:        int(h.ID), File: "database", Index: int(h.ID), Game: h.Game, Players: h.Players,
 			Event: h.Event, Site: h.Site, Date: h.Date, Result: h.Result, Plies: h.Plies, Valid: h.Valid,
-			Opening: names[h.ID],
 		}
+		setOpening(&sum, names[h.ID])
 		if e, ok := errs[h.ID]; ok {
 			sum.Valid, sum.Error, sum.ErrorLine = false, e.Err, e.Line
 		}
@@ -467,7 +467,7 @@ func (s *Source) Detail(ctx context.Context, n int) (*web.Detail, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.Opening = names[int64(n)]
+	setOpening(&d.Summary, names[int64(n)])
 	d.SetOwnOpening(rec.Tag)
 	return d, nil
 }

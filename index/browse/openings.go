@@ -32,6 +32,7 @@ func (s *Source) nameMoves(ctx context.Context, game string, pos rules.Position,
 	}
 	for k, name := range names {
 		moves[idx[k]].Opening = name
+		moves[idx[k]].OpeningECO, _ = index.SplitOpeningCode(name)
 	}
 	return nil
 }
@@ -74,6 +75,7 @@ func (s *Source) Openings(ctx context.Context, game, position string, games bool
 			continue // a name of a ruleset this program plays otherwise now
 		}
 		op := web.Opening{Game: o.Game, Name: o.Name, Ply: o.Ply, Moves: o.Moves, FEN: pos.String()}
+		op.ECO, _ = index.SplitOpeningCode(o.Name)
 		if counts != nil {
 			n := counts[o.ID]
 			op.Games = &n
@@ -81,4 +83,12 @@ func (s *Source) Openings(ctx context.Context, game, position string, games bool
 		out = append(out, op)
 	}
 	return out, nil
+}
+
+// setOpening sets s's opening: the listed name that names the game
+// ("" when none does) and the ECO-style code it begins with. Before
+// s.SetOwnOpening, which gives the record's own tags only without a name.
+func setOpening(s *web.Summary, name string) {
+	s.Opening = name
+	s.OpeningECO, _ = index.SplitOpeningCode(name)
 }

@@ -85,8 +85,10 @@ type TreeMove struct {
 	Last  string        `json:"last,omitempty"`
 	Top   []PlayerCount `json:"top,omitempty"` // who played it most
 	// Opening is the name of the position the move leads to, when it has
-	// one (a database's names).
-	Opening string `json:"opening,omitempty"`
+	// one (a database's names); OpeningECO, the ECO-style code it begins
+	// with, when it has one (Opening keeps it).
+	Opening    string `json:"opening,omitempty"`
+	OpeningECO string `json:"openingEco,omitempty"`
 }
 
 // PlayerCount is a player and how often they played a move.

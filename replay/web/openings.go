@@ -19,8 +19,11 @@ type OpeningLister interface {
 
 // Opening is a named position.
 type Opening struct {
-	Game  string `json:"game"`
-	Name  string `json:"name"`
+	Game string `json:"game"`
+	Name string `json:"name"`
+	// ECO is the ECO-style code Name begins with ("B20" of "B20
+	// Sicilienne"), "" when it has none; Name keeps it.
+	ECO   string `json:"eco,omitempty"`
 	Ply   int    `json:"ply"`   // the plies of the line that names it
 	Moves string `json:"moves"` // that line
 	FEN   string `json:"fen"`   // the position, in the game's notation

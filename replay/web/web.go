@@ -31,6 +31,9 @@ type Summary struct {
 	// Opening is the name of the game's opening (a database's names:
 	// plateau openings import), "" when it has none.
 	Opening string `json:"opening,omitempty"`
+	// OpeningECO is the ECO-style code Opening begins with ("B20" of "B20
+	// Sicilienne"), "" when it has none; Opening keeps it.
+	OpeningECO string `json:"openingEco,omitempty"`
 	// OwnOpening and OwnECO are the record's own Opening tag (with its
 	// Variation tag after ", ") and ECO tag, given only when Opening is
 	// "" (no listed name matches the game), as the page's header shows

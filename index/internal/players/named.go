@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+
+	"github.com/plateau/plateau/index/internal/openings"
 )
 
 // NamedTally is how often a player's games of a ruleset on a side reached
@@ -13,6 +15,9 @@ type NamedTally struct {
 	Game string `json:"game"`
 	Side int    `json:"side"`
 	Name string `json:"name"`
+	// ECO is the ECO-style code Name begins with (openings.SplitCode), ""
+	// when it has none; Name keeps it.
+	ECO string `json:"eco,omitempty"`
 	Tally
 }
 
@@ -43,7 +48,8 @@ func (c *NamedCounter) Add(g ProfileGame) {
 	}
 	k := [3]string{g.Game, string(rune('0' + g.Side)), g.Named}
 	if c.m[k] == nil {
-		c.m[k] = &NamedTally{Game: g.Game, Side: g.Side, Name: g.Named}
+		code, _ := openings.SplitCode(g.Named)
+		c.m[k] = &NamedTally{Game: g.Game, Side: g.Side, Name: g.Named, ECO: code}
 	}
 	c.m[k].add(g)
 }
