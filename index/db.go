@@ -99,6 +99,10 @@ type DB struct {
 	// eventIndex: the games are indexed by event (games_event, layout
 	// 20), which an event's crosstable reads (events.go).
 	eventIndex bool
+	// linesSeveralElo: the players' lines keep every value of a rating
+	// tag given several times (layout 21; the least before), so that they
+	// answer a rating band (playerlines.go).
+	linesSeveralElo bool
 
 	counts criteria.Counts // list counts (list.go)
 	lines  treeLines       // the opening lines of filtered trees (treelines.go)
@@ -380,10 +384,11 @@ var schema = []string{
 // (tree_deep.go); version 16 had no events and ratings in player_lines,
 // and no event_names; version 17 had tree_months' dates whole
 // (tree_deep.go); version 18 had no text dictionary (internal/store);
-// version 19 had no games_event (events.go).
-// Versions 5 to 19 are upgraded by a writable open; a database of an older
+// version 19 had no games_event (events.go); version 20 kept the least of
+// several values of a rating tag in the players' lines (playerlines.go).
+// Versions 5 to 20 are upgraded by a writable open; a database of an older
 // version must be imported again.
-const schemaVersion = 20
+const schemaVersion = 21
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -498,6 +503,12 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 20
 	}
+	if v == 20 && !db.readOnly {
+		if err := db.upgrade20(ctx); err != nil { // playerlines.go
+			return false, err
+		}
+		v = 21
+	}
 	// A read-only handle reads layouts 6 to 18 as they are: player pages
 	// are read player by player without the name index (6), games have
 	// their one revision (6 and 7), the opening tree has no wins (6 to 8),
@@ -510,7 +521,8 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	// TreeDepth read their games' rows (6 to 15) and a period's tree reads
 	// the months' dates whole (10 to 17); no text block names a
 	// dictionary (6 to 18); an event's crosstable scans the games (6 to
-	// 19).
+	// 19); a player's tree of a rating band reads their games' rows (6 to
+	// 20).
 	db.nameIndex = v >= 7
 	db.revisions = v >= 8
 	db.treeWins = v >= 9
@@ -523,7 +535,8 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	db.treeDeep = v >= 16
 	db.monthDates = v >= 18
 	db.eventIndex = v >= 20
-	if v != schemaVersion && (v < 6 || v > 19) {
+	db.linesSeveralElo = v >= 21
+	if v != schemaVersion && (v < 6 || v > 20) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}
@@ -557,6 +570,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	db.treeDeep = true
 	db.monthDates = true
 	db.eventIndex = true
+	db.linesSeveralElo = true
 	if err := posrun.Create(ctx, tx); err != nil {
 		return err
 	}

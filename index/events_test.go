@@ -167,7 +167,8 @@ func TestEventIndexUpgrade(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 1 || !strings.Contains(notices[0], "layout 19 to 20") {
+	if len(notices) != 2 || !strings.Contains(notices[0], "layout 19 to 20") ||
+		!strings.Contains(notices[1], "layout 20 to 21") {
 		t.Errorf("notices %q", notices)
 	}
 	plan, err := index.CrosstablePlan(ctx, db, index.Query{Event: "brno"})

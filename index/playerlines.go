@@ -45,6 +45,19 @@ func (db *DB) upgrade16(ctx context.Context) error {
 	})
 }
 
+// upgrade20 turns a layout-20 database into layout 21 in one transaction
+// (a kill leaves it at 20): the lines of the games whose records hold
+// several values of one rating tag get every value (playerlines.Elo), as
+// criteria's SQL reads them; the other lines are left as they are.
+func (db *DB) upgrade20(ctx context.Context) error {
+	return db.upgradeTx(ctx, 20, "every value of a rating tag given twice, in the players' lines", func(tx *sql.Tx) error {
+		if _, err := playerlines.FillSeveral(ctx, tx, playerlines.Elo); err != nil {
+			return fmt.Errorf("upgrade to layout 21: %w", err)
+		}
+		return nil
+	})
+}
+
 // treePlayers are the players, each on a side, whose lines
 // (internal/playerlines) hold every game that w (of a query) selects: the
 // players a side's name matched (Query.Players, the first side named),
@@ -104,6 +117,9 @@ func (db *DB) linesFilter(ctx context.Context, q *Query, w *where) (*tree.LineFi
 		f.To = criteria.QueryDate(q.DateTo) + "~"
 	}
 	if q.MinElo > 0 || q.MaxElo > 0 {
+		if !db.linesSeveralElo {
+			return nil, nil // the lines may hold one of a side's ratings
+		}
 		f.Rated, f.EloSpans = true, criteria.EloSpans(q.MinElo, q.MaxElo)
 	}
 	if q.Event != "" {

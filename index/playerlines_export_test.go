@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/plateau/plateau/index/internal/playerlines"
+	"github.com/plateau/plateau/record"
 )
 
 // PlayerLinesDiff compares the players' lines a database holds with those
@@ -127,4 +128,33 @@ func PlayerLineRows(ctx context.Context, db *DB) (map[string]string, error) {
 	}
 	defer tx.Rollback()
 	return playerLineRows(ctx, tx)
+}
+
+// DowngradeToLayout20 turns db into a layout-20 database: the lines of
+// the games with several values of a rating tag keep the least one.
+func DowngradeToLayout20(ctx context.Context, db *DB) error {
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	least := func(game string, tags []record.Tag) [2]string {
+		var out [2]string
+		names, _ := playerlines.EloTags(game)
+		for _, t := range tags {
+			for side, n := range names {
+				if t.Name == n && (out[side] == "" || t.Value < out[side]) {
+					out[side] = t.Value
+				}
+			}
+		}
+		return out
+	}
+	if n, err := playerlines.FillSeveral(ctx, tx, least); err != nil || n == 0 {
+		return fmt.Errorf("%d games with several ratings: %v", n, err)
+	}
+	if err := setMeta(ctx, tx, "schema", 20); err != nil {
+		return err
+	}
+	return tx.Commit()
 }

@@ -3,6 +3,7 @@ package playerlines
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -22,21 +23,35 @@ func EloTags(game string) ([2]string, bool) {
 	return [2]string{s[0] + "Elo", s[1] + "Elo"}, true
 }
 
+// EloSep separates the values of a side's rating in Line.Elo when its
+// record has several values of the side's rating tag.
+const EloSep = "\x00"
+
 // Elo is the sides' ratings of a game of ruleset game with tags: the
-// value of each side's rating tag (EloTags), the least of several (a
-// record's order is not the tags table's).
+// value of each side's rating tag (EloTags); several values of one tag
+// are each kept, in text order, without repeats, joined by EloSep (the
+// tags table's order, which is not the record's). Decision: a band holds
+// a side when any of its values lies in it (InBand), as criteria's SQL
+// reads the tags table and as a tag search finds either value, so a
+// record that states two ratings is never hidden from a band that one of
+// them falls in.
 func Elo(game string, tags []record.Tag) [2]string {
 	var out [2]string
 	names, ok := EloTags(game)
 	if !ok {
 		return out
 	}
+	var vals [2][]string
 	for _, t := range tags {
 		for side, n := range names {
-			if t.Name == n && (out[side] == "" || t.Value < out[side]) {
-				out[side] = t.Value
+			if t.Name == n && t.Value != "" && !slices.Contains(vals[side], t.Value) {
+				vals[side] = append(vals[side], t.Value)
 			}
 		}
+	}
+	for side, vs := range vals {
+		slices.Sort(vs)
+		out[side] = strings.Join(vs, EloSep)
 	}
 	return out
 }
@@ -75,14 +90,17 @@ func readElos(ctx context.Context, tx *sql.Tx) (elos, error) {
 // of is the sides' ratings of game id of ruleset game.
 func (e elos) of(id int64, game string) [2]string { return Elo(game, e[id]) }
 
-// InBand reports whether rating v is within one of spans, each the texts
-// of its bounds, of one length: as criteria's SQL compares the tags'
-// values (its length in characters, its bytes).
+// InBand reports whether rating v (or one of its values: Elo) is within
+// one of spans, each the texts of its bounds, of one length: as
+// criteria's SQL compares the tags' values (its length in characters,
+// its bytes).
 func InBand(v string, spans [][2]string) bool {
-	n := utf8.RuneCountInString(v)
-	for _, s := range spans {
-		if n == utf8.RuneCountInString(s[0]) && s[0] <= v && v <= s[1] {
-			return true
+	for one := range strings.SplitSeq(v, EloSep) {
+		n := utf8.RuneCountInString(one)
+		for _, s := range spans {
+			if n == utf8.RuneCountInString(s[0]) && s[0] <= one && one <= s[1] {
+				return true
+			}
 		}
 	}
 	return false
