@@ -63,7 +63,10 @@ func (db *DB) eventNamesHolding(ctx context.Context, text string) (names []strin
 // withEventNames adds to w, for a query of valid games, the condition
 // that their event is one of the names that hold q.Event
 // (eventNamesHolding), which the index answers; none is true when no name
-// holds it (no game matches). It is a stage of DB.filters.
+// holds it (no game matches). It is a stage of DB.filters, before
+// columnFilters: the names are every valid game's event that holds
+// q.Event, folded as columnFilters would fold each row's, so that fold
+// (a call back into Go for each row) is left out.
 func (db *DB) withEventNames(ctx context.Context, q *Query, w *where) (none bool, err error) {
 	if q.Event == "" || q.Invalid {
 		return false, nil
@@ -80,5 +83,6 @@ func (db *DB) withEventNames(ctx context.Context, q *Query, w *where) (none bool
 		return false, err
 	}
 	w.Add("g.event IN (SELECT value FROM json_each(?))", string(b))
+	w.eventNamed = true
 	return false, nil
 }

@@ -31,6 +31,9 @@ type where struct {
 	sides [2][]int64
 	// opponents are the ids Query.Opponent matched (with Query.Player).
 	opponents []int64
+	// eventNamed: Query.Event is read as the names that hold it
+	// (withEventNames), which columnFilters does not fold again.
+	eventNamed bool
 }
 
 func jsonIDs(ids []int64) string { return criteria.JSONIDs(ids) }
@@ -44,7 +47,7 @@ func (db *DB) filters(ctx context.Context, q *Query) (w where, empty bool, err e
 		return w, true, nil // a layout without opening names, read-only
 	}
 	for _, stage := range []func(context.Context, *Query, *where) (bool, error){
-		db.gameFilter, db.playerFilter, db.sideFilters, columnFilters, db.withEventNames, db.idFilters,
+		db.gameFilter, db.playerFilter, db.sideFilters, db.withEventNames, columnFilters, db.idFilters,
 	} {
 		if empty, err := stage(ctx, q, &w); empty || err != nil {
 			return w, empty, err
@@ -139,6 +142,11 @@ func (db *DB) sideFilters(ctx context.Context, q *Query, w *where) (bool, error)
 // columnFilters adds the criteria on the games table's own columns and
 // the tags (criteria.Where.Columns), folded as the names are (fold.go).
 func columnFilters(_ context.Context, q *Query, w *where) (bool, error) {
+	if w.eventNamed {
+		c := *q
+		c.Event = ""
+		q = &c
+	}
 	w.Columns(q, fold)
 	return false, nil
 }

@@ -80,12 +80,31 @@ func (db *DB) CrosstablePage(ctx context.Context, q Query, offset, limit int, pr
 	if progress != nil {
 		db.sql.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM games`).Scan(&maxID)
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT a.name, b.name, g.result, g.game FROM `+hitJoin+` WHERE `+w.String()+` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`, w.Args()...)
+	rows, err := db.sql.QueryContext(ctx, `SELECT g.p0, g.p1, g.result, g.game FROM games g WHERE `+w.String()+` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`, w.Args()...)
 	if err != nil {
 		return nil, 0, err
 	}
 	defer rows.Close()
-	return players.CrosstablePage(rows, maxID, progress, offset, limit)
+	return players.CrosstablePage(rows, func(ids []int64) (map[int64]string, error) { return db.playerNames(ctx, ids) }, maxID, progress, offset, limit)
+}
+
+// playerNames are the names of the players ids, by id.
+func (db *DB) playerNames(ctx context.Context, ids []int64) (map[int64]string, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT id, name FROM players WHERE id IN (SELECT value FROM json_each(?))`, jsonIDs(ids))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make(map[int64]string, len(ids))
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, err
+		}
+		out[id] = name
+	}
+	return out, rows.Err()
 }
 
 // upgrade6 gives a layout-6 database the name index, in one transaction

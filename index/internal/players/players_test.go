@@ -234,19 +234,44 @@ func TestBuildNameIndex(t *testing.T) {
 	}
 }
 
-// fakeRows are a crosstable's rows: players, result and ruleset.
+// fakeRows are a crosstable's rows: players (by name here, scanned as
+// ids given on first sight, in descending order so that no order of
+// the ids agrees with the names'), result and ruleset.
 type fakeRows struct {
 	rows [][4]string
 	i    int
+	ids  map[string]int64
 }
 
 func (r *fakeRows) Next() bool { r.i++; return r.i <= len(r.rows) }
 func (r *fakeRows) Err() error { return nil }
 func (r *fakeRows) Scan(dest ...any) error {
 	for k, v := range r.rows[r.i-1] {
-		*dest[k].(*sql.NullString) = sql.NullString{String: v, Valid: true}
+		switch d := dest[k].(type) {
+		case *int64:
+			if r.ids == nil {
+				r.ids = map[string]int64{}
+			}
+			if _, ok := r.ids[v]; !ok {
+				r.ids[v] = int64(1000 - len(r.ids))
+			}
+			*d = r.ids[v]
+		default:
+			*dest[k].(*sql.NullString) = sql.NullString{String: v, Valid: true}
+		}
 	}
 	return nil
+}
+
+// names are the names of ids.
+func (r *fakeRows) names(ids []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	for n, id := range r.ids {
+		if slices.Contains(ids, id) {
+			out[id] = n
+		}
+	}
+	return out, nil
 }
 
 // TestCrosstable: each game scores its Result for both players, against
@@ -256,7 +281,7 @@ func TestCrosstable(t *testing.T) {
 		{"Bo", "Al", "1-0"}, {"Al", "Bo", "1/2-1/2"}, {"Cy", "Al", "0-1"},
 		{"Cy", "Bo", "*"}, {"Bo", "Cy", "3-0"}, {"Di", "Cy", "1-1"},
 	}}
-	got, err := Crosstable(rows, 0, nil)
+	got, err := Crosstable(rows, rows.names, 0, nil)
 	want := []Cross{
 		{Player: "Bo", Games: 3, Score: 4.5, Norm: 2.5, Against: []float64{0, 1.5, 3, 0}, NormAgainst: []float64{0, 1.5, 1, 0}, Met: []int{0, 2, 1, 0}},
 		{Player: "Al", Games: 3, Score: 1.5, Norm: 1.5, Against: []float64{0.5, 0, 1, 0}, NormAgainst: []float64{0.5, 0, 1, 0}, Met: []int{2, 0, 1, 0}},
@@ -271,7 +296,7 @@ func TestCrosstable(t *testing.T) {
 		many.rows = append(many.rows, [4]string{"Al", "Bo", "1-0"})
 	}
 	var calls [][2]int
-	if _, err := Crosstable(&many, 5000, func(done, total int) { calls = append(calls, [2]int{done, total}) }); err != nil {
+	if _, err := Crosstable(&many, many.names, 5000, func(done, total int) { calls = append(calls, [2]int{done, total}) }); err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(calls, [][2]int{{4096, 5000}, {8192, 8192}}) {
@@ -287,7 +312,7 @@ func TestCrosstableScale(t *testing.T) {
 		{"Ch", "X", "1-0", "ogi"}, {"Ch", "Y", "1-0", "ogi"}, {"Ch", "Z", "1/2-1/2", "ogi"},
 		{"Dj", "X", "3-0", "dejarik"}, {"Dj", "Y", "0-0", "dejarik"},
 	}}
-	got, err := Crosstable(rows, 0, nil)
+	got, err := Crosstable(rows, rows.names, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,7 +357,7 @@ func TestCrosstablePage(t *testing.T) {
 		{"Bo", "Al", "1-0"}, {"Al", "Bo", "1/2-1/2"}, {"Cy", "Al", "0-1"},
 		{"Cy", "Bo", "*"}, {"Bo", "Cy", "3-0"}, {"Di", "Cy", "1-1"},
 	}}
-	got, n, err := CrosstablePage(rows, 0, nil, 1, 2)
+	got, n, err := CrosstablePage(rows, rows.names, 0, nil, 1, 2)
 	want := []Cross{
 		{Player: "Al", Games: 3, Score: 1.5, Norm: 1.5, Against: []float64{0, 1}, NormAgainst: []float64{0, 1}, Met: []int{0, 1}},
 		{Player: "Cy", Games: 3, Score: 1, Norm: 0.5, Against: []float64{0, 0}, NormAgainst: []float64{0, 0}, Met: []int{1, 0}},
