@@ -24,7 +24,28 @@ func CrosstablePlan(ctx context.Context, db *DB, q Query) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.sql.QueryContext(ctx, `EXPLAIN QUERY PLAN SELECT a.name, b.name, g.result, g.game FROM `+hitJoin+` WHERE `+w.String()+` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`, w.Args()...)
+	return queryPlan(ctx, db, crosstableSQL(&w), w.Args())
+}
+
+// SearchPlan is SQLite's plans of the page and of the count of Search(q)
+// (the page's is nil when it is read player by player).
+func SearchPlan(ctx context.Context, db *DB, q Query) (page, count []string, err error) {
+	w, _, err := db.filters(ctx, &q)
+	if err != nil {
+		return nil, nil, err
+	}
+	if query, args := pageSQL(&w, q.PageLimit(), q.Offset); query != "" {
+		if page, err = queryPlan(ctx, db, query, args); err != nil {
+			return nil, nil, err
+		}
+	}
+	count, err = queryPlan(ctx, db, `SELECT COUNT(*) FROM games g WHERE `+w.String(), w.Args())
+	return page, count, err
+}
+
+// queryPlan is SQLite's plan of query, one line a step.
+func queryPlan(ctx context.Context, db *DB, query string, args []any) ([]string, error) {
+	rows, err := db.sql.QueryContext(ctx, `EXPLAIN QUERY PLAN `+query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -40,3 +61,6 @@ func CrosstablePlan(ctx context.Context, db *DB, q Query) ([]string, error) {
 	}
 	return plan, rows.Err()
 }
+
+// Fold is the folded form of s, as the criteria compare text (fold).
+func Fold(s string) string { return fold(s) }

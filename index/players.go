@@ -80,12 +80,18 @@ func (db *DB) CrosstablePage(ctx context.Context, q Query, offset, limit int, pr
 	if progress != nil {
 		db.sql.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM games`).Scan(&maxID)
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT g.p0, g.p1, g.result, g.game FROM games g WHERE `+w.String()+` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`, w.Args()...)
+	rows, err := db.sql.QueryContext(ctx, crosstableSQL(&w), w.Args()...)
 	if err != nil {
 		return nil, 0, err
 	}
 	defer rows.Close()
 	return players.CrosstablePage(rows, func(ids []int64) (map[int64]string, error) { return db.playerNames(ctx, ids) }, maxID, progress, offset, limit)
+}
+
+// crosstableSQL is the query of the games of w a crosstable scores: its
+// rows are players.Rows.
+func crosstableSQL(w *where) string {
+	return `SELECT g.p0, g.p1, g.result, g.game FROM games g WHERE ` + w.String() + ` AND g.p0 IS NOT NULL AND g.p1 IS NOT NULL`
 }
 
 // playerNames are the names of the players ids, by id.
