@@ -385,10 +385,12 @@ var schema = []string{
 // and no event_names; version 17 had tree_months' dates whole
 // (tree_deep.go); version 18 had no text dictionary (internal/store);
 // version 19 had no games_event (events.go); version 20 kept the least of
-// several values of a rating tag in the players' lines (playerlines.go).
-// Versions 5 to 20 are upgraded by a writable open; a database of an older
+// several values of a rating tag in the players' lines (playerlines.go);
+// version 21 stored the move lists in their legacy form
+// (internal/movelist, moves_upgrade.go).
+// Versions 5 to 21 are upgraded by a writable open; a database of an older
 // version must be imported again.
-const schemaVersion = 21
+const schemaVersion = 22
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -509,7 +511,13 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 21
 	}
-	// A read-only handle reads layouts 6 to 18 as they are: player pages
+	if v == 21 && !db.readOnly {
+		if err := db.upgrade21(ctx); err != nil { // moves_upgrade.go
+			return false, err
+		}
+		v = 22
+	}
+	// A read-only handle reads layouts 6 to 21 as they are: player pages
 	// are read player by player without the name index (6), games have
 	// their one revision (6 and 7), the opening tree has no wins (6 to 8),
 	// a period's tree is counted from its games (6 to 9), no position
@@ -522,7 +530,8 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	// the months' dates whole (10 to 17); no text block names a
 	// dictionary (6 to 18); an event's crosstable scans the games (6 to
 	// 19); a player's tree of a rating band reads their games' rows (6 to
-	// 20).
+	// 20); the move lists are read in their legacy form (6 to 21, as
+	// movelist tells them apart).
 	db.nameIndex = v >= 7
 	db.revisions = v >= 8
 	db.treeWins = v >= 9
@@ -536,7 +545,7 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	db.monthDates = v >= 18
 	db.eventIndex = v >= 20
 	db.linesSeveralElo = v >= 21
-	if v != schemaVersion && (v < 6 || v > 20) {
+	if v != schemaVersion && (v < 6 || v > 21) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}

@@ -21,6 +21,9 @@ const driverName = "sqlite3_plateau"
 func init() {
 	sql.Register(driverName, &sqlite3.SQLiteDriver{
 		ConnectHook: func(c *sqlite3.SQLiteConn) error {
+			if err := c.RegisterFunc("plateau_pack_moves", packMoves, true); err != nil { // moves_upgrade.go
+				return err
+			}
 			return c.RegisterFunc("plateau_fold", fold, true)
 		},
 	})

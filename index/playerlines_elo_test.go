@@ -128,7 +128,8 @@ func TestPlayerTreeSeveralElo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(notices) != 1 || !strings.Contains(notices[0], "layout 20 to 21") {
+	if len(notices) != 2 || !strings.Contains(notices[0], "layout 20 to 21") ||
+		!strings.Contains(notices[1], "layout 21 to 22") {
 		t.Errorf("notices %q", notices)
 	}
 	samePlayerLines(t, db)

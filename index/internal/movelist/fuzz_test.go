@@ -38,6 +38,8 @@ func FuzzDecodeMoves(f *testing.F) {
 		deep = append(deep, 1, 3, 1)
 	}
 	f.Add(deep)
+	f.Add([]byte{0x80, 0, 0xff, 0x01, 2, 5, 0x81, 0x02, 1, 1, 9, 7})
+	f.Add(Encode(tree(1, 2, [][]any{{3, 4}, {5, [][]any{{6}}}}, 7)))
 	g, err := rules.Lookup("ogi")
 	if err != nil {
 		f.Fatal(err)
@@ -57,6 +59,16 @@ func FuzzDecodeMoves(f *testing.F) {
 		again, err := Decode(appendMoveList(nil, ml, ml.Main))
 		if err != nil || !reflect.DeepEqual(again, ml) {
 			t.Fatalf("re-encoded list decodes as %+v, %v; want %+v", again, err, ml)
+		}
+		packed, err := Repack(b)
+		if err != nil {
+			t.Fatalf("Repack of a list that decodes: %v", err)
+		}
+		if again, err = Decode(packed); err != nil || !reflect.DeepEqual(again, ml) {
+			t.Fatalf("packed list % x decodes as %+v, %v; want %+v", packed, again, err, ml)
+		}
+		if twice, err := Repack(packed); err != nil || string(twice) != string(packed) {
+			t.Fatalf("Repack of a packed list % x = % x, %v", packed, twice, err)
 		}
 		for ply := 0; ply < 3; ply++ {
 			MainText(ml, start, ply)

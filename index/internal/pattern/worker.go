@@ -188,8 +188,7 @@ func (w *Worker) line(d *movelist.Decoder, pos rules.Position, ply, depth int, c
 		cells = pos.(rules.Cells)
 	}
 	for ; n > 0 && d.Err() == nil; n-- {
-		m := rules.Move(d.Uvarint())
-		nv := d.Uvarint()
+		m, nv := d.Step()
 		if d.Err() != nil || nv > uint64(d.Rest()) {
 			d.Fail()
 			return false
@@ -242,8 +241,8 @@ func (w *Worker) trusted(c *Cand) bool {
 	d := movelist.NewDecoder(c.Moves)
 	n := d.Uvarint()
 	for ; n > 0 && d.Err() == nil; n-- {
-		m := rules.Move(d.Uvarint())
-		for nv := d.Uvarint(); nv > 0 && d.Err() == nil; nv-- {
+		m, nv := d.Step()
+		for ; nv > 0 && d.Err() == nil; nv-- {
 			movelist.SkipLine(&d)
 		}
 		pos.Play(m)

@@ -355,8 +355,8 @@ func Moves(blob []byte, start rules.Position, depth int) (out []rules.Move, err 
 	d := movelist.NewDecoder(blob)
 	p := 0
 	for n := d.Uvarint(); n > 0 && p < depth; n-- {
-		m := rules.Move(d.Uvarint())
-		for nv := d.Uvarint(); nv > 0 && d.Err() == nil; nv-- {
+		m, nv := d.Step()
+		for ; nv > 0 && d.Err() == nil; nv-- {
 			movelist.SkipLine(&d)
 		}
 		if d.Err() != nil {

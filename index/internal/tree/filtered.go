@@ -179,14 +179,14 @@ func plyValue(blob []byte, ply, plies int) (rules.Move, bool) {
 		return 0, false
 	}
 	for i := 0; ; i++ {
-		v := d.Uvarint()
+		v, nv := d.Step()
 		if d.Err() != nil {
 			return 0, false
 		}
 		if i == ply {
-			return rules.Move(v), true
+			return v, true
 		}
-		for nv := d.Uvarint(); nv > 0 && d.Err() == nil; nv-- {
+		for ; nv > 0 && d.Err() == nil; nv-- {
 			movelist.SkipLine(&d)
 		}
 	}

@@ -147,8 +147,8 @@ func (rd *lineReader) line(blob []byte, fen string) (out []lineMove) {
 	}
 	d := movelist.NewDecoder(blob)
 	for n := d.Uvarint(); n > 0 && len(out) < gamerows.TreeDepth; n-- {
-		m := rules.Move(d.Uvarint())
-		for nv := d.Uvarint(); nv > 0 && d.Err() == nil; nv-- {
+		m, nv := d.Step()
+		for ; nv > 0 && d.Err() == nil; nv-- {
 			movelist.SkipLine(&d)
 		}
 		if d.Err() != nil {
