@@ -387,10 +387,11 @@ var schema = []string{
 // version 19 had no games_event (events.go); version 20 kept the least of
 // several values of a rating tag in the players' lines (playerlines.go);
 // version 21 stored the move lists in their legacy form
-// (internal/movelist, moves_upgrade.go).
-// Versions 5 to 21 are upgraded by a writable open; a database of an older
+// (internal/movelist, moves_upgrade.go); version 22 had pattern
+// signatures of version 1 (internal/patsig, patsig_upgrade.go).
+// Versions 5 to 22 are upgraded by a writable open; a database of an older
 // version must be imported again.
-const schemaVersion = 22
+const schemaVersion = 23
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -517,7 +518,13 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 22
 	}
-	// A read-only handle reads layouts 6 to 21 as they are: player pages
+	if v == 22 && !db.readOnly {
+		if err := db.upgrade22(ctx); err != nil { // patsig_upgrade.go
+			return false, err
+		}
+		v = 23
+	}
+	// A read-only handle reads layouts 6 to 22 as they are: player pages
 	// are read player by player without the name index (6), games have
 	// their one revision (6 and 7), the opening tree has no wins (6 to 8),
 	// a period's tree is counted from its games (6 to 9), no position
@@ -531,7 +538,8 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	// dictionary (6 to 18); an event's crosstable scans the games (6 to
 	// 19); a player's tree of a rating band reads their games' rows (6 to
 	// 20); the move lists are read in their legacy form (6 to 21, as
-	// movelist tells them apart).
+	// movelist tells them apart), the pattern signatures in version 1 (14
+	// to 22, as patsig tells them apart).
 	db.nameIndex = v >= 7
 	db.revisions = v >= 8
 	db.treeWins = v >= 9
@@ -545,7 +553,7 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	db.monthDates = v >= 18
 	db.eventIndex = v >= 20
 	db.linesSeveralElo = v >= 21
-	if v != schemaVersion && (v < 6 || v > 21) {
+	if v != schemaVersion && (v < 6 || v > 22) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}

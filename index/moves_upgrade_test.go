@@ -110,7 +110,8 @@ func TestUpgrade21(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 1 || !strings.Contains(notices[0], "layout 21 to 22") {
+	if len(notices) != 2 || !strings.Contains(notices[0], "layout 21 to 22") ||
+		!strings.Contains(notices[1], "layout 22 to 23") {
 		t.Errorf("notices %q", notices)
 	}
 	after, err := index.StoredMoves(ctx, db)

@@ -124,3 +124,63 @@ func readSigGames(ctx context.Context, tx *sql.Tx, emit func([]sigGame) error) e
 	}
 	return nil
 }
+
+// upgrade22 turns a layout-22 database into layout 23 in one transaction
+// (a kill leaves it at 22): every pattern signature written in version 2
+// (patsig.Convert: codes and slots by bitmap, the same bounds), which a
+// layout-22 program does not read, into a new table written in block
+// order that replaces pattern_sigs, so that its pages hold the shorter
+// blobs. The old pages are given back after the commit, as upgrade18
+// does.
+func (db *DB) upgrade22(ctx context.Context) error {
+	if err := db.upgradeTx(ctx, 22, "shorter pattern signatures", func(tx *sql.Tx) error {
+		if err := convertSigs(ctx, tx); err != nil {
+			return fmt.Errorf("upgrade to layout 23: %w", err)
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	return db.giveBack(ctx)
+}
+
+// convertSigs writes pattern_sigs again with every signature converted
+// (patsig.Convert); a blob that does not parse keeps its entries up to
+// the fault, as patsig.Merge does.
+func convertSigs(ctx context.Context, tx *sql.Tx) error {
+	for _, q := range []string{`DROP TABLE IF EXISTS pattern_sigs_old`, `ALTER TABLE pattern_sigs RENAME TO pattern_sigs_old`, patsig.Table} {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO pattern_sigs(block, sigs) VALUES(?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer ins.Close()
+	rows, err := tx.QueryContext(ctx, `SELECT block, sigs FROM pattern_sigs_old ORDER BY block`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var out []byte
+	for rows.Next() {
+		var block int64
+		var blob []byte
+		if err := rows.Scan(&block, &blob); err != nil {
+			return err
+		}
+		out = out[:0]
+		patsig.Entries(block, blob, func(id int64, sig []byte) {
+			out = patsig.AppendEntry(out, id, patsig.Convert(sig))
+		})
+		if _, err := ins.ExecContext(ctx, block, out); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `DROP TABLE pattern_sigs_old`)
+	return err
+}

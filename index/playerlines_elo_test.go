@@ -128,8 +128,9 @@ func TestPlayerTreeSeveralElo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(notices) != 2 || !strings.Contains(notices[0], "layout 20 to 21") ||
-		!strings.Contains(notices[1], "layout 21 to 22") {
+	if len(notices) != 3 || !strings.Contains(notices[0], "layout 20 to 21") ||
+		!strings.Contains(notices[1], "layout 21 to 22") ||
+		!strings.Contains(notices[2], "layout 22 to 23") {
 		t.Errorf("notices %q", notices)
 	}
 	samePlayerLines(t, db)

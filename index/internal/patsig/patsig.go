@@ -25,6 +25,11 @@
 //     nothing); a signature of another
 //     version, or one that does not parse, bounds nothing (Sig.OK false:
 //     the game is tested).
+//   - Version 2 (layout 22) says which codes and slots it holds by a
+//     bitmap, where version 1 wrote each one's byte before its bounds: a
+//     game sees 20 to 30 codes, of values below 64 in every ruleset's
+//     layout. A reader reads both (Parse), and Convert writes a version-1
+//     signature as version 2.
 package patsig
 
 import (
@@ -34,7 +39,10 @@ import (
 )
 
 // Version is the format of the signatures a Builder writes.
-const Version = 1
+const Version = 2
+
+// Version1 is the format of layouts 14 to 21.
+const Version1 = 1
 
 // Regions is the number of board regions a piece code's squares are
 // summarised in: square index i of a board of n squares is in region
@@ -235,20 +243,27 @@ func (b *Builder) Append(dst []byte) []byte {
 			dst = append(dst, sat(b.totals[k].Min[s], 255), sat(b.totals[k].Max[s], 255))
 		}
 	}
-	at := len(dst)
-	dst = append(dst, 0)
+	var codes, slots bitmap
 	for _, c := range b.pieces {
-		if st := &b.codes[c]; st.max > 0 {
-			dst = append(dst, c, nibbles(st.min, st.max), st.regions)
-			dst[at]++
+		if b.codes[c].max > 0 {
+			codes.set(int(c))
 		}
 	}
-	at = len(dst)
-	dst = append(dst, 0)
 	for k, st := range b.slots {
 		if st.max > 0 {
-			dst = append(dst, byte(k), nibbles(st.min, st.max))
-			dst[at]++
+			slots.set(k)
+		}
+	}
+	dst = codes.append(dst)
+	for _, c := range b.pieces {
+		if st := &b.codes[c]; st.max > 0 {
+			dst = append(dst, nibbles(st.min, st.max), st.regions)
+		}
+	}
+	dst = slots.append(dst)
+	for _, st := range b.slots {
+		if st.max > 0 {
+			dst = append(dst, nibbles(st.min, st.max))
 		}
 	}
 	return dst

@@ -13,6 +13,10 @@ type Sig struct {
 	Hand    Totals // pieces in hand, by side and for both
 	codes   []byte // code, nibbles, regions: 3 bytes each
 	slots   []byte // slot, nibbles: 2 bytes each
+	// A version-2 signature's codes and slots, written out as version 1
+	// holds them (codes and slots are slices of them): kept from
+	// signature to signature.
+	cbuf, sbuf []byte
 }
 
 // Parse reads a signature into s; a signature that is empty, of another
@@ -20,7 +24,7 @@ type Sig struct {
 // bounds nothing). s keeps slices of b.
 func (s *Sig) Parse(b []byte) {
 	s.OK = false
-	if len(b) < 3+12+1 || b[0] != Version {
+	if len(b) < 3+12+1 || b[0] != Version && b[0] != Version1 {
 		return
 	}
 	s.Squares = int(b[1]) | int(b[2])<<8
@@ -34,6 +38,15 @@ func (s *Sig) Parse(b []byte) {
 			i += 2
 		}
 	}
+	if b[0] == Version1 {
+		s.parse1(b, i)
+	} else {
+		s.parse2(b, i)
+	}
+}
+
+// parse1 reads the codes and slots of a version-1 signature from b[i:].
+func (s *Sig) parse1(b []byte, i int) {
 	n := int(b[i])
 	i++
 	if len(b) < i+3*n+1 {
@@ -48,6 +61,68 @@ func (s *Sig) Parse(b []byte) {
 	}
 	s.slots = b[i:]
 	s.OK = true
+}
+
+// parse2 reads the codes and slots of a version-2 signature from b[i:],
+// written out as version 1 holds them.
+func (s *Sig) parse2(b []byte, i int) {
+	codes, i, ok := readBitmap(b, i)
+	n := count(codes)
+	if !ok || len(b) < i+2*n {
+		return
+	}
+	s.cbuf = s.cbuf[:0]
+	each(codes, func(c int) {
+		s.cbuf = append(s.cbuf, byte(c), b[i], b[i+1])
+		i += 2
+	})
+	slots, i, ok := readBitmap(b, i)
+	if !ok || len(b) != i+count(slots) {
+		return
+	}
+	s.sbuf = s.sbuf[:0]
+	each(slots, func(k int) {
+		s.sbuf = append(s.sbuf, byte(k), b[i])
+		i++
+	})
+	s.codes, s.slots, s.OK = s.cbuf, s.sbuf, true
+}
+
+// Convert returns a version-1 signature as version 2, with the same
+// bounds; any other signature as it is.
+func Convert(b []byte) []byte {
+	var s Sig
+	if len(b) == 0 || b[0] != Version1 {
+		return b
+	}
+	if s.Parse(b); !s.OK {
+		return b
+	}
+	var codes, slots bitmap
+	for c, last := s.codes, -1; len(c) >= 3; c = c[3:] {
+		if int(c[0]) <= last {
+			return b // not in code order, as no Builder wrote it
+		}
+		codes.set(int(c[0]))
+		last = int(c[0])
+	}
+	for c, last := s.slots, -1; len(c) >= 2; c = c[2:] {
+		if int(c[0]) <= last {
+			return b
+		}
+		slots.set(int(c[0]))
+		last = int(c[0])
+	}
+	out := append([]byte{Version}, b[1:3+12]...)
+	out = codes.append(out)
+	for c := s.codes; len(c) >= 3; c = c[3:] {
+		out = append(out, c[1], c[2])
+	}
+	out = slots.append(out)
+	for c := s.slots; len(c) >= 2; c = c[2:] {
+		out = append(out, c[1])
+	}
+	return out
 }
 
 // bounds of a nibble pair: a greatest count of MaxNibble is unbounded.
