@@ -19,8 +19,13 @@ import (
 // players' lines refer to it), so a query of valid games turns the part
 // into the exact names that hold it, matched in Go, and reads their games
 // by the index. A name stays in event_names when its last game goes: the
-// names are a superset, which the query's own condition on the part
-// keeps exact.
+// names are a superset of the games' events, each holding the part, so
+// that their games are exactly those the part's own condition keeps.
+//
+// Since layout 24 the index also holds what a crosstable reads of a game
+// (validity, players, result, ruleset): an event's crosstable, and the
+// count of its games, read the index alone, not one row of the games
+// table (with its move list) a game.
 
 // upgrade19 turns a layout-19 database into layout 20 in one transaction
 // (a kill leaves it at 19): the games indexed by event, and the events of
@@ -32,6 +37,28 @@ func (db *DB) upgrade19(ctx context.Context) error {
 			`INSERT OR IGNORE INTO event_names(name) SELECT DISTINCT event FROM games WHERE valid = 1 AND event <> ''`} {
 			if _, err := tx.ExecContext(ctx, q); err != nil {
 				return fmt.Errorf("upgrade to layout 20: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+// upgrade23 turns a layout-23 database into layout 24 in one transaction
+// (a kill leaves it at 23): games_event built again with what a
+// crosstable reads (store.Deferred). A bulk import's games without their
+// deferred indexes are left so: the import builds it at its end.
+func (db *DB) upgrade23(ctx context.Context) error {
+	return db.upgradeTx(ctx, 23, "the games indexed by event, with their players and results", func(tx *sql.Tx) error {
+		var had bool
+		if err := tx.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?)`, store.Deferred[3].Name).Scan(&had); err != nil {
+			return fmt.Errorf("upgrade to layout 24: %w", err)
+		}
+		if !had {
+			return nil
+		}
+		for _, q := range []string{`DROP INDEX ` + store.Deferred[3].Name, store.Deferred[3].Def} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("upgrade to layout 24: %w", err)
 			}
 		}
 		return nil

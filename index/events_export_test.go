@@ -64,3 +64,14 @@ func queryPlan(ctx context.Context, db *DB, query string, args []any) ([]string,
 
 // Fold is the folded form of s, as the criteria compare text (fold).
 func Fold(s string) string { return fold(s) }
+
+// DowngradeToLayout23 turns db into a layout-23 database: games_event on
+// the event alone.
+func DowngradeToLayout23(ctx context.Context, db *DB) error {
+	for _, q := range []string{`DROP INDEX games_event`, `CREATE INDEX games_event ON games(event)`} {
+		if _, err := db.sql.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	return setMeta(ctx, db.sql, "schema", 23)
+}

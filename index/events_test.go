@@ -60,7 +60,9 @@ func TestEventCrosstableByIndex(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		uses := strings.Contains(strings.Join(plan, "\n"), "games_event")
+		// Searched by event (a part that folds to nothing may scan the
+		// covering index instead of the table: every event).
+		uses := strings.Contains(strings.Join(plan, "\n"), "INDEX games_event (event=?")
 		if len(want) > 0 && strings.TrimSpace(part) != "" && !uses {
 			t.Errorf("event %q: plan %q does not use games_event", part, plan)
 		}
@@ -167,10 +169,11 @@ func TestEventIndexUpgrade(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 4 || !strings.Contains(notices[0], "layout 19 to 20") ||
+	if len(notices) != 5 || !strings.Contains(notices[0], "layout 19 to 20") ||
 		!strings.Contains(notices[1], "layout 20 to 21") ||
 		!strings.Contains(notices[2], "layout 21 to 22") ||
-		!strings.Contains(notices[3], "layout 22 to 23") {
+		!strings.Contains(notices[3], "layout 22 to 23") ||
+		!strings.Contains(notices[4], "layout 23 to 24") {
 		t.Errorf("notices %q", notices)
 	}
 	plan, err := index.CrosstablePlan(ctx, db, index.Query{Event: "brno"})

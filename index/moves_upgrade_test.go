@@ -110,8 +110,9 @@ func TestUpgrade21(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 2 || !strings.Contains(notices[0], "layout 21 to 22") ||
-		!strings.Contains(notices[1], "layout 22 to 23") {
+	if len(notices) != 3 || !strings.Contains(notices[0], "layout 21 to 22") ||
+		!strings.Contains(notices[1], "layout 22 to 23") ||
+		!strings.Contains(notices[2], "layout 23 to 24") {
 		t.Errorf("notices %q", notices)
 	}
 	after, err := index.StoredMoves(ctx, db)

@@ -64,7 +64,8 @@ func TestUpgrade22(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 1 || !strings.Contains(notices[0], "layout 22 to 23") {
+	if len(notices) != 2 || !strings.Contains(notices[0], "layout 22 to 23") ||
+		!strings.Contains(notices[1], "layout 23 to 24") {
 		t.Errorf("notices %q", notices)
 	}
 	after, err := index.PatternSigs(ctx, db)

@@ -29,7 +29,8 @@ var Deferred = []struct{ Name, Def string }{
 	{"games_p0", `CREATE INDEX IF NOT EXISTS games_p0 ON games(p0)`},
 	{"games_p1", `CREATE INDEX IF NOT EXISTS games_p1 ON games(p1)`},
 	{"games_date", `CREATE INDEX IF NOT EXISTS games_date ON games(date)`},
-	{"games_event", `CREATE INDEX IF NOT EXISTS games_event ON games(event)`},
+	// An event's crosstable and count read games_event alone (index/events.go).
+	{"games_event", `CREATE INDEX IF NOT EXISTS games_event ON games(event, valid, p0, p1, result, game)`},
 }
 
 // Queryer is what reads one row: a database, a connection or a

@@ -19,7 +19,7 @@ func TestDeferred(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if _, err := db.Exec(`CREATE TABLE games(id INTEGER PRIMARY KEY, p0, p1, date, event)`); err != nil {
+	if _, err := db.Exec(`CREATE TABLE games(id INTEGER PRIMARY KEY, p0, p1, date, event, valid, result, game)`); err != nil {
 		t.Fatal(err)
 	}
 	all := []string{"games_p0", "games_p1", "games_date", "games_event"}
