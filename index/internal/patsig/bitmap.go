@@ -32,15 +32,6 @@ func readBitmap(b []byte, i int) (m []byte, next int, ok bool) {
 	return b[i+1 : i+1+n], i + 1 + n, true
 }
 
-// each calls fn with every member of the bitmap m, in order.
-func each(m []byte, fn func(i int)) {
-	for k, c := range m {
-		for ; c != 0; c &= c - 1 {
-			fn(k*8 + bits.TrailingZeros8(c))
-		}
-	}
-}
-
 // count is the number of members of the bitmap m.
 func count(m []byte) int {
 	n := 0

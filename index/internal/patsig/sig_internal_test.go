@@ -32,6 +32,8 @@ func TestConvert(t *testing.T) {
 		var a, b Sig
 		a.Parse(old)
 		b.Parse(got)
+		a.written()
+		b.written()
 		if !a.OK || !b.OK || a.Squares != b.Squares || a.Board != b.Board || a.Hand != b.Hand ||
 			!bytes.Equal(a.codes, b.codes) || !bytes.Equal(a.slots, b.slots) {
 			t.Errorf("%s: % x parses to %+v, its version 2 % x to %+v", c.name, old, a, got, b)
@@ -50,7 +52,8 @@ func TestParse2Short(t *testing.T) {
 	b := append([]byte{Version, 64, 0}, make([]byte, 12)...)
 	b = append(b, 2, 0x03, 0x01, 0x11, 0x80, 0x22, 0x40, 0x12, 0x04, 1, 0x05, 0x33, 0x44)
 	var s Sig
-	if s.Parse(b); !s.OK || len(s.codes) != 9 || len(s.slots) != 4 {
+	s.Parse(b)
+	if s.written(); !s.OK || len(s.codes) != 9 || len(s.slots) != 4 {
 		t.Fatalf("% x: %+v", b, s)
 	}
 	for n := range len(b) {
