@@ -389,10 +389,12 @@ var schema = []string{
 // version 21 stored the move lists in their legacy form
 // (internal/movelist, moves_upgrade.go); version 22 had pattern
 // signatures of version 1 (internal/patsig, patsig_upgrade.go); version
-// 23 had games_event on the event alone (events.go).
-// Versions 5 to 23 are upgraded by a writable open; a database of an older
+// 23 had games_event on the event alone (events.go); version 24 had
+// filters of position runs up to 32 Mi occurrences (internal/posrun,
+// posfilters_upgrade.go).
+// Versions 5 to 24 are upgraded by a writable open; a database of an older
 // version must be imported again.
-const schemaVersion = 24
+const schemaVersion = 25
 
 // checkSchema refuses a database made with another layout; fresh reports a
 // database without tables.
@@ -531,7 +533,13 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 		}
 		v = 24
 	}
-	// A read-only handle reads layouts 6 to 23 as they are: player pages
+	if v == 24 && !db.readOnly {
+		if err := db.upgrade24(ctx); err != nil { // posfilters_upgrade.go
+			return false, err
+		}
+		v = 25
+	}
+	// A read-only handle reads layouts 6 to 24 as they are: player pages
 	// are read player by player without the name index (6), games have
 	// their one revision (6 and 7), the opening tree has no wins (6 to 8),
 	// a period's tree is counted from its games (6 to 9), no position
@@ -547,7 +555,8 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	// 20); the move lists are read in their legacy form (6 to 21, as
 	// movelist tells them apart), the pattern signatures in version 1 (14
 	// to 22, as patsig tells them apart); an event's crosstable reads its
-	// games' rows (20 to 23).
+	// games' rows (20 to 23); the filters of the runs over the new bound
+	// are left unread (6 to 24).
 	db.nameIndex = v >= 7
 	db.revisions = v >= 8
 	db.treeWins = v >= 9
@@ -561,7 +570,7 @@ func (db *DB) checkSchema(ctx context.Context) (fresh bool, err error) {
 	db.monthDates = v >= 18
 	db.eventIndex = v >= 20
 	db.linesSeveralElo = v >= 21
-	if v != schemaVersion && (v < 6 || v > 23) {
+	if v != schemaVersion && (v < 6 || v > 24) {
 		return false, fmt.Errorf("%w: the database in %s has layout version %d, this plateau reads version %d: import the records again into a new database directory (or remove this one)",
 			ErrSchema, db.dir, v, schemaVersion)
 	}

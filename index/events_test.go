@@ -169,11 +169,12 @@ func TestEventIndexUpgrade(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 5 || !strings.Contains(notices[0], "layout 19 to 20") ||
+	if len(notices) != 6 || !strings.Contains(notices[0], "layout 19 to 20") ||
 		!strings.Contains(notices[1], "layout 20 to 21") ||
 		!strings.Contains(notices[2], "layout 21 to 22") ||
 		!strings.Contains(notices[3], "layout 22 to 23") ||
-		!strings.Contains(notices[4], "layout 23 to 24") {
+		!strings.Contains(notices[4], "layout 23 to 24") ||
+		!strings.Contains(notices[5], "layout 24 to 25") {
 		t.Errorf("notices %q", notices)
 	}
 	plan, err := index.CrosstablePlan(ctx, db, index.Query{Event: "brno"})

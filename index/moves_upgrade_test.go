@@ -110,9 +110,10 @@ func TestUpgrade21(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 3 || !strings.Contains(notices[0], "layout 21 to 22") ||
+	if len(notices) != 4 || !strings.Contains(notices[0], "layout 21 to 22") ||
 		!strings.Contains(notices[1], "layout 22 to 23") ||
-		!strings.Contains(notices[2], "layout 23 to 24") {
+		!strings.Contains(notices[2], "layout 23 to 24") ||
+		!strings.Contains(notices[3], "layout 24 to 25") {
 		t.Errorf("notices %q", notices)
 	}
 	after, err := index.StoredMoves(ctx, db)

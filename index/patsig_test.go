@@ -87,7 +87,7 @@ func TestUpgrade13(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 11 || !strings.Contains(notices[0], "layout 13 to 14") ||
+	if len(notices) != 12 || !strings.Contains(notices[0], "layout 13 to 14") ||
 		!strings.Contains(notices[1], "layout 14 to 15") ||
 		!strings.Contains(notices[2], "layout 15 to 16") ||
 		!strings.Contains(notices[3], "layout 16 to 17") ||
@@ -97,7 +97,8 @@ func TestUpgrade13(t *testing.T) {
 		!strings.Contains(notices[7], "layout 20 to 21") ||
 		!strings.Contains(notices[8], "layout 21 to 22") ||
 		!strings.Contains(notices[9], "layout 22 to 23") ||
-		!strings.Contains(notices[10], "layout 23 to 24") {
+		!strings.Contains(notices[10], "layout 23 to 24") ||
+		!strings.Contains(notices[11], "layout 24 to 25") {
 		t.Errorf("notices %q", notices)
 	}
 	after, err := index.PatternSigs(ctx, db)

@@ -64,8 +64,9 @@ func TestUpgrade22(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 2 || !strings.Contains(notices[0], "layout 22 to 23") ||
-		!strings.Contains(notices[1], "layout 23 to 24") {
+	if len(notices) != 3 || !strings.Contains(notices[0], "layout 22 to 23") ||
+		!strings.Contains(notices[1], "layout 23 to 24") ||
+		!strings.Contains(notices[2], "layout 24 to 25") {
 		t.Errorf("notices %q", notices)
 	}
 	after, err := index.PatternSigs(ctx, db)

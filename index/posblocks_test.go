@@ -75,7 +75,7 @@ func TestUpgrade14(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 10 || !strings.Contains(notices[0], "layout 14 to 15") ||
+	if len(notices) != 11 || !strings.Contains(notices[0], "layout 14 to 15") ||
 		!strings.Contains(notices[1], "layout 15 to 16") ||
 		!strings.Contains(notices[2], "layout 16 to 17") ||
 		!strings.Contains(notices[3], "layout 17 to 18") ||
@@ -84,7 +84,8 @@ func TestUpgrade14(t *testing.T) {
 		!strings.Contains(notices[6], "layout 20 to 21") ||
 		!strings.Contains(notices[7], "layout 21 to 22") ||
 		!strings.Contains(notices[8], "layout 22 to 23") ||
-		!strings.Contains(notices[9], "layout 23 to 24") {
+		!strings.Contains(notices[9], "layout 23 to 24") ||
+		!strings.Contains(notices[10], "layout 24 to 25") {
 		t.Errorf("notices %q", notices)
 	}
 	got, gotN = read("upgraded", db)
@@ -168,11 +169,12 @@ func TestUpgrade18(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 6 || !strings.Contains(notices[0], "layout 18 to 19") || !strings.Contains(notices[1], "layout 19 to 20") ||
+	if len(notices) != 7 || !strings.Contains(notices[0], "layout 18 to 19") || !strings.Contains(notices[1], "layout 19 to 20") ||
 		!strings.Contains(notices[2], "layout 20 to 21") ||
 		!strings.Contains(notices[3], "layout 21 to 22") ||
 		!strings.Contains(notices[4], "layout 22 to 23") ||
-		!strings.Contains(notices[5], "layout 23 to 24") {
+		!strings.Contains(notices[5], "layout 23 to 24") ||
+		!strings.Contains(notices[6], "layout 24 to 25") {
 		t.Errorf("notices %q", notices)
 	}
 	with, without, packed, err := index.TextBlocks(ctx, db)

@@ -303,7 +303,7 @@ func TestUpgrade7(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 18 || !strings.Contains(notices[0], "layout 7 to 8") ||
+	if len(notices) != 19 || !strings.Contains(notices[0], "layout 7 to 8") ||
 		!strings.HasPrefix(notices[1], "3 checkers, pool or thai games") || !strings.Contains(notices[2], "layout 8 to 9") ||
 		!strings.Contains(notices[3], "layout 9 to 10") || !strings.Contains(notices[4], "layout 10 to 11") ||
 		!strings.Contains(notices[5], "layout 11 to 12") || !strings.Contains(notices[6], "layout 12 to 13") ||
@@ -317,7 +317,8 @@ func TestUpgrade7(t *testing.T) {
 		!strings.Contains(notices[14], "layout 20 to 21") ||
 		!strings.Contains(notices[15], "layout 21 to 22") ||
 		!strings.Contains(notices[16], "layout 22 to 23") ||
-		!strings.Contains(notices[17], "layout 23 to 24") {
+		!strings.Contains(notices[17], "layout 23 to 24") ||
+		!strings.Contains(notices[18], "layout 24 to 25") {
 		t.Errorf("notices %q", notices)
 	}
 	res, err := db.SaveRecord(ctx, 3, []byte(withTag(t, string(text), "Round", "9")), 1)

@@ -99,8 +99,8 @@ func TestTreeDeepUpgrade(t *testing.T) {
 		downgrade func(context.Context, *index.DB) error
 		notices   []string
 	}{
-		{15, index.DowngradeToLayout15, []string{"layout 15 to 16", "layout 16 to 17", "layout 17 to 18", "layout 18 to 19", "layout 19 to 20", "layout 20 to 21", "layout 21 to 22", "layout 22 to 23", "layout 23 to 24"}},
-		{17, index.DowngradeToLayout17, []string{"layout 17 to 18", "layout 18 to 19", "layout 19 to 20", "layout 20 to 21", "layout 21 to 22", "layout 22 to 23", "layout 23 to 24"}},
+		{15, index.DowngradeToLayout15, []string{"layout 15 to 16", "layout 16 to 17", "layout 17 to 18", "layout 18 to 19", "layout 19 to 20", "layout 20 to 21", "layout 21 to 22", "layout 22 to 23", "layout 23 to 24", "layout 24 to 25"}},
+		{17, index.DowngradeToLayout17, []string{"layout 17 to 18", "layout 18 to 19", "layout 19 to 20", "layout 20 to 21", "layout 21 to 22", "layout 22 to 23", "layout 23 to 24", "layout 24 to 25"}},
 	} {
 		if err := c.downgrade(ctx, db); err != nil {
 			t.Fatal(err)

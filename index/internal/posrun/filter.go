@@ -1,6 +1,7 @@
 package posrun
 
 import (
+	"context"
 	"encoding/binary"
 	"math/bits"
 )
@@ -16,8 +17,9 @@ import (
 // the transactions that list and delete the run). A Store's fence loader
 // (fence.go) reads it with the run's fence. The runs of an import's
 // commits and of its first merges have one; a larger run is read by every
-// lookup: it is one of the two or three largest, which most lookups meet
-// anyway. A run id is never given twice (meta pos_run_high), so that a
+// lookup: it is one of the few largest, which most lookups meet anyway,
+// and its filter would be most of the filters' bytes (docs/storage.md).
+// A run id is never given twice (meta pos_run_high), so that a
 // filter loaded for a run id holds while that id is listed; the loader
 // also checks the run's entries. Filters are written by the writer, not
 // built by the readers from the blocks: every reader then decoded every
@@ -42,9 +44,22 @@ const (
 	filterBlockWords   = 8 // 512 bits
 )
 
-// maxFilterEntries is the largest run that gets a filter: 32 Mi
-// occurrences, a filter of 40 MiB (a variable for tests).
-var maxFilterEntries int64 = 32 << 20
+// maxFilterEntries is the largest run that gets a filter: 4 Mi
+// occurrences, a filter of 5 MiB (32 Mi up to layout 24; a variable for
+// tests).
+var maxFilterEntries int64 = 4 << 20
+
+// DropLargeFilters deletes, in tx, the stored filters of the runs of more
+// than maxFilterEntries occurrences (a database of layout 24 or before
+// has them up to 32 Mi occurrences), which a Store no longer loads; it
+// returns their number.
+func DropLargeFilters(ctx context.Context, tx Tx) (int64, error) {
+	res, err := tx.ExecContext(ctx, `DELETE FROM pos_filters WHERE run IN (SELECT run FROM pos_runs WHERE entries > ?)`, maxFilterEntries)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
 
 // maxFilterBytes bounds the filters of a Store (the fences have their own
 // bound, maxFenceBlocks).
