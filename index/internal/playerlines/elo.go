@@ -62,15 +62,33 @@ type elos map[int64][]record.Tag
 // readElos reads the rating tags of every ruleset's sides from the tags
 // table.
 func readElos(ctx context.Context, tx *sql.Tx) (elos, error) {
+	names := eloTagNames()
+	return queryElos(ctx, tx, `SELECT t.game, n.name, t.value FROM tags t JOIN tag_names n ON n.id = t.tag
+		WHERE n.name IN (`+placeholders(len(names))+`)`, names...)
+}
+
+// eloTagNames is the rating tags' names (EloTags) of every ruleset, each
+// once.
+func eloTagNames() []any {
 	var names []any
 	for _, rg := range rules.Games() {
 		tags, _ := EloTags(rg.ID())
 		for _, n := range tags {
-			names = append(names, n)
+			if !slices.Contains(names, any(n)) {
+				names = append(names, n)
+			}
 		}
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT t.game, n.name, t.value FROM tags t JOIN tag_names n ON n.id = t.tag
-		WHERE n.name IN (?`+strings.Repeat(",?", len(names)-1)+`)`, names...)
+	return names
+}
+
+// placeholders is n comma-separated SQL parameters.
+func placeholders(n int) string { return "?" + strings.Repeat(",?", n-1) }
+
+// queryElos runs query, whose rows are (game, tag name, value), and
+// gathers each game's tags.
+func queryElos(ctx context.Context, tx *sql.Tx, query string, args ...any) (elos, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}

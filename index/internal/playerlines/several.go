@@ -5,11 +5,9 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/record"
-	"github.com/plateau/plateau/rules"
 )
 
 // FillSeveral writes again the ratings of the lines of the valid games
@@ -57,33 +55,11 @@ func FillSeveral(ctx context.Context, tx *sql.Tx, elo func(game string, tags []r
 // readSeveral reads the rating tags (EloTags of every ruleset) of the
 // games that hold one of them more than once.
 func readSeveral(ctx context.Context, tx *sql.Tx) (elos, error) {
-	var names []any
-	for _, rg := range rules.Games() {
-		tags, _ := EloTags(rg.ID())
-		for _, n := range tags {
-			if !slices.Contains(names, any(n)) {
-				names = append(names, n)
-			}
-		}
-	}
-	in := "?" + strings.Repeat(",?", len(names)-1)
-	rows, err := tx.QueryContext(ctx, `SELECT t.game, n.name, t.value FROM tags t JOIN tag_names n ON n.id = t.tag
+	names := eloTagNames()
+	in := placeholders(len(names))
+	return queryElos(ctx, tx, `SELECT t.game, n.name, t.value FROM tags t JOIN tag_names n ON n.id = t.tag
 		WHERE n.name IN (`+in+`) AND t.game IN (SELECT t2.game FROM tags t2 WHERE t2.tag IN (SELECT id FROM tag_names WHERE name IN (`+in+`))
 			GROUP BY t2.tag, t2.game HAVING count(*) > 1)`, append(names, names...)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := elos{}
-	for rows.Next() {
-		var id int64
-		var t record.Tag
-		if err := rows.Scan(&id, &t.Name, &t.Value); err != nil {
-			return nil, err
-		}
-		out[id] = append(out[id], t)
-	}
-	return out, rows.Err()
 }
 
 // setElo sets the ratings of the line of game in its chunk of player and
