@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/plateau/plateau/index/internal/criteria"
+	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/rules"
 )
 
@@ -36,7 +37,7 @@ type where struct {
 	eventNamed bool
 }
 
-func jsonIDs(ids []int64) string { return criteria.JSONIDs(ids) }
+func jsonIDs(ids []int64) string { return store.JSONIDs(ids) }
 
 // filters turns the game-level criteria into SQL on games g. empty reports
 // that no game can match (an unknown player, a text query without match).

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/plateau/plateau/index/internal/players"
+	"github.com/plateau/plateau/index/internal/store"
 )
 
 // MatchPlayers returns the ids of the players whose name matches text:
@@ -96,21 +97,7 @@ func crosstableSQL(w *where) string {
 
 // playerNames are the names of the players ids, by id.
 func (db *DB) playerNames(ctx context.Context, ids []int64) (map[int64]string, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT id, name FROM players WHERE id IN (SELECT value FROM json_each(?))`, jsonIDs(ids))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := make(map[int64]string, len(ids))
-	for rows.Next() {
-		var id int64
-		var name string
-		if err := rows.Scan(&id, &name); err != nil {
-			return nil, err
-		}
-		out[id] = name
-	}
-	return out, rows.Err()
+	return store.ScanMap[int64, string](db.sql.QueryContext(ctx, `SELECT id, name FROM players WHERE id IN (SELECT value FROM json_each(?))`, jsonIDs(ids)))
 }
 
 // upgrade6 gives a layout-6 database the name index, in one transaction

@@ -1,7 +1,6 @@
 package criteria
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -96,12 +95,6 @@ func (w *Where) OnlyValidGame() bool {
 		return w.conds[1] == "g.game = ?"
 	}
 	return true
-}
-
-// JSONIDs is ids as a JSON array, for json_each.
-func JSONIDs(ids []int64) string {
-	b, _ := json.Marshal(ids)
-	return string(b)
 }
 
 // GameID is the id of a ruleset given by any of its names; an unknown one

@@ -157,12 +157,3 @@ func TestTagName(t *testing.T) {
 		}
 	}
 }
-
-func TestJSONIDs(t *testing.T) {
-	if got := JSONIDs([]int64{3, 1, 40}); got != "[3,1,40]" {
-		t.Errorf("got %s", got)
-	}
-	if got := JSONIDs(nil); got != "null" {
-		t.Errorf("nil: got %s", got)
-	}
-}

@@ -3,10 +3,11 @@ package faults
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/plateau/plateau/index/internal/store"
 )
 
 // Querier is what reading the faults needs: the database handle.
@@ -151,7 +152,7 @@ func GameErrors(ctx context.Context, q Querier, ids []int64) (map[int64]Entry, e
 		return out, nil
 	}
 	rows, err := q.QueryContext(ctx, `SELECT id, err, err_line FROM games
-		WHERE id IN (SELECT value FROM json_each(?)) AND valid = 0`, jsonIDs(ids))
+		WHERE id IN (SELECT value FROM json_each(?)) AND valid = 0`, store.JSONIDs(ids))
 	if err != nil {
 		return nil, err
 	}
@@ -167,10 +168,4 @@ func GameErrors(ctx context.Context, q Querier, ids []int64) (map[int64]Entry, e
 		out[e.ID] = e
 	}
 	return out, rows.Err()
-}
-
-// jsonIDs is ids as a JSON array, for json_each.
-func jsonIDs(ids []int64) string {
-	b, _ := json.Marshal(ids)
-	return string(b)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 
+	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/replay"
 )
 
@@ -57,7 +58,7 @@ func GameWarnings(ctx context.Context, q Querier, ids []int64) (map[int64][]stri
 		return out, nil
 	}
 	rows, err := q.QueryContext(ctx, `SELECT game, kind, msg FROM warnings
-		WHERE game IN (SELECT value FROM json_each(?)) ORDER BY game, rowid`, jsonIDs(ids))
+		WHERE game IN (SELECT value FROM json_each(?)) ORDER BY game, rowid`, store.JSONIDs(ids))
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plateau/plateau/index/internal/movelist"
+	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/rules"
 )
 
@@ -107,22 +108,8 @@ func Delete(ctx context.Context, tx Execer, game string) (int64, error) {
 // a ruleset ("": every one), by the position's id: the games named
 // exactly that, not those of deeper names.
 func Counts(ctx context.Context, q Querier, game string) (map[int64]int, error) {
-	rows, err := q.QueryContext(ctx, `SELECT o.id, (SELECT COUNT(*) FROM game_openings g WHERE g.opening = o.id) FROM openings o
-		WHERE ? = '' OR o.game = ?`, game, game)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int64]int{}
-	for rows.Next() {
-		var id int64
-		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return nil, err
-		}
-		out[id] = n
-	}
-	return out, rows.Err()
+	return store.ScanMap[int64, int](q.QueryContext(ctx, `SELECT o.id, (SELECT COUNT(*) FROM game_openings g WHERE g.opening = o.id) FROM openings o
+		WHERE ? = '' OR o.game = ?`, game, game))
 }
 
 // Names maps each named position's salted key to its id, by ruleset.
@@ -244,34 +231,8 @@ func Of(ctx context.Context, q Querier, ids []int64) (map[int64]string, error) {
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := q.QueryContext(ctx, `SELECT go.game, o.name FROM game_openings go JOIN openings o ON o.id = go.opening
-		WHERE go.game IN (SELECT value FROM json_each(?))`, jsonIDs(ids))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var name string
-		if err := rows.Scan(&id, &name); err != nil {
-			return nil, err
-		}
-		out[id] = name
-	}
-	return out, rows.Err()
-}
-
-func jsonIDs(ids []int64) string {
-	var b strings.Builder
-	b.WriteByte('[')
-	for i, id := range ids {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprint(&b, id)
-	}
-	b.WriteByte(']')
-	return b.String()
+	return store.ScanMap[int64, string](q.QueryContext(ctx, `SELECT go.game, o.name FROM game_openings go JOIN openings o ON o.id = go.opening
+		WHERE go.game IN (SELECT value FROM json_each(?))`, store.JSONIDs(ids)))
 }
 
 // At names positions by their salted keys: the name of each of keys that
@@ -281,20 +242,7 @@ func At(ctx context.Context, q Querier, keys []int64) (map[int64]string, error) 
 	if len(keys) == 0 {
 		return out, nil
 	}
-	rows, err := q.QueryContext(ctx, `SELECT key, name FROM openings WHERE key IN (SELECT value FROM json_each(?))`, jsonIDs(keys))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var k int64
-		var name string
-		if err := rows.Scan(&k, &name); err != nil {
-			return nil, err
-		}
-		out[k] = name
-	}
-	return out, rows.Err()
+	return store.ScanMap[int64, string](q.QueryContext(ctx, `SELECT key, name FROM openings WHERE key IN (SELECT value FROM json_each(?))`, store.JSONIDs(keys)))
 }
 
 // AddFolded is the upgrade of a layout whose openings have no folded

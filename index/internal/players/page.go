@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/plateau/plateau/index/internal/store"
 )
 
 // PageBy is how player pages are read: PageAuto (the fewer seeks),
@@ -177,7 +179,7 @@ func openArms(ctx context.Context, db DB, p Page) (*arms, error) {
 			a.close()
 			return nil, err
 		}
-		a.keys, a.stmtOf, a.extra = words, make([]int, len(words)), []any{jsonIDs(p.Players)}
+		a.keys, a.stmtOf, a.extra = words, make([]int, len(words)), []any{store.JSONIDs(p.Players)}
 	} else {
 		for side := range 2 {
 			if err := prepare(fmt.Sprintf(armsQuery, side, side)); err != nil {
@@ -365,7 +367,7 @@ func readArmTask(ctx context.Context, stmt *sql.Stmt, keys, last []int64, arms [
 // checkIDs appends to dst the ids (in order) that the prepared statement
 // check keeps.
 func checkIDs(ctx context.Context, check *sql.Stmt, ids []int64, args []any, dst []int64) ([]int64, error) {
-	rows, err := check.QueryContext(ctx, append([]any{jsonIDs(ids)}, args...)...)
+	rows, err := check.QueryContext(ctx, append([]any{store.JSONIDs(ids)}, args...)...)
 	if err != nil {
 		return dst, err
 	}
@@ -378,10 +380,4 @@ func checkIDs(ctx context.Context, check *sql.Stmt, ids []int64, args []any, dst
 		dst = append(dst, g)
 	}
 	return dst, rows.Err()
-}
-
-// jsonIDs is ids as a JSON array, for json_each.
-func jsonIDs(ids []int64) string {
-	b, _ := json.Marshal(ids)
-	return string(b)
 }

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	_ "github.com/mattn/go-sqlite3"
+
+	"github.com/plateau/plateau/index/internal/store"
 )
 
 // open returns a database of the tables players are read from, with the
@@ -167,7 +169,7 @@ func checkPages(t *testing.T, db *sql.DB, p Page, cond string, args []any) {
 	ctx := context.Background()
 	var want []int64
 	rows, err := db.Query(`SELECT id FROM games g WHERE (p0 IN (SELECT value FROM json_each(?1)) OR p1 IN (SELECT value FROM json_each(?1)))
-		AND `+cond+` ORDER BY id`, append([]any{jsonIDs(p.Players)}, args...)...)
+		AND `+cond+` ORDER BY id`, append([]any{store.JSONIDs(p.Players)}, args...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

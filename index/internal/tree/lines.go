@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/gamerows"
 	"github.com/plateau/plateau/index/internal/movelist"
 	"github.com/plateau/plateau/index/internal/playerlines"
 	"github.com/plateau/plateau/index/internal/posrun"
+	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/rules"
 )
 
@@ -272,7 +272,7 @@ const slabMoves = 4096
 
 // read reads the lines of the games ids.
 func (l *Lines) read(q context.Context, st *sql.Stmt, rd *lineReader, ids []int64) error {
-	rows, err := st.QueryContext(q, criteria.JSONIDs(ids), rd.rg.ID())
+	rows, err := st.QueryContext(q, store.JSONIDs(ids), rd.rg.ID())
 	if err != nil {
 		return err
 	}

@@ -37,8 +37,8 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/plateau/plateau/index/internal/criteria"
 	"github.com/plateau/plateau/index/internal/posrun"
+	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/index/internal/treeagg"
 	"github.com/plateau/plateau/rules"
 )
@@ -165,21 +165,7 @@ func playerNames(q context.Context, r *posrun.Snapshot, ids []int64) (map[int64]
 	if err != nil {
 		return nil, err
 	}
-	rows, err := st.QueryContext(q, criteria.JSONIDs(ids))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	names := map[int64]string{}
-	for rows.Next() {
-		var id int64
-		var name string
-		if err := rows.Scan(&id, &name); err != nil {
-			return nil, err
-		}
-		names[id] = name
-	}
-	return names, rows.Err()
+	return store.ScanMap[int64, string](st.QueryContext(q, store.JSONIDs(ids)))
 }
 
 func (t *treeCount) addPlayer(move, name string, n int) {
