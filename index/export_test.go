@@ -531,3 +531,6 @@ func PatternSigsUsed(db *DB) bool { return db.patSigs }
 // NoPatternSigs makes db's pattern scans test every game, as a read-only
 // handle on layout 13 does.
 func NoPatternSigs(db *DB) { db.patSigs = false }
+
+// SchemaVersion is the layout a writable open brings a database to.
+const SchemaVersion = schemaVersion

@@ -2,8 +2,10 @@ package index_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/plateau/plateau/index"
@@ -43,4 +45,28 @@ func openDB(t testing.TB, dir string) *index.DB {
 // (package internal/ingest).
 func importFiles(ctx context.Context, db *index.DB, paths []string, o index.ImportOptions) (index.ImportStats, error) {
 	return ingest.Files(ctx, db, paths, ingest.Options{ImportOptions: o})
+}
+
+// wantLayoutSteps fails t unless notices, the notices of a writable open,
+// are the upgrade's steps from layout from to the current one, one a
+// layout and in order, and the other notices others (each found in its
+// notice, in order, anywhere between the steps).
+func wantLayoutSteps(t *testing.T, notices []string, from int, others ...string) {
+	t.Helper()
+	var steps []string
+	rest := others
+	for _, n := range notices {
+		if len(rest) > 0 && strings.Contains(n, rest[0]) {
+			rest = rest[1:]
+			continue
+		}
+		steps = append(steps, n)
+	}
+	ok := len(rest) == 0 && len(steps) == index.SchemaVersion-from
+	for i := 0; ok && i < len(steps); i++ {
+		ok = strings.Contains(steps[i], fmt.Sprintf("layout %d to %d", from+i, from+i+1))
+	}
+	if !ok {
+		t.Errorf("notices %q: want the steps from layout %d to %d, with %q", notices, from, index.SchemaVersion, others)
+	}
 }

@@ -110,12 +110,7 @@ func TestUpgrade21(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 4 || !strings.Contains(notices[0], "layout 21 to 22") ||
-		!strings.Contains(notices[1], "layout 22 to 23") ||
-		!strings.Contains(notices[2], "layout 23 to 24") ||
-		!strings.Contains(notices[3], "layout 24 to 25") {
-		t.Errorf("notices %q", notices)
-	}
+	wantLayoutSteps(t, notices, 21)
 	after, err := index.StoredMoves(ctx, db)
 	if err != nil || !reflect.DeepEqual(after, packed) {
 		t.Errorf("the upgrade's lists differ from the import's (%v)", err)

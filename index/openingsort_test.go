@@ -273,21 +273,7 @@ func TestOpeningsLayout11(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 14 || !strings.Contains(notices[0], "layout 11 to 12") || !strings.Contains(notices[1], "layout 12 to 13") ||
-		!strings.Contains(notices[2], "layout 13 to 14") ||
-		!strings.Contains(notices[3], "layout 14 to 15") ||
-		!strings.Contains(notices[4], "layout 15 to 16") ||
-		!strings.Contains(notices[5], "layout 16 to 17") ||
-		!strings.Contains(notices[6], "layout 17 to 18") ||
-		!strings.Contains(notices[7], "layout 18 to 19") ||
-		!strings.Contains(notices[8], "layout 19 to 20") ||
-		!strings.Contains(notices[9], "layout 20 to 21") ||
-		!strings.Contains(notices[10], "layout 21 to 22") ||
-		!strings.Contains(notices[11], "layout 22 to 23") ||
-		!strings.Contains(notices[12], "layout 23 to 24") ||
-		!strings.Contains(notices[13], "layout 24 to 25") {
-		t.Errorf("notices %q", notices)
-	}
+	wantLayoutSteps(t, notices, 11)
 	folds, err := index.OpeningFolds(ctx, db)
 	if err != nil || folds["Сицилианская, Найдорф"] != "сицилианская наидорф" || folds["Écossaise"] != "ecossaise" || len(folds) != 5 {
 		t.Errorf("folded names %q %v", folds, err)

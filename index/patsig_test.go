@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/plateau/plateau/index"
@@ -87,20 +86,7 @@ func TestUpgrade13(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 12 || !strings.Contains(notices[0], "layout 13 to 14") ||
-		!strings.Contains(notices[1], "layout 14 to 15") ||
-		!strings.Contains(notices[2], "layout 15 to 16") ||
-		!strings.Contains(notices[3], "layout 16 to 17") ||
-		!strings.Contains(notices[4], "layout 17 to 18") ||
-		!strings.Contains(notices[5], "layout 18 to 19") ||
-		!strings.Contains(notices[6], "layout 19 to 20") ||
-		!strings.Contains(notices[7], "layout 20 to 21") ||
-		!strings.Contains(notices[8], "layout 21 to 22") ||
-		!strings.Contains(notices[9], "layout 22 to 23") ||
-		!strings.Contains(notices[10], "layout 23 to 24") ||
-		!strings.Contains(notices[11], "layout 24 to 25") {
-		t.Errorf("notices %q", notices)
-	}
+	wantLayoutSteps(t, notices, 13)
 	after, err := index.PatternSigs(ctx, db)
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package index_test
 import (
 	"context"
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/plateau/plateau/index"
@@ -64,11 +63,7 @@ func TestUpgrade22(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 3 || !strings.Contains(notices[0], "layout 22 to 23") ||
-		!strings.Contains(notices[1], "layout 23 to 24") ||
-		!strings.Contains(notices[2], "layout 24 to 25") {
-		t.Errorf("notices %q", notices)
-	}
+	wantLayoutSteps(t, notices, 22)
 	after, err := index.PatternSigs(ctx, db)
 	if err != nil || fmt.Sprint(after) != fmt.Sprint(sigs) {
 		t.Errorf("the upgrade's signatures differ from the import's (%v)", err)

@@ -128,13 +128,7 @@ func TestPlayerTreeSeveralElo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(notices) != 5 || !strings.Contains(notices[0], "layout 20 to 21") ||
-		!strings.Contains(notices[1], "layout 21 to 22") ||
-		!strings.Contains(notices[2], "layout 22 to 23") ||
-		!strings.Contains(notices[3], "layout 23 to 24") ||
-		!strings.Contains(notices[4], "layout 24 to 25") {
-		t.Errorf("notices %q", notices)
-	}
+	wantLayoutSteps(t, notices, 20)
 	samePlayerLines(t, db)
 	check("upgraded from 20", db)
 

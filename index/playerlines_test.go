@@ -273,17 +273,7 @@ func TestPlayerTreeReadsLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(notices) != 9 || !strings.Contains(notices[0], "layout 16 to 17") ||
-		!strings.Contains(notices[1], "layout 17 to 18") ||
-		!strings.Contains(notices[2], "layout 18 to 19") ||
-		!strings.Contains(notices[3], "layout 19 to 20") ||
-		!strings.Contains(notices[4], "layout 20 to 21") ||
-		!strings.Contains(notices[5], "layout 21 to 22") ||
-		!strings.Contains(notices[6], "layout 22 to 23") ||
-		!strings.Contains(notices[7], "layout 23 to 24") ||
-		!strings.Contains(notices[8], "layout 24 to 25") {
-		t.Errorf("notices %q", notices)
-	}
+	wantLayoutSteps(t, notices, 16)
 	upgraded, err := index.PlayerLineRows(ctx, db)
 	if err != nil || fmt.Sprint(upgraded) != fmt.Sprint(imported) {
 		t.Errorf("%d rows after the upgrade from 16, %d imported: %v", len(upgraded), len(imported), err)
@@ -315,21 +305,7 @@ func TestPlayerTreeReadsLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 13 || !strings.Contains(notices[0], "layout 12 to 13") ||
-		!strings.Contains(notices[1], "layout 13 to 14") ||
-		!strings.Contains(notices[2], "layout 14 to 15") ||
-		!strings.Contains(notices[3], "layout 15 to 16") ||
-		!strings.Contains(notices[4], "layout 16 to 17") ||
-		!strings.Contains(notices[5], "layout 17 to 18") ||
-		!strings.Contains(notices[6], "layout 18 to 19") ||
-		!strings.Contains(notices[7], "layout 19 to 20") ||
-		!strings.Contains(notices[8], "layout 20 to 21") ||
-		!strings.Contains(notices[9], "layout 21 to 22") ||
-		!strings.Contains(notices[10], "layout 22 to 23") ||
-		!strings.Contains(notices[11], "layout 23 to 24") ||
-		!strings.Contains(notices[12], "layout 24 to 25") {
-		t.Errorf("notices %q", notices)
-	}
+	wantLayoutSteps(t, notices, 12)
 	upgraded, err = index.PlayerLineRows(ctx, db)
 	if err != nil || fmt.Sprint(upgraded) != fmt.Sprint(imported) {
 		t.Errorf("%d rows after the upgrade, %d imported: %v", len(upgraded), len(imported), err)

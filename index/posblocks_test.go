@@ -5,7 +5,6 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/plateau/plateau/index"
@@ -75,19 +74,7 @@ func TestUpgrade14(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 11 || !strings.Contains(notices[0], "layout 14 to 15") ||
-		!strings.Contains(notices[1], "layout 15 to 16") ||
-		!strings.Contains(notices[2], "layout 16 to 17") ||
-		!strings.Contains(notices[3], "layout 17 to 18") ||
-		!strings.Contains(notices[4], "layout 18 to 19") ||
-		!strings.Contains(notices[5], "layout 19 to 20") ||
-		!strings.Contains(notices[6], "layout 20 to 21") ||
-		!strings.Contains(notices[7], "layout 21 to 22") ||
-		!strings.Contains(notices[8], "layout 22 to 23") ||
-		!strings.Contains(notices[9], "layout 23 to 24") ||
-		!strings.Contains(notices[10], "layout 24 to 25") {
-		t.Errorf("notices %q", notices)
-	}
+	wantLayoutSteps(t, notices, 14)
 	got, gotN = read("upgraded", db)
 	if !slices.Equal(got, want) || gotN != wantN {
 		t.Errorf("after the upgrade: %d occurrences, start in %d games; want %d, %d", len(got), gotN, len(want), wantN)
@@ -169,14 +156,7 @@ func TestUpgrade18(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 7 || !strings.Contains(notices[0], "layout 18 to 19") || !strings.Contains(notices[1], "layout 19 to 20") ||
-		!strings.Contains(notices[2], "layout 20 to 21") ||
-		!strings.Contains(notices[3], "layout 21 to 22") ||
-		!strings.Contains(notices[4], "layout 22 to 23") ||
-		!strings.Contains(notices[5], "layout 23 to 24") ||
-		!strings.Contains(notices[6], "layout 24 to 25") {
-		t.Errorf("notices %q", notices)
-	}
+	wantLayoutSteps(t, notices, 18)
 	with, without, packed, err := index.TextBlocks(ctx, db)
 	if err != nil {
 		t.Fatal(err)

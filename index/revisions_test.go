@@ -303,24 +303,7 @@ func TestUpgrade7(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 19 || !strings.Contains(notices[0], "layout 7 to 8") ||
-		!strings.HasPrefix(notices[1], "3 checkers, pool or thai games") || !strings.Contains(notices[2], "layout 8 to 9") ||
-		!strings.Contains(notices[3], "layout 9 to 10") || !strings.Contains(notices[4], "layout 10 to 11") ||
-		!strings.Contains(notices[5], "layout 11 to 12") || !strings.Contains(notices[6], "layout 12 to 13") ||
-		!strings.Contains(notices[7], "layout 13 to 14") ||
-		!strings.Contains(notices[8], "layout 14 to 15") ||
-		!strings.Contains(notices[9], "layout 15 to 16") ||
-		!strings.Contains(notices[10], "layout 16 to 17") ||
-		!strings.Contains(notices[11], "layout 17 to 18") ||
-		!strings.Contains(notices[12], "layout 18 to 19") ||
-		!strings.Contains(notices[13], "layout 19 to 20") ||
-		!strings.Contains(notices[14], "layout 20 to 21") ||
-		!strings.Contains(notices[15], "layout 21 to 22") ||
-		!strings.Contains(notices[16], "layout 22 to 23") ||
-		!strings.Contains(notices[17], "layout 23 to 24") ||
-		!strings.Contains(notices[18], "layout 24 to 25") {
-		t.Errorf("notices %q", notices)
-	}
+	wantLayoutSteps(t, notices, 7, "3 checkers, pool or thai games")
 	res, err := db.SaveRecord(ctx, 3, []byte(withTag(t, string(text), "Round", "9")), 1)
 	if err != nil || res.Revision != 2 || !res.Valid || res.Note != "tags Round" {
 		t.Fatalf("save after the upgrade: %+v %v", res, err)

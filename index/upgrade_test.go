@@ -57,24 +57,7 @@ func TestUpgrade5(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 20 || !strings.Contains(notices[0], "layout 5 to 6") || !strings.Contains(notices[1], "layout 6 to 7") ||
-		!strings.Contains(notices[2], "layout 7 to 8") || !strings.Contains(notices[3], "layout 8 to 9") ||
-		!strings.Contains(notices[4], "layout 9 to 10") || !strings.Contains(notices[5], "layout 10 to 11") ||
-		!strings.Contains(notices[6], "layout 11 to 12") || !strings.Contains(notices[7], "layout 12 to 13") ||
-		!strings.Contains(notices[8], "layout 13 to 14") ||
-		!strings.Contains(notices[9], "layout 14 to 15") ||
-		!strings.Contains(notices[10], "layout 15 to 16") ||
-		!strings.Contains(notices[11], "layout 16 to 17") ||
-		!strings.Contains(notices[12], "layout 17 to 18") ||
-		!strings.Contains(notices[13], "layout 18 to 19") ||
-		!strings.Contains(notices[14], "layout 19 to 20") ||
-		!strings.Contains(notices[15], "layout 20 to 21") ||
-		!strings.Contains(notices[16], "layout 21 to 22") ||
-		!strings.Contains(notices[17], "layout 22 to 23") ||
-		!strings.Contains(notices[18], "layout 23 to 24") ||
-		!strings.Contains(notices[19], "layout 24 to 25") {
-		t.Errorf("notices %q", notices)
-	}
+	wantLayoutSteps(t, notices, 5)
 	gotPlayers, err := index.TreePlayers(ctx, db)
 	if err != nil {
 		t.Fatal(err)
@@ -164,23 +147,7 @@ func TestUpgrade8(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 17 || !strings.Contains(notices[0], "layout 8 to 9") || !strings.Contains(notices[1], "layout 9 to 10") ||
-		!strings.Contains(notices[2], "layout 10 to 11") || !strings.Contains(notices[3], "layout 11 to 12") ||
-		!strings.Contains(notices[4], "layout 12 to 13") ||
-		!strings.Contains(notices[5], "layout 13 to 14") ||
-		!strings.Contains(notices[6], "layout 14 to 15") ||
-		!strings.Contains(notices[7], "layout 15 to 16") ||
-		!strings.Contains(notices[8], "layout 16 to 17") ||
-		!strings.Contains(notices[9], "layout 17 to 18") ||
-		!strings.Contains(notices[10], "layout 18 to 19") ||
-		!strings.Contains(notices[11], "layout 19 to 20") ||
-		!strings.Contains(notices[12], "layout 20 to 21") ||
-		!strings.Contains(notices[13], "layout 21 to 22") ||
-		!strings.Contains(notices[14], "layout 22 to 23") ||
-		!strings.Contains(notices[15], "layout 23 to 24") ||
-		!strings.Contains(notices[16], "layout 24 to 25") {
-		t.Errorf("notices %q", notices)
-	}
+	wantLayoutSteps(t, notices, 8)
 	got, err := index.TreeRows(ctx, db)
 	if err != nil {
 		t.Fatal(err)
@@ -264,22 +231,7 @@ func TestUpgrade9(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if len(notices) != 16 || !strings.Contains(notices[0], "layout 9 to 10") || !strings.Contains(notices[1], "layout 10 to 11") ||
-		!strings.Contains(notices[2], "layout 11 to 12") || !strings.Contains(notices[3], "layout 12 to 13") ||
-		!strings.Contains(notices[4], "layout 13 to 14") ||
-		!strings.Contains(notices[5], "layout 14 to 15") ||
-		!strings.Contains(notices[6], "layout 15 to 16") ||
-		!strings.Contains(notices[7], "layout 16 to 17") ||
-		!strings.Contains(notices[8], "layout 17 to 18") ||
-		!strings.Contains(notices[9], "layout 18 to 19") ||
-		!strings.Contains(notices[10], "layout 19 to 20") ||
-		!strings.Contains(notices[11], "layout 20 to 21") ||
-		!strings.Contains(notices[12], "layout 21 to 22") ||
-		!strings.Contains(notices[13], "layout 22 to 23") ||
-		!strings.Contains(notices[14], "layout 23 to 24") ||
-		!strings.Contains(notices[15], "layout 24 to 25") {
-		t.Errorf("notices %q", notices)
-	}
+	wantLayoutSteps(t, notices, 9)
 	after, err := index.MonthRows(ctx, db)
 	if err != nil {
 		t.Fatal(err)
