@@ -3,9 +3,13 @@ package index
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"sync"
 )
+
+// errClosed is the error of a call on a closed database.
+var errClosed = errors.New("the database is closed")
 
 // changes watches the commits made to the database by any connection, in
 // this process or another: SQLite's PRAGMA data_version, read on a
@@ -19,6 +23,7 @@ type changes struct {
 
 	mu      sync.Mutex
 	conn    *sql.DB // opened by the first seen
+	closed  bool    // after close, seen opens nothing
 	version int64   // the last data_version read
 	n       int64   // the changes seen
 }
@@ -28,6 +33,12 @@ type changes struct {
 func (c *changes) seen(ctx context.Context) (int64, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.closed {
+		// A caller that outlives the database (a count in the
+		// background) must not open the file again: it would make the
+		// WAL files of a database closed, perhaps removed.
+		return 0, fmt.Errorf("data version: %w", errClosed)
+	}
 	if c.conn == nil {
 		conn, err := sql.Open(driverName, c.dsn)
 		if err != nil {
@@ -52,6 +63,7 @@ func (c *changes) seen(ctx context.Context) (int64, error) {
 func (c *changes) close() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.closed = true
 	if c.conn == nil {
 		return nil
 	}

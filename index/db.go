@@ -283,7 +283,7 @@ func (db *DB) Close() error {
 		db.pos.Close()
 	}
 	cerr := db.changes.close()
-	return errors.Join(db.text.Exclusive(db.sql.Close), cerr)
+	return errors.Join(db.text.Close(db.sql.Close), cerr)
 }
 
 // The schema. Decisions are in doc.go.

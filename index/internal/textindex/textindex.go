@@ -64,6 +64,8 @@ var (
 	ErrBroken = errors.New("text index is damaged")
 	// ErrMissing: a read-only Index found no index at its path.
 	ErrMissing = errors.New("no text index")
+	// ErrClosed: the Index was closed (Close) before the work.
+	ErrClosed = errors.New("text index is closed")
 )
 
 // The waits of an open for another process's turn to end.
@@ -90,7 +92,8 @@ type Index struct {
 	readOnly bool
 	// mu: a writable Index's works take turns (Lock); a read-only one's
 	// share it (RLock), so that no search waits for another.
-	mu sync.RWMutex
+	mu     sync.RWMutex
+	closed bool // set by Close, read under mu: no work opens the index again
 	// fault, set by tests, fails a writable open (a fault-injecting file
 	// system: no space left…).
 	fault func() error
@@ -131,11 +134,14 @@ func (x *Index) With(fn func(bleve.Index) error) error {
 	return errors.Join(err, idx.Close())
 }
 
-// Exclusive runs fn while no work of this Index is under way (a handle
-// closing its store).
-func (x *Index) Exclusive(fn func() error) error {
+// Close waits for the works under way, runs fn (a handle closing its
+// store) and makes every later work fail with ErrClosed: a work that
+// outlives its handle (a count in the background) must not create or
+// write the index of a database closed, perhaps removed.
+func (x *Index) Close(fn func() error) error {
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	x.closed = true
 	return fn()
 }
 
@@ -206,6 +212,9 @@ func (x *Index) Remove() error {
 // finds none, the file system's error otherwise (no space, permissions),
 // each naming the path.
 func (x *Index) open() (bleve.Index, error) {
+	if x.closed {
+		return nil, fmt.Errorf("text index %s: %w", x.path, ErrClosed)
+	}
 	if x.fault != nil && !x.readOnly {
 		if err := x.fault(); err != nil {
 			return nil, fmt.Errorf("text index %s: %w", x.path, err)
