@@ -47,6 +47,7 @@ func TestBrowserOpenings(t *testing.T) {
 	// Past the named positions, the heading keeps the line's opening.
 	p.clickTreeMove("play the reply o9-i9", "o9-i9")
 	p.waitJS("the reply's name above the tree", `document.querySelector('#treename').textContent === 'Dejarik: last piece inward, mirrored reply'`)
+	p.waitTree()
 	p.clickJS("a move further", `document.querySelector('#tree tr.tmove')`)
 	p.waitJS("the line's opening kept above the tree", `at > 0 && game.nodes[at].ply === 3 && !document.querySelector('#treename').hidden && document.querySelector('#treename').textContent === 'Dejarik: last piece inward, mirrored reply' && document.querySelector('#treename').title.includes('1 ply back')`)
 	p.screenshot(filepath.Join(shots, "openings.png"), chromedp.CaptureScreenshot())

@@ -274,7 +274,16 @@ func (p *browserPage) clickCSS(what, sel string) {
 
 func (p *browserPage) clickTreeMove(what, move string) {
 	p.t.Helper()
+	p.waitTree()
 	p.clickJS(what, `[...document.querySelectorAll('#tree tr.tmove td.mv')].find(e => e.textContent === '`+move+`')`)
+}
+
+// waitTree waits for the tree of the board's position: the rows of the
+// position before stay until the new ones come, and a click on one of
+// them would play a move of the wrong position.
+func (p *browserPage) waitTree() {
+	p.t.Helper()
+	p.waitJS("the tree of the position shown", `!document.querySelector('#tree').hasAttribute('aria-busy')`)
 }
 
 // screenshot writes the shot to the file.

@@ -748,6 +748,8 @@ const POSPAGE = 10;
 
 function positionChanged() {
   posOffset = 0;
+  // Busy until the new position's tree is shown (renderTree, or its error).
+  $('#tree').setAttribute('aria-busy', 'true');
   clearTimeout(positionChanged.timer);
   positionChanged.timer = setTimeout(() => { loadTree(); loadPositionGames(); }, 60);
 }
@@ -763,7 +765,7 @@ async function loadTree() {
     loadOpeningName(game.game, at, seq);
     moves = await getJSON('api/tree?' + q);
   } catch (e) {
-    if (seq === treeSeq) { $('#tree tbody').replaceChildren(el('tr', {}, el('td', { colspan: 6 }, e.message))); $('#treesum').textContent = ''; }
+    if (seq === treeSeq) { $('#tree tbody').replaceChildren(el('tr', {}, el('td', { colspan: 6 }, e.message))); $('#treesum').textContent = ''; $('#tree').removeAttribute('aria-busy'); }
     return;
   }
   if (seq !== treeSeq) return;
@@ -828,6 +830,7 @@ function renderTree(moves) {
   if (!rows.length) rows.push(el('tr', {}, el('td', { colspan: 6, class: 'none' }, 'No game of the database continues from here.')));
   $('#tree tbody').replaceChildren(...rows);
   $('#treesum').textContent = total ? '· ' + moves.length + ' moves, ' + num(total) + ' games' : '';
+  $('#tree').removeAttribute('aria-busy');
 }
 
 // topPlayers is the cell of a move's most frequent players: one line, cut
