@@ -74,13 +74,7 @@ func TestEventIndexCovers(t *testing.T) {
 	}
 	covers("layout 23, read-only", ro, false)
 	ro.Close()
-	var notices []string
-	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	wantLayoutSteps(t, notices, 23)
+	db = openUpgraded(t, dbDir, 23)
 	if got := crosstables("upgraded from 23", db); !reflect.DeepEqual(got, want) {
 		t.Errorf("upgraded from 23: %v\nwant %v", got, want)
 	}

@@ -163,13 +163,7 @@ func TestEventIndexUpgrade(t *testing.T) {
 		t.Errorf("layout 19, read-only: %+v, %v; want %+v", got, err, want)
 	}
 
-	var notices []string
-	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	wantLayoutSteps(t, notices, 19)
+	db = openUpgraded(t, dbDir, 19)
 	plan, err := index.CrosstablePlan(ctx, db, index.Query{Event: "brno"})
 	if err != nil || !strings.Contains(strings.Join(plan, "\n"), "games_event") {
 		t.Errorf("after the upgrade, plan %q, %v: games_event not used", plan, err)

@@ -47,6 +47,21 @@ func importFiles(ctx context.Context, db *index.DB, paths []string, o index.Impo
 	return ingest.Files(ctx, db, paths, ingest.Options{ImportOptions: o})
 }
 
+// openUpgraded opens the database in dir for writing, which upgrades it
+// from layout from, and checks the open's notices (wantLayoutSteps); the
+// handle is closed when the test ends.
+func openUpgraded(t *testing.T, dir string, from int, others ...string) *index.DB {
+	t.Helper()
+	var notices []string
+	db, err := index.Open(context.Background(), dir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	wantLayoutSteps(t, notices, from, others...)
+	return db
+}
+
 // wantLayoutSteps fails t unless notices, the notices of a writable open,
 // are the upgrade's steps from layout from to the current one, one a
 // layout and in order, and the other notices others (each found in its

@@ -104,13 +104,7 @@ func TestUpgrade21(t *testing.T) {
 		t.Errorf("layout 21, read-only: the answers differ:\n%s\nwant\n%s", got, want)
 	}
 
-	var notices []string
-	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	wantLayoutSteps(t, notices, 21)
+	db = openUpgraded(t, dbDir, 21)
 	after, err := index.StoredMoves(ctx, db)
 	if err != nil || !reflect.DeepEqual(after, packed) {
 		t.Errorf("the upgrade's lists differ from the import's (%v)", err)

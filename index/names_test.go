@@ -75,13 +75,7 @@ func TestUpgrade6(t *testing.T) {
 	}
 	ro.Close()
 
-	var notices []string
-	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	wantLayoutSteps(t, notices, 6)
+	db = openUpgraded(t, dbDir, 6)
 	got, err := index.NameEntries(ctx, db)
 	if err != nil {
 		t.Fatal(err)

@@ -186,13 +186,7 @@ func TestOpeningsLayout10(t *testing.T) {
 	if err != nil || res.Total != 0 || lerr != nil || len(list) != 0 || nerr != nil || len(names) != 0 {
 		t.Errorf("layout 10 read-only: %+v %v, list %v %v, names %v %v", res, err, list, lerr, names, nerr)
 	}
-	var notices []string
-	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	wantLayoutSteps(t, notices, 10)
+	db = openUpgraded(t, dbDir, 10)
 	es, _ := index.ReadOpenings(strings.NewReader("draughts\tTest opening\t32-28\n"), "names.tsv")
 	if st, errs, err := db.ImportOpenings(ctx, es); err != nil || len(errs) > 0 || st.Games != 1 {
 		t.Errorf("import after the upgrade: %+v %v %v", st, errs, err)

@@ -267,13 +267,7 @@ func TestOpeningsLayout11(t *testing.T) {
 		t.Errorf("layout 11 read-only, ascending %q", got)
 	}
 	ro.Close()
-	var notices []string
-	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	wantLayoutSteps(t, notices, 11)
+	db = openUpgraded(t, dbDir, 11)
 	folds, err := index.OpeningFolds(ctx, db)
 	if err != nil || folds["Сицилианская, Найдорф"] != "сицилианская наидорф" || folds["Écossaise"] != "ecossaise" || len(folds) != 5 {
 		t.Errorf("folded names %q %v", folds, err)

@@ -80,13 +80,7 @@ func TestUpgrade13(t *testing.T) {
 		t.Errorf("layout 13, read-only: counts %v, want %v", got, want)
 	}
 
-	var notices []string
-	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	wantLayoutSteps(t, notices, 13)
+	db = openUpgraded(t, dbDir, 13)
 	after, err := index.PatternSigs(ctx, db)
 	if err != nil {
 		t.Fatal(err)

@@ -57,13 +57,7 @@ func TestUpgrade22(t *testing.T) {
 		t.Errorf("layout 22, read-only: counts %v, want %v", got, want)
 	}
 
-	var notices []string
-	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	wantLayoutSteps(t, notices, 22)
+	db = openUpgraded(t, dbDir, 22)
 	after, err := index.PatternSigs(ctx, db)
 	if err != nil || fmt.Sprint(after) != fmt.Sprint(sigs) {
 		t.Errorf("the upgrade's signatures differ from the import's (%v)", err)

@@ -68,13 +68,7 @@ func TestUpgrade14(t *testing.T) {
 		t.Errorf("layout 14, read-only: %d occurrences, start in %d games; want %d, %d", len(got), gotN, len(want), wantN)
 	}
 
-	var notices []string
-	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	wantLayoutSteps(t, notices, 14)
+	db = openUpgraded(t, dbDir, 14)
 	got, gotN = read("upgraded", db)
 	if !slices.Equal(got, want) || gotN != wantN {
 		t.Errorf("after the upgrade: %d occurrences, start in %d games; want %d, %d", len(got), gotN, len(want), wantN)
@@ -150,13 +144,7 @@ func TestUpgrade18(t *testing.T) {
 		t.Error("layout 18, read-only: texts differ")
 	}
 
-	var notices []string
-	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	wantLayoutSteps(t, notices, 18)
+	db = openUpgraded(t, dbDir, 18)
 	with, without, packed, err := index.TextBlocks(ctx, db)
 	if err != nil {
 		t.Fatal(err)

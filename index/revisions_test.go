@@ -297,13 +297,7 @@ func TestUpgrade7(t *testing.T) {
 	}
 	ro.Close()
 
-	var notices []string
-	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	wantLayoutSteps(t, notices, 7, "3 checkers, pool or thai games")
+	db = openUpgraded(t, dbDir, 7, "3 checkers, pool or thai games")
 	res, err := db.SaveRecord(ctx, 3, []byte(withTag(t, string(text), "Round", "9")), 1)
 	if err != nil || res.Revision != 2 || !res.Valid || res.Note != "tags Round" {
 		t.Fatalf("save after the upgrade: %+v %v", res, err)

@@ -51,13 +51,7 @@ func TestUpgrade5(t *testing.T) {
 	if !errors.Is(err, index.ErrSchema) || !strings.Contains(err.Error(), "upgrade") {
 		t.Fatalf("read-only open of layout 5: %v", err)
 	}
-	var notices []string
-	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	wantLayoutSteps(t, notices, 5)
+	db = openUpgraded(t, dbDir, 5)
 	gotPlayers, err := index.TreePlayers(ctx, db)
 	if err != nil {
 		t.Fatal(err)
@@ -141,13 +135,7 @@ func TestUpgrade8(t *testing.T) {
 	}
 	ro.Close()
 
-	var notices []string
-	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	wantLayoutSteps(t, notices, 8)
+	db = openUpgraded(t, dbDir, 8)
 	got, err := index.TreeRows(ctx, db)
 	if err != nil {
 		t.Fatal(err)
@@ -225,13 +213,7 @@ func TestUpgrade9(t *testing.T) {
 		t.Errorf("layout 9, read-only: the period's tree\n%+v\nwant\n%+v", got, want)
 	}
 
-	var notices []string
-	db, err = index.Open(ctx, dbDir, index.Options{Notice: func(s string) { notices = append(notices, s) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	wantLayoutSteps(t, notices, 9)
+	db = openUpgraded(t, dbDir, 9)
 	after, err := index.MonthRows(ctx, db)
 	if err != nil {
 		t.Fatal(err)
