@@ -206,7 +206,7 @@ func (c candidate) replay(rec *record.Game) reading {
 		}
 		rec, note = n, how
 	}
-	return reading{g: replayWith(rec, c.rg, nil), note: note}
+	return reading{g: replayWith(rec, c.rg, nil, nil), note: note}
 }
 
 // Detected is the ruleset chosen by detection (Options.Detect) for a
@@ -302,7 +302,7 @@ func detect(rec *record.Game, opts Options, rp *Replayer) *Game {
 		return t.choose(valid, prefer, tried, triedAt, len(rec.Moves) == 0)
 	}
 	if def, err := rules.Lookup(opts.DefaultGame); err == nil && !contains(cands, def.ID()) {
-		if g := replayWith(rec, def, nil); g.Err == nil {
+		if g := replayWith(rec, def, nil, nil); g.Err == nil {
 			return t.choose([]reading{{g: g, at: len(cands)}}, "", tried, triedAt, false)
 		} else if best == nil || g.Plies() > best.Plies() {
 			best = g

@@ -46,6 +46,11 @@
 //     (ambiguous.go).
 //   - Moves accepted with a remark (a dames fault that ignored a capture) are
 //     listed in Game.Notes.
+//   - A caller that derives something from every position (an index's
+//     pattern signature) is shown them as the replay plays them
+//     (Options.Visit), rather than playing the game a second time.
+//     Detection's replays under several rulesets are not shown: they are
+//     tried side by side and all but one are dropped.
 package replay
 
 import (
@@ -79,6 +84,24 @@ type Options struct {
 	// (Votes.Add). Nil: a Replayer's own votes, which it keeps itself, or
 	// none.
 	Votes *Votes
+	// Visit, if not nil, is shown the positions of the replay whose Game
+	// Replay returns, as they are played (Visitor). It is not shown the
+	// replays of a record that detection tries under several rulesets (a
+	// record that fits 8×8, detect.go): its Start is then not called.
+	Visit Visitor
+}
+
+// A Visitor is shown the positions of one replay as they are played: the
+// start, then the position after every move played (main line and
+// variations, each variation's moves before the move it replaces, a move
+// that keeps the turn included), in play order. A move that does not play
+// (the first error, a closing illegal move) is not shown. A position shown
+// is valid only during the call and must not be changed; the positions of
+// a game share the start's type. One Replay calls Start at most once, and
+// only when the record's start position is known.
+type Visitor interface {
+	Start(pos rules.Position)
+	Played(pos rules.Position)
 }
 
 // Step is one move played.
@@ -246,7 +269,7 @@ func (rp *Replayer) Replay(rec *record.Game, opts Options) *Game {
 		g.Err = &Error{Pos: rec.Pos, Err: err}
 		return g
 	}
-	return replayWith(rec, rg, rp)
+	return replayWith(rec, rg, rp, opts.Visit)
 }
 
 // startOf is rg's position of the FEN fen (NewPosition). A Replayer keeps
@@ -315,8 +338,8 @@ func (g *Game) init(rec *record.Game) *Game {
 }
 
 // replayWith plays a record under the ruleset rg, in rp's memory when rp is
-// not nil.
-func replayWith(rec *record.Game, rg rules.Game, rp *Replayer) *Game {
+// not nil, showing its positions to visit when it is not nil.
+func replayWith(rec *record.Game, rg rules.Game, rp *Replayer, visit Visitor) *Game {
 	g := rp.newGame(rec)
 	g.Rules = rg
 	g.Assumed = !named(rec)
@@ -340,7 +363,10 @@ func replayWith(rec *record.Game, rg rules.Game, rp *Replayer) *Game {
 	default:
 		pos = start.Clone()
 	}
-	r := replayer{g: g, loses: rg.IllegalMoveLoses(), rp: rp}
+	r := replayer{g: g, loses: rg.IllegalMoveLoses(), rp: rp, visit: visit}
+	if visit != nil {
+		visit.Start(pos)
+	}
 	if rp != nil {
 		r.buf = rp.buf
 	}
@@ -377,6 +403,7 @@ type replayer struct {
 	illegal *illegalEnd
 	buf     []byte // a move's canonical text (canonText)
 	rp      *Replayer
+	visit   Visitor // Options.Visit
 	// breaks is where the best reading of an ambiguous move that no
 	// reading lets go on fails (ambiguous.go), to say so in that error.
 	breaks *breakAt
@@ -470,6 +497,9 @@ func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) [
 		st.Text = r.canonText(pos, ma, mv, m)
 		pos.Play(mv)
 		st.Key = pos.Key()
+		if r.visit != nil {
+			r.visit.Played(pos)
+		}
 		if st.Info.Note != "" {
 			r.g.Notes = append(r.g.Notes, Note{Step: st, Text: st.Info.Note})
 		}

@@ -21,9 +21,14 @@
 //     of their own (columnTag) are not tags rows.
 //   - Untagged records of one file are detected as the ruleset detection
 //     chose for the file's previous one, within one Preparer.
-//   - A valid game's pattern signature (internal/patsig) is written from
-//     its stored move list as a pattern scan walks it (pattern.Signer), so
-//     that it sums up exactly the positions a scan tests.
+//   - A valid game's pattern signature (internal/patsig) sums up exactly
+//     the positions a pattern scan tests, those its stored move list
+//     replays to. It is written from the positions of the record's one
+//     replay, as they are played (replay.Options.Visit,
+//     pattern.PlaySigner): they are the same, and the game is not played
+//     a second time. A record that detection tries under several rulesets
+//     (replay's detect.go), whose replays are not shown, is signed from
+//     its stored move list (pattern.Signer).
 package gamerows
 
 import (
@@ -217,7 +222,9 @@ type Preparer struct {
 	// treeMoves are the opening tree's move texts of earlier games
 	// (treeMove).
 	treeMoves []treeMoveSlot
-	// sign writes the games' pattern signatures (internal/pattern).
+	// sig writes a game's pattern signature as its replay plays it; sign,
+	// from its stored move list when the replay was not shown to sig.
+	sig  pattern.PlaySigner
 	sign pattern.Signer
 }
 
@@ -293,6 +300,8 @@ func (p *Preparer) prepare(r Record) *Rows {
 	if r.File == p.prefFile {
 		opts.Prefer = p.prefer
 	}
+	p.sig.Forget()
+	opts.Visit = &p.sig
 	g := p.rp.Replay(rec, opts)
 	if d := g.Detected(); d != "" || p.prefFile != r.File {
 		p.prefFile, p.prefer = r.File, d
@@ -313,7 +322,11 @@ func (p *Preparer) prepare(r Record) *Rows {
 	}
 	out.Moves = movelist.Encode(g.Main)
 	out.Final = g.Final.Key()
-	if sig := p.sign.Sign(nil, g.Rules, out.FEN, out.Moves, out.Final); len(sig) > 0 {
+	sig, shown := p.sig.Append(nil)
+	if !shown {
+		sig = p.sign.Sign(nil, g.Rules, out.FEN, out.Moves, out.Final)
+	}
+	if len(sig) > 0 {
 		out.Sig = sig
 	}
 	out.positions(g)
