@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/plateau/plateau/index/internal/patsig"
+	"github.com/plateau/plateau/replay"
+	"github.com/plateau/plateau/replay/generate"
 	"github.com/plateau/plateau/rules"
 	_ "github.com/plateau/plateau/rules/all"
 )
@@ -150,4 +152,61 @@ func TestBuilderAgainstReference(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkAddGames times the summary of the positions of generated Ōgi
+// games, one op a position: a game's positions differ by a move or two,
+// as an import gives them.
+func BenchmarkAddGames(b *testing.B) {
+	g, err := rules.Lookup("ogi")
+	if err != nil {
+		b.Fatal(err)
+	}
+	gen, err := generate.New(g, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var l *rules.Layout
+	var games [][][2][]byte // each game's boards and hands
+	n := 0
+	for i := range 50 {
+		rec, err := gen.Game(i)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rg := replay.Replay(rec, replay.Options{})
+		if rg.Err != nil {
+			b.Fatal(rg.Err)
+		}
+		pos := rg.Start.Clone()
+		c := pos.(rules.Cells)
+		l = c.Layout()
+		cells := func() [2][]byte {
+			board, hand := make([]byte, len(l.Squares)), make([]byte, len(l.Hand))
+			c.Cells(board, hand)
+			return [2][]byte{board, hand}
+		}
+		game := [][2][]byte{cells()}
+		for _, st := range rg.Main {
+			pos.Play(st.Move)
+			game = append(game, cells())
+		}
+		games = append(games, game)
+		n += len(game)
+	}
+	var bl patsig.Builder
+	var sig []byte
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; {
+		for _, game := range games {
+			bl.Reset(l)
+			for _, p := range game {
+				bl.Add(p[0], p[1])
+			}
+			sig = bl.Append(sig[:0])
+			i += len(game)
+		}
+	}
+	b.ReportMetric(float64(n)/float64(len(games)), "positions/game")
 }

@@ -34,6 +34,7 @@ package patsig
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"github.com/plateau/plateau/rules"
 )
@@ -143,12 +144,12 @@ func (b *Builder) Add(board, hand []byte) {
 		b.first(board, hand)
 	} else {
 		b.changed = b.changed[:0]
-		diff(board, b.prev, func(i int) { b.square(i, board[i]) })
+		b.squares(board)
 		for _, c := range b.changed {
 			st := &b.codes[c]
 			st.min, st.max = min(st.min, b.cnt[c]), max(st.max, b.cnt[c])
 		}
-		diff(hand, b.prevHand, func(k int) { b.slot(k, hand[k]) })
+		b.hand(hand)
 	}
 	b.npos++
 	for k := range b.totals {
@@ -205,25 +206,43 @@ func (b *Builder) slot(k int, n byte) {
 	st.min, st.max = min(st.min, n), max(st.max, n)
 }
 
-// diff calls fn with the index of every byte where a and b (of one
-// length) differ, comparing them a word at a time.
-func diff(a, b []byte, fn func(int)) {
-	i := 0
-	for ; i+8 <= len(a); i += 8 {
-		if binary.LittleEndian.Uint64(a[i:]) == binary.LittleEndian.Uint64(b[i:]) {
-			continue
-		}
-		for j := i; j < i+8; j++ {
-			if a[j] != b[j] {
-				fn(j)
-			}
+// squares changes the squares of prev where board differs from it,
+// comparing them a word at a time: the bytes that differ are found in the
+// word's XOR, without a test a byte (a move changes a few squares, in
+// places no branch predicts).
+func (b *Builder) squares(board []byte) {
+	for i := 0; i < len(board); i += 8 {
+		for x := word(board, i) ^ word(b.prev, i); x != 0; {
+			j := bits.TrailingZeros64(x) >> 3 // the first byte that differs
+			x &^= 0xff << (8 * j)
+			b.square(i+j, board[i+j])
 		}
 	}
-	for ; i < len(a); i++ {
-		if a[i] != b[i] {
-			fn(i)
+}
+
+// hand changes the slots of prevHand where hand differs from it, as
+// squares does.
+func (b *Builder) hand(hand []byte) {
+	for i := 0; i < len(hand); i += 8 {
+		for x := word(hand, i) ^ word(b.prevHand, i); x != 0; {
+			k := bits.TrailingZeros64(x) >> 3
+			x &^= 0xff << (8 * k)
+			b.slot(i+k, hand[i+k])
 		}
 	}
+}
+
+// word is the little-endian word of p's 8 bytes from i, those past p's
+// end taken as zeros.
+func word(p []byte, i int) uint64 {
+	if i+8 <= len(p) {
+		return binary.LittleEndian.Uint64(p[i:])
+	}
+	var w uint64
+	for j, c := range p[i:] {
+		w |= uint64(c) << (8 * j)
+	}
+	return w
 }
 
 // Fail marks the game as one whose positions are not all known (a move
