@@ -102,11 +102,12 @@ func validGames(t *testing.T, db *index.DB) int {
 	return n
 }
 
-// treeSpoolFiles writes two files of Ōgi games and returns them with the
-// tree of a database that imported them without a bulk import.
-func treeSpoolFiles(t *testing.T, dir string) (files []string, want treeState) {
+// treeSpoolFiles writes two files of generated games of a ruleset and
+// returns them with the tree of a database that imported them without a
+// bulk import.
+func treeSpoolFiles(t *testing.T, dir, game string) (files []string, want treeState) {
 	t.Helper()
-	files = []string{writeFile(t, dir, "a.pdn", genText(t, "ogi", 400, 21)), writeFile(t, dir, "b.pdn", genText(t, "ogi", 60, 22))}
+	files = []string{writeFile(t, dir, "a.pdn", genText(t, game, 400, 21)), writeFile(t, dir, "b.pdn", genText(t, game, 60, 22))}
 	restore := index.SetBulk(1<<40, nil)
 	defer restore()
 	ref := openDB(t, filepath.Join(dir, "ref"))
@@ -124,17 +125,24 @@ func treeSpoolFiles(t *testing.T, dir string) (files []string, want treeState) {
 // at each commit. Readers during the import see the tree of the games
 // settled: never more than the games committed, never fewer than those
 // committed but a group and a transaction. A later import that is not
-// bulk adds to the tree at each commit, on top.
+// bulk adds to the tree at each commit, on top. Ōgi, and draughts
+// (whose moves are numbers and whose results score 2-0).
 func TestBulkTreeSpool(t *testing.T) {
+	for _, game := range []string{"ogi", "draughts"} {
+		t.Run(game, func(t *testing.T) { testBulkTreeSpool(t, game) })
+	}
+}
+
+func testBulkTreeSpool(t *testing.T, game string) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	files, want := treeSpoolFiles(t, dir)
+	files, want := treeSpoolFiles(t, dir, game)
 	const group, tx = 600, 37 // entries (TreeDepth a game), games
 	var db *index.DB
 	commits, before, grew := 0, 0, 0
 	restore := index.SetTreeSpool(group, nil, func() {
 		commits++
-		settled, committed := startGames(t, db, "ogi"), validGames(t, db)
+		settled, committed := startGames(t, db, game), validGames(t, db)
 		if settled > committed || committed-settled > group/index.TreeDepth+committed-before {
 			t.Errorf("after commit %d: the tree counts %d games of %d committed (%d before the commit)", commits, settled, committed, before)
 		}
@@ -170,7 +178,7 @@ func TestBulkTreeSpool(t *testing.T) {
 func TestTreeSpoolInterrupted(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	files, want := treeSpoolFiles(t, dir)
+	files, want := treeSpoolFiles(t, dir, "ogi")
 	defer index.SetBulk(1, nil)()
 	interrupted := func(name string) string {
 		cctx, cancel := context.WithCancel(ctx)

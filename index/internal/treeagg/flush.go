@@ -10,14 +10,29 @@ import (
 
 // Flush adds to the tree the entries es (sorted by EntryCmp) of games, in
 // key order, several rows to a statement, in stages: the rows and their
-// players' counts are added up (aggregate), the stored np and top of the
-// rows are read (readRows), then the chunks of the touched players of the
-// moves of more than TopLen players (readChunks); the new counts are
-// merged (mergeCounts) and the rows and chunks written back (writeRows,
-// writeChunks); the rows of each month are added up and upserted
-// (flushMonths).
+// players' counts are added up (aggregate) and so are the rows of each
+// month (monthRows), with no stored row read (prepare); then the stored
+// np and top of the rows are read (readRows), then the chunks of the
+// touched players of the moves of more than TopLen players (readChunks);
+// the new counts are merged (mergeCounts) and the rows and chunks written
+// back (writeRows, writeChunks); the rows of each month are upserted
+// (writeMonths). A settle prepares the next slice of entries on another
+// goroutine while the SQL of one runs (settle.go).
 func Flush(ctx context.Context, st Stmts, es []Entry, games []Game) error {
+	return prepare(es, games).apply(ctx, st)
+}
+
+// prepare does the part of a Flush of es (sorted by EntryCmp) of games
+// that reads no stored row: the result keeps no reference to es or games.
+func prepare(es []Entry, games []Game) *flush {
 	f := aggregate(es, games)
+	f.months = monthArgs(monthRows(es, games))
+	return f
+}
+
+// apply reads the stored rows a prepared flush touches, merges its counts
+// into them and writes them back, then its months, through st.
+func (f *flush) apply(ctx context.Context, st Stmts) error {
 	if err := f.readRows(ctx, st); err != nil {
 		return err
 	}
@@ -32,7 +47,7 @@ func Flush(ctx context.Context, st Stmts, es []Entry, games []Game) error {
 	if err := writeChunks(ctx, st, writes); err != nil {
 		return err
 	}
-	return flushMonths(ctx, st, es, games)
+	return writeMonths(ctx, st, f.months)
 }
 
 // flush is a Flush under way.
@@ -40,6 +55,7 @@ type flush struct {
 	rows    []moveRow
 	players []playerRow // the rows' players' counts, row after row
 	refs    []chunkRef  // the chunks to read, row after row
+	months  [][]any     // the arguments of the months' statements (monthArgs)
 }
 
 // moveRow is a row of the tree to write: its key, what the flush adds up,

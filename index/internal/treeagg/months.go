@@ -182,26 +182,34 @@ func monthRows(es []Entry, games []Game) []monthRow {
 	return out
 }
 
-// flushMonths adds the entries es (sorted by EntryCmp) of games to
-// tree_months, several rows to a statement (rows that add up, upserted).
-func flushMonths(ctx context.Context, st Stmts, es []Entry, games []Game) error {
-	rows := monthRows(es, games)
-	args := make([]any, 0, 11*rowsPerStmt)
+// monthArgs is the arguments of the statements that upsert rows in
+// tree_months, rowsPerStmt rows a statement (writeMonths).
+func monthArgs(rows []monthRow) [][]any {
+	out := make([][]any, 0, (len(rows)+rowsPerStmt-1)/rowsPerStmt)
 	for i := 0; i < len(rows); i += rowsPerStmt {
 		part := rows[i:min(i+rowsPerStmt, len(rows))]
-		ins, err := rowsStmt(ctx, st, `INSERT INTO tree_months(key, month, move, n, scored, s0, s1, w0, w1, first, last)`, `(?,?,?,?,?,?,?,?,?,?,?)`,
-			`ON CONFLICT(key, month, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
-		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1, w0 = w0 + excluded.w0, w1 = w1 + excluded.w1,
-		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
-		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END`, len(part))
-		if err != nil {
-			return err
-		}
-		args = args[:0]
+		args := make([]any, 0, 11*len(part))
 		for _, r := range part {
 			a := &r.a
 			args = append(args, r.k.pos, r.k.month, r.k.move, a.n, a.scored, a.s0, a.s1, a.w[0], a.w[1],
 				StoredDate(r.k.month, a.first), StoredDate(r.k.month, a.last))
+		}
+		out = append(out, args)
+	}
+	return out
+}
+
+// writeMonths upserts rows of tree_months (rows that add up), a
+// statement for each arguments of stmts (monthArgs).
+func writeMonths(ctx context.Context, st Stmts, stmts [][]any) error {
+	for _, args := range stmts {
+		ins, err := rowsStmt(ctx, st, `INSERT INTO tree_months(key, month, move, n, scored, s0, s1, w0, w1, first, last)`, `(?,?,?,?,?,?,?,?,?,?,?)`,
+			`ON CONFLICT(key, month, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
+		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1, w0 = w0 + excluded.w0, w1 = w1 + excluded.w1,
+		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
+		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END`, len(args)/11)
+		if err != nil {
+			return err
 		}
 		if _, err := ins.ExecContext(ctx, args...); err != nil {
 			return err
@@ -243,7 +251,7 @@ func AddMonths(ctx context.Context, tx Tx, es []Entry, games []Game) error {
 	defer st.close()
 	es = slices.Clone(es)
 	slices.SortFunc(es, EntryCmp)
-	return flushMonths(ctx, st, es, games)
+	return writeMonths(ctx, st, monthArgs(monthRows(es, games)))
 }
 
 // txStmts prepares each statement once in a transaction.

@@ -39,7 +39,7 @@ const SpoolTable = `CREATE TABLE IF NOT EXISTS tree_spool(id INTEGER PRIMARY KEY
 // (varints, no pointers), its entries decoded a Flush at a time.
 const SettleEntries = 1 << 22
 
-// flushEntries is the most entries Settle gives Flush at once.
+// flushEntries is the most entries Settle flushes at once (a batch).
 const flushEntries = 1 << 16
 
 // ErrSpool: a spool row does not decode.
@@ -217,6 +217,11 @@ func Pending(ctx context.Context, q Querier) (bool, error) {
 // time, each group's rows deleted once it is added; all of them, or (one)
 // the first group only. more reports rows left.
 func Settle(ctx context.Context, tx Tx, group int, one bool) (more bool, err error) {
+	return settle(ctx, tx, group, flushEntries, one)
+}
+
+// settle is Settle with batches of batchLen entries.
+func settle(ctx context.Context, tx Tx, group, batchLen int, one bool) (more bool, err error) {
 	if group <= 0 {
 		group = SettleEntries
 	}
@@ -228,52 +233,11 @@ func Settle(ctx context.Context, tx Tx, group int, one bool) (more bool, err err
 	texts := map[string]string{}
 
 	for {
-		more, err = settleGroup(ctx, tx, st, group, texts)
+		more, err = settleGroup(ctx, tx, st, group, batchLen, texts)
 		if err != nil || !more || one {
 			return more, err
 		}
 	}
-}
-
-// settleGroup adds a group of spool rows to the tree and deletes them;
-// more reports rows left. The rows, each sorted, are merged (a heap of
-// their cursors) and given to Flush a slice at a time, cut between moves:
-// a group's memory is its rows as stored and one slice.
-func settleGroup(ctx context.Context, tx Tx, st Stmts, group int, texts map[string]string) (more bool, err error) {
-	h, last, err := openGroup(ctx, tx, group, texts)
-	if err != nil || last < 0 {
-		return false, err
-	}
-	more = h.more
-	es := make([]Entry, 0, flushEntries+64)
-	games := make([]Game, 0, flushEntries+64)
-	for len(h.cs) > 0 {
-		c := h.cs[0]
-		e := c.e
-		if n := len(es); n >= flushEntries && (es[n-1].Pos != e.Pos || es[n-1].Move != e.Move) {
-			if err := Flush(ctx, st, es, games); err != nil {
-				return false, err
-			}
-			es, games = es[:0], games[:0]
-		}
-		games = append(games, c.games[e.Game])
-		e.Game = int32(len(games) - 1)
-		es = append(es, e)
-		ok, err := c.next()
-		if err != nil {
-			return false, err
-		}
-		if ok {
-			heap.Fix(h, 0)
-		} else {
-			heap.Pop(h)
-		}
-	}
-	if err := Flush(ctx, st, es, games); err != nil {
-		return false, err
-	}
-	_, err = tx.ExecContext(ctx, `DELETE FROM tree_spool WHERE id <= ?`, last)
-	return more, err
 }
 
 // cursors is a heap of spool rows' cursors, the least entry first.
