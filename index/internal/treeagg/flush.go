@@ -11,7 +11,7 @@ import (
 // Flush adds to the tree the entries es (sorted by EntryCmp) of games, in
 // key order, several rows to a statement, in stages: the rows and their
 // players' counts are added up (aggregate) and so are the rows of each
-// month (monthRows), with no stored row read (prepare); then the stored
+// month (monthsToWrite), with no stored row read (prepare); then the stored
 // np and top of the rows are read (readRows), then the chunks of the
 // touched players of the moves of more than TopLen players (readChunks);
 // the new counts are merged (mergeCounts) and the rows and chunks written
@@ -26,7 +26,7 @@ func Flush(ctx context.Context, st Stmts, es []Entry, games []Game) error {
 // that reads no stored row: the result keeps no reference to es or games.
 func prepare(es []Entry, games []Game) *flush {
 	f := aggregate(es, games)
-	f.months = monthArgs(monthRows(es, games))
+	f.months = monthsToWrite(es, games)
 	return f
 }
 
@@ -55,7 +55,7 @@ type flush struct {
 	rows    []moveRow
 	players []playerRow // the rows' players' counts, row after row
 	refs    []chunkRef  // the chunks to read, row after row
-	months  [][]any     // the arguments of the months' statements (monthArgs)
+	months  []monthRow  // the rows of tree_months to write (monthsToWrite)
 }
 
 // moveRow is a row of the tree to write: its key, what the flush adds up,

@@ -182,34 +182,36 @@ func monthRows(es []Entry, games []Game) []monthRow {
 	return out
 }
 
-// monthArgs is the arguments of the statements that upsert rows in
-// tree_months, rowsPerStmt rows a statement (writeMonths).
-func monthArgs(rows []monthRow) [][]any {
-	out := make([][]any, 0, (len(rows)+rowsPerStmt-1)/rowsPerStmt)
-	for i := 0; i < len(rows); i += rowsPerStmt {
-		part := rows[i:min(i+rowsPerStmt, len(rows))]
-		args := make([]any, 0, 11*len(part))
-		for _, r := range part {
-			a := &r.a
-			args = append(args, r.k.pos, r.k.month, r.k.move, a.n, a.scored, a.s0, a.s1, a.w[0], a.w[1],
-				StoredDate(r.k.month, a.first), StoredDate(r.k.month, a.last))
-		}
-		out = append(out, args)
+// monthsToWrite is the rows of tree_months that the entries es (sorted
+// by EntryCmp) of games add up (monthRows), their first and last dates
+// in their stored form (StoredDate), as writeMonths writes them.
+func monthsToWrite(es []Entry, games []Game) []monthRow {
+	rows := monthRows(es, games)
+	for i := range rows {
+		r := &rows[i]
+		r.a.first, r.a.last = StoredDate(r.k.month, r.a.first), StoredDate(r.k.month, r.a.last)
 	}
-	return out
+	return rows
 }
 
-// writeMonths upserts rows of tree_months (rows that add up), a
-// statement for each arguments of stmts (monthArgs).
-func writeMonths(ctx context.Context, st Stmts, stmts [][]any) error {
-	for _, args := range stmts {
+// writeMonths upserts rows of tree_months (monthsToWrite: rows that add
+// up), rowsPerStmt rows a statement.
+func writeMonths(ctx context.Context, st Stmts, rows []monthRow) error {
+	args := make([]any, 0, 11*rowsPerStmt)
+	for i := 0; i < len(rows); i += rowsPerStmt {
+		part := rows[i:min(i+rowsPerStmt, len(rows))]
 		ins, err := rowsStmt(ctx, st, `INSERT INTO tree_months(key, month, move, n, scored, s0, s1, w0, w1, first, last)`, `(?,?,?,?,?,?,?,?,?,?,?)`,
 			`ON CONFLICT(key, month, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
 		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1, w0 = w0 + excluded.w0, w1 = w1 + excluded.w1,
 		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
-		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END`, len(args)/11)
+		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END`, len(part))
 		if err != nil {
 			return err
+		}
+		args = args[:0]
+		for _, r := range part {
+			a := &r.a
+			args = append(args, r.k.pos, r.k.month, r.k.move, a.n, a.scored, a.s0, a.s1, a.w[0], a.w[1], a.first, a.last)
 		}
 		if _, err := ins.ExecContext(ctx, args...); err != nil {
 			return err
@@ -251,7 +253,7 @@ func AddMonths(ctx context.Context, tx Tx, es []Entry, games []Game) error {
 	defer st.close()
 	es = slices.Clone(es)
 	slices.SortFunc(es, EntryCmp)
-	return writeMonths(ctx, st, monthArgs(monthRows(es, games)))
+	return writeMonths(ctx, st, monthsToWrite(es, games))
 }
 
 // txStmts prepares each statement once in a transaction.
