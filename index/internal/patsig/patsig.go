@@ -211,12 +211,25 @@ func (b *Builder) slot(k int, n byte) {
 // word's XOR, without a test a byte (a move changes a few squares, in
 // places no branch predicts).
 func (b *Builder) squares(board []byte) {
-	for i := 0; i < len(board); i += 8 {
-		for x := word(board, i) ^ word(b.prev, i); x != 0; {
-			j := bits.TrailingZeros64(x) >> 3 // the first byte that differs
-			x &^= 0xff << (8 * j)
-			b.square(i+j, board[i+j])
+	prev := b.prev[:len(board)]
+	i := 0
+	for ; i+8 <= len(board); i += 8 {
+		if x := binary.LittleEndian.Uint64(board[i:]) ^ binary.LittleEndian.Uint64(prev[i:]); x != 0 {
+			b.squareBytes(board, i, x)
 		}
+	}
+	if i < len(board) {
+		b.squareBytes(board, i, word(board, i)^word(prev, i))
+	}
+}
+
+// squareBytes changes the squares of prev from i where x, the XOR of
+// board's word from i and prev's, has a byte that is not zero.
+func (b *Builder) squareBytes(board []byte, i int, x uint64) {
+	for x != 0 {
+		j := bits.TrailingZeros64(x) >> 3 // the first byte that differs
+		x &^= 0xff << (8 * j)
+		b.square(i+j, board[i+j])
 	}
 }
 
