@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"math"
 	"runtime/metrics"
 	"testing"
 
@@ -27,17 +28,25 @@ func TestTreeQuietContext(t *testing.T) {
 	if _, err := db.Tree(ctx, "ogi", start); err != nil { // takes and keeps a connection
 		t.Fatal(err)
 	}
-	s := []metrics.Sample{{Name: "/sched/goroutines-created:goroutines"}}
-	metrics.Read(s)
-	g0 := s[0].Value.Uint64()
-	for range 10 {
-		if _, err := db.Tree(ctx, "ogi", start); err != nil {
-			t.Fatal(err)
+	// The counter is the process's: a collection's mark workers or a
+	// goroutine of a test before may start during one pass. A tree that
+	// starts a goroutine starts one in every pass, so the fewest of three
+	// passes is the trees' own.
+	least := uint64(math.MaxUint64)
+	for range 3 {
+		s := []metrics.Sample{{Name: "/sched/goroutines-created:goroutines"}}
+		metrics.Read(s)
+		g0 := s[0].Value.Uint64()
+		for range 10 {
+			if _, err := db.Tree(ctx, "ogi", start); err != nil {
+				t.Fatal(err)
+			}
 		}
+		metrics.Read(s)
+		least = min(least, s[0].Value.Uint64()-g0)
 	}
-	metrics.Read(s)
-	if n := s[0].Value.Uint64() - g0; n != 0 {
-		t.Errorf("%d goroutines started by 10 trees under a context that can end", n)
+	if least != 0 {
+		t.Errorf("%d goroutines started by 10 trees under a context that can end (the fewest of three passes)", least)
 	}
 }
 
