@@ -338,17 +338,10 @@ var schema = []string{
 	posrun.CountsTable,
 	// Every revision of the games edited (internal/revisions).
 	revisions.Table,
-	`CREATE TABLE IF NOT EXISTS tree(
-		key INTEGER NOT NULL, move TEXT NOT NULL,
-		n INTEGER NOT NULL, scored INTEGER NOT NULL, s0 REAL NOT NULL, s1 REAL NOT NULL,
-		first TEXT NOT NULL, last TEXT NOT NULL,
-		np INTEGER NOT NULL, top BLOB,
-		w0 INTEGER NOT NULL DEFAULT 0, w1 INTEGER NOT NULL DEFAULT 0,
-		PRIMARY KEY(key, move)) WITHOUT ROWID`,
-	// The players of the moves of more than treeagg.TopLen players (internal/treeagg).
-	`CREATE TABLE IF NOT EXISTS tree_players(
-		key INTEGER NOT NULL, move TEXT NOT NULL, chunk INTEGER NOT NULL, data BLOB NOT NULL,
-		PRIMARY KEY(key, move, chunk)) WITHOUT ROWID`,
+	// The opening tree, and the players of the moves of more than
+	// treeagg.TopLen players (internal/treeagg).
+	treeagg.Table,
+	treeagg.PlayersTable,
 	// The tree's rows by month of the games' dates (internal/treeagg).
 	treeagg.MonthsTable,
 	// Named positions and the opening of each named game (internal/openings).

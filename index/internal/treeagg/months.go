@@ -10,6 +10,22 @@ import (
 	"unicode/utf8"
 )
 
+// Table holds the tree's rows: a position's moves with their counts,
+// scores, first and last dates and most frequent players.
+const Table = `CREATE TABLE IF NOT EXISTS tree(
+	key INTEGER NOT NULL, move TEXT NOT NULL,
+	n INTEGER NOT NULL, scored INTEGER NOT NULL, s0 REAL NOT NULL, s1 REAL NOT NULL,
+	first TEXT NOT NULL, last TEXT NOT NULL,
+	np INTEGER NOT NULL, top BLOB,
+	w0 INTEGER NOT NULL DEFAULT 0, w1 INTEGER NOT NULL DEFAULT 0,
+	PRIMARY KEY(key, move)) WITHOUT ROWID`
+
+// PlayersTable holds the players of the moves of more than TopLen
+// players, in chunks.
+const PlayersTable = `CREATE TABLE IF NOT EXISTS tree_players(
+	key INTEGER NOT NULL, move TEXT NOT NULL, chunk INTEGER NOT NULL, data BLOB NOT NULL,
+	PRIMARY KEY(key, move, chunk)) WITHOUT ROWID`
+
 // MonthsTable is the opening-tree aggregate by month: the rows of tree
 // (but its players) once more for each month of the games' dates, so
 // that the tree of a period is a sum over its months, as the lichess

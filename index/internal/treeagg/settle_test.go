@@ -17,16 +17,8 @@ import (
 // treeTables are the tables of the opening-tree aggregate, as index/db.go
 // makes them, and the spool's.
 var treeTables = []string{
-	`CREATE TABLE tree(
-		key INTEGER NOT NULL, move TEXT NOT NULL,
-		n INTEGER NOT NULL, scored INTEGER NOT NULL, s0 REAL NOT NULL, s1 REAL NOT NULL,
-		first TEXT NOT NULL, last TEXT NOT NULL,
-		np INTEGER NOT NULL, top BLOB,
-		w0 INTEGER NOT NULL DEFAULT 0, w1 INTEGER NOT NULL DEFAULT 0,
-		PRIMARY KEY(key, move)) WITHOUT ROWID`,
-	`CREATE TABLE tree_players(
-		key INTEGER NOT NULL, move TEXT NOT NULL, chunk INTEGER NOT NULL, data BLOB NOT NULL,
-		PRIMARY KEY(key, move, chunk)) WITHOUT ROWID`,
+	Table,
+	PlayersTable,
 	MonthsTable,
 	SpoolTable,
 }
