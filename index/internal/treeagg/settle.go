@@ -9,11 +9,12 @@ import (
 // group's rows (a heap of their cursors) and does the Go work of each
 // batch's Flush that reads no stored row (prepare: aggregate, the month
 // rows); the caller's runs the SQL of each batch on the transaction
-// (apply), in order, while the next batch is prepared. The statements are those a serial settle runs, in
-// the same order, so the tree comes out the same. The batches of a
-// group are cut between moves, so no two of them touch one row of tree,
-// tree_players or tree_months. At most two prepared batches are held:
-// the one applied and the next, waiting to be handed over.
+// (apply), in order, while the next batch is prepared. The statements are
+// those a serial settle runs, in the same order, so the tree comes out
+// the same. The batches of a group are cut between moves, so no two of
+// them touch one row of tree, tree_players or tree_months. At most two
+// prepared batches are held: the one applied and the next, waiting to be
+// handed over.
 
 // batch is a prepared batch of a group's entries, or the error that
 // stopped the merge.
