@@ -79,45 +79,41 @@ func chooseParams(first occ, rest []occ) riceParams {
 	return riceParams{k[0], k[1], k[2], k[3]}
 }
 
-// bitWriter appends bits, LSB first.
+// bitWriter appends bits, LSB first, eight bytes at a time.
 type bitWriter struct {
 	out  []byte
-	acc  uint64
+	acc  uint64 // the bits not appended yet, nacc of them (less than 64)
 	nacc uint
 }
 
 func (w *bitWriter) reset(out []byte) { *w = bitWriter{out: out} }
 
-// write appends v's low n bits, n at most 32.
+// write appends the n bits of v, n at most 64; v has no bit at n or above.
 func (w *bitWriter) write(v uint64, n uint) {
-	w.acc |= (v & (1<<n - 1)) << w.nacc
-	w.nacc += n
-	for w.nacc >= 32 {
-		w.out = binary.LittleEndian.AppendUint32(w.out, uint32(w.acc))
-		w.acc >>= 32
-		w.nacc -= 32
+	w.acc |= v << w.nacc // Go shifts of 64 or more give 0
+	if w.nacc += n; w.nacc >= 64 {
+		w.out = binary.LittleEndian.AppendUint64(w.out, w.acc)
+		w.nacc -= 64
+		w.acc = v >> (n - w.nacc) // the bits of v not appended; 0 when none
 	}
 }
 
-// writeLong appends v's low n bits, n at most 64.
-func (w *bitWriter) writeLong(v uint64, n uint) {
-	if n > 32 {
-		w.write(v, 32)
-		v >>= 32
-		n -= 32
-	}
-	w.write(v, n)
-}
-
-func (w *bitWriter) rice(v uint64, k uint8) {
+// rice appends the bit flag (0 or 1; fn bits of it: 0 or 1), then the
+// Rice code of v with parameter k, as one write when it fits.
+func (w *bitWriter) rice(flag uint64, fn uint, v uint64, k uint8) {
 	q := v >> k
 	if q >= riceEscape {
-		w.write(0, riceEscape)
-		w.writeLong(v, 64)
+		w.write(flag, fn+riceEscape)
+		w.write(v, 64)
 		return
 	}
-	w.write(1<<q, uint(q)+1)
-	w.writeLong(v, uint(k))
+	low := v & (1<<k - 1)
+	if n := fn + uint(q) + 1 + uint(k); n <= 64 {
+		w.write(flag|1<<(fn+uint(q))|low<<(fn+uint(q)+1), n)
+		return
+	}
+	w.write(flag|1<<(fn+uint(q)), fn+uint(q)+1)
+	w.write(low, uint(k))
 }
 
 // bits is the number of bits written.
@@ -221,14 +217,12 @@ func (e *blockEncoder) fix() {
 // put writes o, the occurrence after (key, at).
 func (e *blockEncoder) put(key, at int64, o occ) {
 	if o.key == key {
-		e.bw.write(1, 1)
-		e.bw.rice(uint64(o.at-at-1), e.par.step)
+		e.bw.rice(1, 1, uint64(o.at-at-1), e.par.step)
 		return
 	}
-	e.bw.write(0, 1)
-	e.bw.rice(uint64(o.key-key)-1, e.par.key)
-	e.bw.rice(uint64(o.at)>>atLowBits, e.par.high)
-	e.bw.rice(uint64(o.at)&(1<<atLowBits-1), e.par.low)
+	e.bw.rice(0, 1, uint64(o.key-key)-1, e.par.key)
+	e.bw.rice(0, 0, uint64(o.at)>>atLowBits, e.par.high)
+	e.bw.rice(0, 0, uint64(o.at)&(1<<atLowBits-1), e.par.low)
 }
 
 func (e *blockEncoder) flush() error {
