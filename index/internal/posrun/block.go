@@ -392,6 +392,12 @@ func (r *bitReader) rice(k uint8) uint64 {
 	}
 	r.buf >>= q + 1
 	r.n -= q + 1
+	if r.n >= uint(k) { // the low bits are in buf: no fill
+		v := r.buf & (1<<k - 1)
+		r.buf >>= k
+		r.n -= uint(k)
+		return uint64(q)<<k | v
+	}
 	return uint64(q)<<k | r.readLong(uint(k))
 }
 
