@@ -16,7 +16,13 @@ var (
 	rayMask [8][64]uint64
 	// slideMask[code&31] has bit d for each sliding direction of the piece.
 	slideMask [32]uint8
+	// dirTo[from][to] is the direction of the ray from from that holds
+	// to, noDir when none does.
+	dirTo [64][64]uint8
 )
+
+// noDir is dirTo's value for two squares on no common line.
+const noDir = 0xFF
 
 // zoneMask[side]: the side's promotion zone (its three far ranks).
 var zoneMask = [2]uint64{0xFFFFFF << 40, 0xFFFFFF}
@@ -37,10 +43,16 @@ func initBitboards() {
 			slideMask[c] |= 1 << d
 		}
 	}
+	for from := range dirTo {
+		for to := range dirTo[from] {
+			dirTo[from][to] = noDir
+		}
+	}
 	for d := 0; d < 8; d++ {
 		for sq := 0; sq < 64; sq++ {
 			for _, t := range rays[d][sq] {
 				rayMask[d][sq] |= 1 << t
+				dirTo[sq][t] = uint8(d)
 			}
 		}
 	}

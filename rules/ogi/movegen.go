@@ -185,8 +185,11 @@ func (p *Position) repeats(m rules.Move) bool {
 		return false
 	}
 	// The key after m is computed only when the move was played
-	// before: most moves are new.
+	// before: most moves are new, and most of those are not in seen.
 	id := uint32(m & idMask)
+	if w, bit := seenBit(id); p.seen[w]&bit == 0 {
+		return false
+	}
 	k, known := uint64(0), false
 	for j := len(p.hist) - 2; j >= p.since; j -= 2 {
 		e := p.hist[j]
@@ -201,6 +204,12 @@ func (p *Position) repeats(m rules.Move) bool {
 		}
 	}
 	return false
+}
+
+// seenBit is the word and bit of Position.seen for a move identity.
+func seenBit(id uint32) (int, uint64) {
+	h := (id * 0x9E3779B1) >> 25
+	return int(h >> 6), 1 << (h & 63)
 }
 
 // samePiece reports whether m, which has the identity of the history move
@@ -311,10 +320,14 @@ func (p *Position) Play(m rules.Move) {
 		copy(h, live)
 		p.hist, p.since = h, 0
 	}
-	p.hist = append(p.hist, histEntry{key: p.key, id: uint32(m & idMask)})
+	id := uint32(m & idMask)
+	p.hist = append(p.hist, histEntry{key: p.key, id: id})
+	w, bit := seenBit(id)
 	if m&mDrop == 0 && pc&15 == pawn {
 		p.since = len(p.hist) - 1
+		p.seen = [2]uint64{}
 	}
+	p.seen[w] |= bit
 }
 
 // hasLegal reports whether the side to move has at least one legal move,

@@ -246,35 +246,23 @@ func (p *Position) checkMove(from, to int, piece uint8, suffix byte) (rules.Move
 
 // reaches reports whether piece c on from can move to to (path free).
 func (p *Position) reaches(from, to int, c uint8) bool {
-	for _, t := range steps[c&31][from] {
-		if int(t) == to {
-			return true
-		}
+	if stepMask[c&31][from]&(1<<to) != 0 {
+		return true
 	}
-	for _, d := range slideDirs[c&31] {
-		for _, t := range rays[d][from] {
-			if int(t) == to {
-				return true
-			}
-			if p.board[t] != 0 {
-				break
-			}
-		}
+	if !p.reachesThrough(from, to, c) {
+		return false
 	}
-	return false
+	// The squares between are the ray's from from less those from to on.
+	d := dirTo[from][to]
+	between := rayMask[d][from] &^ rayMask[d][to] &^ (1 << to)
+	return between&(p.occ[0]|p.occ[1]) == 0
 }
 
 // reachesThrough reports whether to lies on one of c's sliding lines from
 // from, ignoring the pieces in between.
 func (p *Position) reachesThrough(from, to int, c uint8) bool {
-	for _, d := range slideDirs[c&31] {
-		for _, t := range rays[d][from] {
-			if int(t) == to {
-				return true
-			}
-		}
-	}
-	return false
+	d := dirTo[from][to]
+	return d != noDir && slideMask[c&31]&(1<<d) != 0
 }
 
 func (p *Position) checkDrop(pm parsed) (rules.Move, string) {

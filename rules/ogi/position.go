@@ -61,6 +61,10 @@ type Position struct {
 	// pawn goes to hand unpromoted and can never be dropped), so positions
 	// before the last one never come back.
 	since int
+	// seen has the bit seenBit of the identity of every history entry
+	// from since on, so that repeats skips the history for a move never
+	// played since (most moves).
+	seen [2]uint64
 	// own is the position that may write over hist's array (one made by
 	// CopyInto); a copy of the struct (Clone) does not own it.
 	own *Position
