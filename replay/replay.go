@@ -109,9 +109,10 @@ type Step struct {
 	Move  rules.Move
 	Text  string // canonical form
 	Info  rules.MoveInfo
-	Ply   int    // 0-based ply of the move (a huff shares the next move's ply)
-	Key   uint64 // key of the position after the move
-	Depth int    // 0 in the main line, 1 in a variation of it, …
+	Ply   int        // 0-based ply of the move (a huff shares the next move's ply)
+	Mover rules.Side // the side that played it (ToMove before it)
+	Key   uint64     // key of the position after the move
+	Depth int        // 0 in the main line, 1 in a variation of it, …
 	Src   *record.Move
 	// Variations are alternatives to this move, played from the position
 	// before it.
@@ -495,6 +496,7 @@ func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) [
 		st.Move = mv
 		st.Info = pos.Describe(mv)
 		st.Text = r.canonText(pos, ma, mv, m)
+		st.Mover = pos.ToMove()
 		pos.Play(mv)
 		st.Key = pos.Key()
 		if r.visit != nil {

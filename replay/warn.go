@@ -49,7 +49,7 @@ func (g *Game) syntaxWarnings() {
 // The Reader warns of such moves (record.Warning).
 func knownMoves(l record.Line) record.Line {
 	for i, m := range l {
-		if m.Text != "" && strings.Trim(m.Text, "-") == "" {
+		if t := m.Text; t != "" && t[0] == '-' && strings.Trim(t, "-") == "" {
 			return l[:i]
 		}
 	}

@@ -214,11 +214,9 @@ type Preparer struct {
 	// the ruleset detection chose for the last untagged game of prefFile,
 	// within one chunk (replay.Options.Prefer)
 	prefFile, prefer string
-	// The replay of a game and the position that walks its first plies
-	// for the opening tree are made in the memory of the game before:
-	// nothing of them is kept in the rows but strings and numbers.
-	rp   replay.Replayer
-	tree rules.Position
+	// The replay of a game is made in the memory of the game before:
+	// nothing of it is kept in the rows but strings and numbers.
+	rp replay.Replayer
 	// treeMoves are the opening tree's move texts of earlier games
 	// (treeMove).
 	treeMoves []treeMoveSlot
@@ -426,22 +424,8 @@ func recordError(readErr error, replayErr *replay.Error) *ErrInfo {
 // and variations, a variation's branch point with the line it branches
 // from; those past MaxPly are left out, with the warning PlyLimit.
 func (out *Rows) positions(g *replay.Game) {
-	firsts := map[*replay.Step]bool{}
-	npos := 1 // the positions Positions reports: the start, …
-	var mark func([]*replay.Step)
-	mark = func(l []*replay.Step) {
-		npos += len(l) // … one after each move, …
-		for _, st := range l {
-			for _, v := range st.Variations {
-				if len(v) > 0 {
-					firsts[v[0]] = true
-					npos++ // … and one where a variation branches off
-					mark(v)
-				}
-			}
-		}
-	}
-	mark(g.Main)
+	var firsts map[*replay.Step]bool // nil for a game without variations
+	npos := 1 + branches(g.Main, &firsts)
 	out.Pos = make([]Position, 0, npos)
 	g.Positions(func(ps replay.Position) {
 		depth := ps.Depth
@@ -463,26 +447,46 @@ func (out *Rows) positions(g *replay.Game) {
 	}
 }
 
+// branches marks in *firsts the first steps of the variations of l and
+// of theirs, made when there are some, and returns the positions that
+// Positions reports for l but the start: one after each move, and one
+// where a variation branches off.
+func branches(l []*replay.Step, firsts *map[*replay.Step]bool) int {
+	n := len(l)
+	for _, st := range l {
+		for _, v := range st.Variations {
+			if len(v) > 0 {
+				if *firsts == nil {
+					*firsts = map[*replay.Step]bool{}
+				}
+				(*firsts)[v[0]] = true
+				n += 1 + branches(v, firsts)
+			}
+		}
+	}
+	return n
+}
+
 // treeRows are the opening-tree moves of a valid game: the main line's
 // first TreeAggDepth plies, each with the position it is played from;
 // and the moves of its first TreeDepth plies, huffs included
-// (Rows.TreeLine).
+// (Rows.TreeLine). The keys and movers are the replay's (Step.Key of the
+// step before, Step.Mover): the line is not played again.
 func (p *Preparer) treeRows(g *replay.Game) ([]TreeMove, []rules.Move) {
-	pos := rules.CopyInto(p.tree, g.Start, TreeAggDepth)
-	p.tree = pos
 	rows := make([]TreeMove, 0, min(TreeAggDepth, len(g.Main)))
 	line := make([]rules.Move, 0, min(TreeDepth, len(g.Main)))
+	key := g.Start.Key()
 	for _, st := range g.Main {
 		if st.Ply >= TreeAggDepth {
 			break
 		}
 		if !st.Info.KeepsTurn {
-			rows = append(rows, TreeMove{Key: pos.Key(), Move: p.treeMove(st.Text), Mover: int(pos.ToMove())})
+			rows = append(rows, TreeMove{Key: key, Move: p.treeMove(st.Text), Mover: int(st.Mover)})
 		}
 		if st.Ply < TreeDepth {
 			line = append(line, st.Move)
 		}
-		pos.Play(st.Move)
+		key = st.Key
 	}
 	return rows, line
 }

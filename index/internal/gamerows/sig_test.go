@@ -27,28 +27,8 @@ const corpusDir = "../../../../shared/corpus/pdn"
 // generated games of every registered ruleset, with detection off and on.
 // An invalid record gets no signature.
 func TestSignatureAsStored(t *testing.T) {
-	var srcs []readRecords
-	files, _ := filepath.Glob("../../../samples/*/*.pdn")
-	corpus, _ := filepath.Glob(filepath.Join(corpusDir, "*", "*.pdn"))
-	for _, f := range append(files, corpus...) {
-		text, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs = append(srcs, readAll(t, f, text))
-	}
+	srcs := everySource(t)
 	games := rules.Games()
-	for _, rg := range games {
-		gen, err := generate.New(rg, 7)
-		if err != nil {
-			t.Fatalf("%s: %v", rg.ID(), err)
-		}
-		var buf bytes.Buffer
-		if _, err := gen.Write(context.Background(), &buf, 40, generate.Options{Workers: 1}); err != nil {
-			t.Fatal(err)
-		}
-		srcs = append(srcs, readAll(t, rg.ID()+".pdn", buf.Bytes()))
-	}
 	for _, detect := range []bool{false, true} {
 		p := NewPreparer(Options{Replay: replay.Options{DefaultGame: "draughts", Detect: detect}})
 		var ref pattern.Signer
@@ -119,4 +99,31 @@ func (c *sigCounts) count(out *Rows, sig []byte) {
 	if out.FEN != "" {
 		c.fen++
 	}
+}
+
+// everySource reads the samples of every ruleset, the PDN corpus and 40
+// generated games of every registered ruleset.
+func everySource(t *testing.T) []readRecords {
+	var srcs []readRecords
+	files, _ := filepath.Glob("../../../samples/*/*.pdn")
+	corpus, _ := filepath.Glob(filepath.Join(corpusDir, "*", "*.pdn"))
+	for _, f := range append(files, corpus...) {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, readAll(t, f, text))
+	}
+	for _, rg := range rules.Games() {
+		gen, err := generate.New(rg, 7)
+		if err != nil {
+			t.Fatalf("%s: %v", rg.ID(), err)
+		}
+		var buf bytes.Buffer
+		if _, err := gen.Write(context.Background(), &buf, 40, generate.Options{Workers: 1}); err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, readAll(t, rg.ID()+".pdn", buf.Bytes()))
+	}
+	return srcs
 }
