@@ -78,6 +78,7 @@ type Builder struct {
 	codes    [256]codeSt // by code
 	slots    []slotSt    // by hand slot
 	tot      [2][3]int   // the totals of prev and prevHand
+	last     [2][2]int   // tot's sides when totals last took them
 	totals   [2]Totals   // [0] board, [1] hand totals
 	npos     int         // positions added
 	ok       bool
@@ -150,8 +151,15 @@ func (b *Builder) Add(board, hand []byte) {
 			st.min, st.max = min(st.min, b.cnt[c]), max(st.max, b.cnt[c])
 		}
 		b.hand(hand)
+		if b.last == [2][2]int{{b.tot[0][0], b.tot[0][1]}, {b.tot[1][0], b.tot[1][1]}} {
+			// Most moves take nothing and drop nothing: the totals
+			// are those of the position before, already bounded.
+			b.npos++
+			return
+		}
 	}
 	b.npos++
+	b.last = [2][2]int{{b.tot[0][0], b.tot[0][1]}, {b.tot[1][0], b.tot[1][1]}}
 	for k := range b.totals {
 		t, tot := &b.totals[k], &b.tot[k]
 		tot[2] = tot[0] + tot[1]
@@ -236,12 +244,25 @@ func (b *Builder) squareBytes(board []byte, i int, x uint64) {
 // hand changes the slots of prevHand where hand differs from it, as
 // squares does.
 func (b *Builder) hand(hand []byte) {
-	for i := 0; i < len(hand); i += 8 {
-		for x := word(hand, i) ^ word(b.prevHand, i); x != 0; {
-			k := bits.TrailingZeros64(x) >> 3
-			x &^= 0xff << (8 * k)
-			b.slot(i+k, hand[i+k])
+	prev := b.prevHand[:len(hand)]
+	i := 0
+	for ; i+8 <= len(hand); i += 8 {
+		if x := binary.LittleEndian.Uint64(hand[i:]) ^ binary.LittleEndian.Uint64(prev[i:]); x != 0 {
+			b.slotBytes(hand, i, x)
 		}
+	}
+	if i < len(hand) {
+		b.slotBytes(hand, i, word(hand, i)^word(prev, i))
+	}
+}
+
+// slotBytes changes the slots of prevHand from i where x, the XOR of
+// hand's word from i and prevHand's, has a byte that is not zero.
+func (b *Builder) slotBytes(hand []byte, i int, x uint64) {
+	for x != 0 {
+		k := bits.TrailingZeros64(x) >> 3
+		x &^= 0xff << (8 * k)
+		b.slot(i+k, hand[i+k])
 	}
 }
 
