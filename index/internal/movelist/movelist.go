@@ -63,8 +63,9 @@ func Encode(main []*replay.Step) []byte {
 	if n == 0 || !ok {
 		return appendLine(make([]byte, 0, n*8+4), main)
 	}
-	var sizes [maxLow + 1]int
-	p.sizes(main, &sizes)
+	var lens lengths
+	p.lengths(main, &lens)
+	sizes := lens.sizes()
 	for l := range sizes {
 		if sizes[l] < sizes[p.low] {
 			p.setLow(uint8(l))

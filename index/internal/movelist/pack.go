@@ -130,24 +130,42 @@ func (p *packing) appendValue(buf []byte, v uint64) []byte {
 	return binary.AppendUvarint(buf, v)
 }
 
-// sizes adds to size[l] the bytes the steps of a line and its variations
-// take with l low bytes a value.
-func (p *packing) sizes(steps []*replay.Step, size *[maxLow + 1]int) {
-	for i := range size {
-		size[i]++ // the line's count, at least a byte
-	}
+// lengths counts the lines of a list and its values by bit length, which
+// is all the sizes of the list's forms depend on (lengths.sizes).
+type lengths struct {
+	lines int
+	value [65]int // value[k]: the values of k bits
+}
+
+// lengths adds the steps of a line and its variations to ls.
+func (p *packing) lengths(steps []*replay.Step, ls *lengths) {
+	ls.lines++
 	for _, s := range steps {
 		v := p.pack(uint64(s.Move))
 		if len(s.Variations) > 0 {
 			v |= 1 << p.w
 		}
-		for l := range size {
-			size[l] += l + uvarintLen(v>>(8*uint(l)))
-		}
+		ls.value[bits.Len64(v)]++
 		for _, vr := range s.Variations {
-			p.sizes(vr, size)
+			p.lengths(vr, ls)
 		}
 	}
+}
+
+// sizes are the bytes the steps of the list counted in ls take with l
+// low bytes a value, by l: a line's count takes at least a byte, a
+// value l bytes and the uvarint of its other bits.
+func (ls *lengths) sizes() (size [maxLow + 1]int) {
+	for l := range size {
+		size[l] = ls.lines
+		for k, n := range ls.value {
+			if n > 0 {
+				rest := max(k-8*l, 1) // the bits of v>>(8*l), of v|1 when none
+				size[l] += n * (l + (rest+6)/7)
+			}
+		}
+	}
+	return size
 }
 
 // uvarintLen is the length of the uvarint of v.
