@@ -126,7 +126,13 @@ func (r *Reader) token(st *gameRead, t *token) (e ending, done bool) {
 		// (a struct assignment copies all 160 bytes, behind a bulk
 		// write barrier while the GC runs).
 		m := r.newMove()
-		m.Text, m.NAGs, m.Ply, m.Pos = t.text, t.nags, f.ply, t.pos
+		m.Text = t.text
+		if t.nags != nil {
+			m.NAGs = t.nags
+		}
+		m.Ply = f.ply
+		m.Pos.File = t.pos.File
+		m.Pos.Line, m.Pos.Col, m.Pos.Offset = t.pos.Line, t.pos.Col, t.pos.Offset
 		f.ply++
 		if len(f.pending) > 0 {
 			m.Before = f.pending

@@ -213,16 +213,43 @@ func (s *scanner) keepBad(from int64) {
 	s.bad = s.bad[:k]
 }
 
-// spaceBits and delimBits have bit c set for the bytes c < 64 that are
-// blanks, and that end a word; delimHigh bit c-64 for those in 64–127.
+// byteClass holds the classes of each byte: blanks (classSpace), bytes
+// that end a word (classDelim: blanks, brackets, parentheses, braces, '"',
+// ';', '$'), bytes that start a punctuation token (classPunct), and the
+// first bytes of a word that may be a move number, a result, dots or an
+// ellipsis (classSpecial: digits, '*', '.', and bytes 0x80 and up, which
+// start "½" and "…"), and the last bytes of a word that may end with
+// strength marks (classMark: '!', '?', '*'). One load a byte.
+var byteClass = func() (t [256]uint8) {
+	for _, c := range []byte{' ', '\t', '\v', '\f', 0} {
+		t[c] |= classSpace | classDelim
+	}
+	for _, c := range []byte("()\";${}[]") {
+		t[c] |= classDelim | classPunct
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] |= classSpecial
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] |= classSpecial
+	}
+	t['*'] |= classSpecial | classMark
+	t['.'] |= classSpecial
+	t['!'] |= classMark
+	t['?'] |= classMark
+	return t
+}()
+
 const (
-	spaceBits = 1<<' ' | 1<<'\t' | 1<<'\v' | 1<<'\f' | 1<<0
-	delimBits = spaceBits | 1<<'(' | 1<<')' | 1<<'"' | 1<<';' | 1<<'$'
-	delimHigh = 1<<('['-64) | 1<<(']'-64) | 1<<('{'-64) | 1<<('}'-64)
+	classSpace uint8 = 1 << iota
+	classDelim
+	classPunct
+	classSpecial
+	classMark
 )
 
 func isSpace(c byte) bool {
-	return c < 64 && spaceBits>>c&1 != 0
+	return byteClass[c]&classSpace != 0
 }
 
 // skipSpace advances to the next non-blank byte, loading lines as needed.
@@ -247,10 +274,7 @@ func (s *scanner) errTok(p Pos, msg string) token {
 
 // isDelim reports bytes that end a word.
 func isDelim(c byte) bool {
-	if c < 64 {
-		return delimBits>>c&1 != 0
-	}
-	return c < 128 && delimHigh>>(c-64)&1 != 0
+	return byteClass[c]&classDelim != 0
 }
 
 // scan reads the next token into t.
@@ -276,6 +300,9 @@ func (s *scanner) scan(t *token) {
 // nothing, when a word starts at s.i.
 func (s *scanner) punct(t *token) bool {
 	start := s.i
+	if byteClass[s.line[start]]&classPunct == 0 {
+		return false
+	}
 	p := s.pos(start)
 	switch s.line[start] {
 	case '[':
@@ -445,16 +472,22 @@ func (s *scanner) nag(t *token, p Pos) {
 // ellipsis, which are dropped.
 func (s *scanner) scanWord(t *token) bool {
 	start := s.i
-	p := s.pos(start)
 	j := start
-	for j < len(s.line) && !isDelim(s.line[j]) {
+	for j < len(s.line) && byteClass[s.line[j]]&classDelim == 0 {
 		j++
 	}
 	s.i = j
 	w := s.line[start:j]
+	var p Pos
 	if j == len(s.line) && s.cut {
+		p = s.pos(start) // before longWord loads the next pieces
 		w = s.longWord(w)
 		j = s.i
+	} else if plainMove(w) {
+		s.plainWord(t, start, s.moveText(w))
+		return true
+	} else {
+		p = s.pos(start)
 	}
 	if k := s.splitMove(w); k > j {
 		// "1- 6", "47x 9": a PDN move written with blanks after its
@@ -463,6 +496,29 @@ func (s *scanner) scanWord(t *token) bool {
 		s.sb = w
 	}
 	return s.word(t, p, w)
+}
+
+// plainWord sets t to the move text at start of the line, field by field:
+// a token or a Pos built whole and copied costs more than the rest of a
+// plain move's reading.
+func (s *scanner) plainWord(t *token, start int, text string) {
+	t.kind = tWord
+	t.pos.File = s.file
+	t.pos.Line = s.lineNo
+	t.pos.Col = s.lineCol + start + 1
+	t.pos.Offset = s.lineOf + int64(start)
+	t.text = text
+	t.nags = nil
+	t.err = nil
+	t.sync, t.prose = false, false
+}
+
+// plainMove reports a word that word would read as a move without marks:
+// its first byte starts no move number, result, dots or ellipsis (no
+// digit, '*', '.' or byte 0x80 and up), so it is none of them and not
+// "1- 6" either, and its last byte is no strength mark. Most moves are.
+func plainMove(w []byte) bool {
+	return len(w) > 0 && byteClass[w[0]]&classSpecial == 0 && byteClass[w[len(w)-1]]&classMark == 0
 }
 
 // splitMove reports where the rest of a PDN move written with blanks after
@@ -757,8 +813,17 @@ func strength2(a, b byte) int {
 // kept so, the first at first, for a warning.
 func (s *scanner) scanString(t *token, tag bool) (quotes int, first Pos) {
 	p := s.pos(s.i)
-	b := s.sb[:0]
 	j := s.i + 1
+	if k := bytes.IndexByte(s.line[j:], '"'); k >= 0 {
+		// Most strings: no backslash before the first '"', which ends
+		// the string; the text is read from the line, not copied.
+		if q := j + k; bytes.IndexByte(s.line[j:q], '\\') < 0 && !(tag && s.innerQuote(q)) {
+			s.i = q + 1
+			*t = token{kind: tString, pos: p, text: s.intern(s.line[j:q])}
+			return 0, first
+		}
+	}
+	b := s.sb[:0]
 	esc := false // a backslash was the last byte
 	for {
 		for ; j < len(s.line); j++ {
