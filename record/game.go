@@ -72,7 +72,83 @@ func (r *Reader) game() ending {
 		if e, done := r.token(&st, &t); done {
 			return e
 		}
+		r.moves(&st)
 	}
+}
+
+// moves reads the plain moves (plainMove) and the move numbers written as
+// digits and dots that follow on the scanner's line, as the loop of game
+// and token would read them one by one, without a token each: most of a
+// movetext. It stops at the line's end, or before the first word it does
+// not read so, or a move over the size limit, for game's loop to read. It
+// reads nothing where a token read before needs game's loop after it: a
+// token read ahead, lines with bytes replaced, a line cut in pieces, an
+// odd Result tag (a word may be the result).
+func (r *Reader) moves(st *gameRead) {
+	s := &r.s
+	if r.ahead || s.cut || len(s.bad) > 0 || !st.started || st.odd != "" {
+		return
+	}
+	f := st.stack[len(st.stack)-1]
+	line, i := s.line, s.i
+	for {
+		for i < len(line) && byteClass[line[i]]&classSpace != 0 {
+			i++
+		}
+		j := i
+		for j < len(line) && byteClass[line[j]]&classDelim == 0 {
+			j++
+		}
+		w := line[i:j]
+		switch {
+		case plainMove(w) && w[0] != '-':
+			if st.tokens+1 > r.max/TokensPerByte || s.lineOf+int64(j)-st.g.Pos.Offset > r.max {
+				return
+			}
+			st.tokens++
+			st.numSet = false
+			st.movetext = true
+			m := r.newMove()
+			m.Text = s.moveText(w)
+			m.Ply = f.ply
+			f.ply++
+			m.Pos.File = s.file
+			m.Pos.Line, m.Pos.Col, m.Pos.Offset = s.lineNo, s.lineCol+i+1, s.lineOf+int64(i)
+			if len(f.pending) > 0 {
+				m.Before = f.pending
+				f.pending = nil
+			}
+			f.line = append(f.line, m)
+			f.afterVar = false
+		case numberDots(w):
+			if st.numSet {
+				st.g.warn(st.num, ruleMoveNum, "move number without a move")
+			}
+			st.num = Pos{File: s.file, Line: s.lineNo, Col: s.lineCol + i + 1, Offset: s.lineOf + int64(i)}
+			st.numSet = true
+		default:
+			return
+		}
+		s.i, i = j, j
+	}
+}
+
+// numberDots reports a move number written as digits then dots ("12.",
+// "12..."), which the scanner drops (moveNumber).
+func numberDots(w []byte) bool {
+	k := 0
+	for k < len(w) && w[k] >= '0' && w[k] <= '9' {
+		k++
+	}
+	if k == 0 || k == len(w) {
+		return false
+	}
+	for _, c := range w[k:] {
+		if c != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 // tooLarge ends a record over the size limit at the token t: what was read
