@@ -72,6 +72,9 @@ func (r *Reader) game() ending {
 		if e, done := r.token(&st, &t); done {
 			return e
 		}
+		if t.kind == tLBrack {
+			r.tags(&st)
+		}
 		r.moves(&st)
 	}
 }
@@ -124,7 +127,8 @@ func (r *Reader) moves(st *gameRead) {
 			if st.numSet {
 				st.g.warn(st.num, ruleMoveNum, "move number without a move")
 			}
-			st.num = Pos{File: s.file, Line: s.lineNo, Col: s.lineCol + i + 1, Offset: s.lineOf + int64(i)}
+			st.num.File = s.file
+			st.num.Line, st.num.Col, st.num.Offset = s.lineNo, s.lineCol+i+1, s.lineOf+int64(i)
 			st.numSet = true
 		default:
 			return
@@ -286,8 +290,14 @@ func (r *Reader) tagSection(st *gameRead, t *token) (ending, bool) {
 		st.g.warn(p, ruleSeparator, fmt.Sprintf("no result before the next game's tags (line %d): the game ends there, its result unknown", t.pos.Line))
 		return r.finish(st), true
 	}
+	r.tag(st, t.pos)
+	return ending{}, false
+}
+
+// tag reads a tag pair of the tag section after its '[' at open.
+func (r *Reader) tag(st *gameRead, open Pos) {
 	n := len(st.g.Tags)
-	if e := r.tagPair(st.g, t.pos); e != nil && st.tagErr == nil {
+	if e := r.tagPair(st.g, open); e != nil && st.tagErr == nil {
 		st.tagErr = e
 	}
 	if len(st.g.Tags) > n && st.g.Tags[n].Name == "Result" {
@@ -295,7 +305,28 @@ func (r *Reader) tagSection(st *gameRead, t *token) (ending, bool) {
 			st.odd = v
 		}
 	}
-	return ending{}, false
+}
+
+// tags reads the tag pairs that follow in the game's tag section (each at
+// a '[' after blanks), as game's loop would read them one by one, without a
+// token each. It stops before anything else, or a '[' over the size limit,
+// for game's loop to read; like moves, it reads nothing where the loop has
+// work: a token read ahead, lines with bytes replaced, words dropped, a
+// move number read.
+func (r *Reader) tags(st *gameRead) {
+	s := &r.s
+	for !st.movetext && st.started && !st.numSet && len(st.stack) == 1 {
+		if r.ahead || len(s.bad) > 0 || len(s.drops) > 0 || !s.skipSpace() || len(s.bad) > 0 || s.line[s.i] != '[' {
+			return
+		}
+		if st.tokens+1 > r.max/TokensPerByte || s.offset()+1-st.g.Pos.Offset > r.max {
+			return
+		}
+		st.tokens++
+		p := s.pos(s.i)
+		s.i++
+		r.tag(st, p)
+	}
 }
 
 // openVariation opens a variation of the last move at '('.

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
-	"strings"
+	"unsafe"
 )
 
 type tokKind uint8
@@ -53,12 +53,12 @@ type scanner struct {
 	max     int    // bound on the text of a comment held (0: none)
 	eof     bool
 	ioErr   error
-	drops   []drop          // move numbers and dots dropped since the Reader took them
-	bad     []badLine       // lines with bytes replaced, not yet given to a game
-	sb      []byte          // scratch for strings and comments
-	texts   []internSlot    // interned short texts (intern)
-	block   strings.Builder // move texts (moveText)
-	tbits   uint            // log2 of len(texts)
+	drops   []drop       // move numbers and dots dropped since the Reader took them
+	bad     []badLine    // lines with bytes replaced, not yet given to a game
+	sb      []byte       // scratch for strings and comments
+	texts   []internSlot // interned short texts (intern)
+	block   []byte       // move texts (moveText): a block only appended to
+	tbits   uint         // log2 of len(texts)
 	// lookups and misses count intern's calls and those that missed,
 	// over the current period.
 	lookups, misses int
@@ -698,17 +698,17 @@ func suffixMarks(w []byte) ([]byte, []int) {
 // profile, and intern's own slot as much), where a game's texts in a row
 // are read from the cache. A caller that keeps a text keeps its block.
 func (s *scanner) moveText(w []byte) string {
-	if len(w) > maxBlockText {
+	if len(w) == 0 || len(w) > maxBlockText {
 		return string(w)
 	}
-	b := &s.block
-	if b.Cap()-b.Len() < len(w) {
-		*b = strings.Builder{}
-		b.Grow(textBlock)
+	if cap(s.block)-len(s.block) < len(w) {
+		s.block = make([]byte, 0, textBlock)
 	}
-	b.Write(w)
-	all := b.String()
-	return all[len(all)-len(w):]
+	n := len(s.block)
+	s.block = append(s.block, w...)
+	// The bytes of a block are written once, before any string of
+	// them is made (as strings.Builder does).
+	return unsafe.String(&s.block[n], len(w))
 }
 
 const (
