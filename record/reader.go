@@ -66,7 +66,8 @@ type Reader struct {
 	ahead   bool   // pending is set
 	resync  bool   // skip to the next tag section before the next game
 	inTags  bool   // the skip starts in a tag section (ending.tags)
-	slab    []Move // moves are allocated in blocks
+	slab    []Move // moves are allocated in blocks: slab[used:] are free
+	used    int    // (an index, not a reslice: no pointer written a move)
 	// main is the main line being read, copied to its game at the end
 	// (one slice of the right size, not one per doubling; a block shared
 	// by the main lines of many games would keep all their moves alive
@@ -247,7 +248,7 @@ func (r *Reader) Next() (*Game, error) {
 		// A large game: the next one takes a new block of moves, so
 		// that the reader's block does not keep this game's moves (and
 		// their comments) alive after the caller drops it.
-		r.slab = nil
+		r.slab, r.used = nil, 0
 	}
 	if err != nil {
 		var se *Error
@@ -342,7 +343,10 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 	if s.i == start || !isNameStart(s.line[start]) {
 		return skip(s.pos(start), "tag name expected after '['")
 	}
-	name := s.intern(s.line[start:s.i])
+	name := tagName(s.line[start:s.i])
+	if name == "" {
+		name = s.intern(s.line[start:s.i])
+	}
 	quoted := Clip(name, 80) // in messages
 	if v, ok := s.bareValue(); ok {
 		g.addTag(name, v, &r.nTags)
@@ -376,6 +380,52 @@ func (r *Reader) tagPair(g *Game, open Pos) *Error {
 	s.i++
 	g.addTag(name, value, &r.nTags)
 	return nil
+}
+
+// tagName is the standard tag name b spells, or "": a switch finds the
+// common ones without intern's hashing.
+func tagName(b []byte) string {
+	switch string(b) {
+	case "Game":
+		return "Game"
+	case "Event":
+		return "Event"
+	case "Site":
+		return "Site"
+	case "Date":
+		return "Date"
+	case "Round":
+		return "Round"
+	case "Sente":
+		return "Sente"
+	case "Gote":
+		return "Gote"
+	case "White":
+		return "White"
+	case "Black":
+		return "Black"
+	case "Orange":
+		return "Orange"
+	case "Result":
+		return "Result"
+	case "FEN":
+		return "FEN"
+	case "SenteElo":
+		return "SenteElo"
+	case "GoteElo":
+		return "GoteElo"
+	case "WhiteElo":
+		return "WhiteElo"
+	case "BlackElo":
+		return "BlackElo"
+	case "Termination":
+		return "Termination"
+	case "Annotator":
+		return "Annotator"
+	case "GameType":
+		return "GameType"
+	}
+	return ""
 }
 
 // addTag appends a tag read; a Result value spelt another way (1:0, ½-½)
@@ -459,10 +509,10 @@ func (r *Reader) skipGame(tags bool) {
 }
 
 func (r *Reader) newMove() *Move {
-	if len(r.slab) == 0 {
-		r.slab = make([]Move, 64)
+	if r.used == len(r.slab) {
+		r.slab, r.used = make([]Move, 64), 0
 	}
-	m := &r.slab[0]
-	r.slab = r.slab[1:]
+	m := &r.slab[r.used]
+	r.used++
 	return m
 }

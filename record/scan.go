@@ -57,8 +57,11 @@ type scanner struct {
 	bad     []badLine    // lines with bytes replaced, not yet given to a game
 	sb      []byte       // scratch for strings and comments
 	texts   []internSlot // interned short texts (intern)
-	block   []byte       // move texts (moveText): a block only appended to
 	tbits   uint         // log2 of len(texts)
+	// block holds move texts (moveText), block[:blockUsed] written
+	// once each (an index, not a reslice: no pointer written a move).
+	block     []byte
+	blockUsed int
 	// lookups and misses count intern's calls and those that missed,
 	// over the current period.
 	lookups, misses int
@@ -701,11 +704,11 @@ func (s *scanner) moveText(w []byte) string {
 	if len(w) == 0 || len(w) > maxBlockText {
 		return string(w)
 	}
-	if cap(s.block)-len(s.block) < len(w) {
-		s.block = make([]byte, 0, textBlock)
+	if len(s.block)-s.blockUsed < len(w) {
+		s.block, s.blockUsed = make([]byte, textBlock), 0
 	}
-	n := len(s.block)
-	s.block = append(s.block, w...)
+	n := s.blockUsed
+	s.blockUsed += copy(s.block[n:], w)
 	// The bytes of a block are written once, before any string of
 	// them is made (as strings.Builder does).
 	return unsafe.String(&s.block[n], len(w))
