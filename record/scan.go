@@ -519,9 +519,33 @@ func (s *scanner) plainWord(t *token, start int, text string) {
 // plainMove reports a word that word would read as a move without marks:
 // its first byte starts no move number, result, dots or ellipsis (no
 // digit, '*', '.' or byte 0x80 and up), so it is none of them and not
-// "1- 6" either, and its last byte is no strength mark. Most moves are.
+// "1- 6" either, and its last byte is no strength mark; or it is a
+// numericMove. Most moves are.
 func plainMove(w []byte) bool {
-	return len(w) > 0 && byteClass[w[0]]&classSpecial == 0 && byteClass[w[len(w)-1]]&classMark == 0
+	if len(w) == 0 {
+		return false
+	}
+	if byteClass[w[0]]&classSpecial == 0 {
+		return byteClass[w[len(w)-1]]&classMark == 0
+	}
+	return numericMove(w)
+}
+
+// numericMove reports a PDN move of square numbers ("32-28", "19x28x37"):
+// digits, then a byte other than a digit or '.' (so no move number), ending
+// with a digit (so no strength mark, nor the first half of "1- 6"), and
+// neither 3 nor 7 bytes long (so no result: "1-0", "1/2-1/2"; a move
+// "1-6" is read as any word).
+func numericMove(w []byte) bool {
+	n := len(w)
+	if n == 3 || n == 7 || w[n-1] < '0' || w[n-1] > '9' {
+		return false
+	}
+	k := 0
+	for k < n && w[k] >= '0' && w[k] <= '9' {
+		k++
+	}
+	return k > 0 && k < n && w[k] != '.'
 }
 
 // splitMove reports where the rest of a PDN move written with blanks after

@@ -149,6 +149,56 @@ func processCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// BenchmarkAppendFormat writes the canonical text of games read from the
+// generated text and, with PLATEAU_BENCH_FILE, of the first 5,000 games of
+// that file, as the import's replay workers write each game's (MB/s of
+// text written).
+func BenchmarkAppendFormat(b *testing.B) {
+	read := func(b *testing.B, data []byte) []*record.Game {
+		var games []*record.Game
+		r := record.NewReader(bytes.NewReader(data), "bench")
+		for len(games) < 5000 {
+			g, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			games = append(games, g)
+		}
+		return games
+	}
+	run := func(b *testing.B, games []*record.Game) {
+		var buf []byte
+		size := 0
+		for _, g := range games {
+			size += len(record.AppendFormat(buf[:0], g))
+		}
+		b.SetBytes(int64(size))
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			for _, g := range games {
+				buf = record.AppendFormat(buf[:0], g)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(games)), "ns/game")
+	}
+	var text bytes.Buffer
+	for i := 0; i < 5000; i++ {
+		text.Write(gameText(i))
+	}
+	b.Run("generated", func(b *testing.B) { run(b, read(b, text.Bytes())) })
+	if f := os.Getenv("PLATEAU_BENCH_FILE"); f != "" {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("file", func(b *testing.B) { run(b, read(b, d)) })
+	}
+}
+
 func BenchmarkFormat(b *testing.B) {
 	g, err := record.NewReader(bytes.NewReader(gameText(1)), "b").Next()
 	if err != nil {

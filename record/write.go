@@ -194,6 +194,13 @@ type textWriter struct {
 }
 
 func (w *textWriter) token(s string) {
+	if !w.brk && !w.glue && w.col > 0 && w.col+1+len(s) <= Width {
+		// Most tokens: a space, then s on the same line.
+		w.b = append(w.b, ' ')
+		w.b = append(w.b, s...)
+		w.col += 1 + len(s)
+		return
+	}
 	w.tokenGlue(s, false)
 }
 
@@ -241,27 +248,51 @@ func (w *textWriter) comment(c string) {
 		w.brk = true
 		return
 	}
-	// Split on ASCII white space only, as the Reader collapses it.
-	words := strings.FieldsFunc(c, func(r rune) bool {
-		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f'
-	})
-	switch len(words) {
-	case 0:
-		w.token("{}")
-	case 1:
-		w.token("{" + words[0] + "}")
-	default:
-		for i, word := range words {
-			switch i {
-			case 0:
-				w.token("{" + word)
-			case len(words) - 1:
-				w.token(word + "}")
-			default:
-				w.token(word)
-			}
+	// Split on ASCII white space only, as the Reader collapses it: the
+	// first word is written after '{', the last before '}'.
+	open := "{"
+	for {
+		k := 0
+		for k < len(c) && isBlank(c[k]) {
+			k++
 		}
+		c = c[k:]
+		k = 0
+		for k < len(c) && !isBlank(c[k]) {
+			k++
+		}
+		word := c[:k]
+		c = c[k:]
+		rest := 0
+		for rest < len(c) && isBlank(c[rest]) {
+			rest++
+		}
+		if rest == len(c) {
+			w.tokenOf(open, word, "}")
+			return
+		}
+		w.tokenOf(open, word, "")
+		open = ""
 	}
+}
+
+func isBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// tokenOf writes the token a+s+z, as token(a + s + z) would, without
+// making the string.
+func (w *textWriter) tokenOf(a, s, z string) {
+	n := len(a) + len(s) + len(z)
+	if n == 0 || w.brk || w.glue || w.col == 0 || w.col+1+n > Width {
+		w.token(a + s + z)
+		return
+	}
+	w.b = append(w.b, ' ')
+	w.b = append(w.b, a...)
+	w.b = append(w.b, s...)
+	w.b = append(w.b, z...)
+	w.col += 1 + n
 }
 
 // moveNumbers[0][n-1] is "n." and moveNumbers[1][n-1] "n...", for the
@@ -303,6 +334,23 @@ func openMove(s string) bool {
 	return true
 }
 
+// nags are the texts of the NAGs $0 to $255.
+var nags = func() (t [256]string) {
+	for i := range t {
+		t[i] = "$" + strconv.Itoa(i)
+	}
+	return t
+}()
+
+// nag writes the NAG n.
+func (w *textWriter) nag(n int) {
+	if n >= 0 && n < len(nags) {
+		w.token(nags[n])
+		return
+	}
+	w.token("$" + strconv.Itoa(n))
+}
+
 // line writes a line of moves: the main line or a variation.
 func (w *textWriter) line(l Line) {
 	needNum := true // a move of odd ply needs its number
@@ -328,7 +376,7 @@ func (w *textWriter) line(l Line) {
 		prevPly = m.Ply
 		needNum = false
 		for _, n := range m.NAGs {
-			w.token("$" + strconv.Itoa(n))
+			w.nag(n)
 		}
 		for _, c := range m.After {
 			w.comment(c)
