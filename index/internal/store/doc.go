@@ -10,7 +10,9 @@
 //   - IDs: the ids of the players, tag names and sources games refer to;
 //   - Names: the index of the games by player name word;
 //   - Stmts, InsertRows: a transaction's statements, prepared once each,
-//     and the multi-row INSERT the rows are stored with.
+//     and the multi-row INSERT the rows are stored with;
+//   - RawStmt, RawStmts: the import's writes, each statement run in one
+//     call into SQLite rather than one for every value it binds.
 //
 // Decisions: the writer's connection checkpoints late and a goroutine
 // checkpoints after each commit (PASSIVE), so that the serial writer
@@ -20,5 +22,6 @@
 // texts is compressed by a goroutine of its own while the writer goes on
 // with the next games. The package takes *sql.DB, *sql.Conn and *sql.Tx
 // from its caller and keeps no state of its own but the checkpointer's
-// goroutine and the blocks of texts being compressed.
+// goroutine, the blocks of texts being compressed and the RawStmts
+// prepared on the connection it is given.
 package store

@@ -6,6 +6,8 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+
+	"github.com/plateau/plateau/index/internal/store"
 )
 
 // Flush adds to the tree the entries es (sorted by EntryCmp) of games, in
@@ -308,13 +310,14 @@ func (f *flush) mergeCounts() []chunkRow {
 	return writes
 }
 
-// writeRows upserts the rows, rowsPerStmt at a time.
+// writeRows upserts the rows, rowsPerStmt at a time (store.PartLen).
 func (f *flush) writeRows(ctx context.Context, st Stmts) error {
 	args := make([]any, 0, 12*rowsPerStmt)
 	tops := make([]byte, 0, rowsPerStmt*TopLen*2*10)
-	for i := 0; i < len(f.rows); i += rowsPerStmt {
-		part := f.rows[i:min(i+rowsPerStmt, len(f.rows))]
-		ins, err := rowsStmt(ctx, st, `INSERT INTO tree(key, move, n, scored, s0, s1, w0, w1, first, last, np, top)`, `(?,?,?,?,?,?,?,?,?,?,?,?)`,
+	for i := 0; i < len(f.rows); {
+		part := f.rows[i : i+store.PartLen(len(f.rows)-i, rowsPerStmt)]
+		i += len(part)
+		ins, err := rowsExec(ctx, st, `INSERT INTO tree(key, move, n, scored, s0, s1, w0, w1, first, last, np, top)`, `(?,?,?,?,?,?,?,?,?,?,?,?)`,
 			`ON CONFLICT(key, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
 		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1, w0 = w0 + excluded.w0, w1 = w1 + excluded.w1,
 		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
@@ -341,12 +344,13 @@ func (f *flush) writeRows(ctx context.Context, st Stmts) error {
 	return nil
 }
 
-// writeChunks upserts the chunks, rowsPerStmt at a time.
+// writeChunks upserts the chunks, rowsPerStmt at a time (store.PartLen).
 func writeChunks(ctx context.Context, st Stmts, writes []chunkRow) error {
 	args := make([]any, 0, 4*rowsPerStmt)
-	for i := 0; i < len(writes); i += rowsPerStmt {
-		part := writes[i:min(i+rowsPerStmt, len(writes))]
-		ins, err := rowsStmt(ctx, st, `INSERT INTO tree_players(key, move, chunk, data)`, `(?,?,?,?)`,
+	for i := 0; i < len(writes); {
+		part := writes[i : i+store.PartLen(len(writes)-i, rowsPerStmt)]
+		i += len(part)
+		ins, err := rowsExec(ctx, st, `INSERT INTO tree_players(key, move, chunk, data)`, `(?,?,?,?)`,
 			`ON CONFLICT(key, move, chunk) DO UPDATE SET data = excluded.data`, len(part))
 		if err != nil {
 			return err

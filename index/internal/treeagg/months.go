@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/plateau/plateau/index/internal/store"
 )
 
 // Table holds the tree's rows: a position's moves with their counts,
@@ -211,12 +213,13 @@ func monthsToWrite(es []Entry, games []Game) []monthRow {
 }
 
 // writeMonths upserts rows of tree_months (monthsToWrite: rows that add
-// up), rowsPerStmt rows a statement.
+// up), rowsPerStmt rows a statement (store.PartLen).
 func writeMonths(ctx context.Context, st Stmts, rows []monthRow) error {
 	args := make([]any, 0, 11*rowsPerStmt)
-	for i := 0; i < len(rows); i += rowsPerStmt {
-		part := rows[i:min(i+rowsPerStmt, len(rows))]
-		ins, err := rowsStmt(ctx, st, `INSERT INTO tree_months(key, month, move, n, scored, s0, s1, w0, w1, first, last)`, `(?,?,?,?,?,?,?,?,?,?,?)`,
+	for i := 0; i < len(rows); {
+		part := rows[i : i+store.PartLen(len(rows)-i, rowsPerStmt)]
+		i += len(part)
+		ins, err := rowsExec(ctx, st, `INSERT INTO tree_months(key, month, move, n, scored, s0, s1, w0, w1, first, last)`, `(?,?,?,?,?,?,?,?,?,?,?)`,
 			`ON CONFLICT(key, month, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
 		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1, w0 = w0 + excluded.w0, w1 = w1 + excluded.w1,
 		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
@@ -272,10 +275,21 @@ func AddMonths(ctx context.Context, tx Tx, es []Entry, games []Game) error {
 	return writeMonths(ctx, st, monthsToWrite(es, games))
 }
 
-// txStmts prepares each statement once in a transaction.
+// txStmts prepares each statement once in a transaction; the writes
+// through raw when it is set (ExecStmt).
 type txStmts struct {
 	tx    Tx
 	stmts map[string]*sql.Stmt
+	raw   *store.RawStmts
+}
+
+// ExecStmt is a statement that returns no rows: a RawStmt when raw is
+// set, prepared in the transaction otherwise.
+func (t *txStmts) ExecStmt(ctx context.Context, query string) (store.Prepared, error) {
+	if t.raw != nil {
+		return t.raw.Stmt(ctx, query)
+	}
+	return t.Stmt(ctx, query)
 }
 
 func (t *txStmts) Stmt(ctx context.Context, query string) (*sql.Stmt, error) {

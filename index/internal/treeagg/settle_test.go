@@ -174,7 +174,7 @@ func TestSettleAsFlush(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if _, err := settle(ctx, tx, c.group, c.batch, false); err != nil {
+		if _, err := settle(ctx, tx, nil, c.group, c.batch, false); err != nil {
 			t.Fatalf("group %d, batch %d: %v", c.group, c.batch, err)
 		}
 		if got := tableRows(t, tx); !slices.Equal(got, want) {
@@ -210,7 +210,7 @@ func TestSettleBadRow(t *testing.T) {
 		}
 	}
 	for _, batch := range []int{1, 5, flushEntries} {
-		if _, err := settle(ctx, tx, 0, batch, false); !errors.Is(err, ErrSpool) {
+		if _, err := settle(ctx, tx, nil, 0, batch, false); !errors.Is(err, ErrSpool) {
 			t.Errorf("batch %d: %v, want ErrSpool", batch, err)
 		}
 		var left int
@@ -257,7 +257,7 @@ func BenchmarkSettle(b *testing.B) {
 			}
 		}
 		b.StartTimer()
-		if _, err := Settle(ctx, tx, 0, false); err != nil {
+		if _, err := Settle(ctx, tx, nil, 0, false); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/plateau/plateau/index/internal/store"
 )
 
 // A large import (the writer decides which) does not Flush each
@@ -215,20 +217,21 @@ func Pending(ctx context.Context, q Querier) (bool, error) {
 // Settle adds to the tree, in tx, the spooled entries: a group of rows
 // of at most group entries (SettleEntries when 0; at least one row) at a
 // time, each group's rows deleted once it is added; all of them, or (one)
-// the first group only. more reports rows left.
-func Settle(ctx context.Context, tx Tx, group int, one bool) (more bool, err error) {
-	return settle(ctx, tx, group, flushEntries, one)
+// the first group only. more reports rows left. The rows are written
+// through raw, the RawStmts of tx's connection, if not nil.
+func Settle(ctx context.Context, tx Tx, raw *store.RawStmts, group int, one bool) (more bool, err error) {
+	return settle(ctx, tx, raw, group, flushEntries, one)
 }
 
 // settle is Settle with batches of batchLen entries.
-func settle(ctx context.Context, tx Tx, group, batchLen int, one bool) (more bool, err error) {
+func settle(ctx context.Context, tx Tx, raw *store.RawStmts, group, batchLen int, one bool) (more bool, err error) {
 	if group <= 0 {
 		group = SettleEntries
 	}
 	if ok, err := Pending(ctx, tx); err != nil || !ok {
 		return false, err
 	}
-	st := &txStmts{tx: tx, stmts: map[string]*sql.Stmt{}}
+	st := &txStmts{tx: tx, stmts: map[string]*sql.Stmt{}, raw: raw}
 	defer st.close()
 	texts := map[string]string{}
 

@@ -156,3 +156,9 @@ const rowsPerStmt = 128
 func rowsStmt(ctx context.Context, st Stmts, head, row, tail string, n int) (*sql.Stmt, error) {
 	return st.Stmt(ctx, store.RowsQuery(head, row, tail, n))
 }
+
+// rowsExec is rowsStmt for a statement that returns no rows, through
+// st's ExecStmt if it has one (store.ExecStmt).
+func rowsExec(ctx context.Context, st Stmts, head, row, tail string, n int) (store.Prepared, error) {
+	return store.ExecStmt(ctx, st, store.RowsQuery(head, row, tail, n))
+}

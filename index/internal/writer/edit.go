@@ -15,6 +15,7 @@ import (
 	"github.com/plateau/plateau/index/internal/openings"
 	"github.com/plateau/plateau/index/internal/posrun"
 	"github.com/plateau/plateau/index/internal/revisions"
+	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/index/internal/treeagg"
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
@@ -113,6 +114,16 @@ func (w *txn) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 type txStmts struct{ w *txn }
 
 func (s txStmts) Stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	return s.w.stmt(ctx, query)
+}
+
+// ExecStmt is a statement that returns no rows: on an import's
+// connection a RawStmt (store.RawStmts), prepared once for the import;
+// otherwise prepared once in the transaction.
+func (s txStmts) ExecStmt(ctx context.Context, query string) (store.Prepared, error) {
+	if s.w.raw != nil {
+		return s.w.raw.Stmt(ctx, query)
+	}
 	return s.w.stmt(ctx, query)
 }
 

@@ -162,9 +162,14 @@ func (d *DB) newImportRun(ctx context.Context, cancel context.CancelCauseFunc, o
 		r.w.stopMerge()
 		return r, err
 	}
-	r.w.conn, r.wc, r.release = wc.Conn, wc, release
-	if err := r.deferIndexes(ctx); err != nil {
+	raw := store.NewRawStmts(wc.Conn)
+	r.w.conn, r.w.raw, r.wc = wc.Conn, raw, wc
+	r.release = func() {
+		raw.Close() // before the connection
 		release()
+	}
+	if err := r.deferIndexes(ctx); err != nil {
+		r.release()
 		r.w.stopMerge()
 		return r, err
 	}
@@ -359,7 +364,7 @@ func (r *importRun) finish(ctx context.Context, werr, perr error) (ImportStats, 
 		run(d.Tuning.BeforeTreeSettle)
 		t0 := time.Now()
 		if werr = ctx.Err(); werr == nil {
-			werr = settleTree(ctx, r.w.conn, d.Tuning.SettleEntries)
+			werr = settleTree(ctx, r.w.conn, r.w.raw, d.Tuning.SettleEntries)
 		}
 		if debugTiming {
 			fmt.Fprintf(os.Stderr, "tree settled in %v\n", time.Since(t0))

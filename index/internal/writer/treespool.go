@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime/pprof"
 
+	"github.com/plateau/plateau/index/internal/store"
 	"github.com/plateau/plateau/index/internal/treeagg"
 )
 
@@ -35,14 +36,15 @@ type beginner interface {
 // SettleTree adds every spooled opening-tree entry to the tree, a group a
 // transaction (treeagg.Settle); it does nothing when none is spooled.
 func (d *DB) SettleTree(ctx context.Context) error {
-	return settleTree(ctx, d.SQL, d.Tuning.SettleEntries)
+	return settleTree(ctx, d.SQL, nil, d.Tuning.SettleEntries)
 }
 
 // settleTree adds the spooled entries to the tree through b, a group of
-// at most group entries (0: treeagg.SettleEntries) a transaction. Its
+// at most group entries (0: treeagg.SettleEntries) a transaction, the
+// rows written through raw (b's RawStmts) if not nil. Its
 // statements run without a cancellable context, as the writer's (see
 // txn.writeChunk): ctx stops it between two groups.
-func settleTree(ctx context.Context, b beginner, group int) error {
+func settleTree(ctx context.Context, b beginner, raw *store.RawStmts, group int) error {
 	sctx := context.WithoutCancel(ctx)
 	for {
 		if err := ctx.Err(); err != nil {
@@ -53,7 +55,7 @@ func settleTree(ctx context.Context, b beginner, group int) error {
 			return err
 		}
 		var more bool
-		pprof.Do(sctx, pprof.Labels("write", "tree"), func(ctx context.Context) { more, err = treeagg.Settle(ctx, tx, group, true) })
+		pprof.Do(sctx, pprof.Labels("write", "tree"), func(ctx context.Context) { more, err = treeagg.Settle(ctx, tx, raw, group, true) })
 		if err == nil {
 			err = tx.Commit()
 		} else {
@@ -75,7 +77,7 @@ func (w *txn) settleTree(ctx context.Context) error {
 	if w.treeSettled {
 		return nil
 	}
-	if _, err := treeagg.Settle(ctx, w.tx, w.d.Tuning.SettleEntries, false); err != nil {
+	if _, err := treeagg.Settle(ctx, w.tx, w.raw, w.d.Tuning.SettleEntries, false); err != nil {
 		return fmt.Errorf("store opening tree: %w", err)
 	}
 	w.treeSettled = true
@@ -87,7 +89,7 @@ func (w *txn) settleTree(ctx context.Context) error {
 // entries a killed import left spooled, first.
 func (r *importRun) spoolStart(ctx context.Context) error {
 	if r.st.TotalBytes < r.d.Tuning.bulkMinBytes() {
-		return settleTree(ctx, r.w.conn, r.d.Tuning.SettleEntries)
+		return settleTree(ctx, r.w.conn, r.w.raw, r.d.Tuning.SettleEntries)
 	}
 	if _, err := r.w.conn.ExecContext(ctx, treeagg.SpoolTable); err != nil {
 		return err
@@ -110,5 +112,5 @@ func (r *importRun) settleSpooled(ctx context.Context) error {
 		return nil
 	}
 	r.w.spooled = 0
-	return settleTree(ctx, r.w.conn, r.d.Tuning.SettleEntries)
+	return settleTree(ctx, r.w.conn, r.w.raw, r.d.Tuning.SettleEntries)
 }

@@ -60,7 +60,7 @@ type txn struct {
 	textCache      gametext.Cache        // the last text block readGame read
 	texts          *store.Texts          // canonical texts, zstd-compressed in blocks of several games
 
-	insGame *sql.Stmt
+	insGame store.Prepared
 
 	tags []tagRow // tags of the transaction's games, stored by flushTags
 	// playerLines are the rows of the transaction's games in the table of
@@ -71,8 +71,11 @@ type txn struct {
 	events map[string]bool
 
 	// conn is the import's own connection (store.WriterConn); nil: the
-	// pool's.
+	// pool's. raw are its RawStmts, through which the writer runs its
+	// games' row and the multi-row inserts of flushRows (txStmts.ExecStmt);
+	// nil with conn.
 	conn *sql.Conn
+	raw  *store.RawStmts
 	// Position runs are merged beside the writer (bgMerge, an import:
 	// posrun.Beside), whose failure the commit reports after it; final
 	// marks the import's last commit, which waits for the merge in flight
@@ -107,15 +110,7 @@ func (w *txn) begin(ctx context.Context) error {
 		return err
 	}
 	w.tx = tx
-	prep := func(q string) *sql.Stmt {
-		if err != nil {
-			return nil
-		}
-		var s *sql.Stmt
-		s, err = tx.PrepareContext(ctx, q)
-		return s
-	}
-	w.insGame = prep(`INSERT INTO games(id, hash, game, valid, p0, p1, event, site, date, result, termination, plies,
+	w.insGame, err = txStmts{w}.ExecStmt(ctx, `INSERT INTO games(id, hash, game, valid, p0, p1, event, site, date, result, termination, plies,
 		source, offset, line, size, err, err_line, err_col, err_ply, err_move, err_rule, fen, final, moves, tblock, toff, tlen)
 		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(hash) DO NOTHING`)
 	if err == nil {
@@ -438,7 +433,7 @@ func (w *txn) commit(ctx context.Context) ([]textindex.Doc, error) {
 			return nil, err
 		}
 	}
-	for _, s := range []*sql.Stmt{w.insGame} {
+	if s, ok := w.insGame.(*sql.Stmt); ok {
 		s.Close()
 	}
 	pprof.Do(sctx, pprof.Labels("write", "commit"), func(context.Context) { err = w.tx.Commit() })

@@ -1,0 +1,195 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mattn/go-sqlite3"
+)
+
+// rawDB is a database with a table t(id, a, b) and the connection the
+// raw statements run on.
+func rawDB(t *testing.T) (*sql.DB, *sql.Conn) {
+	t.Helper()
+	db, err := sql.Open("sqlite3", filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.Exec(`CREATE TABLE t(id INTEGER PRIMARY KEY, a, b, u TEXT UNIQUE)`); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return db, conn
+}
+
+type named string
+
+// TestRawStmtValues: every kind of value a RawStmt binds is stored as
+// database/sql's statement stores it (type and value, as SQLite quotes
+// them), and the result's id and count are the driver's.
+func TestRawStmtValues(t *testing.T) {
+	ctx := context.Background()
+	db, conn := rawDB(t)
+	const q = `INSERT INTO t(a, b) VALUES(?, ?)`
+	raw, err := PrepareRaw(ctx, conn, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	var nilBytes []byte
+	values := []any{nil, int64(-1 << 62), 7, int32(-3), uint8(200), true, false, 0.5, float32(1.25), -0.0,
+		"", "texte accentué", "a\x00b", []byte{}, []byte{0, 1, 255}, nilBytes, named("named"), strings.Repeat("x", 5000)}
+	for _, v := range values {
+		for _, runner := range []string{"database/sql", "raw"} {
+			var res sql.Result
+			if runner == "raw" {
+				res, err = raw.ExecContext(ctx, v, runner)
+			} else {
+				res, err = conn.ExecContext(ctx, q, v, runner)
+			}
+			if err != nil {
+				t.Fatalf("%s, %T %v: %v", runner, v, v, err)
+			}
+			id, _ := res.LastInsertId()
+			n, _ := res.RowsAffected()
+			var last int64
+			if err := conn.QueryRowContext(ctx, `SELECT max(id) FROM t`).Scan(&last); err != nil {
+				t.Fatal(err)
+			}
+			if id != last || n != 1 {
+				t.Errorf("%s, %T %v: id %d, %d rows; want %d, 1", runner, v, v, id, n, last)
+			}
+		}
+	}
+	rows, err := db.Query(`SELECT typeof(a), quote(a), b FROM t ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []string
+	for rows.Next() {
+		var typ, quoted, runner string
+		if err := rows.Scan(&typ, &quoted, &runner); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, typ+" "+quoted)
+	}
+	if len(got) != 2*len(values) {
+		t.Fatalf("%d rows, want %d", len(got), 2*len(values))
+	}
+	for i, v := range values {
+		if got[2*i] != got[2*i+1] {
+			t.Errorf("%T %v: stored as %s by a RawStmt, %s by database/sql", v, v, got[2*i+1], got[2*i])
+		}
+	}
+}
+
+// TestRawStmtTx: a RawStmt runs in the transaction open on its
+// connection (a rollback undoes it), reports a conflict that changed
+// nothing (0 rows), and fails as the driver does.
+func TestRawStmtTx(t *testing.T) {
+	ctx := context.Background()
+	db, conn := rawDB(t)
+	ins, err := PrepareRaw(ctx, conn, `INSERT INTO t(u) VALUES(?) ON CONFLICT(u) DO NOTHING`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ins.Close()
+	strict, err := PrepareRaw(ctx, conn, `INSERT INTO t(u) VALUES(?)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer strict.Close()
+	count := func() (n int) {
+		t.Helper()
+		if err := db.QueryRow(`SELECT count(*) FROM t`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ins.ExecContext(ctx, "x"); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := ins.ExecContext(ctx, "x"); err != nil {
+		t.Fatal(err)
+	} else if n, _ := res.RowsAffected(); n != 0 {
+		t.Errorf("a conflict: %d rows affected, want 0", n)
+	}
+	if err := tx.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(); n != 0 {
+		t.Errorf("after the rollback: %d rows, want 0", n)
+	}
+	if _, err := strict.ExecContext(ctx, "y"); err != nil {
+		t.Fatal(err)
+	}
+	_, want := conn.ExecContext(ctx, `INSERT INTO t(u) VALUES(?)`, "y")
+	_, err = strict.ExecContext(ctx, "y")
+	var se sqlite3.Error
+	if !errors.As(err, &se) || se.Code != sqlite3.ErrConstraint || se.ExtendedCode != sqlite3.ErrConstraintUnique {
+		t.Errorf("a unique conflict: %v (%#v), want a constraint error", err, se)
+	}
+	if want == nil || err == nil || err.Error() != want.Error() {
+		t.Errorf("a unique conflict: %v, want the driver's %v", err, want)
+	}
+	if _, err := strict.ExecContext(ctx, "z"); err != nil {
+		t.Errorf("after an error: %v", err)
+	}
+	if _, err := strict.ExecContext(ctx); err == nil || !strings.Contains(err.Error(), "expected 1 arguments, got 0") {
+		t.Errorf("no argument: %v", err)
+	}
+	if _, err := strict.ExecContext(ctx, struct{}{}); err == nil {
+		t.Error("a struct argument: no error")
+	}
+	if err := strict.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := strict.ExecContext(ctx, "w"); err == nil {
+		t.Error("a closed statement ran")
+	}
+	if n := count(); n != 2 {
+		t.Errorf("%d rows, want 2", n)
+	}
+}
+
+// TestStmtHandle: the driver's statement handle is found (stmtHandle
+// reads a field go-sqlite3 does not export), and anything else is
+// refused.
+func TestStmtHandle(t *testing.T) {
+	_, conn := rawDB(t)
+	err := conn.Raw(func(dc any) error {
+		ds, err := dc.(*sqlite3.SQLiteConn).Prepare(`SELECT 1`)
+		if err != nil {
+			return err
+		}
+		defer ds.Close()
+		if h, err := stmtHandle(ds); err != nil || h == nil {
+			return fmt.Errorf("handle %v, %v", h, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stmtHandle(nil); !errors.Is(err, errNoHandle) {
+		t.Errorf("nil: %v", err)
+	}
+	if _, err := stmtHandle(&RawStmt{}); !errors.Is(err, errNoHandle) {
+		t.Errorf("another type: %v", err)
+	}
+}
