@@ -427,6 +427,36 @@ func (out *Rows) positions(g *replay.Game) {
 	var firsts map[*replay.Step]bool // nil for a game without variations
 	npos := 1 + branches(g.Main, &firsts)
 	out.Pos = make([]Position, 0, npos)
+	if firsts == nil && g.Start != nil {
+		out.mainPositions(g)
+	} else {
+		out.treePositions(g, firsts)
+	}
+	if w, ok := PlyLimit(g); ok {
+		out.Warns = append(out.Warns, warnings([]replay.Warning{w})...)
+	}
+}
+
+// mainPositions lists the positions of a game without variations as
+// Positions reports them (the start, then the position after each move,
+// a huff's with the ply of the position before it), up to MaxPly,
+// without the walk and its calls.
+func (out *Rows) mainPositions(g *replay.Game) {
+	out.Pos = append(out.Pos, Position{Key: g.Start.Key()})
+	ply := 0
+	for _, st := range g.Main {
+		if !st.Info.KeepsTurn {
+			ply = st.Ply + 1
+		}
+		if ply <= MaxPly {
+			out.Pos = append(out.Pos, Position{Key: st.Key, Ply: ply})
+		}
+	}
+}
+
+// treePositions lists the positions of a game from Positions, firsts
+// being the first steps of its variations.
+func (out *Rows) treePositions(g *replay.Game, firsts map[*replay.Step]bool) {
 	g.Positions(func(ps replay.Position) {
 		depth := ps.Depth
 		if ps.Next != nil && firsts[ps.Next] {
@@ -442,9 +472,6 @@ func (out *Rows) positions(g *replay.Game) {
 			out.Pos = append(out.Pos, Position{Key: ps.Key, Ply: ps.Ply, Var: v})
 		}
 	})
-	if w, ok := PlyLimit(g); ok {
-		out.Warns = append(out.Warns, warnings([]replay.Warning{w})...)
-	}
 }
 
 // branches marks in *firsts the first steps of the variations of l and

@@ -3,6 +3,7 @@ package gamerows
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/plateau/plateau/record"
@@ -48,5 +49,44 @@ func TestPreparePositionsSized(t *testing.T) {
 	}
 	if valid == 0 || branching == 0 {
 		t.Fatalf("%d valid games, %d with variations: the samples should have both", valid, branching)
+	}
+}
+
+// TestMainPositionsAsWalked checks that the positions of a game without
+// variations, listed straight from its main line, are those listed from
+// replay.Game.Positions (the way every game took before): on the samples
+// of every ruleset, the PDN corpus, generated games of every ruleset and
+// games with huffs among their first plies.
+func TestMainPositionsAsWalked(t *testing.T) {
+	games, huffs := 0, 0
+	for _, s := range append(everySource(t), earlyHuffs(t)) {
+		for i, rec := range s.recs {
+			if rec == nil {
+				continue
+			}
+			g := replay.Replay(rec, replay.Options{DefaultGame: "draughts"})
+			if g.Err != nil {
+				continue
+			}
+			var firsts map[*replay.Step]bool
+			if branches(g.Main, &firsts); firsts != nil {
+				continue // variations: Positions only
+			}
+			var got, want Rows
+			got.mainPositions(g)
+			want.treePositions(g, nil)
+			if !slices.Equal(got.Pos, want.Pos) {
+				t.Errorf("%s record %d: positions\n%v\nfrom Positions\n%v", s.file, i, got.Pos, want.Pos)
+			}
+			games++
+			for _, st := range g.Main {
+				if st.Info.KeepsTurn {
+					huffs++
+				}
+			}
+		}
+	}
+	if games < 1000 || huffs == 0 {
+		t.Errorf("%d games without variations, %d huffs: want many, some", games, huffs)
 	}
 }

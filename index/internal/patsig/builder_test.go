@@ -223,3 +223,27 @@ func cpuTime() time.Duration {
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// TestAppendGrowsOnce: a signature appended to nil takes one allocation
+// (it is kept with the game's rows).
+func TestAppendGrowsOnce(t *testing.T) {
+	for _, g := range rules.Games() {
+		pos, err := g.NewPosition("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, ok := pos.(rules.Cells)
+		if !ok {
+			continue
+		}
+		l := c.Layout()
+		board, hand := make([]byte, len(l.Squares)), make([]byte, len(l.Hand))
+		c.Cells(board, hand)
+		var bl patsig.Builder
+		bl.Reset(l)
+		bl.Add(board, hand)
+		if n := testing.AllocsPerRun(10, func() { bl.Append(nil) }); n != 1 {
+			t.Errorf("%s: Append(nil) took %v allocations, want 1", g.ID(), n)
+		}
+	}
+}

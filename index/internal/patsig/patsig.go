@@ -35,6 +35,7 @@ package patsig
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 
 	"github.com/plateau/plateau/rules"
 )
@@ -289,22 +290,27 @@ func (b *Builder) Append(dst []byte) []byte {
 	if !b.ok || b.npos == 0 || len(b.pieces) > 255 || len(b.slots) > 256 {
 		return dst
 	}
-	n := len(b.l.Squares)
-	dst = append(dst, Version, byte(n), byte(n>>8))
-	for k := range b.totals {
-		for s := range 3 {
-			dst = append(dst, sat(b.totals[k].Min[s], 255), sat(b.totals[k].Max[s], 255))
-		}
-	}
 	var codes, slots bitmap
+	ncodes, nslots := 0, 0
 	for _, c := range b.pieces {
 		if b.codes[c].max > 0 {
 			codes.set(int(c))
+			ncodes++
 		}
 	}
 	for k, st := range b.slots {
 		if st.max > 0 {
 			slots.set(k)
+			nslots++
+		}
+	}
+	// The signature's length, so that dst grows once.
+	dst = slices.Grow(dst, 3+2*3*len(b.totals)+1+codes.n+2*ncodes+1+slots.n+nslots)
+	n := len(b.l.Squares)
+	dst = append(dst, Version, byte(n), byte(n>>8))
+	for k := range b.totals {
+		for s := range 3 {
+			dst = append(dst, sat(b.totals[k].Min[s], 255), sat(b.totals[k].Max[s], 255))
 		}
 	}
 	dst = codes.append(dst)
