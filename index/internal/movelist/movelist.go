@@ -63,8 +63,50 @@ func Encode(main []*replay.Step) []byte {
 	if n == 0 || !ok {
 		return appendLine(make([]byte, 0, n*8+4), main)
 	}
+	if b, ok := encodeFlat(main, &p); ok {
+		return b
+	}
+	return encodeTree(main, &p)
+}
+
+// encodeTree is the packed list of main and its variations under p.
+func encodeTree(main []*replay.Step, p *packing) []byte {
 	var lens lengths
 	p.lengths(main, &lens)
+	buf := p.begin(&lens)
+	return appendPacked(buf, p, main)
+}
+
+// maxFlat is the longest line encodeFlat takes.
+const maxFlat = 512
+
+// encodeFlat is encodeTree for a line without variations of at most
+// maxFlat steps (most games), packing each move once; false for another.
+func encodeFlat(main []*replay.Step, p *packing) ([]byte, bool) {
+	if len(main) > maxFlat {
+		return nil, false
+	}
+	var vals [maxFlat]uint64
+	lens := lengths{lines: 1}
+	for i, s := range main {
+		if len(s.Variations) > 0 {
+			return nil, false
+		}
+		v := p.pack(uint64(s.Move))
+		vals[i] = v
+		lens.value[bits.Len64(v)]++
+	}
+	buf := binary.AppendUvarint(p.begin(&lens), uint64(len(main)))
+	for _, v := range vals[:len(main)] {
+		buf = p.appendValue(buf, v)
+	}
+	return buf, true
+}
+
+// begin sets the low bytes of p's values that make the list counted in
+// lens shortest, and returns a buffer of room for the list holding its
+// header.
+func (p *packing) begin(lens *lengths) []byte {
 	sizes := lens.sizes()
 	for l := range sizes {
 		if sizes[l] < sizes[p.low] {
@@ -73,8 +115,7 @@ func Encode(main []*replay.Step) []byte {
 	}
 	buf := make([]byte, 0, sizes[p.low]+16)
 	buf = append(buf, packedHeader0|p.low, packedHeader1)
-	buf = binary.AppendUvarint(buf, p.mask)
-	return appendPacked(buf, &p, main)
+	return binary.AppendUvarint(buf, p.mask)
 }
 
 // The two bytes a packed list starts with: the first with the number of

@@ -1,8 +1,10 @@
 package movelist
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -197,5 +199,47 @@ func TestUvarintLen(t *testing.T) {
 				t.Errorf("uvarintLen(%x) = %d, want %d", v, got, want)
 			}
 		}
+	}
+}
+
+// TestEncodeFlat: a line without variations is written by encodeFlat as
+// encodeTree writes it, over random lines of every length up to past
+// maxFlat and values of few and many bits; a longer line, or one with
+// variations, is left to encodeTree.
+func TestEncodeFlat(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 45))
+	flat := 0
+	for i := 0; i < 400; i++ {
+		n := r.IntN(maxFlat + 40)
+		width := 1 + r.IntN(40)
+		var spec []any
+		for range n {
+			spec = append(spec, int(r.Uint64()&(1<<width-1)))
+		}
+		vars := i%10 == 0 && n > 1
+		if vars {
+			spec = append(spec, [][]any{{7, 9}})
+		}
+		main := tree(spec...)
+		or, k := orMoves(main)
+		p, ok := newPacking(fitMask(or))
+		if k == 0 || !ok {
+			continue
+		}
+		q := p
+		got, ok := encodeFlat(main, &p)
+		if want := len(main) <= maxFlat && !vars; ok != want {
+			t.Fatalf("line %d (%d steps): encodeFlat took it %v, want %v", i, len(main), ok, want)
+		}
+		if !ok {
+			continue
+		}
+		flat++
+		if want := encodeTree(main, &q); !bytes.Equal(got, want) {
+			t.Fatalf("line %d (%d steps of %d bits): encodeFlat\n% x\nencodeTree\n% x", i, len(main), width, got, want)
+		}
+	}
+	if flat < 300 {
+		t.Errorf("only %d flat lines compared", flat)
 	}
 }
