@@ -79,7 +79,7 @@ type Builder struct {
 	codes    [256]codeSt // by code
 	slots    []slotSt    // by hand slot
 	tot      [2][3]int   // the totals of prev and prevHand
-	last     [2][2]int   // tot's sides when totals last took them
+	last     [4]int      // tot's sides when totals last took them
 	totals   [2]Totals   // [0] board, [1] hand totals
 	npos     int         // positions added
 	ok       bool
@@ -152,22 +152,25 @@ func (b *Builder) Add(board, hand []byte) {
 			st.min, st.max = min(st.min, b.cnt[c]), max(st.max, b.cnt[c])
 		}
 		b.hand(hand)
-		if b.last == [2][2]int{{b.tot[0][0], b.tot[0][1]}, {b.tot[1][0], b.tot[1][1]}} {
-			// Most moves take nothing and drop nothing: the totals
-			// are those of the position before, already bounded.
-			b.npos++
-			return
-		}
+	}
+	last := [4]int{b.tot[0][0], b.tot[0][1], b.tot[1][0], b.tot[1][1]}
+	if b.npos > 0 && b.last == last {
+		// Most moves take nothing and drop nothing: the totals are
+		// those of the position before, already bounded.
+		b.npos++
+		return
 	}
 	b.npos++
-	b.last = [2][2]int{{b.tot[0][0], b.tot[0][1]}, {b.tot[1][0], b.tot[1][1]}}
-	for k := range b.totals {
-		t, tot := &b.totals[k], &b.tot[k]
-		tot[2] = tot[0] + tot[1]
-		for s := range tot {
-			t.Min[s], t.Max[s] = min(t.Min[s], tot[s]), max(t.Max[s], tot[s])
-		}
-	}
+	b.last = last
+	b.totals[0].bound(last[0], last[1])
+	b.totals[1].bound(last[2], last[3])
+}
+
+// bound widens t to hold the totals s0 of side 0 and s1 of side 1.
+func (t *Totals) bound(s0, s1 int) {
+	t.Min[0], t.Max[0] = min(t.Min[0], s0), max(t.Max[0], s0)
+	t.Min[1], t.Max[1] = min(t.Min[1], s1), max(t.Max[1], s1)
+	t.Min[2], t.Max[2] = min(t.Min[2], s0+s1), max(t.Max[2], s0+s1)
 }
 
 // first adds the first position of a game.
@@ -221,6 +224,17 @@ func (b *Builder) slot(k int, n byte) {
 // places no branch predicts).
 func (b *Builder) squares(board []byte) {
 	prev := b.prev[:len(board)]
+	if len(board) == 64 {
+		// An 8×8 board (Ōgi, Sauts): its words at constant places,
+		// without a bounds check each.
+		x := xor64((*[64]byte)(board), (*[64]byte)(prev))
+		for w := range x {
+			if x[w] != 0 {
+				b.squareBytes(board, 8*w, x[w])
+			}
+		}
+		return
+	}
 	i := 0
 	for ; i+8 <= len(board); i += 8 {
 		if x := binary.LittleEndian.Uint64(board[i:]) ^ binary.LittleEndian.Uint64(prev[i:]); x != 0 {
@@ -246,6 +260,16 @@ func (b *Builder) squareBytes(board []byte, i int, x uint64) {
 // squares does.
 func (b *Builder) hand(hand []byte) {
 	prev := b.prevHand[:len(hand)]
+	if len(hand) == 32 {
+		// Two hands of 16 slots (Ōgi), as squares does an 8×8 board.
+		x := xor32((*[32]byte)(hand), (*[32]byte)(prev))
+		for w := range x {
+			if x[w] != 0 {
+				b.slotBytes(hand, 8*w, x[w])
+			}
+		}
+		return
+	}
 	i := 0
 	for ; i+8 <= len(hand); i += 8 {
 		if x := binary.LittleEndian.Uint64(hand[i:]) ^ binary.LittleEndian.Uint64(prev[i:]); x != 0 {
@@ -265,6 +289,30 @@ func (b *Builder) slotBytes(hand []byte, i int, x uint64) {
 		x &^= 0xff << (8 * k)
 		b.slot(i+k, hand[i+k])
 	}
+}
+
+// xor64 is the XOR of the words of a and b.
+func xor64(a, b *[64]byte) (x [8]uint64) {
+	le := binary.LittleEndian
+	x[0] = le.Uint64(a[0:]) ^ le.Uint64(b[0:])
+	x[1] = le.Uint64(a[8:]) ^ le.Uint64(b[8:])
+	x[2] = le.Uint64(a[16:]) ^ le.Uint64(b[16:])
+	x[3] = le.Uint64(a[24:]) ^ le.Uint64(b[24:])
+	x[4] = le.Uint64(a[32:]) ^ le.Uint64(b[32:])
+	x[5] = le.Uint64(a[40:]) ^ le.Uint64(b[40:])
+	x[6] = le.Uint64(a[48:]) ^ le.Uint64(b[48:])
+	x[7] = le.Uint64(a[56:]) ^ le.Uint64(b[56:])
+	return x
+}
+
+// xor32 is the XOR of the words of a and b.
+func xor32(a, b *[32]byte) (x [4]uint64) {
+	le := binary.LittleEndian
+	x[0] = le.Uint64(a[0:]) ^ le.Uint64(b[0:])
+	x[1] = le.Uint64(a[8:]) ^ le.Uint64(b[8:])
+	x[2] = le.Uint64(a[16:]) ^ le.Uint64(b[16:])
+	x[3] = le.Uint64(a[24:]) ^ le.Uint64(b[24:])
+	return x
 }
 
 // word is the little-endian word of p's 8 bytes from i, those past p's
