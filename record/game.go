@@ -85,11 +85,12 @@ func (r *Reader) game() ending {
 // movetext. It stops at the line's end, or before the first word it does
 // not read so, or a move over the size limit, for game's loop to read. It
 // reads nothing where a token read before needs game's loop after it: a
-// token read ahead, lines with bytes replaced, a line cut in pieces, an
-// odd Result tag (a word may be the result).
+// token read ahead, lines with bytes replaced, words dropped (a tag pair
+// in error may have read past move numbers), a line cut in pieces, an odd
+// Result tag (a word may be the result).
 func (r *Reader) moves(st *gameRead) {
 	s := &r.s
-	if r.ahead || s.cut || len(s.bad) > 0 || !st.started || st.odd != "" {
+	if r.ahead || s.cut || len(s.bad) > 0 || len(s.drops) > 0 || !st.started || st.odd != "" {
 		return
 	}
 	f := st.stack[len(st.stack)-1]

@@ -211,3 +211,20 @@ func TestLocalisedTags(t *testing.T) {
 		}
 	}
 }
+
+// TestTagErrorReadsNumber: a tag pair in error that read past a move
+// number ([Site 12. …] without quotes nor ']' on its line) leaves it before
+// the moves that follow it on the line of its ']': the number stands
+// before a move, no warning.
+func TestTagErrorReadsNumber(t *testing.T) {
+	r := record.NewReader(strings.NewReader("[Event \"x\"]\n[Site 12.\n3]e4 e5 *"), "t")
+	g, err := r.Next()
+	var se *record.Error
+	if !errors.As(err, &se) || !strings.Contains(se.Msg, "value string expected") {
+		t.Fatalf("error %v, want the tag pair's", err)
+	}
+	if got := texts(g.Moves); !reflect.DeepEqual(got, []string{"e4", "e5"}) {
+		t.Errorf("moves %q, want e4 e5", got)
+	}
+	checkWarnings(t, g.Warnings, nil)
+}
