@@ -62,6 +62,9 @@ type scanner struct {
 	// once each (an index, not a reslice: no pointer written a move).
 	block     []byte
 	blockUsed int
+	// nags holds NAGs (oneNAG), nags[:nagsUsed] taken.
+	nags     []int
+	nagsUsed int
 	// lookups and misses count intern's calls and those that missed,
 	// over the current period.
 	lookups, misses int
@@ -72,10 +75,12 @@ type scanner struct {
 // direct-mapped cache (a hash of the text picks the slot; a new text
 // replaces the old one). A collection repeats its tag names and many of
 // its values, so most are found; a map of 16,384 texts did the same at
-// 150 ns a lookup (cache misses). The cache starts at 1,024 slots (24 KiB:
-// a Reader of one record stays small) and doubles, up to 16,384 slots,
-// after a period of four lookups a slot of which more than an eighth
-// missed. Move texts are not interned (moveText).
+// 150 ns a lookup (cache misses). A slot holds its text's bytes too, as
+// three words, so that a lookup compares them in the slot and reads no
+// other memory. The cache starts at 1,024 slots (40 KiB: a Reader of one
+// record stays small) and doubles, up to 16,384 slots, after a period of
+// four lookups a slot of which more than an eighth missed. Move texts are
+// not interned (moveText).
 func (s *scanner) intern(w []byte) string {
 	if len(w) > 24 {
 		return string(w)
@@ -84,31 +89,32 @@ func (s *scanner) intern(w []byte) string {
 		s.texts = make([]internSlot, 1<<internBits)
 		s.tbits = internBits
 	}
-	// A multiplicative hash of the text read 8 bytes at a time; a text
-	// of at most 7 bytes is also its key (its bytes and length), compared
-	// instead of the text (whose bytes are elsewhere in memory).
-	h := uint64(len(w))
-	r := w
-	for len(r) > 8 {
-		h = (h ^ binary.LittleEndian.Uint64(r)) * 0x9E3779B97F4A7C15
-		r = r[8:]
+	// The text's bytes as three words, zero after its end (its length
+	// is the slot's text's), and a multiplicative hash of them.
+	var k [3]uint64
+	for i, r := 0, w; len(r) > 0; i++ {
+		if len(r) >= 8 {
+			k[i] = binary.LittleEndian.Uint64(r)
+			r = r[8:]
+			continue
+		}
+		var x uint64
+		for j, c := range r {
+			x |= uint64(c) << (8 * j)
+		}
+		k[i] = x
+		break
 	}
-	var x uint64
-	for i, c := range r {
-		x |= uint64(c) << (8 * i)
-	}
-	key := uint64(0)
-	if len(w) < 8 {
-		key = x | uint64(len(w))<<56
-	}
-	h = (h ^ x) * 0x9E3779B97F4A7C15
+	h := (uint64(len(w)) ^ k[0]) * 0x9E3779B97F4A7C15
+	h = (h ^ k[1]) * 0x9E3779B97F4A7C15
+	h = (h ^ k[2]) * 0x9E3779B97F4A7C15
 	slot := &s.texts[h>>(64-s.tbits)]
 	s.lookups++
-	if key != 0 && slot.key == key || key == 0 && slot.text == string(w) {
+	if len(slot.text) == len(w) && slot.k == k {
 		return slot.text
 	}
 	t := string(w)
-	*slot = internSlot{key, t}
+	*slot = internSlot{k, t}
 	if s.misses++; s.lookups >= 4<<s.tbits {
 		if s.misses > s.lookups/8 && s.tbits < maxInternBits {
 			s.tbits++
@@ -119,10 +125,9 @@ func (s *scanner) intern(w []byte) string {
 	return t
 }
 
-// internSlot is a text of intern's cache, and its key when it is shorter
-// than 8 bytes (else 0).
+// internSlot is a text of intern's cache and its bytes as three words.
 type internSlot struct {
-	key  uint64
+	k    [3]uint64
 	text string
 }
 
@@ -467,9 +472,25 @@ func (s *scanner) nag(t *token, p Pos) {
 	case n > 9999:
 		*t = s.errTok(p, "NAG number out of range")
 	default:
-		*t = token{kind: tNAG, pos: p, nags: []int{n}}
+		*t = token{kind: tNAG, pos: p, nags: s.oneNAG(n)}
 	}
 }
+
+// oneNAG is the slice []int{n}, taken from a block of NAGs shared by the
+// moves of many games (as move texts are, moveText): one allocation a
+// block, not one a NAG. Its capacity is its length, so that appending to
+// it copies it.
+func (s *scanner) oneNAG(n int) []int {
+	if s.nagsUsed == len(s.nags) {
+		s.nags, s.nagsUsed = make([]int, nagBlock), 0
+	}
+	k := s.nagsUsed
+	s.nags[k] = n
+	s.nagsUsed++
+	return s.nags[k : k+1 : k+1]
+}
+
+const nagBlock = 128
 
 // scanWord reads the word at s.i; it reports false for a move number or an
 // ellipsis, which are dropped.
