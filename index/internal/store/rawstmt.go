@@ -23,6 +23,8 @@ extern long long sqlite3_changes64(sqlite3*);
 extern int sqlite3_errcode(sqlite3*);
 extern int sqlite3_extended_errcode(sqlite3*);
 extern const char *sqlite3_errmsg(sqlite3*);
+extern int sqlite3_get_autocommit(sqlite3*);
+extern int sqlite3_finalize(sqlite3_stmt*);
 
 enum { kindNull, kindInt, kindFloat, kindText, kindBlob };
 
@@ -31,13 +33,17 @@ enum { kindNull, kindInt, kindFloat, kindText, kindBlob };
 // and resets it and clears its values: s is left as prepared, and SQLite
 // keeps no pointer to data, which it reads in place (SQLITE_STATIC). It
 // returns SQLite's result code (0: done) and, on an error, leaves the
-// error's code and message in *code, *ext and msg.
+// error's code and message in *code, *ext and msg; -1, without running
+// s, when no transaction is open on s's connection.
 static int plateau_exec(sqlite3_stmt *s, int n, const unsigned char *kinds, const int64_t *vals, const char *data,
 		long long *rowid, long long *changes, int *code, int *ext, char *msg, int msglen) {
 	static const char empty[1] = {0};
 	sqlite3 *db = sqlite3_db_handle(s);
 	int rc = 0;
 	size_t off = 0;
+	if (sqlite3_get_autocommit(db)) {
+		return -1;
+	}
 	for (int i = 0; i < n && rc == 0; i++) {
 		switch (kinds[i]) {
 		case kindNull:
@@ -91,6 +97,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"runtime"
 	"unsafe"
 
 	"github.com/mattn/go-sqlite3"
@@ -101,12 +108,15 @@ import (
 // bound, the statement stepped and reset. database/sql and the driver
 // convert every value, then make a call into C for each (the writer
 // binds tens of values a game); a RawStmt packs the values in Go and
-// crosses into C once a statement. It runs on the
-// connection's driver connection (sql.Conn.Raw), so in the transaction
-// open on that connection, if any; it binds the values as the driver
-// does (an int or a bool as an integer, a nil []byte as NULL, an empty
-// text or blob as itself), and fails with the driver's error type
-// (sqlite3.Error, with SQLite's message).
+// crosses into C once a statement.
+//
+// It runs on the connection's driver connection (sql.Conn.Raw), in the
+// transaction open on that connection and only in one (ErrNoTx):
+// database/sql rolls back a transaction whose context is done, under
+// its caller's statements, which must not then write on their own. It
+// binds the values as the driver does (an int or a bool as an integer,
+// a nil []byte as NULL, an empty text or blob as itself), and fails with
+// the driver's error type (sqlite3.Error, with SQLite's message).
 //
 // The statement handle is read from the driver's statement, a field the
 // driver does not export (stmtHandle); a test checks that it is found.
@@ -146,6 +156,10 @@ func PrepareRaw(ctx context.Context, conn *sql.Conn, query string) (*RawStmt, er
 	}
 	return s, nil
 }
+
+// ErrNoTx: a RawStmt was run with no transaction open on its
+// connection.
+var ErrNoTx = errors.New("raw statement: no transaction open")
 
 // errNoHandle: the driver's statement has no statement handle where
 // stmtHandle looks for it (the driver changed).
@@ -200,6 +214,9 @@ func (s *RawStmt) ExecContext(ctx context.Context, args ...any) (sql.Result, err
 	})
 	if err != nil {
 		return nil, err
+	}
+	if rc == -1 {
+		return nil, ErrNoTx
 	}
 	if rc != 0 {
 		return nil, RawError{Msg: C.GoString(&msg[0]), Err: sqlite3.Error{Code: sqlite3.ErrNo(code), ExtendedCode: sqlite3.ErrNoExtended(ext)}}
@@ -268,17 +285,24 @@ func (s *RawStmt) put(kind C.int, v int64) {
 	s.vals = append(s.vals, v)
 }
 
-// Close finalizes the statement (before its connection is closed).
+// Close finalizes the statement. The driver's statement is not closed
+// but dropped: the driver finalizes the statements of an open connection
+// only, and database/sql closes the connection under a transaction whose
+// context is done, after which SQLite would keep the connection (its
+// page cache) until the statement is finalized.
 func (s *RawStmt) Close() error {
-	if s.ds == nil {
+	if s.handle == nil {
 		return nil
 	}
-	err := s.conn.Raw(func(any) error {
-		s.handle = nil
-		return s.ds.Close()
-	})
-	s.ds = nil
-	return err
+	h := s.handle
+	runtime.SetFinalizer(s.ds, nil) // the driver's Close would finalize h again
+	s.handle, s.ds = nil, nil
+	// Under the connection's lock while database/sql has it; SQLite's
+	// own otherwise.
+	if err := s.conn.Raw(func(any) error { C.sqlite3_finalize(h); return nil }); err != nil {
+		C.sqlite3_finalize(h)
+	}
+	return nil
 }
 
 // rawResult is what a RawStmt's run reports.

@@ -46,6 +46,10 @@ func TestRawStmtValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer raw.Close()
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var nilBytes []byte
 	values := []any{nil, int64(-1 << 62), 7, int32(-3), uint8(200), true, false, 0.5, float32(1.25), -0.0,
 		"", "texte accentué", "a\x00b", []byte{}, []byte{0, 1, 255}, nilBytes, named("named"), strings.Repeat("x", 5000)}
@@ -55,7 +59,7 @@ func TestRawStmtValues(t *testing.T) {
 			if runner == "raw" {
 				res, err = raw.ExecContext(ctx, v, runner)
 			} else {
-				res, err = conn.ExecContext(ctx, q, v, runner)
+				res, err = tx.ExecContext(ctx, q, v, runner)
 			}
 			if err != nil {
 				t.Fatalf("%s, %T %v: %v", runner, v, v, err)
@@ -63,13 +67,16 @@ func TestRawStmtValues(t *testing.T) {
 			id, _ := res.LastInsertId()
 			n, _ := res.RowsAffected()
 			var last int64
-			if err := conn.QueryRowContext(ctx, `SELECT max(id) FROM t`).Scan(&last); err != nil {
+			if err := tx.QueryRowContext(ctx, `SELECT max(id) FROM t`).Scan(&last); err != nil {
 				t.Fatal(err)
 			}
 			if id != last || n != 1 {
 				t.Errorf("%s, %T %v: id %d, %d rows; want %d, 1", runner, v, v, id, n, last)
 			}
 		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
 	}
 	rows, err := db.Query(`SELECT typeof(a), quote(a), b FROM t ORDER BY id`)
 	if err != nil {
@@ -95,8 +102,10 @@ func TestRawStmtValues(t *testing.T) {
 }
 
 // TestRawStmtTx: a RawStmt runs in the transaction open on its
-// connection (a rollback undoes it), reports a conflict that changed
-// nothing (0 rows), and fails as the driver does.
+// connection (a rollback undoes it) and in no other way: not without
+// one, nor once database/sql rolled back a transaction whose context is
+// done. It reports a conflict that changed nothing (0 rows), and fails
+// as the driver does.
 func TestRawStmtTx(t *testing.T) {
 	ctx := context.Background()
 	db, conn := rawDB(t)
@@ -117,6 +126,9 @@ func TestRawStmtTx(t *testing.T) {
 		}
 		return n
 	}
+	if _, err := ins.ExecContext(ctx, "none"); !errors.Is(err, ErrNoTx) {
+		t.Errorf("without a transaction: %v, want ErrNoTx", err)
+	}
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -135,10 +147,16 @@ func TestRawStmtTx(t *testing.T) {
 	if n := count(); n != 0 {
 		t.Errorf("after the rollback: %d rows, want 0", n)
 	}
+
+	cctx, cancel := context.WithCancel(ctx)
+	tx, err = conn.BeginTx(cctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := strict.ExecContext(ctx, "y"); err != nil {
 		t.Fatal(err)
 	}
-	_, want := conn.ExecContext(ctx, `INSERT INTO t(u) VALUES(?)`, "y")
+	_, want := tx.ExecContext(ctx, `INSERT INTO t(u) VALUES(?)`, "y")
 	_, err = strict.ExecContext(ctx, "y")
 	var se sqlite3.Error
 	if !errors.As(err, &se) || se.Code != sqlite3.ErrConstraint || se.ExtendedCode != sqlite3.ErrConstraintUnique {
@@ -156,14 +174,22 @@ func TestRawStmtTx(t *testing.T) {
 	if _, err := strict.ExecContext(ctx, struct{}{}); err == nil {
 		t.Error("a struct argument: no error")
 	}
-	if err := strict.Close(); err != nil {
-		t.Fatal(err)
+	cancel() // database/sql rolls tx back and closes the connection
+	for tx.Commit() != sql.ErrTxDone {
 	}
 	if _, err := strict.ExecContext(ctx, "w"); err == nil {
-		t.Error("a closed statement ran")
+		t.Error("ran after the transaction's context was done")
 	}
-	if n := count(); n != 2 {
-		t.Errorf("%d rows, want 2", n)
+	if n := count(); n != 0 {
+		t.Errorf("after the cancelled transaction: %d rows, want 0", n)
+	}
+	for _, st := range []*RawStmt{strict, ins} {
+		if err := st.Close(); err != nil {
+			t.Errorf("Close after the connection: %v", err)
+		}
+		if _, err := st.ExecContext(ctx, "w"); err == nil {
+			t.Error("a closed statement ran")
+		}
 	}
 }
 
