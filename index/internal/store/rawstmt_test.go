@@ -101,42 +101,57 @@ func TestRawStmtValues(t *testing.T) {
 	}
 }
 
+// rawFixture is a table t with a unique column u, and two RawStmts on
+// the connection: ins adds a u unless stored, strict adds one or fails.
+type rawFixture struct {
+	db          *sql.DB
+	conn        *sql.Conn
+	ins, strict *RawStmt
+}
+
+func newRawFixture(t *testing.T) *rawFixture {
+	t.Helper()
+	ctx := context.Background()
+	f := &rawFixture{}
+	f.db, f.conn = rawDB(t)
+	var err error
+	if f.ins, err = PrepareRaw(ctx, f.conn, `INSERT INTO t(u) VALUES(?) ON CONFLICT(u) DO NOTHING`); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.ins.Close() })
+	if f.strict, err = PrepareRaw(ctx, f.conn, `INSERT INTO t(u) VALUES(?)`); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.strict.Close() })
+	return f
+}
+
+// count is the number of rows of t, read on another connection.
+func (f *rawFixture) count(t *testing.T) (n int) {
+	t.Helper()
+	if err := f.db.QueryRow(`SELECT count(*) FROM t`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 // TestRawStmtTx: a RawStmt runs in the transaction open on its
-// connection (a rollback undoes it) and in no other way: not without
-// one, nor once database/sql rolled back a transaction whose context is
-// done. It reports a conflict that changed nothing (0 rows), and fails
-// as the driver does.
+// connection (a rollback undoes it), not without one, and reports a
+// conflict that changed nothing (0 rows).
 func TestRawStmtTx(t *testing.T) {
 	ctx := context.Background()
-	db, conn := rawDB(t)
-	ins, err := PrepareRaw(ctx, conn, `INSERT INTO t(u) VALUES(?) ON CONFLICT(u) DO NOTHING`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ins.Close()
-	strict, err := PrepareRaw(ctx, conn, `INSERT INTO t(u) VALUES(?)`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer strict.Close()
-	count := func() (n int) {
-		t.Helper()
-		if err := db.QueryRow(`SELECT count(*) FROM t`).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
-	if _, err := ins.ExecContext(ctx, "none"); !errors.Is(err, ErrNoTx) {
+	f := newRawFixture(t)
+	if _, err := f.ins.ExecContext(ctx, "none"); !errors.Is(err, ErrNoTx) {
 		t.Errorf("without a transaction: %v, want ErrNoTx", err)
 	}
-	tx, err := conn.BeginTx(ctx, nil)
+	tx, err := f.conn.BeginTx(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ins.ExecContext(ctx, "x"); err != nil {
+	if _, err := f.ins.ExecContext(ctx, "x"); err != nil {
 		t.Fatal(err)
 	}
-	if res, err := ins.ExecContext(ctx, "x"); err != nil {
+	if res, err := f.ins.ExecContext(ctx, "x"); err != nil {
 		t.Fatal(err)
 	} else if n, _ := res.RowsAffected(); n != 0 {
 		t.Errorf("a conflict: %d rows affected, want 0", n)
@@ -144,20 +159,28 @@ func TestRawStmtTx(t *testing.T) {
 	if err := tx.Rollback(); err != nil {
 		t.Fatal(err)
 	}
-	if n := count(); n != 0 {
+	if n := f.count(t); n != 0 {
 		t.Errorf("after the rollback: %d rows, want 0", n)
 	}
+}
 
+// TestRawStmtErrors: a RawStmt fails as the driver does, runs again
+// after an error, refuses a wrong number or type of values, fails once
+// database/sql rolled back a transaction whose context is done (and
+// closed the connection), and closes after that.
+func TestRawStmtErrors(t *testing.T) {
+	ctx := context.Background()
+	f := newRawFixture(t)
 	cctx, cancel := context.WithCancel(ctx)
-	tx, err = conn.BeginTx(cctx, nil)
+	tx, err := f.conn.BeginTx(cctx, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := strict.ExecContext(ctx, "y"); err != nil {
+	if _, err := f.strict.ExecContext(ctx, "y"); err != nil {
 		t.Fatal(err)
 	}
 	_, want := tx.ExecContext(ctx, `INSERT INTO t(u) VALUES(?)`, "y")
-	_, err = strict.ExecContext(ctx, "y")
+	_, err = f.strict.ExecContext(ctx, "y")
 	var se sqlite3.Error
 	if !errors.As(err, &se) || se.Code != sqlite3.ErrConstraint || se.ExtendedCode != sqlite3.ErrConstraintUnique {
 		t.Errorf("a unique conflict: %v (%#v), want a constraint error", err, se)
@@ -165,25 +188,25 @@ func TestRawStmtTx(t *testing.T) {
 	if want == nil || err == nil || err.Error() != want.Error() {
 		t.Errorf("a unique conflict: %v, want the driver's %v", err, want)
 	}
-	if _, err := strict.ExecContext(ctx, "z"); err != nil {
+	if _, err := f.strict.ExecContext(ctx, "z"); err != nil {
 		t.Errorf("after an error: %v", err)
 	}
-	if _, err := strict.ExecContext(ctx); err == nil || !strings.Contains(err.Error(), "expected 1 arguments, got 0") {
+	if _, err := f.strict.ExecContext(ctx); err == nil || !strings.Contains(err.Error(), "expected 1 arguments, got 0") {
 		t.Errorf("no argument: %v", err)
 	}
-	if _, err := strict.ExecContext(ctx, struct{}{}); err == nil {
+	if _, err := f.strict.ExecContext(ctx, struct{}{}); err == nil {
 		t.Error("a struct argument: no error")
 	}
 	cancel() // database/sql rolls tx back and closes the connection
 	for tx.Commit() != sql.ErrTxDone {
 	}
-	if _, err := strict.ExecContext(ctx, "w"); err == nil {
+	if _, err := f.strict.ExecContext(ctx, "w"); err == nil {
 		t.Error("ran after the transaction's context was done")
 	}
-	if n := count(); n != 0 {
+	if n := f.count(t); n != 0 {
 		t.Errorf("after the cancelled transaction: %d rows, want 0", n)
 	}
-	for _, st := range []*RawStmt{strict, ins} {
+	for _, st := range []*RawStmt{f.strict, f.ins} {
 		if err := st.Close(); err != nil {
 			t.Errorf("Close after the connection: %v", err)
 		}
