@@ -158,11 +158,14 @@ func (p *packing) lengths(steps []*replay.Step, ls *lengths) {
 func (ls *lengths) sizes() (size [maxLow + 1]int) {
 	for l := range size {
 		size[l] = ls.lines
-		for k, n := range ls.value {
-			if n > 0 {
-				rest := max(k-8*l, 1) // the bits of v>>(8*l), of v|1 when none
-				size[l] += n * (l + (rest+6)/7)
-			}
+	}
+	for k, n := range ls.value {
+		if n == 0 {
+			continue // most lengths: a list's values are of a few
+		}
+		for l := range size {
+			rest := max(k-8*l, 1) // the bits of v>>(8*l), of v|1 when none
+			size[l] += n * (l + (rest+6)/7)
 		}
 	}
 	return size
