@@ -143,6 +143,9 @@ type Game struct {
 	// readBy are the 8×8 rulesets that read the record, when detection
 	// chose among them (Votes.Add).
 	readBy []string
+	// rewritten: a move played has a canonical text or a ply other than
+	// the record's (else CanonicalView's moves are the record's).
+	rewritten bool
 	// Warnings are faults of a valid record's metadata (a Result that
 	// disagrees with the movetext or the final position) and how an
 	// untagged record's ruleset was chosen: they never make it invalid.
@@ -372,6 +375,7 @@ func replayWith(rec *record.Game, rg rules.Game, rp *Replayer, visit Visitor) *G
 		r.buf = rp.buf
 	}
 	g.Main = r.line(pos, knownMoves(rec.Moves), 0, 0)
+	g.rewritten = r.rewritten
 	if rp != nil {
 		rp.buf = r.buf
 	}
@@ -408,14 +412,17 @@ type replayer struct {
 	// breaks is where the best reading of an ambiguous move that no
 	// reading lets go on fails (ambiguous.go), to say so in that error.
 	breaks *breakAt
+	// rewritten: a step's text or ply is not its move's (Game.rewritten).
+	rewritten bool
 }
 
 // canonText is the canonical text of mv, a move of pos written as m: m's
-// own string when it is already canonical (no new string). ma is pos as a
-// rules.MoveAppender, or nil.
+// own string when it is already canonical (no new string), else a new one
+// (and r.rewritten is set). ma is pos as a rules.MoveAppender, or nil.
 func (r *replayer) canonText(pos rules.Position, ma rules.MoveAppender, mv rules.Move, m *record.Move) string {
 	if ma == nil {
 		if t := pos.FormatMove(mv); t != m.Text {
+			r.rewritten = true
 			return t
 		}
 		return m.Text
@@ -424,6 +431,7 @@ func (r *replayer) canonText(pos rules.Position, ma rules.MoveAppender, mv rules
 	if string(r.buf) == m.Text {
 		return m.Text
 	}
+	r.rewritten = true
 	return string(r.buf)
 }
 
@@ -496,6 +504,9 @@ func (r *replayer) line(pos rules.Position, moves record.Line, ply, depth int) [
 		st.Move = mv
 		st.Info = pos.Describe(mv)
 		st.Text = r.canonText(pos, ma, mv, m)
+		if ply != m.Ply {
+			r.rewritten = true
+		}
 		st.Mover = pos.ToMove()
 		pos.Play(mv)
 		st.Key = pos.Key()
@@ -620,7 +631,11 @@ func (g *Game) canonical(share bool) *record.Game {
 		c.SetTag("Result", res)
 	}
 	if share {
-		c.Moves, _ = shareLine(g.Record.Moves, g.Main)
+		if g.rewritten {
+			c.Moves, _ = shareLine(g.Record.Moves, g.Main)
+		}
+		// Else every move played is as written: shareLine would give
+		// the record's own moves.
 	} else {
 		c.Moves = canonLine(g.Record.Moves, g.Main)
 	}

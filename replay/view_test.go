@@ -19,12 +19,16 @@ func TestCanonicalView(t *testing.T) {
 		t.Fatal("no samples")
 	}
 	games, shared := 0, 0
+	var rp replay.Replayer // a game's view in the memory of the one before
 	for _, f := range files {
 		for i, rec := range recordtest.MustReadFile(t, f) {
 			g := replay.Replay(rec, replay.Options{DefaultGame: "draughts"})
 			want := record.Format(g.Canonical())
 			if got := record.Format(g.CanonicalView()); !bytes.Equal(got, want) {
 				t.Fatalf("%s game %d: CanonicalView writes\n%s\nCanonical\n%s", f, i+1, got, want)
+			}
+			if got := record.Format(rp.Replay(rec, replay.Options{DefaultGame: "draughts"}).CanonicalView()); !bytes.Equal(got, want) {
+				t.Fatalf("%s game %d: CanonicalView of a Replayer's game writes\n%s\nCanonical\n%s", f, i+1, got, want)
 			}
 			games++
 			if g.Err != nil {
