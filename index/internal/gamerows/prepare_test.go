@@ -59,33 +59,24 @@ func TestPreparePositionsSized(t *testing.T) {
 // games with huffs among their first plies.
 func TestMainPositionsAsWalked(t *testing.T) {
 	games, huffs := 0, 0
-	for _, s := range append(everySource(t), earlyHuffs(t)) {
-		for i, rec := range s.recs {
-			if rec == nil {
-				continue
-			}
-			g := replay.Replay(rec, replay.Options{DefaultGame: "draughts"})
-			if g.Err != nil {
-				continue
-			}
-			var firsts map[*replay.Step]bool
-			if branches(g.Main, &firsts); firsts != nil {
-				continue // variations: Positions only
-			}
-			var got, want Rows
-			got.mainPositions(g)
-			want.treePositions(g, nil)
-			if !slices.Equal(got.Pos, want.Pos) {
-				t.Errorf("%s record %d: positions\n%v\nfrom Positions\n%v", s.file, i, got.Pos, want.Pos)
-			}
-			games++
-			for _, st := range g.Main {
-				if st.Info.KeepsTurn {
-					huffs++
-				}
+	eachValid(t, func(file string, i int, g *replay.Game) {
+		var firsts map[*replay.Step]bool
+		if branches(g.Main, &firsts); firsts != nil {
+			return // variations: Positions only
+		}
+		var got, want Rows
+		got.mainPositions(g)
+		want.treePositions(g, nil)
+		if !slices.Equal(got.Pos, want.Pos) {
+			t.Errorf("%s record %d: positions\n%v\nfrom Positions\n%v", file, i, got.Pos, want.Pos)
+		}
+		games++
+		for _, st := range g.Main {
+			if st.Info.KeepsTurn {
+				huffs++
 			}
 		}
-	}
+	})
 	if games < 1000 || huffs == 0 {
 		t.Errorf("%d games without variations, %d huffs: want many, some", games, huffs)
 	}

@@ -44,30 +44,36 @@ func TestTreeMove(t *testing.T) {
 func TestTreeRowsAsPlayed(t *testing.T) {
 	p := NewPreparer(Options{})
 	games, huffs := 0, 0
+	eachValid(t, func(file string, i int, g *replay.Game) {
+		rows, line := p.treeRows(g)
+		wantRows, wantLine := playedTreeRows(p, g)
+		if !slices.Equal(rows, wantRows) || !slices.Equal(line, wantLine) {
+			t.Errorf("%s record %d: tree rows %v, line %v; played again: %v, %v", file, i, rows, line, wantRows, wantLine)
+		}
+		games++
+		for _, st := range g.Main {
+			if st.Ply < TreeAggDepth && st.Info.KeepsTurn {
+				huffs++
+			}
+		}
+	})
+	if games < 1000 || huffs == 0 {
+		t.Errorf("%d valid games, %d with huffs among their tree moves: want many, some", games, huffs)
+	}
+}
+
+// eachValid calls f with every valid game of every source and of
+// earlyHuffs, replayed, and the source's file and the record's index.
+func eachValid(t *testing.T, f func(file string, i int, g *replay.Game)) {
 	for _, s := range append(everySource(t), earlyHuffs(t)) {
 		for i, rec := range s.recs {
 			if rec == nil {
 				continue
 			}
-			g := replay.Replay(rec, replay.Options{DefaultGame: "draughts"})
-			if g.Err != nil {
-				continue
-			}
-			rows, line := p.treeRows(g)
-			wantRows, wantLine := playedTreeRows(p, g)
-			if !slices.Equal(rows, wantRows) || !slices.Equal(line, wantLine) {
-				t.Errorf("%s record %d: tree rows %v, line %v; played again: %v, %v", s.file, i, rows, line, wantRows, wantLine)
-			}
-			games++
-			for _, st := range g.Main {
-				if st.Ply < TreeAggDepth && st.Info.KeepsTurn {
-					huffs++
-				}
+			if g := replay.Replay(rec, replay.Options{DefaultGame: "draughts"}); g.Err == nil {
+				f(s.file, i, g)
 			}
 		}
-	}
-	if games < 1000 || huffs == 0 {
-		t.Errorf("%d valid games, %d with huffs among their tree moves: want many, some", games, huffs)
 	}
 }
 
