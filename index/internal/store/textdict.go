@@ -104,14 +104,20 @@ func MakeDict(ctx context.Context, tx TxQueryer) (*TextDict, error) {
 	return d, nil
 }
 
-// Encoder is a block encoder against d (nil: none), at zstd's default
-// level; EncodeAll may be called from several goroutines at once.
+// Encoder is a block encoder against d; EncodeAll may be called from
+// several goroutines at once. Against a dictionary it is at zstd's fastest
+// level: there the dictionary finds the matches, and the fastest level
+// both compresses these blocks smaller than the default one and takes
+// about half its time, the default level's larger tables being reset
+// from the dictionary's at every block (docs/storage.md). Without one
+// (d nil) it is at the default level, which compresses a block alone
+// better than the fastest.
 func (d *TextDict) Encoder() (*zstd.Encoder, error) {
-	opts := []zstd.EOption{zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1)}
-	if d != nil {
-		opts = append(opts, zstd.WithEncoderDictRaw(d.ID, d.Data))
+	if d == nil {
+		return zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
 	}
-	return zstd.NewWriter(nil, opts...)
+	return zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1),
+		zstd.WithEncoderDictRaw(d.ID, d.Data))
 }
 
 // BlockDict is the dictionary id of a stored block (0: none).
