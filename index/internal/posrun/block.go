@@ -214,15 +214,48 @@ func (e *blockEncoder) fix() {
 	e.pendSz = 0
 }
 
-// put writes o, the occurrence after (key, at).
+// put writes o, the occurrence after (key, at): each Rice code as
+// bitWriter.rice writes it, the game's and the ply's in one write when
+// they fit (riceBits), the same bits.
 func (e *blockEncoder) put(key, at int64, o occ) {
+	w := &e.bw
 	if o.key == key {
-		e.bw.rice(1, 1, uint64(o.at-at-1), e.par.step)
+		step := uint64(o.at - at - 1)
+		if c, n := riceBits(1, 1, step, e.par.step); n != 0 {
+			w.write(c, n)
+		} else {
+			w.rice(1, 1, step, e.par.step)
+		}
 		return
 	}
-	e.bw.rice(0, 1, uint64(o.key-key)-1, e.par.key)
-	e.bw.rice(0, 0, uint64(o.at)>>atLowBits, e.par.high)
-	e.bw.rice(0, 0, uint64(o.at)&(1<<atLowBits-1), e.par.low)
+	gap := uint64(o.key-key) - 1
+	if c, n := riceBits(0, 1, gap, e.par.key); n != 0 {
+		w.write(c, n)
+	} else {
+		w.rice(0, 1, gap, e.par.key)
+	}
+	high, low := uint64(o.at)>>atLowBits, uint64(o.at)&(1<<atLowBits-1)
+	ch, nh := riceBits(0, 0, high, e.par.high)
+	cl, nl := riceBits(0, 0, low, e.par.low)
+	if nh != 0 && nl != 0 && nh+nl <= 64 {
+		w.write(ch|cl<<(nh&63), nh+nl)
+		return
+	}
+	w.rice(0, 0, high, e.par.high)
+	w.rice(0, 0, low, e.par.low)
+}
+
+// riceBits is what bitWriter.rice writes in one write: the flag (fn bits
+// of it), then the Rice code of v with parameter k, as bits to write and
+// their count; n is 0 when rice writes more than one (an escape, more
+// than 64 bits).
+func riceBits(flag uint64, fn uint, v uint64, k uint8) (bits uint64, n uint) {
+	q := uint(v >> (k & 63))
+	if n = fn + q + 1 + uint(k); q >= riceEscape || n > 64 {
+		return 0, 0
+	}
+	low := v & (1<<(k&63) - 1)
+	return flag | 1<<((fn+q)&63) | low<<((fn+q+1)&63), n
 }
 
 func (e *blockEncoder) flush() error {

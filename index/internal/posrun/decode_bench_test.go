@@ -6,7 +6,8 @@ import (
 )
 
 // BenchmarkBlockDecode decodes the blocks of 90,000 occurrences of hash
-// keys (1,000 games of 90 positions), packed and legacy.
+// keys (1,000 games of 90 positions), packed and legacy, by
+// blockDecoder.next (a lookup) and whole (decodeBlock: a merge).
 func BenchmarkBlockDecode(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))
 	ps := make([]Pos, 90000)
@@ -34,6 +35,17 @@ func BenchmarkBlockDecode(b *testing.B) {
 					d.reset(blk)
 					for d.next() {
 					}
+				}
+			}
+		})
+		b.Run(name+"-whole", func(b *testing.B) {
+			b.ReportAllocs()
+			d := blockDecoder{legacy: legacy}
+			var occs []occ
+			for b.Loop() {
+				for _, blk := range blocks {
+					d.reset(blk)
+					occs, _ = decodeBlock(occs[:0], &d)
 				}
 			}
 		})

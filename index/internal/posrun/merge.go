@@ -186,10 +186,14 @@ func (s *Store) MergeLevels(ctx context.Context, tailBudget int64) error {
 }
 
 // runMerge reads whole runs merged in (key, at) order, each occurrence
-// once.
+// once. Its sources are the leaves of a tournament tree (a loser tree:
+// each inner node holds the source that lost there), so that taking an
+// occurrence compares along one path, log2 of the sources, where scanning
+// every source's head compared them all.
 type runMerge struct {
 	all     []*mergeSrc // to close
-	srcs    []*mergeSrc // not at their end
+	heads   []mergeHead // each source's current occurrence
+	tree    []int32     // tree[0]: the winner; tree[1:]: the losers
 	key, at int64
 	started bool
 	err     error
@@ -205,33 +209,87 @@ type runMerge struct {
 	spent   []int64
 }
 
+// mergeHead is a source's current occurrence; end: the source has none
+// left, and comes after every other.
+type mergeHead struct {
+	key, at int64
+	end     bool
+}
+
+// before reports whether source a's occurrence comes before source b's.
+func (m *runMerge) before(a, b int32) bool {
+	x, y := &m.heads[a], &m.heads[b]
+	if x.end || y.end {
+		return !x.end && y.end
+	}
+	return x.key < y.key || (x.key == y.key && x.at < y.at)
+}
+
+// build plays the tournament of the sources: source i is leaf k+i of a
+// tree of inner nodes 1..k-1 (node n's children 2n and 2n+1).
+func (m *runMerge) build() {
+	k := len(m.all)
+	m.tree = make([]int32, max(k, 1))
+	win := make([]int32, 2*k)
+	for i := range k {
+		win[k+i] = int32(i)
+	}
+	for n := k - 1; n >= 1; n-- {
+		a, b := win[2*n], win[2*n+1]
+		if m.before(b, a) {
+			a, b = b, a
+		}
+		win[n], m.tree[n] = a, b
+	}
+	if k > 1 {
+		m.tree[0] = win[1]
+	}
+}
+
+// replay plays again the path of the winner, whose occurrence changed.
+func (m *runMerge) replay() {
+	x := m.tree[0]
+	for n := (int(x) + len(m.all)) / 2; n >= 1; n /= 2 {
+		if y := m.tree[n]; m.before(y, x) {
+			m.tree[n], x = x, y
+		}
+	}
+	m.tree[0] = x
+}
+
 // releaseBatch is how many read blocks a merge deletes at a time (about
 // 3 MiB of blocks; a variable for tests).
 var releaseBatch = 1024
 
+// mergeSrc is a run a merge reads: its blocks in order, each decoded
+// whole (decodeBlock) when the merge reaches it.
 type mergeSrc struct {
 	cur     runCursor
-	key, at int64
+	occs    []occ    // the current block's
+	i       int      // the next of occs
+	key, at int64    // the current occurrence
 	spent   *[]int64 // nil, or where the ids of its read blocks go
 }
 
 func (s *mergeSrc) advance() (bool, error) {
-	for {
-		if s.cur.dec.next() {
-			s.key, s.at = s.cur.dec.key, s.cur.dec.at
-			return true, nil
-		}
-		if s.cur.dec.err != nil {
-			return false, fmt.Errorf("run %d: %w", s.cur.run, s.cur.dec.err)
-		}
-		if s.spent != nil && s.cur.id != 0 {
+	for s.i == len(s.occs) {
+		if s.spent != nil && s.cur.id != 0 && !s.cur.done {
 			*s.spent = append(*s.spent, s.cur.id) // read to its end
 		}
 		ok, err := s.cur.nextBlock(0)
 		if err != nil || !ok {
 			return false, err
 		}
+		s.occs, err = decodeBlock(s.occs[:0], &s.cur.dec)
+		s.i = 0
+		if err != nil {
+			return false, fmt.Errorf("run %d: %w", s.cur.run, err)
+		}
 	}
+	o := s.occs[s.i]
+	s.i++
+	s.key, s.at = o.key, o.at
+	return true, nil
 }
 
 func newRunMerge(ctx context.Context, q Querier, runs []int64, legacy bool) (*runMerge, error) {
@@ -254,9 +312,7 @@ func newRunMerge(ctx context.Context, q Querier, runs []int64, legacy bool) (*ru
 func (m *runMerge) add(s *mergeSrc) error {
 	m.all = append(m.all, s)
 	ok, err := s.advance()
-	if ok {
-		m.srcs = append(m.srcs, s)
-	}
+	m.heads = append(m.heads, mergeHead{key: s.key, at: s.at, end: !ok})
 	return err
 }
 
@@ -275,8 +331,9 @@ func (d dropping) keeps(key, at int64) bool {
 
 // encode writes the merged occurrences that d keeps to enc (not flushed).
 func (m *runMerge) encode(d dropping, enc *blockEncoder) error {
+	all := d.live == nil && len(d.gone) == 0 // keeps every occurrence
 	for m.next() {
-		if d.keeps(m.key, m.at) {
+		if all || d.keeps(m.key, m.at) {
 			if err := enc.add(m.key, m.at); err != nil {
 				return err
 			}
@@ -321,23 +378,32 @@ func (m *runMerge) close() {
 }
 
 func (m *runMerge) next() bool {
-	for m.err == nil && len(m.srcs) > 0 {
-		i := 0
-		for j, s := range m.srcs[1:] {
-			if s.key < m.srcs[i].key || (s.key == m.srcs[i].key && s.at < m.srcs[i].at) {
-				i = j + 1
-			}
-		}
-		s := m.srcs[i]
-		key, at := s.key, s.at
-		ok, err := s.advance()
-		if err != nil {
-			m.err = err
+	if m.tree == nil {
+		if len(m.all) == 0 {
 			return false
 		}
-		if !ok {
-			m.srcs = append(m.srcs[:i], m.srcs[i+1:]...)
+		m.build()
+	}
+	for m.err == nil {
+		w := m.tree[0]
+		h := &m.heads[w]
+		if h.end {
+			return false
 		}
+		key, at := h.key, h.at
+		if s := m.all[w]; s.i < len(s.occs) { // advance's common case
+			o := s.occs[s.i]
+			s.i++
+			h.key, h.at = o.key, o.at
+		} else {
+			ok, err := s.advance()
+			if err != nil {
+				m.err = err
+				return false
+			}
+			h.key, h.at, h.end = s.key, s.at, !ok
+		}
+		m.replay()
 		if m.started && key == m.key && at == m.at {
 			continue
 		}

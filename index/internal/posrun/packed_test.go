@@ -147,7 +147,8 @@ func TestPackedBlockDamage(t *testing.T) {
 }
 
 // FuzzPackedBlock: occurrences made from the input come back whole; the
-// input read as a block decodes or fails, without a panic.
+// input read as a block decodes or fails, without a panic, and
+// decodeBlock reads it as blockDecoder does.
 func FuzzPackedBlock(f *testing.F) {
 	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17})
 	f.Add(encodeBlocks(f, []Pos{{1, 8192}, {1, 9000}, {5, 16384}}, blockBytes)[0])
@@ -159,6 +160,7 @@ func FuzzPackedBlock(f *testing.F) {
 				t.Fatal("more occurrences than bits")
 			}
 		}
+		sameAsDecoder(t, "input", b, false)
 		var ps []Pos
 		for len(b) >= 4 {
 			v := binary.LittleEndian.Uint32(b)
