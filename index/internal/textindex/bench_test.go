@@ -140,9 +140,11 @@ func cpuTime() time.Duration {
 
 // BenchmarkTextIndex indexes the valid games of PLATEAU_TEXT_N generated Ōgi
 // games (textBenchDocs) into a fresh text index as an import does: commits
-// of a tenth of the games indexed so far (5000 to 50,000), the index
-// opened, written in batches of Batch documents (PLATEAU_TEXT_BATCH
-// if set), merged and closed per commit (withText). It reports wall and CPU (all threads: analysis
+// of a tenth of the games indexed so far (5000 to 50,000), or of
+// PLATEAU_TEXT_COMMIT documents if set (an import's turns are of 10,000),
+// the index opened, written in batches of Batch documents
+// (PLATEAU_TEXT_BATCH if set) by one Builder, merged and closed per
+// commit (withText). It reports wall and CPU (all threads: analysis
 // workers, persister, merges) time, bytes and allocations per document,
 // and the size of the index on disk per document (disk-B/doc).
 func BenchmarkTextIndex(b *testing.B) {
@@ -150,6 +152,10 @@ func BenchmarkTextIndex(b *testing.B) {
 	batch := Batch
 	if v, err := strconv.Atoi(os.Getenv("PLATEAU_TEXT_BATCH")); err == nil && v > 0 {
 		batch = v
+	}
+	commitSize := func(done int) int { return min(max(done/10, 5000), 50000) }
+	if v, err := strconv.Atoi(os.Getenv("PLATEAU_TEXT_COMMIT")); err == nil && v > 0 {
+		commitSize = func(int) int { return v }
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -164,10 +170,11 @@ func BenchmarkTextIndex(b *testing.B) {
 		runtime.ReadMemStats(&m0)
 		c0, t0 := cpuTime(), time.Now()
 		b.StartTimer()
+		var bld Builder // one for every commit, as an import keeps one
 		for done := 0; done < len(docs); {
-			n := min(max(done/10, 5000), 50000, len(docs)-done)
+			n := min(commitSize(done), len(docs)-done)
 			commit := docs[done : done+n]
-			if err := x.With(func(idx bleve.Index) error { return AddBatches(idx, commit, batch) }); err != nil {
+			if err := x.With(func(idx bleve.Index) error { return bld.AddBatches(idx, commit, batch) }); err != nil {
 				b.Fatal(err)
 			}
 			done += n

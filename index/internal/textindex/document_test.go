@@ -3,6 +3,7 @@ package textindex
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/mapping"
 	bindex "github.com/blevesearch/bleve_index_api"
 
 	"github.com/plateau/plateau/record"
@@ -234,6 +236,73 @@ func TestDocBuilderSearch(t *testing.T) {
 		}
 		if r.Total == 0 {
 			t.Fatalf("%s matches nothing", q)
+		}
+	}
+}
+
+// TestBuilderAnalyzers: a Builder reuses its analyses from one AddTo to
+// the next on indexes that define the analyzers alike, and analyzes
+// again for an index that defines them otherwise (here, no folding).
+func TestBuilderAnalyzers(t *testing.T) {
+	newIndex := func(name string, fold bool) bleve.Index {
+		m, err := indexMapping()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !fold { // the same mapping, read back with the folding left out
+			m.(*mapping.IndexMappingImpl).CustomAnalysis.Analyzers[foldAnalyzer]["char_filters"] = []string{}
+			js, err := json.Marshal(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			im := bleve.NewIndexMapping()
+			if err := json.Unmarshal(js, im); err != nil {
+				t.Fatal(err)
+			}
+			m = im
+		}
+		idx, err := bleve.New(filepath.Join(t.TempDir(), name), m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { idx.Close() })
+		return idx
+	}
+	hits := func(idx bleve.Index, q string) uint64 {
+		qq, err := Parse(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := idx.Search(bleve.NewSearchRequest(qq))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Total
+	}
+	doc := func(id int64) []Doc {
+		return []Doc{{ID: id, Game: "ogi", Players: "Ōno ; Zoë", Site: "Zürich"}}
+	}
+	var b Builder
+	folded, again, plain := newIndex("folded", true), newIndex("again", true), newIndex("plain", false)
+	for _, step := range []struct {
+		idx          bleve.Index
+		id           int64
+		fold, accent uint64 // hits of site:zurich, site:zürich
+	}{
+		{folded, 1, 1, 1}, {folded, 2, 2, 2}, {again, 3, 1, 1}, {plain, 4, 0, 1}, {folded, 5, 3, 3},
+	} {
+		bd := b.bd
+		if err := b.AddTo(step.idx, doc(step.id)); err != nil {
+			t.Fatal(err)
+		}
+		if step.id > 1 && (bd == b.bd) != (step.idx != plain && step.id != 5) {
+			t.Errorf("document %d: the Builder's analyses kept %v", step.id, bd == b.bd)
+		}
+		if got := hits(step.idx, "site:zurich"); got != step.fold {
+			t.Errorf("document %d: site:zurich matches %d, want %d", step.id, got, step.fold)
+		}
+		if got := hits(step.idx, "site:zürich"); got != step.accent {
+			t.Errorf("document %d: site:zürich matches %d, want %d", step.id, got, step.accent)
 		}
 	}
 }

@@ -45,6 +45,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"reflect"
 	"strconv"
 	"sync"
 	"syscall"
@@ -53,6 +54,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
+	"github.com/blevesearch/bleve/v2/mapping"
 	bolterrors "go.etcd.io/bbolt/errors"
 )
 
@@ -307,7 +309,53 @@ func AddTo(idx bleve.Index, docs []Doc) error {
 
 // AddBatches is AddTo in batches of at most batch documents.
 func AddBatches(idx bleve.Index, docs []Doc, batch int) error {
-	bd, err := newDocBuilder(idx.Mapping())
+	return new(Builder).AddBatches(idx, docs, batch)
+}
+
+// A Builder makes the Bleve documents of Docs and remembers the analysis
+// of the field values it has met (termCache) from one AddTo to the next:
+// an import keeps one for all its turns, whose values recur. It analyzes
+// with the analyzers of the index it writes, and starts afresh when an
+// index defines them otherwise than the last one. The zero value is
+// ready; a Builder is used by one goroutine at a time.
+type Builder struct {
+	bd   *docBuilder
+	defs any // the definitions of bd's analyzers (analyzerDefs)
+}
+
+// AddTo is the package's AddTo, with the Builder's documents.
+func (b *Builder) AddTo(idx bleve.Index, docs []Doc) error {
+	return b.AddBatches(idx, docs, Batch)
+}
+
+// builder returns the Builder's docBuilder for idx.
+func (b *Builder) builder(idx bleve.Index) (*docBuilder, error) {
+	m := idx.Mapping()
+	defs := analyzerDefs(m)
+	if b.bd != nil && defs != nil && reflect.DeepEqual(defs, b.defs) {
+		return b.bd, nil
+	}
+	bd, err := newDocBuilder(m)
+	if err != nil {
+		return nil, err
+	}
+	b.bd, b.defs = bd, defs
+	return bd, nil
+}
+
+// analyzerDefs returns the custom analyzers a mapping defines, nil when
+// it cannot tell them (then no Builder reuses its analyses).
+func analyzerDefs(m mapping.IndexMapping) any {
+	im, ok := m.(*mapping.IndexMappingImpl)
+	if !ok || im.CustomAnalysis == nil {
+		return nil
+	}
+	return *im.CustomAnalysis
+}
+
+// AddBatches is AddTo in batches of at most batch documents.
+func (b *Builder) AddBatches(idx bleve.Index, docs []Doc, batch int) error {
+	bd, err := b.builder(idx)
 	if err != nil {
 		return err
 	}

@@ -41,6 +41,9 @@ type textStage struct {
 	docs  chan []textindex.Doc
 	hw, n atomic.Int64 // the highest id indexed, and the games indexed
 	err   error        // read after done
+	// build makes the documents of every turn, so that a value met in
+	// one turn is not analyzed again in the next.
+	build textindex.Builder
 	done  chan struct{}
 }
 
@@ -74,7 +77,7 @@ func (r *importRun) startText(ctx context.Context) *textStage {
 // index adds docs to the text index, in one opening of it.
 func (t *textStage) index(d *DB, docs []textindex.Doc) error {
 	t0 := time.Now()
-	err := d.Text.With(func(idx bleve.Index) error { return textindex.AddTo(idx, docs) })
+	err := d.Text.With(func(idx bleve.Index) error { return t.build.AddTo(idx, docs) })
 	if debugTiming {
 		fmt.Fprintf(os.Stderr, "text batch %d docs %v\n", len(docs), time.Since(t0))
 	}
