@@ -20,6 +20,9 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/search/query"
+	bindex "github.com/blevesearch/bleve_index_api"
+	segment "github.com/blevesearch/scorch_segment_api/v2"
+	zap "github.com/blevesearch/zapx/v16"
 
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay/generate"
@@ -275,5 +278,46 @@ func benchTextIndex(b *testing.B, path string, m mapping.IndexMapping, docs []Do
 		if err := merge(idx); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkSegmentNew makes the segment of 10,000 documents of
+// textBenchDocs, analyzed as an index gives them to its segment plugin,
+// with zap's New and with segmentPlugin's.
+func BenchmarkSegmentNew(b *testing.B) {
+	docs := textBenchDocs(b)
+	docs = docs[:min(len(docs), 10000)]
+	m, err := indexMapping()
+	if err != nil {
+		b.Fatal(err)
+	}
+	bd, err := newDocBuilder(m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	results := make([]bindex.Document, len(docs))
+	for i := range docs {
+		d := bd.build(&docs[i])
+		d.AddIDField()
+		d.VisitFields(func(f bindex.Field) { f.Analyze() })
+		results[i] = d
+	}
+	for _, p := range []struct {
+		name string
+		p    interface {
+			New([]bindex.Document) (segment.Segment, uint64, error)
+		}
+	}{{"zap", &zap.ZapPlugin{}}, {"plugin", &segmentPlugin{}}} {
+		b.Run(p.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				s, _, err := p.p.New(results)
+				if err != nil {
+					b.Fatal(err)
+				}
+				s.Close()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(docs)), "ns/doc")
+		})
 	}
 }

@@ -16,8 +16,25 @@ import (
 // players field "a ; b", are exactly a's then b's (foldTerms).
 type analyzed struct {
 	tf    bindex.TokenFrequencies
+	terms []termFreq // tf's terms and frequencies, for segmentWriter
 	n     int
 	joins bool
+}
+
+// termFreq is a term of a field value and its number of tokens.
+type termFreq struct {
+	term string
+	freq uint32
+}
+
+// newAnalyzed is the analysis of a value of n tokens whose frequencies
+// are tf.
+func newAnalyzed(tf bindex.TokenFrequencies, n int, joins bool) *analyzed {
+	terms := make([]termFreq, 0, len(tf))
+	for k, f := range tf {
+		terms = append(terms, termFreq{term: k, freq: uint32(f.Frequency())})
+	}
+	return &analyzed{tf: tf, terms: terms, n: n, joins: joins}
 }
 
 // termCache remembers the analysis of the field values of one AddTo
@@ -78,7 +95,7 @@ func (c *termCache) analyze(v string) *analyzed {
 	} else {
 		tokens = c.a.Analyze(in)
 	}
-	return &analyzed{tf: analysis.TokenFrequency(tokens, nil, textIndexing), n: len(tokens), joins: joins}
+	return newAnalyzed(analysis.TokenFrequency(tokens, nil, textIndexing), len(tokens), joins)
 }
 
 // wordEdges reports that s, a char-filtered value, begins and ends with a
@@ -121,7 +138,7 @@ func (c *termCache) players(v string) *analyzed {
 		}
 		tf[k] = f
 	}
-	return &analyzed{tf: tf, n: ra.n + rb.n}
+	return newAnalyzed(tf, ra.n+rb.n, false)
 }
 
 // textField is an indexed text field of a game's document whose value was
