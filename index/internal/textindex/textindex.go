@@ -23,6 +23,11 @@
 //     each distinct value analyzed once (termCache, textField); they have
 //     no _all field. A term written without a field searches each text
 //     field (Parse): indexes written with _all are searched the same way.
+//   - A batch of docBuilder's documents becomes a segment written by
+//     segmentPlugin, which takes zap v16's place in Bleve's plugin
+//     registry for the whole process: zap's own bytes, written from flat
+//     arrays instead of zap's maps; zap still writes any other batch and
+//     opens and merges every segment.
 //   - Fields keep no word positions: a phrase matches the documents that
 //     hold all its words in one field, in any order (phraseWords).
 //   - A query is bounded (MaxQuery, MaxTerms, MaxPatterns) and parsed
