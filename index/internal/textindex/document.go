@@ -72,18 +72,19 @@ func (b *docBuilder) build(d *Doc) *document.Document {
 	text, kw := d.fields()
 	doc.Fields = make([]document.Field, 0, len(text)+len(kw)+1) // and _id, added by the index
 	fs := make([]textField, 0, len(text)+len(kw))
-	add := func(name, v string, a *analyzed) {
-		fs = append(fs, textField{name: name, value: v, a: a})
+	add := func(name, v string, a, b *analyzed) {
+		fs = append(fs, textField{name: name, value: v, a: a, b: b})
 		doc.Fields = append(doc.Fields, &fs[len(fs)-1])
 	}
-	add(textFields[0], text[0], b.fold.players(text[0])) // players is always in the map
+	pa, pb := b.fold.players(text[0])
+	add(textFields[0], text[0], pa, pb) // players is always in the map
 	for i, v := range text[1:] {
 		if v != "" {
-			add(textFields[i+1], v, b.fold.get(v))
+			add(textFields[i+1], v, b.fold.get(v), nil)
 		}
 	}
 	for i, v := range kw {
-		add(keywordFields[i], v, b.keyword.get(v))
+		add(keywordFields[i], v, b.keyword.get(v), nil)
 	}
 	doc.SetIndexed()
 	return doc

@@ -114,23 +114,30 @@ func wordEdges(s []byte) bool {
 	return len(s) > 0 && word(first) && word(last)
 }
 
-// players returns the analysis of a players value "a ; b" from those of a
-// and b when both have word edges (their tokens then are a's then b's, so
-// the frequencies add up), else that of the whole value.
-func (c *termCache) players(v string) *analyzed {
+// players returns the analysis of a players value "a ; b": those of a and
+// b when both have word edges (their tokens then are a's then b's, so that
+// the value's frequencies are their sums: textField), else that of the
+// whole value and nil.
+func (c *termCache) players(v string) (*analyzed, *analyzed) {
 	a, b, ok := strings.Cut(v, " ; ")
 	if !ok || !c.plain {
-		return c.get(v)
+		return c.get(v), nil
 	}
 	ra, rb := c.get(a), c.get(b)
 	if !ra.joins || !rb.joins {
-		return c.get(v)
+		return c.get(v), nil
 	}
-	tf := make(bindex.TokenFrequencies, len(ra.tf)+len(rb.tf))
-	for k, f := range ra.tf {
+	return ra, rb
+}
+
+// sumFrequencies returns the token frequencies of a value whose tokens
+// are a's then b's.
+func sumFrequencies(a, b *analyzed) bindex.TokenFrequencies {
+	tf := make(bindex.TokenFrequencies, len(a.tf)+len(b.tf))
+	for k, f := range a.tf {
 		tf[k] = f
 	}
-	for k, f := range rb.tf {
+	for k, f := range b.tf {
 		if e, ok := tf[k]; ok {
 			s := &bindex.TokenFreq{Term: e.Term}
 			s.SetFrequency(e.Frequency() + f.Frequency())
@@ -138,7 +145,7 @@ func (c *termCache) players(v string) *analyzed {
 		}
 		tf[k] = f
 	}
-	return newAnalyzed(tf, ra.n+rb.n, false)
+	return tf
 }
 
 // textField is an indexed text field of a game's document whose value was
@@ -149,19 +156,37 @@ func (c *termCache) players(v string) *analyzed {
 type textField struct {
 	name  string
 	value string
-	a     *analyzed
+	// a is the value's analysis, or with b that of its two parts, whose
+	// tokens are a's then b's (players); tf then is their frequencies'
+	// sum, made when first asked for.
+	a, b *analyzed
+	tf   bindex.TokenFrequencies
 }
 
-func (f *textField) Name() string                                      { return f.name }
-func (f *textField) ArrayPositions() []uint64                          { return nil }
-func (f *textField) Options() bindex.FieldIndexingOptions              { return textIndexing }
-func (f *textField) Analyze()                                          {}
-func (f *textField) Value() []byte                                     { return []byte(f.value) } // read for stored fields only
-func (f *textField) Text() string                                      { return f.value }
-func (f *textField) NumPlainTextBytes() uint64                         { return uint64(len(f.value)) }
-func (f *textField) EncodedFieldType() byte                            { return 't' }
-func (f *textField) AnalyzedLength() int                               { return f.a.n }
-func (f *textField) AnalyzedTokenFrequencies() bindex.TokenFrequencies { return f.a.tf }
+func (f *textField) Name() string                         { return f.name }
+func (f *textField) ArrayPositions() []uint64             { return nil }
+func (f *textField) Options() bindex.FieldIndexingOptions { return textIndexing }
+func (f *textField) Analyze()                             {}
+func (f *textField) Value() []byte                        { return []byte(f.value) } // read for stored fields only
+func (f *textField) Text() string                         { return f.value }
+func (f *textField) NumPlainTextBytes() uint64            { return uint64(len(f.value)) }
+func (f *textField) EncodedFieldType() byte               { return 't' }
+func (f *textField) AnalyzedLength() int {
+	if f.b != nil {
+		return f.a.n + f.b.n
+	}
+	return f.a.n
+}
+
+func (f *textField) AnalyzedTokenFrequencies() bindex.TokenFrequencies {
+	if f.b == nil {
+		return f.a.tf
+	}
+	if f.tf == nil {
+		f.tf = sumFrequencies(f.a, f.b)
+	}
+	return f.tf
+}
 
 // Size is the memory the field holds of its own, for Bleve's accounting:
 // the token frequencies are shared.

@@ -112,6 +112,7 @@ type segmentField struct {
 	pids  map[string]int32 // term → postings id
 	terms []string         // by postings id
 	count []int32          // occurrences by postings id
+	last  []int32          // the last occurrence of each postings id, in occ
 	occ   []occurrence
 }
 
@@ -128,7 +129,7 @@ func (w *segmentWriter) reset() {
 	for i := range w.fields {
 		f := &w.fields[i]
 		clear(f.pids)
-		f.terms, f.count, f.occ = f.terms[:0], f.count[:0], f.occ[:0]
+		f.terms, f.count, f.last, f.occ = f.terms[:0], f.count[:0], f.last[:0], f.occ[:0]
 	}
 	w.fields = w.fields[:0]
 	if w.byName == nil {
@@ -156,7 +157,9 @@ func (w *segmentWriter) field(name string) *segmentField {
 	return &w.fields[i]
 }
 
-// add records the terms of one document's field.
+// add records the terms of one document's field of n tokens; a term
+// already recorded for the document (a field given in two parts) adds its
+// frequency to it.
 func (f *segmentField) add(doc uint32, terms []termFreq, n int) {
 	for _, t := range terms {
 		pid, ok := f.pids[t.term]
@@ -165,8 +168,13 @@ func (f *segmentField) add(doc uint32, terms []termFreq, n int) {
 			f.pids[t.term] = pid
 			f.terms = append(f.terms, t.term)
 			f.count = append(f.count, 0)
+			f.last = append(f.last, -1)
+		} else if l := f.last[pid]; f.occ[l].doc == doc {
+			f.occ[l].freq += t.freq
+			continue
 		}
 		f.count[pid]++
+		f.last[pid] = int32(len(f.occ))
 		f.occ = append(f.occ, occurrence{pid: pid, doc: doc, freq: t.freq, len: uint32(n)})
 	}
 }
@@ -181,7 +189,11 @@ func (w *segmentWriter) write(results []bindex.Document) (*zap.SegmentBase, uint
 		for _, f := range d.Fields {
 			switch f := f.(type) {
 			case *textField:
-				w.field(f.name).add(uint32(i), f.a.terms, f.a.n)
+				sf, n := w.field(f.name), f.AnalyzedLength()
+				sf.add(uint32(i), f.a.terms, n)
+				if f.b != nil {
+					sf.add(uint32(i), f.b.terms, n)
+				}
 			case *document.TextField: // _id
 				idTerm[0] = termFreq{term: string(f.Value()), freq: 1}
 				w.fields[0].add(uint32(i), idTerm[:], 1)

@@ -89,7 +89,7 @@ const (
 // text, ends with the document that crossed it. Each batch is a segment
 // that Bleve then merges.
 const (
-	Batch      = 5000
+	Batch      = 10000
 	BatchBytes = 8 << 20
 )
 
