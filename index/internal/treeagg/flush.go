@@ -21,35 +21,45 @@ import (
 // (writeMonths). A settle prepares the next slice of entries on another
 // goroutine while the SQL of one runs (settle.go).
 func Flush(ctx context.Context, st Stmts, es []Entry, games []Game) error {
-	return prepare(es, games).apply(ctx, st)
+	return prepare(es, games, false).apply(ctx, st)
 }
 
 // prepare does the part of a Flush of es (sorted by EntryCmp) of games
 // that reads no stored row: the result keeps no reference to es or games.
-func prepare(es []Entry, games []Game) *flush {
+// fresh says that the tree holds none of its rows (a settle into empty
+// tables): then the counts are merged here too, since there is nothing
+// stored to read, and apply inserts the rows instead of upserting them.
+func prepare(es []Entry, games []Game, fresh bool) *flush {
 	f := aggregate(es, games)
 	f.months = monthsToWrite(es, games)
+	f.fresh = fresh
+	if fresh {
+		f.writes = f.mergeCounts()
+	}
 	return f
 }
 
 // apply reads the stored rows a prepared flush touches, merges its counts
-// into them and writes them back, then its months, through st.
+// into them and writes them back, then its months, through st; a fresh
+// flush's rows are new: it reads nothing and inserts them.
 func (f *flush) apply(ctx context.Context, st Stmts) error {
-	if err := f.readRows(ctx, st); err != nil {
-		return err
+	if !f.fresh {
+		if err := f.readRows(ctx, st); err != nil {
+			return err
+		}
+		f.chunkRefs()
+		if err := f.readChunks(ctx, st); err != nil {
+			return err
+		}
+		f.writes = f.mergeCounts()
 	}
-	f.chunkRefs()
-	if err := f.readChunks(ctx, st); err != nil {
-		return err
-	}
-	writes := f.mergeCounts()
 	if err := f.writeRows(ctx, st); err != nil {
 		return err
 	}
-	if err := writeChunks(ctx, st, writes); err != nil {
+	if err := writeChunks(ctx, st, f.writes, f.fresh); err != nil {
 		return err
 	}
-	return writeMonths(ctx, st, f.months)
+	return writeMonths(ctx, st, f.months, f.fresh)
 }
 
 // flush is a Flush under way.
@@ -57,7 +67,10 @@ type flush struct {
 	rows    []moveRow
 	players []playerRow // the rows' players' counts, row after row
 	refs    []chunkRef  // the chunks to read, row after row
+	writes  []chunkRow  // the chunks to write (mergeCounts)
 	months  []monthRow  // the rows of tree_months to write (monthsToWrite)
+	// fresh: the tree holds none of the rows (prepare).
+	fresh bool
 }
 
 // moveRow is a row of the tree to write: its key, what the flush adds up,
@@ -310,7 +323,15 @@ func (f *flush) mergeCounts() []chunkRow {
 	return writes
 }
 
-// writeRows upserts the rows, rowsPerStmt at a time (store.PartLen).
+// rowsUpsert is what makes writeRows' insert an upsert.
+const rowsUpsert = `ON CONFLICT(key, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
+		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1, w0 = w0 + excluded.w0, w1 = w1 + excluded.w1,
+		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
+		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END,
+		np = excluded.np, top = excluded.top`
+
+// writeRows upserts the rows, rowsPerStmt at a time (store.PartLen); a
+// fresh flush inserts them.
 func (f *flush) writeRows(ctx context.Context, st Stmts) error {
 	args := make([]any, 0, 12*rowsPerStmt)
 	tops := make([]byte, 0, rowsPerStmt*TopLen*2*10)
@@ -318,11 +339,7 @@ func (f *flush) writeRows(ctx context.Context, st Stmts) error {
 		part := f.rows[i : i+store.PartLen(len(f.rows)-i, rowsPerStmt)]
 		i += len(part)
 		ins, err := rowsExec(ctx, st, `INSERT INTO tree(key, move, n, scored, s0, s1, w0, w1, first, last, np, top)`, `(?,?,?,?,?,?,?,?,?,?,?,?)`,
-			`ON CONFLICT(key, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
-		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1, w0 = w0 + excluded.w0, w1 = w1 + excluded.w1,
-		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
-		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END,
-		np = excluded.np, top = excluded.top`, len(part))
+			upsert(rowsUpsert, f.fresh), len(part))
 		if err != nil {
 			return err
 		}
@@ -344,14 +361,15 @@ func (f *flush) writeRows(ctx context.Context, st Stmts) error {
 	return nil
 }
 
-// writeChunks upserts the chunks, rowsPerStmt at a time (store.PartLen).
-func writeChunks(ctx context.Context, st Stmts, writes []chunkRow) error {
+// writeChunks upserts the chunks, rowsPerStmt at a time (store.PartLen);
+// inserts them when fresh.
+func writeChunks(ctx context.Context, st Stmts, writes []chunkRow, fresh bool) error {
 	args := make([]any, 0, 4*rowsPerStmt)
 	for i := 0; i < len(writes); {
 		part := writes[i : i+store.PartLen(len(writes)-i, rowsPerStmt)]
 		i += len(part)
 		ins, err := rowsExec(ctx, st, `INSERT INTO tree_players(key, move, chunk, data)`, `(?,?,?,?)`,
-			`ON CONFLICT(key, move, chunk) DO UPDATE SET data = excluded.data`, len(part))
+			upsert(`ON CONFLICT(key, move, chunk) DO UPDATE SET data = excluded.data`, fresh), len(part))
 		if err != nil {
 			return err
 		}
@@ -364,6 +382,16 @@ func writeChunks(ctx context.Context, st Stmts, writes []chunkRow) error {
 		}
 	}
 	return nil
+}
+
+// upsert is the tail of a write statement: onConflict, or none when the
+// rows are new (fresh): an insert then, which fails rather than count
+// twice should a row be stored after all.
+func upsert(onConflict string, fresh bool) string {
+	if fresh {
+		return ""
+	}
+	return onConflict
 }
 
 // matchRow is the index of the row of part that a statement's result row

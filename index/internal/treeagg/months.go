@@ -212,18 +212,22 @@ func monthsToWrite(es []Entry, games []Game) []monthRow {
 	return rows
 }
 
+// monthsUpsert is what makes writeMonths' insert an upsert.
+const monthsUpsert = `ON CONFLICT(key, month, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
+		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1, w0 = w0 + excluded.w0, w1 = w1 + excluded.w1,
+		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
+		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END`
+
 // writeMonths upserts rows of tree_months (monthsToWrite: rows that add
-// up), rowsPerStmt rows a statement (store.PartLen).
-func writeMonths(ctx context.Context, st Stmts, rows []monthRow) error {
+// up), rowsPerStmt rows a statement (store.PartLen); inserts them when
+// fresh (none of them stored).
+func writeMonths(ctx context.Context, st Stmts, rows []monthRow, fresh bool) error {
 	args := make([]any, 0, 11*rowsPerStmt)
 	for i := 0; i < len(rows); {
 		part := rows[i : i+store.PartLen(len(rows)-i, rowsPerStmt)]
 		i += len(part)
 		ins, err := rowsExec(ctx, st, `INSERT INTO tree_months(key, month, move, n, scored, s0, s1, w0, w1, first, last)`, `(?,?,?,?,?,?,?,?,?,?,?)`,
-			`ON CONFLICT(key, month, move) DO UPDATE SET n = n + excluded.n, scored = scored + excluded.scored,
-		s0 = s0 + excluded.s0, s1 = s1 + excluded.s1, w0 = w0 + excluded.w0, w1 = w1 + excluded.w1,
-		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
-		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END`, len(part))
+			upsert(monthsUpsert, fresh), len(part))
 		if err != nil {
 			return err
 		}
@@ -272,7 +276,7 @@ func AddMonths(ctx context.Context, tx Tx, es []Entry, games []Game) error {
 	defer st.close()
 	es = slices.Clone(es)
 	slices.SortFunc(es, EntryCmp)
-	return writeMonths(ctx, st, monthsToWrite(es, games))
+	return writeMonths(ctx, st, monthsToWrite(es, games), false)
 }
 
 // txStmts prepares each statement once in a transaction; the writes

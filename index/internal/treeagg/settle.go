@@ -14,7 +14,9 @@ import (
 // the same. The batches of a group are cut between moves, so no two of
 // them touch one row of tree, tree_players or tree_months. At most two
 // prepared batches are held: the one applied and the next, waiting to be
-// handed over.
+// handed over. A group settled into empty tables (the first of an import
+// into an empty database) reads nothing and inserts its rows (fresh):
+// its counts are merged on the merging goroutine too.
 
 // batch is a prepared batch of a group's entries, or the error that
 // stopped the merge.
@@ -32,8 +34,12 @@ func settleGroup(ctx context.Context, tx Tx, st Stmts, group, batchLen int, text
 	if err != nil || last < 0 {
 		return false, err
 	}
+	fresh, err := treeEmpty(ctx, tx)
+	if err != nil {
+		return false, err
+	}
 	batches, stop := make(chan batch), make(chan struct{})
-	go mergeGroup(h, batchLen, batches, stop)
+	go mergeGroup(h, batchLen, fresh, batches, stop)
 	defer func() {
 		close(stop)
 		for range batches { // until the merge stops
@@ -51,10 +57,31 @@ func settleGroup(ctx context.Context, tx Tx, st Stmts, group, batchLen int, text
 	return h.more, err
 }
 
+// treeEmpty reports whether the tree's tables hold no row: then none of a
+// group's rows is stored before it, and each of its batches (cut between
+// moves) writes rows no other batch writes, so that they are inserted
+// without reading anything (prepare's fresh).
+func treeEmpty(ctx context.Context, tx Tx) (bool, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT EXISTS(SELECT 1 FROM tree) OR EXISTS(SELECT 1 FROM tree_players) OR EXISTS(SELECT 1 FROM tree_months)`)
+	if err != nil {
+		return false, err
+	}
+	defer rows.Close()
+	var stored bool
+	if rows.Next() {
+		err = rows.Scan(&stored)
+	}
+	if err == nil {
+		err = rows.Err()
+	}
+	return !stored, err
+}
+
 // mergeGroup merges the cursors of h into batches of batchLen entries or
-// a little more, cut between moves, each prepared and sent on out, until
-// the last or until stop is closed; it closes out.
-func mergeGroup(h *cursors, batchLen int, out chan<- batch, stop <-chan struct{}) {
+// a little more, cut between moves, each prepared (fresh: into an empty
+// tree) and sent on out, until the last or until stop is closed; it
+// closes out.
+func mergeGroup(h *cursors, batchLen int, fresh bool, out chan<- batch, stop <-chan struct{}) {
 	defer close(out)
 	send := func(b batch) bool {
 		select {
@@ -71,7 +98,7 @@ func mergeGroup(h *cursors, batchLen int, out chan<- batch, stop <-chan struct{}
 		c := h.cs[0]
 		e := c.e
 		if n := len(es); n >= batchLen && (es[n-1].Pos != e.Pos || es[n-1].Move != e.Move) {
-			if !send(batch{f: prepare(es, games)}) {
+			if !send(batch{f: prepare(es, games, fresh)}) {
 				return
 			}
 			es, games = es[:0], games[:0]
@@ -90,5 +117,5 @@ func mergeGroup(h *cursors, batchLen int, out chan<- batch, stop <-chan struct{}
 			heap.Pop(h)
 		}
 	}
-	send(batch{f: prepare(es, games)})
+	send(batch{f: prepare(es, games, fresh)})
 }

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/mattn/go-sqlite3"
+	"github.com/mattn/go-sqlite3"
 )
 
 // treeTables are the tables of the opening-tree aggregate, as index/db.go
@@ -127,9 +127,16 @@ func tableRows(t *testing.T, tx *sql.Tx) []string {
 // entry does, on top of a tree already holding moves; whatever the group
 // and batch sizes (a batch of one entry is cut between moves only).
 func TestSettleAsFlush(t *testing.T) {
-	ctx := context.Background()
 	r := rand.New(rand.NewPCG(45, 1))
 	before, spooled := genTxs(r, 6), genTxs(r, 40)
+	t.Run("stored", func(t *testing.T) { settleAsFlush(t, before, spooled) })
+	// Into empty tables: the first group's rows are inserted, nothing
+	// read (fresh), the next groups' upserted.
+	t.Run("empty", func(t *testing.T) { settleAsFlush(t, nil, spooled) })
+}
+
+func settleAsFlush(t *testing.T, before, spooled []txGames) {
+	ctx := context.Background()
 	var all txGames // every spooled entry, its games numbered in one list
 	for _, tg := range spooled {
 		for _, e := range tg.es {
@@ -188,6 +195,67 @@ func TestSettleAsFlush(t *testing.T) {
 		var left int
 		if err := tx.QueryRow(`SELECT count(*) FROM tree_spool`).Scan(&left); err != nil || left != 0 {
 			t.Errorf("group %d, batch %d: %d spool rows left (%v)", c.group, c.batch, left, err)
+		}
+	}
+}
+
+// TestFreshInserts: a fresh flush (prepared for an empty tree) inserts
+// its rows: should one be stored after all, it fails instead of counting
+// it twice; the same flush not fresh adds to it.
+func TestFreshInserts(t *testing.T) {
+	ctx := context.Background()
+	tg := genTxs(rand.New(rand.NewPCG(45, 4)), 1)[0]
+	for _, c := range []struct {
+		name  string
+		es    []Entry
+		games []Game
+	}{
+		{"tree", tg.es[:1], tg.games},
+		{"months", tg.es, tg.games},
+	} {
+		tx := treeTx(t, c.name+".sqlite")
+		st := &txStmts{tx: tx, stmts: map[string]*sql.Stmt{}}
+		if err := Flush(ctx, st, tg.es, tg.games); err != nil {
+			t.Fatal(err)
+		}
+		if c.name == "months" {
+			if _, err := tx.Exec(`DELETE FROM tree; DELETE FROM tree_players`); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var serr sqlite3.Error
+		if err := prepare(c.es, c.games, true).apply(ctx, st); !errors.As(err, &serr) || serr.Code != sqlite3.ErrConstraint {
+			t.Errorf("%s: fresh flush onto a stored row: %v, want a constraint error", c.name, err)
+		}
+		if err := prepare(c.es, c.games, false).apply(ctx, st); err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+		st.close()
+	}
+}
+
+// TestTreeEmpty: the tree is empty while none of its three tables holds
+// a row.
+func TestTreeEmpty(t *testing.T) {
+	ctx := context.Background()
+	tx := treeTx(t, "empty.sqlite")
+	for _, c := range []struct {
+		stmt string
+		want bool
+	}{
+		{``, true},
+		{`INSERT INTO tree_months VALUES(1, '2026.07', 'P-e4', 1, 0, 0, 0, 0, 0, '', '')`, false},
+		{`DELETE FROM tree_months; INSERT INTO tree_players VALUES(1, 'P-e4', 0, x'01')`, false},
+		{`DELETE FROM tree_players; INSERT INTO tree VALUES(1, 'P-e4', 1, 0, 0, 0, '', '', 0, NULL, 0, 0)`, false},
+		{`DELETE FROM tree; INSERT INTO tree_spool(data) VALUES(x'00')`, true},
+	} {
+		if c.stmt != "" {
+			if _, err := tx.Exec(c.stmt); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got, err := treeEmpty(ctx, tx); err != nil || got != c.want {
+			t.Errorf("after %q: %v (%v), want %v", c.stmt, got, err, c.want)
 		}
 	}
 }

@@ -363,8 +363,14 @@ func (r *importRun) finish(ctx context.Context, werr, perr error) (ImportStats, 
 	if r.w.spool && werr == nil {
 		run(d.Tuning.BeforeTreeSettle)
 		t0 := time.Now()
+		if debugTiming {
+			fmt.Fprintf(os.Stderr, "tree settle starts at %v\n", time.Since(r.start))
+		}
 		if werr = ctx.Err(); werr == nil {
 			werr = settleTree(ctx, r.w.conn, r.w.raw, d.Tuning.SettleEntries)
+			// The settle's pages are copied into the database file
+			// beside the deferred indexes' build.
+			r.ckpt.Committed()
 		}
 		if debugTiming {
 			fmt.Fprintf(os.Stderr, "tree settled in %v\n", time.Since(t0))
@@ -383,8 +389,12 @@ func (r *importRun) finish(ctx context.Context, werr, perr error) (ImportStats, 
 			}
 		})
 	}
+	t1 := time.Now()
 	close(r.text.docs)
 	<-r.text.done
+	if debugTiming {
+		fmt.Fprintf(os.Stderr, "text index done after %v, at %v\n", time.Since(t1), time.Since(r.start))
+	}
 	if hook := d.Tuning.BudgetAtEnd; hook != nil {
 		hook(r.mem.inUse())
 	}
@@ -408,7 +418,11 @@ func (r *importRun) finish(ctx context.Context, werr, perr error) (ImportStats, 
 			}
 		})
 		r.ckpt.Stop()
+		t2 := time.Now()
 		checkpoint(d.SQL)
+		if debugTiming {
+			fmt.Fprintf(os.Stderr, "last checkpoint %v, at %v\n", time.Since(t2), time.Since(r.start))
+		}
 	}
 	if r.opts.Progress != nil {
 		r.report()

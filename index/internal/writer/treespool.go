@@ -112,5 +112,7 @@ func (r *importRun) settleSpooled(ctx context.Context) error {
 		return nil
 	}
 	r.w.spooled = 0
-	return settleTree(ctx, r.w.conn, r.w.raw, r.d.Tuning.SettleEntries)
+	err := settleTree(ctx, r.w.conn, r.w.raw, r.d.Tuning.SettleEntries)
+	r.ckpt.Committed()
+	return err
 }
