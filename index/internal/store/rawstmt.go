@@ -98,6 +98,7 @@ import (
 	"math"
 	"reflect"
 	"runtime"
+	"slices"
 	"unsafe"
 
 	"github.com/mattn/go-sqlite3"
@@ -126,9 +127,80 @@ type RawStmt struct {
 	handle *C.sqlite3_stmt
 	n      int // parameters
 	query  string
-	kinds  []byte
-	vals   []int64
-	data   []byte
+	v      Values // ExecContext's, packed
+}
+
+// Values are the values of one run of a statement, packed as a RawStmt
+// binds them (ExecValues), so that a goroutine packs them while another
+// runs the statements: a kind and a value each, the bytes of the texts
+// and blobs in turn. The zero Values is empty.
+type Values struct {
+	kinds []byte
+	vals  []int64
+	data  []byte
+}
+
+// Reset empties v, its memory kept.
+func (v *Values) Reset() { v.kinds, v.vals, v.data = v.kinds[:0], v.vals[:0], v.data[:0] }
+
+// Grow makes room for n more values and data more bytes of texts and
+// blobs.
+func (v *Values) Grow(n, data int) {
+	v.kinds = slices.Grow(v.kinds, n)
+	v.vals = slices.Grow(v.vals, n)
+	v.data = slices.Grow(v.data, data)
+}
+
+// Len is the number of values.
+func (v *Values) Len() int { return len(v.kinds) }
+
+// Int adds an integer.
+func (v *Values) Int(i int64) { v.put(C.kindInt, i) }
+
+// Float adds a float.
+func (v *Values) Float(f float64) { v.put(C.kindFloat, int64(math.Float64bits(f))) }
+
+// Text adds a text.
+func (v *Values) Text(t string) {
+	v.put(C.kindText, int64(len(t)))
+	v.data = append(v.data, t...)
+}
+
+// Blob adds a blob; a nil one is NULL, as the driver binds it.
+func (v *Values) Blob(b []byte) {
+	if b == nil {
+		v.put(C.kindNull, 0)
+		return
+	}
+	v.put(C.kindBlob, int64(len(b)))
+	v.data = append(v.data, b...)
+}
+
+// Args are the values as database/sql takes them, for a statement that is
+// no RawStmt.
+func (v *Values) Args() []any {
+	args := make([]any, len(v.kinds))
+	off := int64(0)
+	for i, k := range v.kinds {
+		switch k {
+		case C.kindInt:
+			args[i] = v.vals[i]
+		case C.kindFloat:
+			args[i] = math.Float64frombits(uint64(v.vals[i]))
+		case C.kindText:
+			args[i] = string(v.data[off : off+v.vals[i]])
+			off += v.vals[i]
+		case C.kindBlob:
+			args[i] = v.data[off : off+v.vals[i] : off+v.vals[i]]
+			off += v.vals[i]
+		}
+	}
+	return args
+}
+
+func (v *Values) put(kind C.int, x int64) {
+	v.kinds = append(v.kinds, byte(kind))
+	v.vals = append(v.vals, x)
 }
 
 // PrepareRaw prepares query on conn's SQLite connection.
@@ -191,6 +263,23 @@ func (s *RawStmt) ExecContext(ctx context.Context, args ...any) (sql.Result, err
 	if err := s.pack(args); err != nil {
 		return nil, err
 	}
+	return s.exec(&s.v)
+}
+
+// ExecValues runs the statement once with the values v, as ExecContext
+// does with their arguments.
+func (s *RawStmt) ExecValues(ctx context.Context, v *Values) (sql.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if v.Len() != s.n {
+		return nil, fmt.Errorf("sql: expected %d arguments, got %d", s.n, v.Len())
+	}
+	return s.exec(v)
+}
+
+// exec runs the statement once with v.
+func (s *RawStmt) exec(v *Values) (sql.Result, error) {
 	var res rawResult
 	var code, ext C.int
 	var msg [256]C.char
@@ -202,13 +291,13 @@ func (s *RawStmt) ExecContext(ctx context.Context, args ...any) (sql.Result, err
 		var kinds *C.uchar
 		var vals *C.int64_t
 		var data *C.char
-		if len(s.kinds) > 0 {
-			kinds, vals = (*C.uchar)(unsafe.SliceData(s.kinds)), (*C.int64_t)(unsafe.SliceData(s.vals))
+		if len(v.kinds) > 0 {
+			kinds, vals = (*C.uchar)(unsafe.SliceData(v.kinds)), (*C.int64_t)(unsafe.SliceData(v.vals))
 		}
-		if len(s.data) > 0 {
-			data = (*C.char)(unsafe.Pointer(unsafe.SliceData(s.data)))
+		if len(v.data) > 0 {
+			data = (*C.char)(unsafe.Pointer(unsafe.SliceData(v.data)))
 		}
-		rc = C.plateau_exec(s.handle, C.int(len(s.kinds)), kinds, vals, data,
+		rc = C.plateau_exec(s.handle, C.int(len(v.kinds)), kinds, vals, data,
 			(*C.longlong)(&res.id), (*C.longlong)(&res.changes), &code, &ext, &msg[0], C.int(len(msg)))
 		return nil
 	})
@@ -227,43 +316,38 @@ func (s *RawStmt) ExecContext(ctx context.Context, args ...any) (sql.Result, err
 // pack lays args out for plateau_exec: a kind and a value each, the
 // bytes of the texts and blobs in turn.
 func (s *RawStmt) pack(args []any) error {
-	s.kinds, s.vals, s.data = s.kinds[:0], s.vals[:0], s.data[:0]
+	s.v.Reset()
 	for i, a := range args {
-		if err := s.packOne(a); err != nil {
+		if err := s.v.add(a); err != nil {
 			return fmt.Errorf("sql: converting argument $%d type: %w", i+1, err)
 		}
 	}
 	return nil
 }
 
-func (s *RawStmt) packOne(a any) error {
+// add adds a value of ExecContext's arguments.
+func (vs *Values) add(a any) error {
 	switch v := a.(type) {
 	case nil:
-		s.put(C.kindNull, 0)
+		vs.put(C.kindNull, 0)
 	case int64:
-		s.put(C.kindInt, v)
+		vs.Int(v)
 	case int:
-		s.put(C.kindInt, int64(v))
+		vs.Int(int64(v))
 	case int32:
-		s.put(C.kindInt, int64(v))
+		vs.Int(int64(v))
 	case bool:
 		b := int64(0)
 		if v {
 			b = 1
 		}
-		s.put(C.kindInt, b)
+		vs.Int(b)
 	case float64:
-		s.put(C.kindFloat, int64(math.Float64bits(v)))
+		vs.Float(v)
 	case string:
-		s.put(C.kindText, int64(len(v)))
-		s.data = append(s.data, v...)
+		vs.Text(v)
 	case []byte:
-		if v == nil {
-			s.put(C.kindNull, 0)
-			break
-		}
-		s.put(C.kindBlob, int64(len(v)))
-		s.data = append(s.data, v...)
+		vs.Blob(v)
 	default:
 		// What database/sql converts (other integer and float kinds,
 		// driver.Valuer): converted as it converts them.
@@ -273,16 +357,11 @@ func (s *RawStmt) packOne(a any) error {
 		}
 		switch c.(type) {
 		case nil, int64, float64, bool, string, []byte:
-			return s.packOne(c)
+			return vs.add(c)
 		}
 		return fmt.Errorf("unsupported type %T", a)
 	}
 	return nil
-}
-
-func (s *RawStmt) put(kind C.int, v int64) {
-	s.kinds = append(s.kinds, byte(kind))
-	s.vals = append(s.vals, v)
 }
 
 // Close finalizes the statement. The driver's statement is not closed

@@ -36,7 +36,9 @@ type named string
 
 // TestRawStmtValues: every kind of value a RawStmt binds is stored as
 // database/sql's statement stores it (type and value, as SQLite quotes
-// them), and the result's id and count are the driver's.
+// them), and the result's id and count are the driver's; so is it when
+// packed in Values first, and run by ExecValues or given back to
+// database/sql (Args).
 func TestRawStmtValues(t *testing.T) {
 	ctx := context.Background()
 	db, conn := rawDB(t)
@@ -53,12 +55,23 @@ func TestRawStmtValues(t *testing.T) {
 	var nilBytes []byte
 	values := []any{nil, int64(-1 << 62), 7, int32(-3), uint8(200), true, false, 0.5, float32(1.25), -0.0,
 		"", "texte accentué", "a\x00b", []byte{}, []byte{0, 1, 255}, nilBytes, named("named"), strings.Repeat("x", 5000)}
+	runners := []string{"database/sql", "raw", "values", "args"}
 	for _, v := range values {
-		for _, runner := range []string{"database/sql", "raw"} {
+		for _, runner := range runners {
 			var res sql.Result
-			if runner == "raw" {
+			var vs Values
+			if err := vs.add(v); err != nil {
+				t.Fatal(err)
+			}
+			vs.Text(runner)
+			switch runner {
+			case "raw":
 				res, err = raw.ExecContext(ctx, v, runner)
-			} else {
+			case "values":
+				res, err = raw.ExecValues(ctx, &vs)
+			case "args":
+				res, err = tx.ExecContext(ctx, q, vs.Args()...)
+			default:
 				res, err = tx.ExecContext(ctx, q, v, runner)
 			}
 			if err != nil {
@@ -91,12 +104,15 @@ func TestRawStmtValues(t *testing.T) {
 		}
 		got = append(got, typ+" "+quoted)
 	}
-	if len(got) != 2*len(values) {
-		t.Fatalf("%d rows, want %d", len(got), 2*len(values))
+	n := len(runners)
+	if len(got) != n*len(values) {
+		t.Fatalf("%d rows, want %d", len(got), n*len(values))
 	}
 	for i, v := range values {
-		if got[2*i] != got[2*i+1] {
-			t.Errorf("%T %v: stored as %s by a RawStmt, %s by database/sql", v, v, got[2*i+1], got[2*i])
+		for j := 1; j < n; j++ {
+			if got[n*i] != got[n*i+j] {
+				t.Errorf("%T %v: stored as %s by %s, %s by database/sql", v, v, got[n*i+j], runners[j], got[n*i])
+			}
 		}
 	}
 }

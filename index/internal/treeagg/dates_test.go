@@ -1,9 +1,14 @@
 package treeagg
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
+	"fmt"
+	"math/rand/v2"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	_ "github.com/mattn/go-sqlite3"
@@ -80,5 +85,55 @@ func TestStoredDate(t *testing.T) {
 	}
 	if err := rows.Err(); err != nil || n != 2*len(dates) {
 		t.Fatalf("%d rows, %v", n, err)
+	}
+}
+
+// TestMonthRowsAsReference: monthRows gives the rows that adding up each
+// entry under its (position, month, move) and sorting those keys give,
+// whether its work space is new or kept from a call before (positions
+// of many entries and of few, months of every form, shared or not
+// between the calls).
+func TestMonthRowsAsReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 5))
+	sc := &monthScratch{}
+	for call := range 6 {
+		var es []Entry
+		var games []Game
+		dates := []string{"", "2026.07.14", "2026.07.01", "1999.??.??", "2026", "2026.é7.01", "1931.02.28", fmt.Sprintf("19%02d.01.01", call)}
+		for g := range 200 {
+			games = append(games, Game{Date: dates[r.IntN(len(dates))], S0: float64(r.IntN(2)), Scored: r.IntN(3) > 0})
+			for range 1 + r.IntN(8) {
+				pos := int64(r.IntN(4))
+				if r.IntN(3) == 0 {
+					pos = r.Int64N(1 << 40)
+				}
+				es = append(es, Entry{Pos: pos, Move: fmt.Sprintf("m%d", r.IntN(5)), Player: int64(r.IntN(9)), Game: int32(g)})
+			}
+		}
+		slices.SortFunc(es, EntryCmp)
+		want := map[monthKey]*agg{}
+		var keys []monthKey
+		for _, e := range es {
+			k := monthKey{e.Pos, Month(games[e.Game].Date), e.Move}
+			if want[k] == nil {
+				want[k] = &agg{}
+				keys = append(keys, k)
+			}
+			want[k].add(&games[e.Game])
+		}
+		slices.SortFunc(keys, func(x, y monthKey) int {
+			return cmp.Or(cmp.Compare(x.pos, y.pos), strings.Compare(x.month, y.month), strings.Compare(x.move, y.move))
+		})
+		for _, s := range []*monthScratch{nil, sc} {
+			got := monthRows(es, games, s)
+			if len(got) != len(keys) {
+				t.Fatalf("call %d: %d rows, want %d", call, len(got), len(keys))
+			}
+			for i, k := range keys {
+				if got[i].k != k || got[i].a != *want[k] {
+					t.Fatalf("call %d, row %d: %+v, want %+v %+v", call, i, got[i], k, *want[k])
+				}
+			}
+		}
 	}
 }

@@ -21,7 +21,7 @@ import (
 // (writeMonths). A settle prepares the next slice of entries on another
 // goroutine while the SQL of one runs (settle.go).
 func Flush(ctx context.Context, st Stmts, es []Entry, games []Game) error {
-	return prepare(es, games, false).apply(ctx, st)
+	return prepare(es, games, false, nil).apply(ctx, st)
 }
 
 // prepare does the part of a Flush of es (sorted by EntryCmp) of games
@@ -29,14 +29,22 @@ func Flush(ctx context.Context, st Stmts, es []Entry, games []Game) error {
 // fresh says that the tree holds none of its rows (a settle into empty
 // tables): then the counts are merged here too, since there is nothing
 // stored to read, and apply inserts the rows instead of upserting them.
-func prepare(es []Entry, games []Game, fresh bool) *flush {
+// The month rows are made in sc (monthRows) when not nil.
+func prepare(es []Entry, games []Game, fresh bool, sc *monthScratch) *flush {
 	f := aggregate(es, games)
-	f.months = monthsToWrite(es, games)
+	f.months = packMonths(monthsToWrite(es, games, sc))
 	f.fresh = fresh
 	if fresh {
-		f.writes = f.mergeCounts()
+		f.pack()
 	}
 	return f
+}
+
+// pack merges the counts into those read (none when fresh) and packs the
+// rows and chunks to write.
+func (f *flush) pack() {
+	f.chunks = packChunks(f.mergeCounts()) // the rows' np and top too
+	f.rowVals = f.packRows()
 }
 
 // apply reads the stored rows a prepared flush touches, merges its counts
@@ -51,12 +59,12 @@ func (f *flush) apply(ctx context.Context, st Stmts) error {
 		if err := f.readChunks(ctx, st); err != nil {
 			return err
 		}
-		f.writes = f.mergeCounts()
+		f.pack()
 	}
 	if err := f.writeRows(ctx, st); err != nil {
 		return err
 	}
-	if err := writeChunks(ctx, st, f.writes, f.fresh); err != nil {
+	if err := writeChunks(ctx, st, f.chunks, f.fresh); err != nil {
 		return err
 	}
 	return writeMonths(ctx, st, f.months, f.fresh)
@@ -67,8 +75,10 @@ type flush struct {
 	rows    []moveRow
 	players []playerRow // the rows' players' counts, row after row
 	refs    []chunkRef  // the chunks to read, row after row
-	writes  []chunkRow  // the chunks to write (mergeCounts)
-	months  []monthRow  // the rows of tree_months to write (monthsToWrite)
+	// The values of the statements that write the rows, their chunks
+	// (mergeCounts) and tree_months' rows (monthsToWrite), a statement's
+	// rows each (packParts).
+	rowVals, chunks, months []store.Values
 	// fresh: the tree holds none of the rows (prepare).
 	fresh bool
 }
@@ -330,58 +340,100 @@ const rowsUpsert = `ON CONFLICT(key, move) DO UPDATE SET n = n + excluded.n, sco
 		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END,
 		np = excluded.np, top = excluded.top`
 
-// writeRows upserts the rows, rowsPerStmt at a time (store.PartLen); a
-// fresh flush inserts them.
+// writeRows upserts the rows (packRows), rowsPerStmt at a time
+// (store.PartLen); a fresh flush inserts them.
 func (f *flush) writeRows(ctx context.Context, st Stmts) error {
-	args := make([]any, 0, 12*rowsPerStmt)
-	tops := make([]byte, 0, rowsPerStmt*TopLen*2*10)
-	for i := 0; i < len(f.rows); {
-		part := f.rows[i : i+store.PartLen(len(f.rows)-i, rowsPerStmt)]
-		i += len(part)
-		ins, err := rowsExec(ctx, st, `INSERT INTO tree(key, move, n, scored, s0, s1, w0, w1, first, last, np, top)`, `(?,?,?,?,?,?,?,?,?,?,?,?)`,
-			upsert(rowsUpsert, f.fresh), len(part))
+	return execParts(ctx, st, `INSERT INTO tree(key, move, n, scored, s0, s1, w0, w1, first, last, np, top)`, `(?,?,?,?,?,?,?,?,?,?,?,?)`,
+		upsert(rowsUpsert, f.fresh), 12, f.rowVals)
+}
+
+// packRows packs the values of the rows to write, after mergeCounts.
+func (f *flush) packRows() []store.Values {
+	var top []byte
+	return packParts(len(f.rows), 12, 40, func(i int, v *store.Values) {
+		r := &f.rows[i]
+		a := &r.a
+		v.Int(r.k.Pos)
+		v.Text(r.k.Move)
+		v.Int(int64(a.n))
+		v.Int(int64(a.scored))
+		v.Float(a.s0)
+		v.Float(a.s1)
+		v.Int(int64(a.w[0]))
+		v.Int(int64(a.w[1]))
+		v.Text(a.first)
+		v.Text(a.last)
+		v.Int(r.np)
+		if r.ntop == 0 {
+			v.Blob(nil)
+			return
+		}
+		top = encodeTop(top[:0], r.top[:r.ntop])
+		v.Blob(top)
+	})
+}
+
+// writeChunks upserts the chunks (packChunks), rowsPerStmt at a time
+// (store.PartLen); inserts them when fresh.
+func writeChunks(ctx context.Context, st Stmts, chunks []store.Values, fresh bool) error {
+	return execParts(ctx, st, `INSERT INTO tree_players(key, move, chunk, data)`, `(?,?,?,?)`,
+		upsert(`ON CONFLICT(key, move, chunk) DO UPDATE SET data = excluded.data`, fresh), 4, chunks)
+}
+
+// packChunks packs the values of the chunks to write.
+func packChunks(writes []chunkRow) []store.Values {
+	return packParts(len(writes), 4, 64, func(i int, v *store.Values) {
+		c := &writes[i]
+		v.Int(c.k.Pos)
+		v.Text(c.k.Move)
+		v.Int(c.chunk)
+		v.Blob(c.data)
+	})
+}
+
+// packParts packs n rows of perRow values and about data bytes of texts
+// and blobs each, rowsPerStmt a statement or fewer (store.PartLen): put
+// adds row i's values.
+func packParts(n, perRow, data int, put func(i int, v *store.Values)) []store.Values {
+	out := make([]store.Values, 0, n/rowsPerStmt+8)
+	for i := 0; i < n; {
+		k := store.PartLen(n-i, rowsPerStmt)
+		out = append(out, store.Values{})
+		v := &out[len(out)-1]
+		v.Grow(k*perRow, k*data)
+		for j := i; j < i+k; j++ {
+			put(j, v)
+		}
+		i += k
+	}
+	return out
+}
+
+// execParts runs the statement head VALUES row, row… tail once a part
+// of parts (packParts; perRow values a row), through ExecValues when the
+// statement is a RawStmt.
+func execParts(ctx context.Context, st Stmts, head, row, tail string, perRow int, parts []store.Values) error {
+	for i := range parts {
+		v := &parts[i]
+		ins, err := rowsExec(ctx, st, head, row, tail, v.Len()/perRow)
 		if err != nil {
 			return err
 		}
-		args, tops = args[:0], tops[:0]
-		for _, r := range part {
-			var top any
-			if r.ntop > 0 {
-				at := len(tops)
-				tops = encodeTop(tops, r.top[:r.ntop]) // within its capacity: args keep their slices
-				top = tops[at:len(tops):len(tops)]
-			}
-			a := r.a
-			args = append(args, r.k.Pos, r.k.Move, a.n, a.scored, a.s0, a.s1, a.w[0], a.w[1], a.first, a.last, r.np, top)
+		if rs, ok := ins.(valuesExec); ok {
+			_, err = rs.ExecValues(ctx, v)
+		} else {
+			_, err = ins.ExecContext(ctx, v.Args()...)
 		}
-		if _, err := ins.ExecContext(ctx, args...); err != nil {
+		if err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// writeChunks upserts the chunks, rowsPerStmt at a time (store.PartLen);
-// inserts them when fresh.
-func writeChunks(ctx context.Context, st Stmts, writes []chunkRow, fresh bool) error {
-	args := make([]any, 0, 4*rowsPerStmt)
-	for i := 0; i < len(writes); {
-		part := writes[i : i+store.PartLen(len(writes)-i, rowsPerStmt)]
-		i += len(part)
-		ins, err := rowsExec(ctx, st, `INSERT INTO tree_players(key, move, chunk, data)`, `(?,?,?,?)`,
-			upsert(`ON CONFLICT(key, move, chunk) DO UPDATE SET data = excluded.data`, fresh), len(part))
-		if err != nil {
-			return err
-		}
-		args = args[:0]
-		for _, c := range part {
-			args = append(args, c.k.Pos, c.k.Move, c.chunk, c.data)
-		}
-		if _, err := ins.ExecContext(ctx, args...); err != nil {
-			return err
-		}
-	}
-	return nil
+// valuesExec is a statement that runs with packed values (store.RawStmt).
+type valuesExec interface {
+	ExecValues(ctx context.Context, v *store.Values) (sql.Result, error)
 }
 
 // upsert is the tail of a write statement: onConflict, or none when the

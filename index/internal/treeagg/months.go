@@ -1,7 +1,6 @@
 package treeagg
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -144,67 +143,127 @@ type monthRow struct {
 }
 
 // monthRows adds up the entries es (sorted by EntryCmp) of games by
-// position key, month and move, in that order: the rows of each position
-// found by a look through them (a few, but at the first plies: by a map),
-// then sorted by month and move.
-func monthRows(es []Entry, games []Game) []monthRow {
-	months := make([]string, len(games))
-	for i := range games {
-		months[i] = Month(games[i].Date)
+// position key, month and move, in that order: a position's rows are made
+// a move after the other (es's order), each move's found by its month's
+// rank among the months of games (a slot a rank), then put in month order
+// by a sort of their ranks that keeps the moves' order within a month.
+// The rows and the work space are sc's when not nil, reused by the next
+// call.
+func monthRows(es []Entry, games []Game, sc *monthScratch) []monthRow {
+	if sc == nil {
+		sc = &monthScratch{}
 	}
-	out := make([]monthRow, 0, len(es))
-	type mm struct{ month, move string }
-	var at map[mm]int
+	months, rank := sc.rankMonths(games)
+	out, rowRank := sc.rows[:0], sc.rowRank[:0]
+	slot := slices.Grow(sc.slot[:0], len(months))[:len(months)]
+	for r := range slot {
+		slot[r] = -1
+	}
 	for i := 0; i < len(es); {
-		j := i + 1
+		start := len(out)
+		j := i
 		for j < len(es) && es[j].Pos == es[i].Pos {
-			j++
-		}
-		start, many := len(out), j-i > 16
-		if many {
-			if at == nil {
-				at = map[mm]int{}
-			}
-			clear(at)
-		}
-		for k := i; k < j; k++ {
-			e := &es[k]
-			m := months[e.Game]
-			r := -1
-			if many {
-				if x, ok := at[mm{m, e.Move}]; ok {
-					r = x
+			// The entries of a move, es[j:k]; its rows, out[first:].
+			first, k := len(out), j
+			for ; k < len(es) && es[k].Pos == es[j].Pos && es[k].Move == es[j].Move; k++ {
+				e := &es[k]
+				r := rank[e.Game]
+				if slot[r] < 0 {
+					slot[r] = int32(len(out))
+					out = append(out, monthRow{k: monthKey{e.Pos, months[r], e.Move}})
+					rowRank = append(rowRank, r)
 				}
-			} else {
-				for x := start; x < len(out); x++ {
-					if out[x].k.month == m && out[x].k.move == e.Move {
-						r = x
-						break
-					}
-				}
+				out[slot[r]].a.add(&games[e.Game])
 			}
-			if r < 0 {
-				r = len(out)
-				out = append(out, monthRow{k: monthKey{e.Pos, m, e.Move}})
-				if many {
-					at[mm{m, e.Move}] = r
-				}
+			for _, r := range rowRank[first:] {
+				slot[r] = -1
 			}
-			out[r].a.add(&games[e.Game])
+			j = k
 		}
-		slices.SortFunc(out[start:], func(x, y monthRow) int {
-			return cmp.Or(strings.Compare(x.k.month, y.k.month), strings.Compare(x.k.move, y.k.move))
-		})
+		sc.byMonth(out[start:], rowRank[start:])
 		i = j
 	}
+	sc.rows, sc.rowRank, sc.slot = out, rowRank, slot
 	return out
+}
+
+// monthScratch is monthRows' memory, kept from a call to the next.
+type monthScratch struct {
+	rows    []monthRow
+	rowRank []int32 // each row's month's rank
+	slot    []int32 // by month rank, the row of the move at hand (-1: none)
+	rank    []int32 // by game, its month's rank
+	months  []string
+	ids     map[string]int32
+	order   []int32
+	keys    []uint64
+	tmp     []monthRow
+}
+
+// rankMonths lists the months of games in order, and gives each game's
+// month's rank among them.
+func (sc *monthScratch) rankMonths(games []Game) (months []string, rank []int32) {
+	if sc.ids == nil {
+		sc.ids = map[string]int32{}
+	}
+	clear(sc.ids)
+	months, rank = sc.months[:0], sc.rank[:0]
+	for i := range games {
+		m := Month(games[i].Date)
+		id, ok := sc.ids[m]
+		if !ok {
+			id = int32(len(months))
+			sc.ids[m] = id
+			months = append(months, m)
+		}
+		rank = append(rank, id)
+	}
+	// The ids in order of appearance, then the ranks in the months' order.
+	order := sc.order[:0]
+	for id := range months {
+		order = append(order, int32(id))
+	}
+	slices.SortFunc(order, func(x, y int32) int { return strings.Compare(months[x], months[y]) })
+	byID := slices.Grow(sc.keys[:0], len(order))[:len(order)] // id → rank
+	for r, id := range order {
+		byID[id] = uint64(r)
+	}
+	for i, id := range rank {
+		rank[i] = int32(byID[id])
+	}
+	slices.Sort(months)
+	sc.months, sc.rank, sc.order, sc.keys = months, rank, order, byID
+	return months, rank
+}
+
+// byMonth sorts a position's rows (made a move after the other) by their
+// months' ranks, the moves' order kept within a month.
+func (sc *monthScratch) byMonth(rows []monthRow, ranks []int32) {
+	if len(rows) < 2 {
+		return
+	}
+	keys := sc.keys[:0]
+	for i, r := range ranks {
+		keys = append(keys, uint64(r)<<32|uint64(i))
+	}
+	sc.keys = keys
+	if slices.IsSorted(keys) {
+		return
+	}
+	slices.Sort(keys)
+	tmp := append(sc.tmp[:0], rows...)
+	for i, k := range keys {
+		rows[i] = tmp[uint32(k)]
+		ranks[i] = int32(k >> 32)
+	}
+	sc.tmp = tmp
 }
 
 // monthsToWrite is the rows of tree_months that the entries es (sorted
 // by EntryCmp) of games add up (monthRows), their first and last dates
 // in their stored form (StoredDate), as writeMonths writes them.
-func monthsToWrite(es []Entry, games []Game) []monthRow {
-	rows := monthRows(es, games)
+func monthsToWrite(es []Entry, games []Game, sc *monthScratch) []monthRow {
+	rows := monthRows(es, games, sc)
 	for i := range rows {
 		r := &rows[i]
 		r.a.first, r.a.last = StoredDate(r.k.month, r.a.first), StoredDate(r.k.month, r.a.last)
@@ -218,29 +277,31 @@ const monthsUpsert = `ON CONFLICT(key, month, move) DO UPDATE SET n = n + exclud
 		first = CASE WHEN first = '' OR (excluded.first <> '' AND excluded.first < first) THEN excluded.first ELSE first END,
 		last = CASE WHEN excluded.last > last THEN excluded.last ELSE last END`
 
-// writeMonths upserts rows of tree_months (monthsToWrite: rows that add
-// up), rowsPerStmt rows a statement (store.PartLen); inserts them when
-// fresh (none of them stored).
-func writeMonths(ctx context.Context, st Stmts, rows []monthRow, fresh bool) error {
-	args := make([]any, 0, 11*rowsPerStmt)
-	for i := 0; i < len(rows); {
-		part := rows[i : i+store.PartLen(len(rows)-i, rowsPerStmt)]
-		i += len(part)
-		ins, err := rowsExec(ctx, st, `INSERT INTO tree_months(key, month, move, n, scored, s0, s1, w0, w1, first, last)`, `(?,?,?,?,?,?,?,?,?,?,?)`,
-			upsert(monthsUpsert, fresh), len(part))
-		if err != nil {
-			return err
-		}
-		args = args[:0]
-		for _, r := range part {
-			a := &r.a
-			args = append(args, r.k.pos, r.k.month, r.k.move, a.n, a.scored, a.s0, a.s1, a.w[0], a.w[1], a.first, a.last)
-		}
-		if _, err := ins.ExecContext(ctx, args...); err != nil {
-			return err
-		}
-	}
-	return nil
+// writeMonths upserts rows of tree_months (packMonths of monthsToWrite:
+// rows that add up), rowsPerStmt rows a statement (store.PartLen);
+// inserts them when fresh (none of them stored).
+func writeMonths(ctx context.Context, st Stmts, parts []store.Values, fresh bool) error {
+	return execParts(ctx, st, `INSERT INTO tree_months(key, month, move, n, scored, s0, s1, w0, w1, first, last)`, `(?,?,?,?,?,?,?,?,?,?,?)`,
+		upsert(monthsUpsert, fresh), 11, parts)
+}
+
+// packMonths packs the values of rows of tree_months to write.
+func packMonths(rows []monthRow) []store.Values {
+	return packParts(len(rows), 11, 24, func(i int, v *store.Values) {
+		r := &rows[i]
+		a := &r.a
+		v.Int(r.k.pos)
+		v.Text(r.k.month)
+		v.Text(r.k.move)
+		v.Int(int64(a.n))
+		v.Int(int64(a.scored))
+		v.Float(a.s0)
+		v.Float(a.s1)
+		v.Int(int64(a.w[0]))
+		v.Int(int64(a.w[1]))
+		v.Text(a.first)
+		v.Text(a.last)
+	})
 }
 
 // removeMonth takes a game g's move k out of its month's row, which goes
@@ -276,7 +337,7 @@ func AddMonths(ctx context.Context, tx Tx, es []Entry, games []Game) error {
 	defer st.close()
 	es = slices.Clone(es)
 	slices.SortFunc(es, EntryCmp)
-	return writeMonths(ctx, st, monthsToWrite(es, games), false)
+	return writeMonths(ctx, st, packMonths(monthsToWrite(es, games, nil)), false)
 }
 
 // txStmts prepares each statement once in a transaction; the writes

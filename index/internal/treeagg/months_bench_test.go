@@ -32,7 +32,8 @@ func benchEntries(n int) ([]Entry, []Game) {
 func BenchmarkMonthRows(b *testing.B) {
 	es, games := benchEntries(8192)
 	b.ReportAllocs()
+	sc := &monthScratch{}
 	for b.Loop() {
-		monthRows(es, games)
+		monthRows(es, games, sc)
 	}
 }

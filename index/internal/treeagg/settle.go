@@ -93,12 +93,13 @@ func mergeGroup(h *cursors, batchLen int, fresh bool, out chan<- batch, stop <-c
 	}
 	// prepare keeps no reference to es and games: they are reused.
 	es := make([]Entry, 0, batchLen+64)
+	sc := &monthScratch{}
 	games := make([]Game, 0, batchLen+64)
 	for len(h.cs) > 0 {
 		c := h.cs[0]
 		e := c.e
 		if n := len(es); n >= batchLen && (es[n-1].Pos != e.Pos || es[n-1].Move != e.Move) {
-			if !send(batch{f: prepare(es, games, fresh)}) {
+			if !send(batch{f: prepare(es, games, fresh, sc)}) {
 				return
 			}
 			es, games = es[:0], games[:0]
@@ -117,5 +118,5 @@ func mergeGroup(h *cursors, batchLen int, fresh bool, out chan<- batch, stop <-c
 			heap.Pop(h)
 		}
 	}
-	send(batch{f: prepare(es, games, fresh)})
+	send(batch{f: prepare(es, games, fresh, sc)})
 }

@@ -224,10 +224,10 @@ func TestFreshInserts(t *testing.T) {
 			}
 		}
 		var serr sqlite3.Error
-		if err := prepare(c.es, c.games, true).apply(ctx, st); !errors.As(err, &serr) || serr.Code != sqlite3.ErrConstraint {
+		if err := prepare(c.es, c.games, true, nil).apply(ctx, st); !errors.As(err, &serr) || serr.Code != sqlite3.ErrConstraint {
 			t.Errorf("%s: fresh flush onto a stored row: %v, want a constraint error", c.name, err)
 		}
-		if err := prepare(c.es, c.games, false).apply(ctx, st); err != nil {
+		if err := prepare(c.es, c.games, false, nil).apply(ctx, st); err != nil {
 			t.Errorf("%s: %v", c.name, err)
 		}
 		st.close()
