@@ -86,8 +86,8 @@ func TestDecodeBlockAsDecoder(t *testing.T) {
 	le.flush()
 }
 
-// TestRunMergeOrder: a merge of 0 to 17 sources, sharing occurrences and
-// with runs of one key, gives their union in (key, at) order, each
+// TestRunMergeOrder: a merge of 0 to 17 sources, sharing occurrences,
+// with runs of one key and the last (key, at) there is, gives their union in (key, at) order, each
 // occurrence once.
 func TestRunMergeOrder(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
@@ -104,6 +104,9 @@ func TestRunMergeOrder(t *testing.T) {
 				src = append(src, o)
 			}
 			slices.SortFunc(src, cmpOcc)
+			if r.IntN(3) == 0 { // the last occurrence there can be: an ended source's head
+				src = append(src, occ{1<<63 - 1, 1<<63 - 1})
+			}
 			want = append(want, src...)
 			if err := m.add(&mergeSrc{occs: src, cur: runCursor{done: true}}); err != nil {
 				t.Fatal(err)

@@ -210,19 +210,21 @@ type runMerge struct {
 }
 
 // mergeHead is a source's current occurrence; end: the source has none
-// left, and comes after every other.
+// left, and its head is the last (key, at), which comes after every
+// other.
 type mergeHead struct {
 	key, at int64
 	end     bool
 }
 
-// before reports whether source a's occurrence comes before source b's.
+// endHead is the head of a source at its end.
+var endHead = mergeHead{key: 1<<63 - 1, at: 1<<63 - 1, end: true}
+
+// before reports whether source a's occurrence comes before source b's:
+// keys differ in most comparisons, which then take one test.
 func (m *runMerge) before(a, b int32) bool {
 	x, y := &m.heads[a], &m.heads[b]
-	if x.end || y.end {
-		return !x.end && y.end
-	}
-	return x.key < y.key || (x.key == y.key && x.at < y.at)
+	return x.key < y.key || (x.key == y.key && (x.at < y.at || (x.at == y.at && !x.end && y.end)))
 }
 
 // build plays the tournament of the sources: source i is leaf k+i of a
@@ -312,7 +314,11 @@ func newRunMerge(ctx context.Context, q Querier, runs []int64, legacy bool) (*ru
 func (m *runMerge) add(s *mergeSrc) error {
 	m.all = append(m.all, s)
 	ok, err := s.advance()
-	m.heads = append(m.heads, mergeHead{key: s.key, at: s.at, end: !ok})
+	h := mergeHead{key: s.key, at: s.at}
+	if !ok {
+		h = endHead
+	}
+	m.heads = append(m.heads, h)
 	return err
 }
 
@@ -401,7 +407,9 @@ func (m *runMerge) next() bool {
 				m.err = err
 				return false
 			}
-			h.key, h.at, h.end = s.key, s.at, !ok
+			if *h = endHead; ok {
+				*h = mergeHead{key: s.key, at: s.at}
+			}
 		}
 		m.replay()
 		if m.started && key == m.key && at == m.at {
