@@ -34,7 +34,9 @@ type Row struct {
 // Rows are the rows of a game of players p (ids, 0 for none), event and
 // line l (whose Event is not read).
 func Rows(dst []Row, game int64, p [2]int64, event string, l *Line) []Row {
-	var enc []byte
+	// One allocation holds both sides' lines: each is about its moves
+	// and a few varints, dates and ratings.
+	enc := make([]byte, 0, 2*lineSize(l))
 	l.Event = 0
 	for side, player := range p {
 		if player == 0 {
@@ -45,6 +47,11 @@ func Rows(dst []Row, game int64, p [2]int64, event string, l *Line) []Row {
 		dst = append(dst, Row{Player: player, Side: side, Game: game, Event: event, Line: enc})
 	}
 	return dst
+}
+
+// lineSize is about the size of l encoded (Append), enough for most.
+func lineSize(l *Line) int {
+	return 32 + 3*len(l.Moves) + len(l.FEN) + len(l.Elo[0]) + len(l.Elo[1]) + len(l.Game) + len(l.Result)
 }
 
 // withEvent is line (of event 0, its first byte) with event id instead.

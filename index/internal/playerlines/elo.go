@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/plateau/plateau/record"
@@ -15,6 +16,27 @@ import (
 // 0 first): each side's name with Elo; none for a ruleset this program
 // does not know.
 func EloTags(game string) ([2]string, bool) {
+	if tags, ok := eloTagsOf()[game]; ok {
+		return tags, true
+	}
+	return eloTags(game)
+}
+
+// eloTagsOf are the rating tags of the rulesets registered when it is
+// first called, so that a game's do not cost a lookup and two strings
+// (a ruleset registered later is looked up each time).
+var eloTagsOf = sync.OnceValue(func() map[string][2]string {
+	m := map[string][2]string{}
+	for _, rg := range rules.Games() {
+		if tags, ok := eloTags(rg.ID()); ok {
+			m[rg.ID()] = tags
+		}
+	}
+	return m
+})
+
+// eloTags is EloTags, looked up.
+func eloTags(game string) ([2]string, bool) {
 	rg, err := rules.Lookup(game)
 	if err != nil {
 		return [2]string{}, false
@@ -41,7 +63,9 @@ func Elo(game string, tags []record.Tag) [2]string {
 	if !ok {
 		return out
 	}
-	var vals [2][]string
+	// Each side's values, on the stack for the few a record holds.
+	var buf [2][4]string
+	vals := [2][]string{buf[0][:0], buf[1][:0]}
 	for _, t := range tags {
 		for side, n := range names {
 			if t.Name == n && t.Value != "" && !slices.Contains(vals[side], t.Value) {

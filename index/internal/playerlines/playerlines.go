@@ -237,11 +237,18 @@ func appendElo(dst []byte, s string) []byte {
 	if s == "" {
 		return binary.AppendUvarint(dst, eloNone)
 	}
-	if v, err := strconv.ParseUint(s, 10, 62); err == nil && strconv.FormatUint(v, 10) == s {
+	if v, err := strconv.ParseUint(s, 10, 62); err == nil && isFormatted(v, s) {
 		return binary.AppendUvarint(dst, eloPack+v)
 	}
 	dst = binary.AppendUvarint(dst, eloRaw)
 	return appendString(dst, s)
+}
+
+// isFormatted reports whether s is v as strconv writes it (without
+// allocating the text).
+func isFormatted(v uint64, s string) bool {
+	var b [20]byte
+	return string(strconv.AppendUint(b[:0], v, 10)) == s
 }
 
 func (d *decoder) elo() string {
