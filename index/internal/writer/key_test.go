@@ -32,3 +32,16 @@ func TestStoredKey(t *testing.T) {
 		t.Error("stored keys do not separate the opening tree's occurrences")
 	}
 }
+
+// TestSaltOnce: holdRows salts a game's keys with the salt of key 0, which
+// is gamerows.SaltKey's for every key.
+func TestSaltOnce(t *testing.T) {
+	for _, game := range []string{"ogi", "dames", "draughts", "sauts", ""} {
+		salt := uint64(gamerows.SaltKey(game, 0))
+		for _, k := range []uint64{0, 1, 0x8000000000000000, 0xdeadbeefcafef00d, ^uint64(0)} {
+			if got, want := int64(k^salt), gamerows.SaltKey(game, k); got != want {
+				t.Errorf("%q key %#x: salted once %#x, SaltKey %#x", game, k, got, want)
+			}
+		}
+	}
+}

@@ -60,7 +60,8 @@ type txn struct {
 	textCache      gametext.Cache        // the last text block readGame read
 	texts          *store.Texts          // canonical texts, zstd-compressed in blocks of several games
 
-	insGame store.Prepared
+	insGame  store.Prepared
+	gameVals store.Values // the values of insGame's run (gameValues)
 
 	tags []tagRow // tags of the transaction's games, stored by flushTags
 	// playerLines are the rows of the transaction's games in the table of
@@ -128,13 +129,6 @@ func (w *txn) begin(ctx context.Context) error {
 	return err
 }
 
-func nullStr(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
-}
-
 // add writes one prepared game; dup reports an already stored game. It
 // stores the game's row (insertGame) and text, then keeps its other rows
 // for the transaction's flush (holdRows).
@@ -179,28 +173,10 @@ func (w *txn) insertGame(ctx context.Context, p *prepared, p0, p1 any) (id int64
 	if err != nil {
 		return 0, false, err
 	}
-	var e gamerows.ErrInfo
-	var errMsg any
-	if p.Err != nil {
-		e = *p.Err
-		errMsg = e.Msg
-	}
-	var moves any
-	var final any
-	if p.Valid {
-		moves, final = p.Moves, int64(p.Final)
-	}
 	tblock, toff := w.texts.Pos()
-	var id0 any // a new id, unless an edit stores a game again
-	if p.ID != 0 {
-		id0 = p.ID
-	}
-	args := []any{id0, p.Hash[:], p.Game, p.Valid, p0, p1,
-		nullStr(p.Event), nullStr(p.Site), nullStr(p.Date), nullStr(p.Result), nullStr(p.Term), p.Plies,
-		src, p.Offset, p.Line, p.Size,
-		errMsg, e.Line, e.Col, e.Ply, nullStr(e.Move), nullStr(e.Rule), nullStr(p.FEN), final, moves,
-		tblock, toff, len(p.Text)}
-	res, err := w.insGame.ExecContext(ctx, args...)
+	v := &w.gameVals
+	gameValues(v, p, p0, p1, src, tblock, toff)
+	res, err := w.execGame(ctx, v)
 	if err != nil {
 		return 0, false, fmt.Errorf("store game: %w", err)
 	}
@@ -226,12 +202,99 @@ func (w *txn) insertGame(ctx context.Context, p *prepared, p0, p1 any) (id int64
 		if _, err := w.tx.ExecContext(ctx, `INSERT INTO meta(k, v) VALUES(?, 1) ON CONFLICT(k) DO UPDATE SET v = v + 1`, EditsKey); err != nil {
 			return 0, false, err
 		}
-		if res, err = w.insGame.ExecContext(ctx, args...); err != nil {
+		if res, err = w.execGame(ctx, v); err != nil {
 			return 0, false, fmt.Errorf("store game: %w", err)
 		}
 	}
 	id, err = res.LastInsertId()
 	return id, false, err
+}
+
+// gameValues packs into v the values of the games row of p (players p0
+// and p1: ids or nil; source src; text at toff in block tblock), in
+// insGame's order: packed, they cost no conversion to an interface each.
+func gameValues(v *store.Values, p *prepared, p0, p1 any, src, tblock int64, toff int) {
+	v.Reset()
+	v.Grow(28, len(p.Hash)+len(p.Moves)+len(p.Game)+len(p.Event)+len(p.Site)+len(p.Date)+len(p.Result)+len(p.Term)+len(p.FEN)+16)
+	intOrNull(v, p.ID) // a new id, unless an edit stores a game again
+	v.Blob(p.Hash[:])
+	v.Text(p.Game)
+	v.Int(boolInt(p.Valid))
+	anyInt(v, p0)
+	anyInt(v, p1)
+	for _, t := range [...]string{p.Event, p.Site, p.Date, p.Result, p.Term} {
+		textOrNull(v, t)
+	}
+	v.Int(int64(p.Plies))
+	v.Int(src)
+	v.Int(p.Offset)
+	v.Int(int64(p.Line))
+	v.Int(p.Size)
+	var e gamerows.ErrInfo
+	if p.Err != nil {
+		e = *p.Err
+		v.Text(e.Msg)
+	} else {
+		v.Blob(nil) // NULL
+	}
+	v.Int(int64(e.Line))
+	v.Int(int64(e.Col))
+	v.Int(int64(e.Ply))
+	textOrNull(v, e.Move)
+	textOrNull(v, e.Rule)
+	textOrNull(v, p.FEN)
+	if p.Valid {
+		v.Int(int64(p.Final))
+		v.Blob(p.Moves)
+	} else {
+		v.Blob(nil)
+		v.Blob(nil)
+	}
+	v.Int(tblock)
+	v.Int(int64(toff))
+	v.Int(int64(len(p.Text)))
+}
+
+// execGame runs insGame with the values v.
+func (w *txn) execGame(ctx context.Context, v *store.Values) (sql.Result, error) {
+	if raw, ok := w.insGame.(*store.RawStmt); ok {
+		return raw.ExecValues(ctx, v)
+	}
+	return w.insGame.ExecContext(ctx, v.Args()...)
+}
+
+// textOrNull adds t, NULL for an empty one.
+func textOrNull(v *store.Values, t string) {
+	if t == "" {
+		v.Blob(nil)
+		return
+	}
+	v.Text(t)
+}
+
+// intOrNull adds i, NULL for 0.
+func intOrNull(v *store.Values, i int64) {
+	if i == 0 {
+		v.Blob(nil)
+		return
+	}
+	v.Int(i)
+}
+
+// anyInt adds an id given as an int64 or nil (NULL).
+func anyInt(v *store.Values, id any) {
+	if id == nil {
+		v.Blob(nil)
+		return
+	}
+	v.Int(id.(int64))
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // holdRows keeps the rows of valid game id for the transaction's flush:
@@ -246,8 +309,12 @@ func (w *txn) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any) e
 		w.tags = append(w.tags, tagRow{tag, t.Value, id}) // stored by flushTags
 		w.held += len(t.Value) + 40
 	}
+	// A key salted is the key xor its game's salt (gamerows.SaltKey),
+	// hashed once a game rather than once a key.
+	salt := uint64(gamerows.SaltKey(p.Game, 0))
+	w.positions = slices.Grow(w.positions, len(p.Pos))
 	for _, r := range p.Pos {
-		w.positions = append(w.positions, posrun.Pos{Key: storedKey(w.d.Pos, gamerows.SaltKey(p.Game, r.Key), r.Ply, r.Var), At: posrun.PackAt(id, r.Ply, r.Var)})
+		w.positions = append(w.positions, posrun.Pos{Key: storedKey(w.d.Pos, int64(r.Key^salt), r.Ply, r.Var), At: posrun.PackAt(id, r.Ply, r.Var)})
 	}
 	if len(p.Tree) > 0 {
 		s0, s1, scored := gamerows.Scores(p.Result)
@@ -260,7 +327,7 @@ func (w *txn) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any) e
 			}
 		}
 		for _, t := range p.Tree {
-			w.treeEntries = append(w.treeEntries, treeagg.Entry{Pos: gamerows.SaltKey(p.Game, t.Key), Move: t.Move, Player: pids[t.Mover], Game: g})
+			w.treeEntries = append(w.treeEntries, treeagg.Entry{Pos: int64(t.Key ^ salt), Move: t.Move, Player: pids[t.Mover], Game: g})
 		}
 	}
 	held, err := w.names.Add(ctx, txStmts{w}, id, pls, p.Players)
