@@ -92,10 +92,11 @@ func TestStoredDate(t *testing.T) {
 // entry under its (position, month, move) and sorting those keys give,
 // whether its work space is new or kept from a call before (positions
 // of many entries and of few, months of every form, shared or not
-// between the calls).
+// between the calls), and whether the games' months are numbered first
+// (a settle's merge) or not.
 func TestMonthRowsAsReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(45, 5))
-	sc := &monthScratch{}
+	sc, numbered := &monthScratch{}, &monthScratch{}
 	for call := range 6 {
 		var es []Entry
 		var games []Game
@@ -124,7 +125,8 @@ func TestMonthRowsAsReference(t *testing.T) {
 		slices.SortFunc(keys, func(x, y monthKey) int {
 			return cmp.Or(cmp.Compare(x.pos, y.pos), strings.Compare(x.month, y.month), strings.Compare(x.move, y.move))
 		})
-		for _, s := range []*monthScratch{nil, sc} {
+		numbered.gameMonth = numbered.number(games) // as a settle's merge numbers them
+		for _, s := range []*monthScratch{nil, sc, numbered} {
 			got := monthRows(es, games, s)
 			if len(got) != len(keys) {
 				t.Fatalf("call %d: %d rows, want %d", call, len(got), len(keys))

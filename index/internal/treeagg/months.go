@@ -198,11 +198,69 @@ type monthScratch struct {
 	order   []int32
 	keys    []uint64
 	tmp     []monthRow
+	// A settle's merge numbers the months of its spool rows' games once
+	// (number): names by number, and the numbers of the games of the
+	// next call (gameMonth[i] is games[i]'s), if set.
+	names     []string
+	numbers   map[string]int32
+	gameMonth []int32
+	seen      []int32
+}
+
+// number gives the numbers of the months of games (names[n] is month n),
+// numbering those not seen before.
+func (sc *monthScratch) number(games []Game) []int32 {
+	if sc.numbers == nil {
+		sc.numbers = map[string]int32{}
+	}
+	out := make([]int32, len(games))
+	for i := range games {
+		m := Month(games[i].Date)
+		n, ok := sc.numbers[m]
+		if !ok {
+			n = int32(len(sc.names))
+			sc.numbers[m] = n
+			sc.names = append(sc.names, m)
+		}
+		out[i] = n
+	}
+	return out
+}
+
+// rankNumbered is rankMonths for games whose months are numbered
+// (gameMonth).
+func (sc *monthScratch) rankNumbered() (months []string, rank []int32) {
+	seen := slices.Grow(sc.seen[:0], len(sc.names))[:len(sc.names)] // number → rank, -1: none
+	for i := range seen {
+		seen[i] = -1
+	}
+	order := sc.order[:0]
+	for _, n := range sc.gameMonth {
+		if seen[n] < 0 {
+			seen[n] = 0
+			order = append(order, n)
+		}
+	}
+	slices.SortFunc(order, func(x, y int32) int { return strings.Compare(sc.names[x], sc.names[y]) })
+	months = sc.months[:0]
+	for r, n := range order {
+		seen[n] = int32(r)
+		months = append(months, sc.names[n])
+	}
+	rank = sc.rank[:0]
+	for _, n := range sc.gameMonth {
+		rank = append(rank, seen[n])
+	}
+	sc.months, sc.rank, sc.order, sc.seen = months, rank, order, seen
+	return months, rank
 }
 
 // rankMonths lists the months of games in order, and gives each game's
 // month's rank among them.
 func (sc *monthScratch) rankMonths(games []Game) (months []string, rank []int32) {
+	if len(sc.gameMonth) == len(games) && sc.names != nil {
+		return sc.rankNumbered()
+	}
 	if sc.ids == nil {
 		sc.ids = map[string]int32{}
 	}

@@ -1,7 +1,6 @@
 package treeagg
 
 import (
-	"container/heap"
 	"context"
 )
 
@@ -91,20 +90,28 @@ func mergeGroup(h *cursors, batchLen int, fresh bool, out chan<- batch, stop <-c
 			return false
 		}
 	}
-	// prepare keeps no reference to es and games: they are reused.
+	// prepare keeps no reference to es and games: they are reused. The
+	// months of the rows' games are numbered once a game, not once a
+	// move (monthScratch.number).
 	es := make([]Entry, 0, batchLen+64)
-	sc := &monthScratch{}
 	games := make([]Game, 0, batchLen+64)
+	sc := &monthScratch{}
+	for _, c := range h.cs {
+		c.mids = sc.number(c.games)
+	}
+	mids := make([]int32, 0, batchLen+64)
 	for len(h.cs) > 0 {
 		c := h.cs[0]
 		e := c.e
 		if n := len(es); n >= batchLen && (es[n-1].Pos != e.Pos || es[n-1].Move != e.Move) {
+			sc.gameMonth = mids
 			if !send(batch{f: prepare(es, games, fresh, sc)}) {
 				return
 			}
-			es, games = es[:0], games[:0]
+			es, games, mids = es[:0], games[:0], mids[:0]
 		}
 		games = append(games, c.games[e.Game])
+		mids = append(mids, c.mids[e.Game])
 		e.Game = int32(len(games) - 1)
 		es = append(es, e)
 		ok, err := c.next()
@@ -113,10 +120,11 @@ func mergeGroup(h *cursors, batchLen int, fresh bool, out chan<- batch, stop <-c
 			return
 		}
 		if ok {
-			heap.Fix(h, 0)
+			h.fixTop()
 		} else {
-			heap.Pop(h)
+			h.popTop()
 		}
 	}
+	sc.gameMonth = mids
 	send(batch{f: prepare(es, games, fresh, sc)})
 }

@@ -125,6 +125,7 @@ type spoolCursor struct {
 	left  uint64 // entries after e
 	moves []string
 	games []Game
+	mids  []int32 // the games' months, as a settle's merge numbers them (monthScratch.number)
 	e     Entry
 }
 
@@ -257,6 +258,35 @@ func (h *cursors) Pop() any {
 	c := h.cs[len(h.cs)-1]
 	h.cs = h.cs[:len(h.cs)-1]
 	return c
+}
+
+// fixTop is heap.Fix(h, 0) without its calls through an interface: the
+// first cursor moved on, and goes down where it now belongs.
+func (h *cursors) fixTop() {
+	cs := h.cs
+	for i := 0; ; {
+		j := 2*i + 1
+		if j >= len(cs) {
+			return
+		}
+		if k := j + 1; k < len(cs) && EntryCmp(cs[k].e, cs[j].e) < 0 {
+			j = k
+		}
+		if EntryCmp(cs[j].e, cs[i].e) >= 0 {
+			return
+		}
+		cs[i], cs[j] = cs[j], cs[i]
+		i = j
+	}
+}
+
+// popTop is heap.Pop(h) of the first cursor, ended.
+func (h *cursors) popTop() {
+	n := len(h.cs) - 1
+	h.cs[0] = h.cs[n]
+	h.cs[n] = nil
+	h.cs = h.cs[:n]
+	h.fixTop()
 }
 
 // openGroup reads the first spool rows, holding at most group entries
