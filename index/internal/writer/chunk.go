@@ -13,6 +13,7 @@ type chunk struct {
 	weight int64 // memory held by its records (estimated), taken from the budget
 	recs   []Record
 	preps  []*prepared
+	aheads []*ahead // of preps' valid games, made by the replay workers
 	file   string   // of its records
 	done   *FileEnd // set: file ends with this chunk, read completely
 	bytes  int64    // of file, read (as stored) since the chunk before
@@ -148,9 +149,13 @@ func (w *txn) writeChunk(ctx context.Context, c chunk, st *ImportStats) error {
 // ends its file, finishes the file: the games its new read supersedes
 // removed, the file marked done.
 func (w *txn) writeRecords(ctx context.Context, c chunk, st *ImportStats) error {
-	for _, p := range c.preps {
+	for i, p := range c.preps {
 		st.Records++
-		_, dup, err := w.add(ctx, p)
+		var a *ahead
+		if i < len(c.aheads) {
+			a = c.aheads[i]
+		}
+		_, dup, err := w.addAhead(ctx, p, a)
 		if err != nil {
 			return err
 		}

@@ -258,10 +258,17 @@ func (r *importRun) replayer(ctx context.Context) func(chunk) chunk {
 		// prepared in parallel.
 		p.ForgetDetection()
 		c.preps = make([]*prepared, len(c.recs))
+		c.aheads = make([]*ahead, len(c.recs))
 		var weight int64
 		for i, rec := range c.recs {
-			c.preps[i] = p.prepare(rec)
-			weight += preparedWeight(c.preps[i])
+			pr := p.prepare(rec)
+			c.preps[i] = pr
+			if pr.Valid {
+				// The writer reads the occurrences, not the positions.
+				c.aheads[i] = aheadOf(r.d.Pos, pr)
+				pr.Pos = nil
+			}
+			weight += preparedWeight(pr) + aheadWeight(c.aheads[i])
 		}
 		c.recs = nil
 		// The records are gone: the chunk now holds its rows.

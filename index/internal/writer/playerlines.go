@@ -8,10 +8,10 @@ import (
 )
 
 // holdPlayerLines keeps the rows of valid game id (players pls: ids or
-// nil) in the table of players' lines (internal/playerlines), and its
+// nil; ratings elo, playerlines.Elo) in the table of players' lines (internal/playerlines), and its
 // event among event_names' (with a player or not), for the
 // transaction's flush.
-func (w *txn) holdPlayerLines(id int64, p *prepared, pls [2]any) {
+func (w *txn) holdPlayerLines(id int64, p *prepared, elo [2]string, pls [2]any) {
 	var ids [2]int64
 	for i, pl := range pls {
 		if pl != nil {
@@ -28,7 +28,7 @@ func (w *txn) holdPlayerLines(id int64, p *prepared, pls [2]any) {
 		return
 	}
 	l := playerlines.Line{Game: p.Game, Result: p.Result, Date: p.Date, FEN: p.FEN, Moves: p.TreeLine,
-		Elo: playerlines.Elo(p.Game, p.Tags)}
+		Elo: elo}
 	w.playerLines = playerlines.Rows(w.playerLines, id, ids, p.Event, &l)
 	w.held += 96
 }

@@ -260,11 +260,7 @@ func (w *txn) replaceGame(ctx context.Context, old *oldGame, p *prepared) error 
 // occurrences are the position occurrences of game id's rows p, as
 // holdRows stores them.
 func (w *txn) occurrences(id int64, p *prepared) []posrun.Pos {
-	out := make([]posrun.Pos, 0, len(p.Pos))
-	for _, r := range p.Pos {
-		out = append(out, posrun.Pos{Key: storedKey(w.d.Pos, gamerows.SaltKey(p.Game, r.Key), r.Ply, r.Var), At: posrun.PackAt(id, r.Ply, r.Var)})
-	}
-	return out
+	return appendOcc(nil, aheadOf(w.d.Pos, p).occ, id)
 }
 
 // listRevisions lists, after replaceGame, the game's revision cur (old's,

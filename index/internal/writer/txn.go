@@ -133,6 +133,12 @@ func (w *txn) begin(ctx context.Context) error {
 // stores the game's row (insertGame) and text, then keeps its other rows
 // for the transaction's flush (holdRows).
 func (w *txn) add(ctx context.Context, p *prepared) (id int64, dup bool, err error) {
+	return w.addAhead(ctx, p, nil)
+}
+
+// addAhead is add with what a replay worker made of a valid game ahead
+// of the writer (aheadOf); nil: the writer makes it.
+func (w *txn) addAhead(ctx context.Context, p *prepared, a *ahead) (id int64, dup bool, err error) {
 	p0, err := w.ids.Player(ctx, txStmts{w}, p.Players[0])
 	if err != nil {
 		return 0, false, err
@@ -158,7 +164,10 @@ func (w *txn) add(ctx context.Context, p *prepared) (id int64, dup bool, err err
 	if !p.Valid {
 		return id, false, nil
 	}
-	if err := w.holdRows(ctx, id, p, [2]any{p0, p1}); err != nil {
+	if a == nil {
+		a = aheadOf(w.d.Pos, p)
+	}
+	if err := w.holdRows(ctx, id, p, a, [2]any{p0, p1}); err != nil {
 		return 0, false, err
 	}
 	w.sigs.hold(w.tx, id, p.Sig) // written by flushRows
@@ -299,8 +308,8 @@ func boolInt(b bool) int64 {
 
 // holdRows keeps the rows of valid game id for the transaction's flush:
 // its tags, position occurrences, opening-tree moves (players pls: ids or
-// nil), name-index entries and text document.
-func (w *txn) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any) error {
+// nil), name-index entries and text document, from a (aheadOf).
+func (w *txn) holdRows(ctx context.Context, id int64, p *prepared, a *ahead, pls [2]any) error {
 	for _, t := range p.Tags {
 		tag, err := w.ids.Tag(ctx, txStmts{w}, t.Name)
 		if err != nil {
@@ -309,13 +318,7 @@ func (w *txn) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any) e
 		w.tags = append(w.tags, tagRow{tag, t.Value, id}) // stored by flushTags
 		w.held += len(t.Value) + 40
 	}
-	// A key salted is the key xor its game's salt (gamerows.SaltKey),
-	// hashed once a game rather than once a key.
-	salt := uint64(gamerows.SaltKey(p.Game, 0))
-	w.positions = slices.Grow(w.positions, len(p.Pos))
-	for _, r := range p.Pos {
-		w.positions = append(w.positions, posrun.Pos{Key: storedKey(w.d.Pos, int64(r.Key^salt), r.Ply, r.Var), At: posrun.PackAt(id, r.Ply, r.Var)})
-	}
+	w.positions = appendOcc(w.positions, a.occ, id)
 	if len(p.Tree) > 0 {
 		s0, s1, scored := gamerows.Scores(p.Result)
 		g := int32(len(w.treeGames))
@@ -327,7 +330,7 @@ func (w *txn) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any) e
 			}
 		}
 		for _, t := range p.Tree {
-			w.treeEntries = append(w.treeEntries, treeagg.Entry{Pos: int64(t.Key ^ salt), Move: t.Move, Player: pids[t.Mover], Game: g})
+			w.treeEntries = append(w.treeEntries, treeagg.Entry{Pos: int64(t.Key ^ a.salt), Move: t.Move, Player: pids[t.Mover], Game: g})
 		}
 	}
 	held, err := w.names.Add(ctx, txStmts{w}, id, pls, p.Players)
@@ -335,10 +338,12 @@ func (w *txn) holdRows(ctx context.Context, id int64, p *prepared, pls [2]any) e
 	if err != nil {
 		return err
 	}
-	w.holdPlayerLines(id, p, pls)
-	w.docs = append(w.docs, DocOf(id, p))
+	w.holdPlayerLines(id, p, a.elo, pls)
+	doc := a.doc
+	doc.ID = id
+	w.docs = append(w.docs, doc)
 	w.docBytes += len(p.Comment) + len(p.Event) + len(p.Site) + len(p.Annot) + len(p.Players[0]) + len(p.Players[1]) + 64
-	w.held += 24*len(p.Pos) + 64*len(p.Tree)
+	w.held += 24*len(a.occ) + 64*len(p.Tree)
 	return nil
 }
 
