@@ -208,7 +208,12 @@ func Put(ctx context.Context, p store.Preparer, rows []Row) error {
 
 func putChunks(ctx context.Context, p store.Preparer, chunks []chunkRow) error {
 	return store.InsertRows(ctx, p, `INSERT INTO player_lines(player, side, game, lines)`, `(?,?,?,?)`, chunks,
-		func(args []any, c *chunkRow) []any { return append(args, c.player, c.side, c.game, c.lines) })
+		func(v *store.Values, c *chunkRow) {
+			v.Int(c.player)
+			v.Int(int64(c.side))
+			v.Int(c.game)
+			v.Blob(c.lines)
+		})
 }
 
 // Forget deletes the lines of game, whose players were p (an id for each

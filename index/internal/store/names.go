@@ -100,7 +100,7 @@ func (n *Names) Flush(ctx context.Context, p Preparer) error {
 		return cmp.Compare(x.player, y.player)
 	})
 	err := InsertRows(ctx, p, `INSERT OR IGNORE INTO name_games(word, game, player)`, `(?,?,?)`, n.rows,
-		func(args []any, r *nameRow) []any { return append(args, r.word, r.game, r.player) })
+		func(v *Values, r *nameRow) { v.Int(r.word); v.Int(r.game); v.Int(r.player) })
 	if err != nil {
 		return fmt.Errorf("store name index: %w", err)
 	}

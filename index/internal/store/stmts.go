@@ -100,10 +100,11 @@ func (r *RawStmts) Close() error {
 const RowsPerInsert = 128
 
 // InsertRows runs the statement head VALUES row, row… for rows, in their
-// order, RowsPerInsert of them to a statement (PartLen); put appends a
-// row's values.
-func InsertRows[T any](ctx context.Context, p Preparer, head, row string, rows []T, put func(args []any, r *T) []any) error {
-	args := make([]any, 0, strings.Count(row, "?")*RowsPerInsert)
+// order, RowsPerInsert of them to a statement (PartLen); put adds a row's
+// values to v. Packed as Values, the values cost no interface each; a
+// statement that is no RawStmt takes them as database/sql arguments.
+func InsertRows[T any](ctx context.Context, p Preparer, head, row string, rows []T, put func(v *Values, r *T)) error {
+	var v Values
 	for i := 0; i < len(rows); {
 		part := rows[i : i+PartLen(len(rows)-i, RowsPerInsert)]
 		i += len(part)
@@ -111,11 +112,16 @@ func InsertRows[T any](ctx context.Context, p Preparer, head, row string, rows [
 		if err != nil {
 			return err
 		}
-		args = args[:0]
+		v.Reset()
 		for j := range part {
-			args = put(args, &part[j])
+			put(&v, &part[j])
 		}
-		if _, err := st.ExecContext(ctx, args...); err != nil {
+		if raw, ok := st.(*RawStmt); ok {
+			_, err = raw.ExecValues(ctx, &v)
+		} else {
+			_, err = st.ExecContext(ctx, v.Args()...)
+		}
+		if err != nil {
 			return err
 		}
 	}

@@ -62,7 +62,7 @@ func TestInsertRows(t *testing.T) {
 		for i := range 2*RowsPerInsert + 5 {
 			rows = append(rows, row{int64(round*1000 + i), "x"})
 		}
-		put := func(args []any, r *row) []any { return append(args, r.a, r.b) }
+		put := func(v *Values, r *row) { v.Int(r.a); v.Text(r.b) }
 		if err := InsertRows(ctx, txPreparer{&s, tx}, `INSERT INTO t(a, b)`, `(?,?)`, rows, put); err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func TestInsertRows(t *testing.T) {
 		}
 	}
 	var n int
-	if err := db.QueryRow(`SELECT count(*) FROM t`).Scan(&n); err != nil || n != 2*(2*RowsPerInsert+5) {
+	if err := db.QueryRow(`SELECT count(*) FROM t WHERE b = 'x' AND typeof(b) = 'text'`).Scan(&n); err != nil || n != 2*(2*RowsPerInsert+5) {
 		t.Fatalf("%d rows stored, %v; want %d", n, err, 2*(2*RowsPerInsert+5))
 	}
 }
@@ -120,7 +120,7 @@ func TestInsertRowsRaw(t *testing.T) {
 		for i := range RowsPerInsert + 3 {
 			rows = append(rows, row{fmt.Sprint(round, "-", i)})
 		}
-		put := func(args []any, r *row) []any { return append(args, r.u) }
+		put := func(v *Values, r *row) { v.Text(r.u) }
 		if err := InsertRows(ctx, rawPreparer{txPreparer{&s, tx}, raw}, `INSERT INTO t(u)`, `(?)`, rows, put); err != nil {
 			t.Fatal(err)
 		}

@@ -454,7 +454,7 @@ func (w *txn) flushTags(ctx context.Context) error {
 		return cmp.Compare(x.game, y.game)
 	})
 	err := store.InsertRows(ctx, txStmts{w}, `INSERT OR IGNORE INTO tags(tag, value, game)`, `(?,?,?)`, w.tags,
-		func(args []any, t *tagRow) []any { return append(args, t.tag, t.value, t.game) })
+		func(v *store.Values, t *tagRow) { v.Int(t.tag); v.Text(t.value); v.Int(t.game) })
 	if err != nil {
 		return fmt.Errorf("store tags: %w", err)
 	}
