@@ -352,17 +352,9 @@ func (f *flush) packRows() []store.Values {
 	var top []byte
 	return packParts(len(f.rows), 12, 40, func(i int, v *store.Values) {
 		r := &f.rows[i]
-		a := &r.a
 		v.Int(r.k.Pos)
 		v.Text(r.k.Move)
-		v.Int(int64(a.n))
-		v.Int(int64(a.scored))
-		v.Float(a.s0)
-		v.Float(a.s1)
-		v.Int(int64(a.w[0]))
-		v.Int(int64(a.w[1]))
-		v.Text(a.first)
-		v.Text(a.last)
+		r.a.pack(v)
 		v.Int(r.np)
 		if r.ntop == 0 {
 			v.Blob(nil)

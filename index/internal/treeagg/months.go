@@ -347,18 +347,10 @@ func writeMonths(ctx context.Context, st Stmts, parts []store.Values, fresh bool
 func packMonths(rows []monthRow) []store.Values {
 	return packParts(len(rows), 11, 24, func(i int, v *store.Values) {
 		r := &rows[i]
-		a := &r.a
 		v.Int(r.k.pos)
 		v.Text(r.k.month)
 		v.Text(r.k.move)
-		v.Int(int64(a.n))
-		v.Int(int64(a.scored))
-		v.Float(a.s0)
-		v.Float(a.s1)
-		v.Int(int64(a.w[0]))
-		v.Int(int64(a.w[1]))
-		v.Text(a.first)
-		v.Text(a.last)
+		r.a.pack(v)
 	})
 }
 

@@ -127,6 +127,19 @@ type agg struct {
 	first, last string
 }
 
+// pack adds the aggregate's columns (n, scored, s0, s1, w0, w1, first,
+// last: their order in tree and tree_months) to v.
+func (a *agg) pack(v *store.Values) {
+	v.Int(int64(a.n))
+	v.Int(int64(a.scored))
+	v.Float(a.s0)
+	v.Float(a.s1)
+	v.Int(int64(a.w[0]))
+	v.Int(int64(a.w[1]))
+	v.Text(a.first)
+	v.Text(a.last)
+}
+
 // add counts a game in the aggregate.
 func (a *agg) add(g *Game) {
 	if a.n == 0 {
