@@ -287,14 +287,7 @@ func benchTextIndex(b *testing.B, path string, m mapping.IndexMapping, docs []Do
 func BenchmarkSegmentNew(b *testing.B) {
 	docs := textBenchDocs(b)
 	docs = docs[:min(len(docs), 10000)]
-	m, err := indexMapping()
-	if err != nil {
-		b.Fatal(err)
-	}
-	bd, err := newDocBuilder(m)
-	if err != nil {
-		b.Fatal(err)
-	}
+	_, bd := testDocBuilder(b)
 	results := make([]bindex.Document, len(docs))
 	for i := range docs {
 		d := bd.build(&docs[i])

@@ -82,14 +82,7 @@ func textTestDocs(t testing.TB, n int) []Doc {
 // the one indexMapping makes of the map: same fields, options, lengths, token
 // frequencies and locations, and the same default field _all.
 func TestDocBuilderAsMapping(t *testing.T) {
-	m, err := indexMapping()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bd, err := newDocBuilder(m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, bd := testDocBuilder(t)
 	for _, d := range textTestDocs(t, 300) {
 		want := document.NewDocument(strconv.FormatInt(d.ID, 10))
 		if err := m.MapDocument(want, mappedDoc(d)); err != nil {

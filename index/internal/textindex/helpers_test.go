@@ -4,6 +4,9 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2/mapping"
 
 	"github.com/plateau/plateau/record"
 	"github.com/plateau/plateau/replay"
@@ -61,4 +64,18 @@ func dirSize(path string) int64 {
 		return nil
 	})
 	return n
+}
+
+// testDocBuilder is the index's mapping and a docBuilder of it.
+func testDocBuilder(tb testing.TB) (mapping.IndexMapping, *docBuilder) {
+	tb.Helper()
+	m, err := indexMapping()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	bd, err := newDocBuilder(m)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return m, bd
 }

@@ -25,14 +25,7 @@ import (
 // textTestDocs.
 func TestSegmentAsZap(t *testing.T) {
 	docs := textTestDocs(t, 2500)
-	m, err := indexMapping()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bd, err := newDocBuilder(m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, bd := testDocBuilder(t)
 	// The documents as the index gives them to a plugin: _id added, analyzed.
 	batch := func(ds []Doc) []bindex.Document {
 		var out []bindex.Document
@@ -118,14 +111,7 @@ func sortSections(t *testing.T, file []byte) []byte {
 // TestSegmentWritable: segmentPlugin writes only docBuilder's documents;
 // any other goes to zap's New.
 func TestSegmentWritable(t *testing.T) {
-	m, err := indexMapping()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bd, err := newDocBuilder(m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, bd := testDocBuilder(t)
 	built := func() *document.Document {
 		d := bd.build(&Doc{ID: 1, Game: "ogi", Players: "a ; b"})
 		d.AddIDField()
